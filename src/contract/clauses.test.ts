@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadContract } from "./load.js";
+import { specPath } from "./root.js";
+
+/** The normalization clause quotes are checked under: no backticks, no bold markers, single spaces. */
+export const normalizeSpecText = (text: string) => text.replaceAll("`", "").replaceAll("**", "").replace(/\s+/g, " ").trim();
+
+const spec = normalizeSpecText(readFileSync(specPath("interface-spec.md"), "utf8"));
+const clauses = [...loadContract().clauses.values()];
+const KINDS = ["must", "lint", "implementation-defined", "ambiguous"];
+const AREAS = ["envelope", "people-query", "jobs-companies-query", "nl-search", "detail", "limits", "query-spec", "credits", "auth", "version", "mcp", "privacy", "lint"];
+
+describe("spec/clauses.yaml", () => {
+  it("has clauses of every kind", () => {
+    for (const kind of KINDS) expect(clauses.filter((c) => c.kind === kind).length, kind).toBeGreaterThan(0);
+  });
+
+  it("gives every clause a stable id of section plus slug, a known kind and area", () => {
+    for (const c of clauses) {
+      expect(c.id, c.id).toMatch(/^s\d+(-\d+)*-[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(c.id.startsWith(`s${c.section.replaceAll(".", "-")}-`), `${c.id} vs section ${c.section}`).toBe(true);
+      expect(KINDS, c.id).toContain(c.kind);
+      expect(AREAS, c.id).toContain(c.area);
+    }
+  });
+
+  it("quotes text that really stands in the interface specification", () => {
+    const missing = clauses.flatMap((c) => c.text.filter((q) => !spec.includes(normalizeSpecText(q))).map((q) => `${c.id}: ${q}`));
+    expect(missing).toEqual([]);
+  });
+
+  it("gives every ambiguous and implementation-defined clause the project's reading", () => {
+    const without = clauses.filter((c) => (c.kind === "ambiguous" || c.kind === "implementation-defined") && !c.reading?.trim());
+    expect(without.map((c) => c.id)).toEqual([]);
+  });
+
+  it("records every 'not shown' statement of the spec as an implementation-defined clause", () => {
+    const statements = spec
+      .split(/(?<=\.)\s|\s\|\s|\s(?=\|)/)
+      .filter((s) => /not shown/.test(s))
+      .map((s) => s.replace(/^[|\s-]+|[|\s]+$/g, ""));
+    expect(statements.length).toBeGreaterThan(10);
+    const quotes = clauses.filter((c) => c.kind === "implementation-defined").flatMap((c) => c.text.map(normalizeSpecText));
+    const uncovered = statements.filter((s) => !quotes.some((q) => s.includes(q) || q.includes(s)));
+    expect(uncovered).toEqual([]);
+  });
+});

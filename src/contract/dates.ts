@@ -1,0 +1,40 @@
+/**
+ * Date values of the Query Spec (§4.2 rule 3): YYYY-MM-DD or a relative offset such as now-30d or now-6m.
+ * Units beyond d and m are not shown (§4.2 rule 6), so they parse as `relative` with `knownUnit: false`.
+ */
+export type QueryDate =
+  | { readonly kind: "absolute"; readonly year: number; readonly month: number; readonly day: number }
+  | { readonly kind: "relative"; readonly amount: number; readonly unit: string; readonly knownUnit: boolean };
+
+const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const RELATIVE = /^now-(\d{1,6})([a-zA-Z]+)$/;
+const KNOWN_UNITS = new Set(["d", "m"]);
+
+export function isRealCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+/** Parses a Query Spec date; null when it is neither a real calendar date nor a relative offset. */
+export function parseQueryDate(value: unknown): QueryDate | null {
+  if (typeof value !== "string") return null;
+  const abs = ABSOLUTE.exec(value);
+  if (abs) {
+    const [year, month, day] = [Number(abs[1]), Number(abs[2]), Number(abs[3])];
+    return isRealCalendarDate(year, month, day) ? { kind: "absolute", year, month, day } : null;
+  }
+  const rel = RELATIVE.exec(value);
+  if (rel) return { kind: "relative", amount: Number(rel[1]), unit: rel[2]!, knownUnit: KNOWN_UNITS.has(rel[2]!) };
+  return null;
+}
+
+/** The day a parsed date stands for, as YYYY-MM-DD, relative offsets counted back from `now` (UTC). */
+export function resolveQueryDate(date: QueryDate, now: Date = new Date()): string {
+  if (date.kind === "absolute") return `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (date.unit === "m") d.setUTCMonth(d.getUTCMonth() - date.amount);
+  else if (date.unit === "d") d.setUTCDate(d.getUTCDate() - date.amount);
+  else throw new RangeError(`relative date unit ${date.unit} is not one the specification shows`);
+  return d.toISOString().slice(0, 10);
+}

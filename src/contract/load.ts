@@ -1,0 +1,200 @@
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { parse } from "yaml";
+import { specPath } from "./root.js";
+import {
+  DATASETS,
+  OPERATION_IDS,
+  type Clause,
+  type CreditFormula,
+  type CreditFormulaName,
+  type Dataset,
+  type DatasetSpec,
+  type FieldSpec,
+  type Limits,
+  type OpenApiDocument,
+  type Operation,
+  type OperationId,
+  type Operator,
+  type ScopeKey,
+  type SubRecord,
+} from "./types.js";
+
+export interface Contract {
+  readonly openapi: OpenApiDocument;
+  /** sha256 of the canonical (key-sorted JSON) form of spec/openapi.yaml. */
+  readonly fingerprint: string;
+  readonly datasets: Readonly<Record<Dataset, DatasetSpec>>;
+  readonly limits: Limits;
+  readonly credits: Readonly<Record<CreditFormulaName, CreditFormula>>;
+  readonly clauses: ReadonlyMap<string, Clause>;
+  readonly operations: ReadonlyMap<OperationId, Operation>;
+  readonly records: RecordFields;
+}
+
+/** Published record fields of the detail routes (spec/catalog/records.yaml). */
+export interface RecordFields {
+  /** People fields a deployment is known to return: the four shown in §2.4 plus the queryable names. */
+  readonly people: readonly string[];
+  /** Job record fields of §2.6, including dotted names of nested members (company.name, ...). */
+  readonly jobs: readonly string[];
+  readonly jobsDefault: readonly string[];
+  readonly jobsOptional: readonly string[];
+  /** Company record fields are not shown (§2.7). */
+  readonly companies: null;
+}
+
+interface RawField {
+  name: string;
+  group?: string;
+  type: FieldSpec["type"];
+  scope?: SubRecord;
+  values?: string[];
+  ordered?: boolean;
+  takes?: FieldSpec["takes"];
+}
+interface RawDataset {
+  dataset: Dataset;
+  route: OperationId;
+  operators?: Operator[];
+  groups?: Record<string, { label: string; operators: Operator[] }>;
+  scopes?: Partial<Record<ScopeKey, SubRecord>>;
+  fields: RawField[];
+}
+
+function readYaml<T>(...parts: string[]): T {
+  const file = specPath(...parts);
+  try {
+    return parse(readFileSync(file, "utf8")) as T;
+  } catch (error) {
+    throw new Error(`tdss: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function loadDataset(name: Dataset): DatasetSpec {
+  const raw = readYaml<RawDataset>("catalog", `${name}.yaml`);
+  const fields = new Map<string, FieldSpec>();
+  for (const f of raw.fields) {
+    const group = f.group ? raw.groups?.[f.group] : undefined;
+    const operators = group?.operators ?? raw.operators;
+    if (!operators) throw new Error(`tdss: spec/catalog/${name}.yaml: field ${f.name} has no operators`);
+    if (fields.has(f.name)) throw new Error(`tdss: spec/catalog/${name}.yaml: field ${f.name} listed twice`);
+    fields.set(
+      f.name,
+      Object.freeze({
+        name: f.name,
+        dataset: name,
+        operators: Object.freeze([...operators]),
+        type: f.type,
+        ...(f.group ? { group: f.group, groupLabel: group?.label } : {}),
+        ...(f.values ? { values: Object.freeze([...f.values]) } : {}),
+        ...(f.ordered ? { ordered: true } : {}),
+        ...(f.scope ? { scope: f.scope } : {}),
+        ...(f.takes ? { takes: f.takes } : {}),
+      }),
+    );
+  }
+  return Object.freeze({ name, route: raw.route, fields, scopes: Object.freeze({ ...(raw.scopes ?? {}) }) });
+}
+
+function loadClauses(): Map<string, Clause> {
+  const raw = readYaml<{ clauses: (Omit<Clause, "text"> & { text: string | string[] })[] }>("clauses.yaml");
+  const clauses = new Map<string, Clause>();
+  for (const c of raw.clauses) {
+    if (clauses.has(c.id)) throw new Error(`tdss: spec/clauses.yaml: clause id ${c.id} appears twice`);
+    clauses.set(c.id, Object.freeze({ ...c, text: Object.freeze(Array.isArray(c.text) ? c.text : [c.text]) }));
+  }
+  return clauses;
+}
+
+function loadOperations(doc: OpenApiDocument): Map<OperationId, Operation> {
+  const operations = new Map<OperationId, Operation>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ["get", "post"] as const) {
+      const op = item?.[method] as (Record<string, unknown> & { operationId?: string; tags?: string[]; requestBody?: unknown }) | undefined;
+      if (!op) continue;
+      const operationId = op.operationId as OperationId;
+      if (!OPERATION_IDS.includes(operationId)) throw new Error(`tdss: spec/openapi.yaml: unexpected operationId ${String(operationId)}`);
+      const ref = (op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content?.[
+        "application/json"
+      ]?.schema?.$ref;
+      operations.set(
+        operationId,
+        Object.freeze({
+          operationId,
+          method: method.toUpperCase() as "GET" | "POST",
+          path,
+          tool: String(op["x-mcp-tool"]),
+          creditFormula: op["x-credit-cost"] as CreditFormulaName,
+          tag: op.tags?.[0] ?? "",
+          ...(ref ? { requestSchema: ref.replace("#/components/schemas/", "") } : {}),
+        }),
+      );
+    }
+  }
+  return operations;
+}
+
+/** Canonical JSON (sorted keys) so that the fingerprint ignores YAML formatting. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function loadRecords(people: DatasetSpec): RecordFields {
+  const raw = readYaml<{
+    people: { shown: string[]; includeQueryable: boolean };
+    jobs: { fields: string[]; nested: Record<string, string[]>; notDefault: string[]; optional: string[] };
+  }>("catalog", "records.yaml");
+  const peopleFields = [...raw.people.shown, ...(raw.people.includeQueryable ? people.fields.keys() : [])];
+  const nested = Object.entries(raw.jobs.nested).flatMap(([parent, kids]) => kids.map((k) => `${parent}.${k}`));
+  return Object.freeze({
+    people: Object.freeze([...new Set(peopleFields)]),
+    jobs: Object.freeze([...raw.jobs.fields, ...nested]),
+    jobsDefault: Object.freeze(raw.jobs.fields.filter((f) => !raw.jobs.notDefault.includes(f))),
+    jobsOptional: Object.freeze([...raw.jobs.optional]),
+    companies: null,
+  });
+}
+
+let contract: Contract | undefined;
+
+/** The contract of spec/, read once per process and frozen. */
+export function loadContract(): Contract {
+  if (contract) return contract;
+  const openapi = readYaml<OpenApiDocument>("openapi.yaml");
+  const rawCredits = readYaml<{ formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">> }>("catalog", "credits.yaml");
+  const credits = Object.fromEntries(
+    Object.entries(rawCredits.formulas).map(([name, f]) => [name, Object.freeze({ name, ...f })]),
+  ) as unknown as Record<CreditFormulaName, CreditFormula>;
+  const datasets = Object.fromEntries(DATASETS.map((d) => [d, loadDataset(d)])) as Record<Dataset, DatasetSpec>;
+  contract = Object.freeze({
+    openapi,
+    fingerprint: "sha256:" + createHash("sha256").update(canonicalJson(openapi)).digest("hex"),
+    datasets: Object.freeze(datasets),
+    limits: readYaml<Limits>("catalog", "limits.yaml"),
+    credits: Object.freeze(credits),
+    clauses: loadClauses(),
+    operations: loadOperations(openapi),
+    records: loadRecords(datasets.people),
+  });
+  return contract;
+}
+
+export function operation(operationId: OperationId): Operation {
+  const op = loadContract().operations.get(operationId);
+  if (!op) throw new Error(`tdss: unknown operation ${operationId}`);
+  return op;
+}
+
+export function clause(id: string): Clause {
+  const c = loadContract().clauses.get(id);
+  if (!c) throw new Error(`tdss: unknown clause id ${id}`);
+  return c;
+}

@@ -1,0 +1,124 @@
+import type { OpenAPIV3_1 } from "openapi-types";
+
+export const OPERATORS = ["eq", "in", "match", "gte", "lte", "exists"] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export const DATASETS = ["people", "jobs", "companies"] as const;
+export type Dataset = (typeof DATASETS)[number];
+
+export const OPERATION_IDS = [
+  "queryPeople",
+  "searchPeople",
+  "getProfiles",
+  "queryJobs",
+  "getJobs",
+  "queryCompanies",
+  "getCompanies",
+  "getVersion",
+  "getKeyStatus",
+] as const;
+export type OperationId = (typeof OPERATION_IDS)[number];
+
+export type ValueType = "text" | "list" | "identity" | "number" | "ordinal" | "date" | "boolean";
+export type SubRecord = "experience" | "education" | "language";
+export type ScopeKey = "has_experience" | "has_education" | "has_language";
+export type FieldTakes = "country-name" | "iso2" | "iso3";
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly dataset: Dataset;
+  /** §2.2 group id (people only). */
+  readonly group?: string;
+  readonly groupLabel?: string;
+  readonly operators: readonly Operator[];
+  readonly type: ValueType;
+  /** §2.3 fixed value set, in the spec's order. */
+  readonly values?: readonly string[];
+  /** True where the spec orders the values lowest to highest. */
+  readonly ordered?: boolean;
+  /** The sub-record the field belongs to (design scope table); absent at person level. */
+  readonly scope?: SubRecord;
+  readonly takes?: FieldTakes;
+}
+
+export interface DatasetSpec {
+  readonly name: Dataset;
+  readonly route: OperationId;
+  readonly fields: ReadonlyMap<string, FieldSpec>;
+  /** Scope keys of the dataset and the sub-record each binds (people only). */
+  readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
+}
+
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+  readonly default?: number;
+}
+
+export interface Limits {
+  readonly search: {
+    readonly size: Required<Range>;
+    readonly total: { readonly exactBelow: number; readonly capped: string };
+    readonly operatorsPerLeaf: number;
+  };
+  readonly naturalLanguage: {
+    readonly text: { readonly minLength: number; readonly maxLength: number };
+    readonly members: readonly string[];
+    readonly size: Required<Range>;
+  };
+  readonly detail: Readonly<Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>>;
+  readonly dates: { readonly absolute: string; readonly relativeUnits: readonly string[] };
+  readonly project: { readonly maxNestingDepth: number };
+}
+
+export type CreditFormulaName = "search" | "natural-language-search" | "detail" | "free" | "not-shown";
+
+export interface CreditFormula {
+  readonly name: CreditFormulaName;
+  readonly description: string;
+  /** Credits charged on any success; null where the cost is not shown. */
+  readonly base: number | null;
+  /** One Credit per this many counted items (rounded up); null where nothing is counted. */
+  readonly per: number | null;
+  readonly count: "returned-ids" | "found-records" | "none";
+}
+
+export type ClauseKind = "must" | "lint" | "implementation-defined" | "ambiguous";
+export type ClauseArea =
+  | "envelope"
+  | "people-query"
+  | "jobs-companies-query"
+  | "nl-search"
+  | "detail"
+  | "limits"
+  | "query-spec"
+  | "credits"
+  | "auth"
+  | "version"
+  | "mcp"
+  | "privacy"
+  | "lint";
+
+export interface Clause {
+  readonly id: string;
+  readonly section: string;
+  readonly kind: ClauseKind;
+  readonly area: ClauseArea;
+  /** Verbatim quotes from the interface specification. */
+  readonly text: readonly string[];
+  /** The project's reading (ambiguous) or what is unknown (implementation-defined). */
+  readonly reading?: string;
+}
+
+export interface Operation {
+  readonly operationId: OperationId;
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly tool: string;
+  readonly creditFormula: CreditFormulaName;
+  readonly tag: string;
+  /** Name of the request body schema in components.schemas, for POST routes. */
+  readonly requestSchema?: string;
+}
+
+export type OpenApiDocument = OpenAPIV3_1.Document;
