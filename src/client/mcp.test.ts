@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clause } from "../contract/index.js";
+import type { Service } from "../reference/service.js";
+import { createMcpHandler } from "../reference/mcp/index.js";
+import {
+  MCP_TRANSPORT_SPEC,
+  MCP_TRANSPORTS,
+  mcpUrl,
+  openMcpSession,
+  originBoundFetch,
+  probeSseInitialize,
+  probeSseStream,
+  probeStreamableInitialize,
+  type McpClientOptions,
+} from "./mcp.js";
+
+/** Accepts the key svc_good and answers every route with its own name; enough to drive the client. */
+const echoService: Service = {
+  async call(operationId, body, authorization) {
+    if (authorization !== "Bearer svc_good") return { status: 401, envelope: { code: 401, msg: "bad key", data: null } };
+    if (operationId === "queryJobs" && (body as { size?: unknown }).size === 0) return { status: 400, envelope: { code: 400, msg: "size must be 1..10000", data: null } };
+    return { status: 200, envelope: { code: 200, msg: "ok", data: { operationId, body: body ?? null } } };
+  },
+};
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function listen(handler: Handler): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("MCP client against the reference MCP surface", () => {
+  let target: { url: string; close(): Promise<void> };
+  let options: McpClientOptions;
+  const handler = createMcpHandler(echoService);
+  beforeAll(async () => {
+    target = await listen((req, res) => void handler.handle(req, res).then((done) => done || res.writeHead(404).end()));
+    options = { baseUrl: target.url, apiKey: "svc_good", timeoutMs: 3000 };
+  });
+  afterAll(async () => {
+    await handler.close();
+    await target.close();
+  });
+
+  it("states the addresses and revisions of §4.6 as the clauses quote them", () => {
+    expect(clause("s4-6-streamable-http-transport").text[0]).toBe(`Streamable HTTP | {base_url}${MCP_TRANSPORT_SPEC["streamable-http"].path} | ${MCP_TRANSPORT_SPEC["streamable-http"].revision}`);
+    expect(clause("s4-6-sse-legacy-transport").text[0]).toBe(`SSE (legacy) | {base_url}${MCP_TRANSPORT_SPEC.sse.path} | ${MCP_TRANSPORT_SPEC.sse.revision}`);
+  });
+
+  it("keeps the base URL's own path in front of the transport path", () => {
+    expect(mcpUrl("https://api.example.org/tdss/", "sse").href).toBe("https://api.example.org/tdss/sse");
+  });
+
+  for (const kind of MCP_TRANSPORTS) {
+    it(`opens a ${kind} session asking for the revision of §4.6, lists tools and calls one`, async () => {
+      const session = await openMcpSession(options, kind, MCP_TRANSPORT_SPEC[kind].revision);
+      try {
+        expect(session.protocolVersion).toBe(MCP_TRANSPORT_SPEC[kind].revision);
+        expect(session.serverInfo?.name).toBe("tdss-reference");
+        expect((await session.listTools()).map((t) => t.name)).toContain("svc_query_jobs");
+        const ok = await session.callTool("svc_query_jobs", { size: 2 });
+        expect(ok).toMatchObject({ isError: false, envelope: { code: 200, data: { operationId: "queryJobs", body: { size: 2 } } } });
+        const refused = await session.callTool("svc_query_jobs", { size: 0 });
+        expect(refused).toMatchObject({ isError: true, envelope: { msg: "size must be 1..10000" } });
+        const unknown = await session.callTool("svc_nothing", {});
+        expect(unknown.isError).toBe(true);
+        expect(unknown.error).toMatch(/Unknown tool/);
+      } finally {
+        await session.close();
+      }
+    });
+
+    it(`reports an HTTP 401 as a ${kind} connection failure naming the status`, async () => {
+      await expect(openMcpSession({ ...options, apiKey: "svc_wrong" }, kind)).rejects.toMatchObject({ name: "McpClientError", httpStatus: 401 });
+    });
+  }
+
+  it("probes /mcp initialize for an exact revision, with and without the key", async () => {
+    const asked = await probeStreamableInitialize(options, "2025-03-26");
+    expect(asked).toMatchObject({ status: 200, response: { result: { protocolVersion: "2025-03-26" } } });
+    const newer = await probeStreamableInitialize(options, "2025-11-25");
+    expect(newer.response?.result?.protocolVersion).toBe("2025-03-26");
+    const anonymous = await probeStreamableInitialize(options, "2025-03-26", { kind: "none" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.wwwAuthenticate).toMatch(/^Bearer/);
+    expect(anonymous.response).toBeUndefined();
+    expect((await probeStreamableInitialize(options, "2025-03-26", { kind: "raw", value: "Bearer svc_wrong" })).status).toBe(401);
+  });
+
+  it("probes the SSE stream and its message endpoint, with and without the key", async () => {
+    expect(await probeSseStream(options, { kind: "key" })).toMatchObject({ status: 200 });
+    expect(await probeSseStream(options, { kind: "none" })).toMatchObject({ status: 401, wwwAuthenticate: expect.stringMatching(/^Bearer/) });
+    expect(await probeSseStream(options, { kind: "raw", value: "Bearer svc_wrong" })).toMatchObject({ status: 401 });
+    const asked = await probeSseInitialize(options, "2024-11-05");
+    expect(asked).toMatchObject({ status: 202, response: { result: { protocolVersion: "2024-11-05" } } });
+    expect(asked.url).toMatch(/\/messages\?sessionId=/);
+    expect((await probeSseInitialize(options, "2025-03-26")).response?.result?.protocolVersion).toBe("2024-11-05");
+    const anonymous = await probeSseInitialize(options, "2024-11-05", { kind: "none" });
+    expect(anonymous).toMatchObject({ status: 401 });
+    expect(anonymous.response).toBeUndefined();
+  });
+
+  it("reports an unreachable target as a probe error, not a throw", async () => {
+    const probe = await probeStreamableInitialize({ baseUrl: "http://127.0.0.1:9", apiKey: "svc_good", timeoutMs: 2000 }, "2025-03-26");
+    expect(probe.status).toBeUndefined();
+    expect(probe.error).toBeTruthy();
+  });
+});
+
+describe("the key never leaves the base URL's origin", () => {
+  it("refuses a request to another origin before sending it", async () => {
+    const fetchImpl = originBoundFetch("http://127.0.0.1:1234", 1000);
+    await expect(fetchImpl("http://example.org/mcp", { headers: { Authorization: "Bearer svc_secret" } })).rejects.toThrow(/refused to send a request to http:\/\/example.org/);
+  });
+
+  it("does not follow a redirect, nor post to a message endpoint on another origin", async () => {
+    const seen: { url: string | undefined; authorization: string | undefined }[] = [];
+    const elsewhere = await listen((req, res) => {
+      seen.push({ url: req.url, authorization: req.headers.authorization });
+      res.writeHead(200).end();
+    });
+    const hostile = await listen((req, res) => {
+      if (req.url === "/mcp") res.writeHead(307, { Location: `${elsewhere.url}/mcp` }).end();
+      else {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.write(`event: endpoint\ndata: ${elsewhere.url}/messages?sessionId=x\n\n`);
+      }
+    });
+    try {
+      const options = { baseUrl: hostile.url, apiKey: "svc_secret", timeoutMs: 2000 };
+      expect((await probeStreamableInitialize(options, "2025-03-26")).status).toBe(307);
+      expect((await probeSseInitialize(options, "2024-11-05")).error).toMatch(/another origin/);
+      await expect(openMcpSession(options, "streamable-http")).rejects.toThrow(/HTTP 307|Redirect/);
+      await expect(openMcpSession(options, "sse")).rejects.toThrow(/origin/);
+      expect(seen).toEqual([]);
+    } finally {
+      await hostile.close();
+      await elsewhere.close();
+    }
+  });
+});

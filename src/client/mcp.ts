@@ -1,0 +1,400 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+
+/** The two transports of §4.6. */
+export type McpTransportKind = "streamable-http" | "sse";
+export const MCP_TRANSPORTS: readonly McpTransportKind[] = ["streamable-http", "sse"];
+
+/** Address (relative to the base URL) and protocol revision of each transport, as §4.6 gives them. */
+export const MCP_TRANSPORT_SPEC: Readonly<Record<McpTransportKind, { readonly path: string; readonly revision: string }>> = {
+  "streamable-http": { path: "/mcp", revision: "2025-03-26" },
+  sse: { path: "/sse", revision: "2024-11-05" },
+};
+
+export interface McpClientOptions {
+  readonly baseUrl: string;
+  /** The API key, sent as `Authorization: Bearer <key>`; never sent to any origin but the base URL's. */
+  readonly apiKey?: string;
+  /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/** A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where. */
+export class McpClientError extends Error {
+  override readonly name = "McpClientError";
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What a tool call gave: the tool result (with the envelope it carries, when it carries one) or a JSON-RPC error. */
+export interface ToolCallOutcome {
+  readonly isError: boolean;
+  /** The JSON the result carries: structuredContent, else the first text content parsed as JSON. */
+  readonly envelope?: unknown;
+  /** The first text content, as sent. */
+  readonly text?: string;
+  readonly result?: CallToolResult;
+  /** A JSON-RPC error instead of a result (e.g. an unknown tool), or a transport failure. */
+  readonly error?: string;
+}
+
+export interface McpSession {
+  readonly transport: McpTransportKind;
+  /** The revision the server answered to initialize. */
+  readonly protocolVersion: string | undefined;
+  readonly serverInfo: { readonly name: string; readonly version: string } | undefined;
+  listTools(): Promise<Tool[]>;
+  callTool(name: string, args: Record<string, unknown> | undefined): Promise<ToolCallOutcome>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
+
+/** The URL of a transport under the base URL (its own path kept: {base_url}/mcp). */
+export function mcpUrl(baseUrl: string, kind: McpTransportKind): URL {
+  return new URL(baseUrl.replace(/\/+$/, "") + MCP_TRANSPORT_SPEC[kind].path);
+}
+
+function authorizationHeaders(apiKey: string | undefined): Record<string, string> {
+  return apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` };
+}
+
+/**
+ * fetch bound to one origin: a request anywhere else is refused before it is sent, and redirects are never
+ * followed, so the key cannot leave the configured deployment.
+ */
+export function originBoundFetch(baseUrl: string, timeoutMs: number): typeof fetch {
+  const origin = new URL(baseUrl).origin;
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (url.origin !== origin) return Promise.reject(new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`));
+    const signals = [AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])];
+    return fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+  };
+}
+
+function withRequestedRevision(message: JSONRPCMessage, revision: string | undefined): JSONRPCMessage {
+  if (!revision || !("method" in message) || message.method !== "initialize") return message;
+  return { ...message, params: { ...message.params, protocolVersion: revision } } as JSONRPCMessage;
+}
+
+function describeConnectFailure(error: unknown, url: URL): McpClientError {
+  const e = error as { code?: number; message?: string; name?: string };
+  const status = typeof e.code === "number" && e.code >= 100 && e.code < 600 ? e.code : /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
+  const httpStatus = status === undefined ? undefined : Number(status);
+  const reason = e.name === "TimeoutError" || /aborted|timeout/i.test(e.message ?? "") ? "no answer in time" : (e.message ?? String(error));
+  return new McpClientError(`cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`, httpStatus);
+}
+
+/** The JSON a tool result carries: structuredContent, else its first text content parsed as JSON. */
+export function toolOutcome(result: CallToolResult): ToolCallOutcome {
+  const text = result.content.find((c): c is { type: "text"; text: string } => c.type === "text")?.text;
+  let envelope: unknown = result.structuredContent;
+  if (envelope === undefined && text !== undefined) {
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = undefined;
+    }
+  }
+  return { isError: result.isError === true, result, ...(envelope === undefined ? {} : { envelope }), ...(text === undefined ? {} : { text }) };
+}
+
+/**
+ * Opens an MCP session with the official SDK client on one transport, sending the key on every request.
+ * `requestRevision` makes initialize ask for that revision instead of the SDK's latest, which is how a run
+ * asks each transport for the revision §4.6 gives it.
+ */
+export async function openMcpSession(options: McpClientOptions, kind: McpTransportKind, requestRevision?: string): Promise<McpSession> {
+  const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const url = mcpUrl(options.baseUrl, kind);
+  const requestInit = { headers: authorizationHeaders(options.apiKey) };
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
+  const transport: Transport & { setProtocolVersion: (v: string) => void } =
+    kind === "streamable-http"
+      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl })
+      : new SSEClientTransport(url, { requestInit, fetch: fetchImpl, eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1) } });
+  let negotiated: string | undefined;
+  const send = transport.send.bind(transport);
+  transport.send = (message, sendOptions) => send(withRequestedRevision(message, requestRevision), sendOptions);
+  const setProtocolVersion = transport.setProtocolVersion.bind(transport);
+  transport.setProtocolVersion = (version) => {
+    negotiated = version;
+    setProtocolVersion(version);
+  };
+  const client = new Client({ name: "tdss", version: "1" });
+  client.onerror = () => undefined;
+  try {
+    await client.connect(transport, { timeout });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw describeConnectFailure(error, url);
+  }
+  return {
+    transport: kind,
+    protocolVersion: negotiated,
+    serverInfo: client.getServerVersion(),
+    async listTools() {
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      // A paginated tools/list is followed to its end; the bound stops a server that never ends it.
+      for (let page = 0; page < 100; page++) {
+        const result = await client.listTools(cursor ? { cursor } : {}, { timeout });
+        tools.push(...result.tools);
+        cursor = result.nextCursor;
+        if (!cursor) return tools;
+      }
+      throw new McpClientError(`tools/list at ${url.href} returned more than 100 pages`);
+    },
+    async callTool(name, args) {
+      try {
+        const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, { timeout })) as CallToolResult;
+        return toolOutcome(result);
+      } catch (error) {
+        return { isError: true, error: (error as Error).message };
+      }
+    },
+    async close() {
+      await client.close().catch(() => undefined);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- raw probes
+
+/** One raw exchange with an MCP address, for what the SDK client cannot show: HTTP statuses of refusals. */
+export interface McpProbe {
+  readonly url: string;
+  readonly status?: number;
+  readonly wwwAuthenticate?: string;
+  /** The JSON-RPC response to the probe's initialize, when one came back. */
+  readonly response?: { readonly result?: Record<string, unknown>; readonly error?: { readonly code: number; readonly message: string } };
+  /** A transport failure, or why the exchange could not go on. */
+  readonly error?: string;
+}
+
+interface SseEvent {
+  readonly event: string;
+  readonly data: string;
+}
+
+/** Reads server-sent events from a response body, one at a time. */
+class EventReader {
+  private buffer = "";
+  private readonly decoder = new TextDecoder();
+  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+
+  async next(): Promise<SseEvent | undefined> {
+    for (;;) {
+      const boundary = /\r?\n\r?\n/.exec(this.buffer);
+      if (boundary) {
+        const block = this.buffer.slice(0, boundary.index);
+        this.buffer = this.buffer.slice(boundary.index + boundary[0].length);
+        let event = "message";
+        const data: string[] = [];
+        for (const line of block.split(/\r?\n/)) {
+          if (line.startsWith("event:")) event = line.slice(6).trim();
+          else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+        }
+        if (data.length > 0) return { event, data: data.join("\n") };
+        continue;
+      }
+      const { value, done } = await this.reader.read();
+      if (done) return undefined;
+      this.buffer += this.decoder.decode(value, { stream: true });
+      if (this.buffer.length > 4 * 1024 * 1024) throw new Error("event stream sent over 4 MiB without an event boundary");
+    }
+  }
+
+  /** The first JSON-RPC response with the given id among the next events. */
+  async response(id: number): Promise<McpProbe["response"]> {
+    for (let event = await this.next(); event; event = await this.next()) {
+      if (event.event !== "message") continue;
+      const message = parseJson(event.data) as { id?: unknown } | undefined;
+      if (message?.id === id) return message as McpProbe["response"];
+    }
+    return undefined;
+  }
+
+  cancel(): void {
+    void this.reader.cancel().catch(() => undefined);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const PROBE_ID = 1;
+
+function initializeMessage(revision: string): string {
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id: PROBE_ID,
+    method: "initialize",
+    params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "tdss-probe", version: "1" } },
+  });
+}
+
+/** The raw Authorization header a probe sends: the configured key, none, or a given value (a bad key). */
+export type ProbeAuthorization = { readonly kind: "key" } | { readonly kind: "none" } | { readonly kind: "raw"; readonly value: string };
+
+function probeHeaders(options: McpClientOptions, auth: ProbeAuthorization): Record<string, string> {
+  if (auth.kind === "none") return {};
+  if (auth.kind === "raw") return { Authorization: auth.value };
+  return authorizationHeaders(options.apiKey);
+}
+
+async function responseMessage(response: Response, timeoutMs: number): Promise<McpProbe["response"]> {
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("text/event-stream") && response.body) {
+    const reader = new EventReader(response.body.getReader());
+    const timer = setTimeout(() => reader.cancel(), timeoutMs);
+    try {
+      return await reader.response(PROBE_ID);
+    } finally {
+      clearTimeout(timer);
+      reader.cancel();
+    }
+  }
+  const body = parseJson(await response.text());
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.find((m) => (m as { id?: unknown } | undefined)?.id === PROBE_ID) as McpProbe["response"];
+}
+
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; message?: string; cause?: { message?: string } };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return `no answer within ${timeoutMs} ms`;
+  return e.cause?.message ?? e.message ?? String(error);
+}
+
+/**
+ * POSTs one initialize request to {base_url}/mcp asking for `revision`, with the given Authorization, and
+ * reports the HTTP status, the challenge and the JSON-RPC answer. A session the server opened is ended again.
+ */
+export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth: ProbeAuthorization = { kind: "key" }): Promise<McpProbe> {
+  const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const url = mcpUrl(options.baseUrl, "streamable-http");
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  const headers = { ...probeHeaders(options, auth), "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+  try {
+    const response = await fetchImpl(url, { method: "POST", headers, body: initializeMessage(revision) });
+    const base = { url: url.href, status: response.status, ...challenge(response) };
+    if (response.status < 200 || response.status >= 300) {
+      await response.body?.cancel().catch(() => undefined);
+      return base;
+    }
+    const message = await responseMessage(response, timeout);
+    const session = response.headers.get("mcp-session-id");
+    if (session) await fetchImpl(url, { method: "DELETE", headers: { ...probeHeaders(options, { kind: "key" }), "mcp-session-id": session } }).catch(() => undefined);
+    return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize" }) };
+  } catch (error) {
+    return { url: url.href, error: describeFetchError(error, timeout) };
+  }
+}
+
+function challenge(response: Response): { wwwAuthenticate?: string } {
+  const value = response.headers.get("www-authenticate");
+  return value === null ? {} : { wwwAuthenticate: value };
+}
+
+/** An open SSE stream (GET {base_url}/sse) and the message endpoint it announced. */
+interface OpenStream {
+  readonly status: number;
+  readonly wwwAuthenticate?: string;
+  readonly endpoint?: URL;
+  readonly events?: EventReader;
+  readonly error?: string;
+}
+
+async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization, timeoutMs: number): Promise<OpenStream> {
+  const url = mcpUrl(options.baseUrl, "sse");
+  const response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" } });
+  const base = { status: response.status, ...challenge(response) };
+  if (response.status !== 200 || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    return base;
+  }
+  const events = new EventReader(response.body.getReader());
+  const timer = setTimeout(() => events.cancel(), timeoutMs);
+  try {
+    for (let event = await events.next(); event; event = await events.next()) {
+      if (event.event !== "endpoint") continue;
+      const endpoint = new URL(event.data, url);
+      if (endpoint.origin !== url.origin) {
+        events.cancel();
+        return { ...base, error: `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not sent there` };
+      }
+      return { ...base, endpoint, events };
+    }
+    return { ...base, error: "the stream ended without announcing a message endpoint" };
+  } catch (error) {
+    events.cancel();
+    return { ...base, error: `no endpoint event within ${timeoutMs} ms (${(error as Error).message})` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** GET {base_url}/sse with the given Authorization: the status and challenge the stream is answered with. */
+export async function probeSseStream(options: McpClientOptions, auth: ProbeAuthorization): Promise<McpProbe> {
+  const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const url = mcpUrl(options.baseUrl, "sse").href;
+  try {
+    const stream = await openSseStream(options, auth, timeout);
+    stream.events?.cancel();
+    return { url, status: stream.status, ...(stream.wwwAuthenticate ? { wwwAuthenticate: stream.wwwAuthenticate } : {}), ...(stream.error ? { error: stream.error } : {}) };
+  } catch (error) {
+    return { url, error: describeFetchError(error, timeout) };
+  }
+}
+
+/**
+ * Opens the SSE stream with the configured key, then POSTs initialize (asking for `revision`) to the announced
+ * message endpoint with the given Authorization: the endpoint's status and challenge, and the JSON-RPC answer
+ * that came back on the stream, if any.
+ */
+export async function probeSseInitialize(options: McpClientOptions, revision: string, auth: ProbeAuthorization = { kind: "key" }): Promise<McpProbe> {
+  const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const streamUrl = mcpUrl(options.baseUrl, "sse").href;
+  let stream: OpenStream | undefined;
+  try {
+    stream = await openSseStream(options, { kind: "key" }, timeout);
+    if (!stream.endpoint || !stream.events) {
+      return { url: streamUrl, error: stream.error ?? `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown` };
+    }
+    const url = stream.endpoint.href;
+    const posted = await originBoundFetch(options.baseUrl, timeout)(stream.endpoint, {
+      method: "POST",
+      headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
+      body: initializeMessage(revision),
+    });
+    await posted.body?.cancel().catch(() => undefined);
+    const base = { url, status: posted.status, ...challenge(posted) };
+    if (posted.status < 200 || posted.status >= 300) return base;
+    const events = stream.events;
+    const timer = setTimeout(() => events.cancel(), timeout);
+    try {
+      const message = await events.response(PROBE_ID);
+      return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize on the stream" }) };
+    } finally {
+      clearTimeout(timer);
+    }
+  } catch (error) {
+    return { url: streamUrl, error: describeFetchError(error, timeout) };
+  } finally {
+    stream?.events?.cancel();
+  }
+}
