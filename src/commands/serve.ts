@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { DEFAULT_SEED, DEFAULT_SIZES, DEMO_KEYS, MUTANTS, parseKeySpecs, ServerStartError, startReferenceServer, type KeySpec } from "../reference/index.js";
+import { MAX_RECORDS } from "../reference/options.js";
+import { UsageError, type TdssCommand } from "./command.js";
+
+export interface ServeArgs {
+  port: number;
+  host: string;
+  seed: number;
+  people: number;
+  jobs: number;
+  companies: number;
+  keys?: string;
+  "rate-limit"?: number;
+  mutant?: string;
+  "list-mutants"?: boolean;
+}
+
+export interface ServeIo {
+  readonly stdout: (text: string) => void;
+  /** Resolves when the server should stop (SIGINT/SIGTERM for the CLI). */
+  readonly stopped: Promise<unknown>;
+}
+
+function integer(value: unknown, flag: string, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function readKeys(file: string): KeySpec[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`--keys ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch (error) {
+    throw new UsageError(`--keys ${file}: not valid JSON or YAML: ${(error as Error).message.split("\n")[0]}`);
+  }
+  try {
+    return parseKeySpecs(value, `--keys ${file}`);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Keys are secrets: only the built-in demo keys (public, in README) are printed; others are shown by prefix. */
+function describeKeys(keys: { active: string; exhausted: string; inactive: string }, fromFile: boolean): string {
+  if (fromFile) return `  keys from --keys file: not printed (active key begins ${keys.active.slice(0, 8) || "(none)"}...)\n`;
+  return (
+    `  demo keys (public, for this sandbox only):\n` +
+    `    active     ${DEMO_KEYS.active.key}   (${DEMO_KEYS.active.credits.toLocaleString("en-US")} Credits)\n` +
+    `    exhausted  ${DEMO_KEYS.exhausted.key}   (0 Credits)\n` +
+    `    inactive   ${DEMO_KEYS.inactive.key}   (switched off)\n`
+  );
+}
+
+/** Starts the reference server, prints its URL and keys, and stops it cleanly when `io.stopped` resolves. */
+export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
+  if (args["list-mutants"]) {
+    for (const m of MUTANTS) io.stdout(`${m.id.padEnd(40)} ${m.clause.padEnd(36)} ${m.description}\n`);
+    return 0;
+  }
+  const port = integer(args.port, "port", 0, 65535);
+  const seed = integer(args.seed, "seed", 0, 2 ** 31 - 1);
+  const people = integer(args.people, "people", 0, MAX_RECORDS);
+  const jobs = integer(args.jobs, "jobs", 0, MAX_RECORDS);
+  const companies = integer(args.companies, "companies", 1, MAX_RECORDS);
+  const rateLimit = args["rate-limit"] === undefined ? undefined : { requests: integer(args["rate-limit"], "rate-limit", 1, 1e9), perSeconds: 60 };
+  const keys = args.keys === undefined ? undefined : readKeys(args.keys);
+  if (args.mutant !== undefined && !MUTANTS.some((m) => m.id === args.mutant)) {
+    throw new UsageError(`--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`);
+  }
+  const started = performance.now();
+  let server;
+  try {
+    server = await startReferenceServer({ port, host: args.host, seed, people, jobs, companies, keys, rateLimit, mutant: args.mutant });
+  } catch (error) {
+    if (error instanceof ServerStartError || error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  io.stdout(
+    `tdss serve: listening on ${server.url} (${people} people, ${jobs} jobs, ${companies} companies, seed ${seed}, ready in ${seconds} s)\n` +
+      (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
+      describeKeys(server.keys, keys !== undefined) +
+      `  Ctrl-C stops the server.\n`,
+  );
+  await io.stopped;
+  await server.close();
+  io.stdout("tdss serve: stopped\n");
+  return 0;
+}
+
+export const serveCommand: TdssCommand<ServeArgs> = {
+  name: "serve",
+  describe: "Run the reference server: the nine routes over a generated dataset, with demo keys and a Credit ledger",
+  builder: (y) =>
+    y
+      .option("port", { type: "number", default: 8080, describe: "TCP port (0 picks a free one)" })
+      .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to listen on (loopback by default)" })
+      .option("seed", { type: "number", default: DEFAULT_SEED, describe: "Seed of the dataset, IDs and cursors" })
+      .option("people", { type: "number", default: DEFAULT_SIZES.people, describe: "People to generate" })
+      .option("jobs", { type: "number", default: DEFAULT_SIZES.jobs, describe: "Job postings to generate" })
+      .option("companies", { type: "number", default: DEFAULT_SIZES.companies, describe: "Companies to generate" })
+      .option("keys", { type: "string", describe: "JSON or YAML file of API keys, replacing the demo keys" })
+      .option("rate-limit", { type: "number", describe: "Requests per minute per key (default 1,000,000)" })
+      .option("mutant", { type: "string", describe: "Serve a deliberately broken variant (suite strength)" })
+      .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" }) as never,
+  run(args) {
+    const stopped = new Promise((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    return runServe(args, { stdout: (text) => process.stdout.write(text), stopped });
+  },
+};

@@ -1,0 +1,38 @@
+import type { Dataset, OperationId } from "../contract/index.js";
+import type { IdKind } from "./ids.js";
+import type { KeyAccount } from "./keys.js";
+import type { Plan } from "./query/plan.js";
+import type { ValidationStep } from "./refusal.js";
+import type { ServiceResponse } from "./service.js";
+import type { StoreInput } from "./store/store.js";
+
+/**
+ * The places a single deliberate fault can be injected into the reference server (mutants, suite strength).
+ * The correct server uses none of them; a mutant (mutants/index.ts) sets one to break exactly one clause.
+ */
+export interface Faults {
+  /** Validation steps switched off: what they refuse is let through (see refusal.ts VALIDATION_STEPS). */
+  readonly skip?: readonly ValidationStep[];
+  /** Page size of a search that omits size (correct: 100, s4-2-size-default-100). */
+  readonly defaultSize?: number;
+  /** Credits charged for a successful request, given the correct charge and the count its formula counts (§8). */
+  readonly charge?: (operationId: OperationId, correct: number, count: number) => number;
+  /** Rewrites a finished response (status, envelope, headers), successes and refusals alike. */
+  readonly response?: (operationId: OperationId, response: ServiceResponse) => ServiceResponse;
+  /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */
+  readonly resolve?: (kind: IdKind, id: string, row: number | undefined) => number | undefined;
+  /** Alters the key check: the account a request is served with, or undefined to refuse it as unknown (401). */
+  readonly authorize?: (operationId: OperationId, authorization: string | undefined, account: KeyAccount | undefined) => KeyAccount | undefined;
+  /** Alters the dataset before it is stored (generated or hand-built). */
+  readonly dataset?: (input: StoreInput) => StoreInput;
+  /** Alters a translated query before it is evaluated. */
+  readonly plan?: (dataset: Dataset, plan: Plan) => Plan;
+  /** Alters the fields a detail request selects; `explicit` is false when the request gave no selection. */
+  readonly selection?: (kind: IdKind, fields: readonly string[], explicit: boolean) => string[];
+  /** Alters one detail record after field selection. */
+  readonly record?: (kind: IdKind, record: Record<string, unknown>) => Record<string, unknown>;
+  /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
+  readonly mcp?: Readonly<Record<string, unknown>>;
+}
+
+export const NO_FAULTS: Faults = Object.freeze({});

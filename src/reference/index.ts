@@ -1,0 +1,11 @@
+/** The reference server of the Talent Data Search Service (`tdss serve`). */
+export { startReferenceServer, ServerStartError, type ReferenceServer } from "./server.js";
+export { createReferenceService, ReferenceService } from "./reference-service.js";
+export type { ReferenceServerOptions, ReferenceServiceOptions } from "./options.js";
+export { DEFAULT_SEED, DEFAULT_SIZES } from "./options.js";
+export { DEMO_KEYS, parseKeySpecs, type KeySpec, type RateLimit } from "./keys.js";
+export type { Service, ServiceResponse, Envelope } from "./service.js";
+export type { Faults } from "./faults.js";
+export { MUTANTS, findMutant, type Mutant } from "./mutants/index.js";
+export type { PersonInput, ExperienceInput, EducationInput, LanguageInput, JobInput, CompanyInput } from "./inputs.js";
+export type { StoreInput } from "./store/store.js";

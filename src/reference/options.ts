@@ -1,0 +1,34 @@
+import type { KeySpec, RateLimit } from "./keys.js";
+import type { StoreInput } from "./store/store.js";
+
+export const DEFAULT_SEED = 20240611;
+export const DEFAULT_SIZES = { people: 120_000, jobs: 30_000, companies: 10_000 } as const;
+/** Most people, jobs or companies a reference server generates (memory bound). */
+export const MAX_RECORDS = 1_000_000;
+
+export interface ReferenceServiceOptions {
+  /** Seed of the generated dataset and of the server secret (IDs, cursors). Default fixed: DEFAULT_SEED. */
+  readonly seed?: number;
+  readonly people?: number;
+  readonly jobs?: number;
+  readonly companies?: number;
+  /** API keys; default: the three demo keys of keys.ts (active, exhausted, inactive). */
+  readonly keys?: readonly KeySpec[];
+  /** Per-key rate limit of keys that do not set their own. */
+  readonly rateLimit?: RateLimit;
+  /** Id of a mutant (mutants/index.ts) to serve instead of the correct behaviour. */
+  readonly mutant?: string;
+  /** A hand-built dataset in place of the generated one (tests, reference-only fixtures). */
+  readonly data?: StoreInput;
+  /** The day the generated dataset is as of (YYYY-MM-DD); default today (UTC). */
+  readonly asOf?: string;
+  /** The clock relative query dates count back from and the rate limiter runs on; default the system clock. */
+  readonly now?: () => Date;
+}
+
+export interface ReferenceServerOptions extends ReferenceServiceOptions {
+  /** TCP port; 0 (the default here) picks a free one. `tdss serve` defaults to 8080. */
+  readonly port?: number;
+  /** Interface to listen on; default 127.0.0.1 (loopback only). */
+  readonly host?: string;
+}

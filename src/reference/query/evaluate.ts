@@ -1,0 +1,145 @@
+import { Bitset } from "../store/bitset.js";
+import type { TableName } from "../store/schema.js";
+import type { Store } from "../store/store.js";
+import type { Column, Table } from "../store/table.js";
+import type { LeafArgument, Plan, PlanScalar } from "./plan.js";
+
+function postBits(bits: Bitset, column: Extract<Column, { kind: "text" | "list" }>, id: number): void {
+  if (id < 0) return;
+  const { offsets, rows } = column.postings();
+  const end = offsets[id + 1]!;
+  for (let k = offsets[id]!; k < end; k++) bits.set(rows[k]!);
+}
+
+function leafBits(table: Table, columnName: string, arg: LeafArgument): Bitset {
+  const column = table.columns.get(columnName);
+  const bits = new Bitset(table.rows);
+  if (!column) return bits;
+  const n = table.rows;
+  switch (column.kind) {
+    case "text":
+    case "list": {
+      const dictId = (v: PlanScalar) => (typeof v === "string" ? column.dict.id(v) : -1);
+      if (arg.op === "eq") postBits(bits, column, dictId(arg.value));
+      else if (arg.op === "in") for (const v of arg.values) postBits(bits, column, dictId(v));
+      else if (arg.op === "match") for (const id of column.dict.withWords(arg.words)) postBits(bits, column, id);
+      else if (arg.op === "exists") {
+        if (column.kind === "text") {
+          const ids = column.ids;
+          for (let r = 0; r < n; r++) if (ids[r]! >= 0 === arg.present) bits.set(r);
+        } else {
+          const offsets = column.offsets;
+          for (let r = 0; r < n; r++) if (offsets[r + 1]! > offsets[r]! === arg.present) bits.set(r);
+        }
+      }
+      return bits;
+    }
+    case "number":
+    case "date": {
+      const values = column.values;
+      if (arg.op === "eq") {
+        for (let r = 0; r < n; r++) if (values[r] === arg.value) bits.set(r);
+      } else if (arg.op === "in") {
+        const wanted = new Set(arg.values);
+        for (let r = 0; r < n; r++) if (wanted.has(values[r]!)) bits.set(r);
+      } else if (arg.op === "gte") {
+        const b = arg.bound;
+        for (let r = 0; r < n; r++) if (values[r]! >= b) bits.set(r);
+      } else if (arg.op === "lte") {
+        const b = arg.bound;
+        for (let r = 0; r < n; r++) if (values[r]! <= b) bits.set(r);
+      } else if (arg.op === "exists") {
+        for (let r = 0; r < n; r++) if (Number.isNaN(values[r]!) !== arg.present) bits.set(r);
+      }
+      return bits;
+    }
+    case "boolean": {
+      const values = column.values;
+      const code = (v: PlanScalar): number => (v === true ? 1 : v === false ? 0 : -2);
+      if (arg.op === "eq") {
+        const c = code(arg.value);
+        for (let r = 0; r < n; r++) if (values[r] === c) bits.set(r);
+      } else if (arg.op === "in") {
+        const wanted = new Set(arg.values.map(code));
+        for (let r = 0; r < n; r++) if (wanted.has(values[r]!)) bits.set(r);
+      } else if (arg.op === "exists") {
+        for (let r = 0; r < n; r++) if (values[r]! >= 0 === arg.present) bits.set(r);
+      }
+      return bits;
+    }
+  }
+}
+
+/**
+ * Evaluates a Plan over the store. Every node is evaluated in a context table: the dataset's own table, or,
+ * inside a scope, the sub-record table of the scope, so that all conditions of one scope hold on the same
+ * sub-record (s4-2-scope-same-sub-record). A condition on a sub-record field outside its scope is true for a
+ * person when any of the person's sub-records satisfies it; a person-level condition inside a scope holds for
+ * every sub-record of a person who satisfies it.
+ */
+export class Evaluator {
+  constructor(private readonly store: Store) {}
+
+  /** The rows of `root` (person, jobs or companies) that match; null matches every row. */
+  evaluate(plan: Plan | null, root: TableName): Bitset {
+    if (!plan) return Bitset.full(this.store.tables[root].rows);
+    return this.run(plan, root);
+  }
+
+  private run(plan: Plan, ctx: TableName): Bitset {
+    const rows = this.store.tables[ctx].rows;
+    switch (plan.kind) {
+      case "all": {
+        const bits = Bitset.full(rows);
+        for (const node of plan.nodes) bits.and(this.run(node, ctx));
+        return bits;
+      }
+      case "any": {
+        const bits = new Bitset(rows);
+        for (const node of plan.nodes) bits.or(this.run(node, ctx));
+        return bits;
+      }
+      case "not":
+        return this.run(plan.node, ctx).not();
+      case "nothing":
+        return new Bitset(rows);
+      case "scope":
+        // A scope always asks whether the person has a matching sub-record; nested in another scope, the
+        // answer is the person's and holds for each of the outer scope's sub-records.
+        return this.lift(this.toPerson(this.run(plan.node, plan.sub), plan.sub), "person", ctx);
+      case "leaf":
+        return this.lift(leafBits(this.store.tables[plan.table], plan.field.name, plan.arg), plan.table, ctx);
+    }
+  }
+
+  private lift(bits: Bitset, from: TableName, to: TableName): Bitset {
+    if (from === to) return bits;
+    const person = from === "person" ? bits : this.toPerson(bits, from);
+    return to === "person" ? person : this.toSub(person, to);
+  }
+
+  /** People with at least one sub-record in `bits`. */
+  private toPerson(bits: Bitset, sub: TableName): Bitset {
+    if (sub === "person") return bits;
+    const owner = this.store.tables[sub].owner!;
+    const out = new Bitset(this.store.tables.person.rows);
+    const words = bits.words;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        out.set(owner[(w << 5) + bit]!);
+      }
+    }
+    return out;
+  }
+
+  /** Sub-records whose person is in `people`. */
+  private toSub(people: Bitset, sub: TableName): Bitset {
+    const owner = this.store.tables[sub].owner!;
+    const out = new Bitset(owner.length);
+    for (let r = 0; r < owner.length; r++) if (people.has(owner[r]!)) out.set(r);
+    return out;
+  }
+}

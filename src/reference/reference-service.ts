@@ -1,0 +1,398 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  canonicalJson,
+  creditCost,
+  describeErrors,
+  loadContract,
+  packageRoot,
+  requestValidator,
+  type Dataset,
+  type OperationId,
+} from "../contract/index.js";
+import { CursorCodec } from "./cursor.js";
+import { dayString, toDay, todayDay } from "./days.js";
+import { NO_FAULTS, type Faults } from "./faults.js";
+import { generateDataset } from "./generate/dataset.js";
+import { IdCodec, type IdKind } from "./ids.js";
+import { DEMO_KEYS, KeyRing, SCOPE_OF_ROUTE, type KeyAccount, type KeySpec } from "./keys.js";
+import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
+import { NaturalLanguageReader } from "./nl.js";
+import { DEFAULT_SEED, DEFAULT_SIZES, MAX_RECORDS, type ReferenceServiceOptions } from "./options.js";
+import { Evaluator } from "./query/evaluate.js";
+import { QueryTranslator } from "./query/translate.js";
+import { CompanyRecords, companyFields } from "./records/companies.js";
+import { JobRecords } from "./records/jobs.js";
+import { PROFILE_DEFAULT_FIELDS, ProfileRecords, profileFields } from "./records/people.js";
+import { selectFields, type SelectionRules } from "./records/selection.js";
+import { badRequest, Refusal, type ValidationStep } from "./refusal.js";
+import type { Service, ServiceResponse } from "./service.js";
+import { buildStore, canonicalLinkedinUrl, type Store } from "./store/store.js";
+
+type Body = Record<string, unknown>;
+interface Outcome {
+  readonly data: unknown;
+  /** What the route's Credit formula counts (§8): returned IDs or found records. */
+  readonly count: number;
+}
+
+const ROOT_TABLE = { people: "person", jobs: "jobs", companies: "companies" } as const;
+const ID_KIND: Readonly<Record<Dataset, IdKind>> = { people: "profile", jobs: "job", companies: "company" };
+const IDS_MEMBER: Readonly<Record<Dataset, string>> = { people: "profile_ids", jobs: "job_ids", companies: "company_ids" };
+
+function ok(data: unknown): ServiceResponse {
+  return { status: 200, envelope: { code: 200, msg: "ok", data } };
+}
+
+/** A failure in the success envelope's shape: `{code: <HTTP status>, msg: <what is wrong and where>, data: null}`. */
+export function failure(status: number, msg: string, headers?: Readonly<Record<string, string>>): ServiceResponse {
+  return { status, envelope: { code: status, msg, data: null }, ...(headers ? { headers } : {}) };
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(`${packageRoot()}/package.json`, "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+function count(value: number | undefined, name: string, fallback: number): number {
+  const n = value ?? fallback;
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_RECORDS) throw new RangeError(`${name} must be an integer from 0 to ${MAX_RECORDS}, got ${value}`);
+  return n;
+}
+
+/**
+ * The behaviour of the reference server behind both transports (REST and MCP): keys, rate limit, refusals,
+ * query evaluation, records and the Credit ledger. Every request is translated and evaluated before it is
+ * charged, so a refusal never costs anything (s7-translated-before-charge).
+ */
+export class ReferenceService implements Service {
+  readonly store: Store;
+  readonly keyRing: KeyRing;
+  readonly keys: { readonly active: string; readonly exhausted: string; readonly inactive: string };
+  readonly mutant: Mutant | undefined;
+  readonly seed: number;
+  readonly sizes: { readonly people: number; readonly jobs: number; readonly companies: number };
+  /** The day the dataset is as of, YYYY-MM-DD. */
+  readonly asOf: string;
+  private readonly faults: Faults;
+  private readonly skip: ReadonlySet<ValidationStep>;
+  private readonly now: () => Date;
+  private readonly ids: IdCodec;
+  private readonly cursors: CursorCodec;
+  private readonly evaluator: Evaluator;
+  private readonly nl: NaturalLanguageReader;
+  private readonly profiles: ProfileRecords;
+  private readonly jobs: JobRecords;
+  private readonly companies: CompanyRecords;
+  private readonly version: string;
+
+  constructor(options: ReferenceServiceOptions = {}) {
+    if (options.mutant !== undefined) {
+      this.mutant = findMutant(options.mutant);
+      if (!this.mutant) throw new RangeError(`unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`);
+    }
+    this.faults = this.mutant?.faults ?? NO_FAULTS;
+    this.skip = new Set(this.faults.skip ?? []);
+    this.now = options.now ?? (() => new Date());
+    this.seed = options.seed ?? DEFAULT_SEED;
+    if (!Number.isSafeInteger(this.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+    const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(this.now());
+    this.asOf = dayString(asOf);
+    const secret = createHash("sha256").update(`tdss-reference:${this.seed}`).digest();
+
+    let input = options.data;
+    if (!input) {
+      this.sizes = {
+        people: count(options.people, "people", DEFAULT_SIZES.people),
+        jobs: count(options.jobs, "jobs", DEFAULT_SIZES.jobs),
+        companies: count(options.companies, "companies", DEFAULT_SIZES.companies),
+      };
+      if (this.sizes.companies === 0 && this.sizes.people + this.sizes.jobs > 0) throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
+      input = generateDataset({ seed: this.seed, ...this.sizes, asOf });
+    }
+    this.store = buildStore(this.faults.dataset ? this.faults.dataset(input) : input);
+    const t = this.store.tables;
+    this.sizes = { people: t.person.rows, jobs: t.jobs.rows, companies: t.companies.rows };
+    this.ids = new IdCodec(secret, `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`);
+    this.cursors = new CursorCodec(secret);
+    this.evaluator = new Evaluator(this.store);
+    this.nl = new NaturalLanguageReader(this.store);
+    this.profiles = new ProfileRecords(this.store, this.ids);
+    this.jobs = new JobRecords(this.store, this.ids, asOf);
+    this.companies = new CompanyRecords(this.store);
+    this.version = `tdss-reference/${packageVersion()}`;
+
+    const specs: readonly KeySpec[] = options.keys ?? Object.values(DEMO_KEYS);
+    this.keyRing = new KeyRing(specs, options.rateLimit, this.now().getTime());
+    const firstKey = (test: (s: KeySpec) => boolean) => specs.find(test)?.key ?? "";
+    this.keys = {
+      active: firstKey((s) => s.active !== false && s.credits !== 0),
+      exhausted: firstKey((s) => s.active !== false && s.credits === 0),
+      inactive: firstKey((s) => s.active === false),
+    };
+  }
+
+  async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {
+    let response: ServiceResponse;
+    try {
+      response = this.handle(operationId, body, authorization);
+    } catch (error) {
+      if (error instanceof Refusal) response = failure(error.status, error.message, error.headers);
+      else {
+        process.stderr.write(`tdss serve: internal error in ${operationId}: ${(error as Error).message}\n`);
+        response = failure(500, `internal error in ${operationId}; the request was not charged`);
+      }
+    }
+    return this.faults.response ? this.faults.response(operationId, response) : response;
+  }
+
+  /**
+   * Steps that build every index otherwise built on first use (dictionaries of prose columns, inverted
+   * indexes, word indexes), so that first queries are as fast as the rest. The server runs them one per
+   * turn of the event loop after it starts listening.
+   */
+  warmUpSteps(): (() => void)[] {
+    const steps: (() => void)[] = [];
+    for (const table of Object.values(this.store.tables)) {
+      for (const column of table.columns.values()) {
+        if (column.kind === "text" || column.kind === "list") {
+          steps.push(() => column.postings());
+          steps.push(() => column.dict.withWords(["warm"]));
+        }
+      }
+    }
+    return steps;
+  }
+
+  /** False when a fault switches the validation step off (mutants only). */
+  enforces(step: ValidationStep): boolean {
+    return !this.skip.has(step);
+  }
+
+  /** Options the MCP layer is created with (faults of a mutant, passed through). */
+  get mcpFaults(): Readonly<Record<string, unknown>> | undefined {
+    return this.faults.mcp;
+  }
+
+  private handle(operationId: OperationId, body: unknown, authorization: string | undefined): ServiceResponse {
+    const account = this.authorize(operationId, authorization);
+    if (operationId === "getKeyStatus") return ok(this.keyStatus(account));
+    if (!account.active) throw new Refusal(403, "the API key is inactive; GET /auth/key/status reports its state (§4.5)");
+    const scope = SCOPE_OF_ROUTE[operationId];
+    if (scope && !account.scopes.includes(scope)) throw new Refusal(403, `the API key lacks the scope ${scope} this route requires`);
+    const outcome = this.route(operationId, body);
+    const correct = creditCost(operationId, outcome.count) ?? 0;
+    const cost = this.faults.charge ? this.faults.charge(operationId, correct, outcome.count) : correct;
+    if (!account.charge(cost)) {
+      throw new Refusal(402, `the request costs ${cost} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`);
+    }
+    return ok(outcome.data);
+  }
+
+  private authorize(operationId: OperationId, authorization: string | undefined): KeyAccount {
+    let account: KeyAccount | undefined;
+    let refusal: Refusal | undefined;
+    try {
+      account = this.keyRing.identify(authorization);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      refusal = error;
+    }
+    if (this.faults.authorize) account = this.faults.authorize(operationId, authorization, account);
+    if (!account) throw refusal ?? new Refusal(401, "unknown API key (§5)");
+    const wait = account.take(this.now().getTime());
+    if (wait !== undefined) {
+      throw new Refusal(429, `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; retry after ${wait} s`, {
+        "Retry-After": String(wait),
+      });
+    }
+    return account;
+  }
+
+  private route(operationId: OperationId, body: unknown): Outcome {
+    switch (operationId) {
+      case "queryPeople":
+        return this.search("people", operationId, body);
+      case "queryJobs":
+        return this.search("jobs", operationId, body);
+      case "queryCompanies":
+        return this.search("companies", operationId, body);
+      case "searchPeople":
+        return this.naturalLanguage(body);
+      case "getProfiles":
+        return this.detail("people", operationId, body);
+      case "getJobs":
+        return this.detail("jobs", operationId, body);
+      case "getCompanies":
+        return this.detail("companies", operationId, body);
+      case "getVersion":
+        return { data: { version: this.version, contract_fingerprint: loadContract().fingerprint }, count: 0 };
+      case "getKeyStatus":
+        throw new Error("unreachable: key status is answered before routing");
+    }
+  }
+
+  private keyStatus(account: KeyAccount) {
+    return {
+      active: account.active,
+      scopes: [...account.scopes],
+      rate_limit: { requests: account.rateLimit.requests, per_seconds: account.rateLimit.perSeconds },
+      remaining_credits: account.remaining,
+      used_credits: account.used,
+    };
+  }
+
+  private enforced(step: ValidationStep): boolean {
+    return this.enforces(step);
+  }
+
+  private object(body: unknown, operationId: OperationId, members: readonly string[]): Body {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      if (this.enforced("body-object")) throw badRequest(`the ${operationId} body must be a JSON object with ${members.join(", ")}`);
+      return {};
+    }
+    const extra = Object.keys(body).find((k) => !members.includes(k));
+    if (extra !== undefined && this.enforced(operationId === "searchPeople" ? "nl-members" : "body-members")) {
+      const clause = operationId === "searchPeople" ? " (§4.3: no other parameter is accepted)" : "";
+      throw badRequest(`unknown member ${JSON.stringify(extra)} in the body; this route takes ${members.join(", ")}${clause}`);
+    }
+    return body as Body;
+  }
+
+  /** The contract's own schema of the body (spec/openapi.yaml, ajv): a second check, one source of truth with the linter. */
+  private schemaCheck(operationId: OperationId, body: Body): void {
+    if (this.skip.size > 0) return;
+    const validate = requestValidator(operationId);
+    if (!validate(body)) throw badRequest(`the body does not match ${operationId}'s schema: ${describeErrors(validate.errors).slice(0, 3).join("; ")}`);
+  }
+
+  private size(value: unknown, path: string): number {
+    const limits = loadContract().limits.search.size;
+    if (value === undefined) return this.faults.defaultSize ?? limits.default;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < limits.min || value > limits.max) {
+      if (this.enforced("size-range")) throw badRequest(`${path}: must be an integer from ${limits.min} to ${limits.max} (§4.2, §8), got ${JSON.stringify(value)}`);
+      return typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : limits.default;
+    }
+    return value;
+  }
+
+  private search(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
+    const body = this.object(raw, operationId, ["where", "size", "after"]);
+    if (body.where === undefined && dataset === "people" && this.enforced("where-required")) {
+      throw badRequest("where is required by /v1/people/query (§4.2)");
+    }
+    const size = this.size(body.size, "size");
+    if (body.after !== undefined && typeof body.after !== "string") throw badRequest(`after: must be the string cursor of a previous response's next (§4.2)`);
+    const translator = new QueryTranslator({ dataset, now: this.now(), skip: this.skip });
+    let plan = body.where === undefined ? null : translator.translate(body.where);
+    this.schemaCheck(operationId, body);
+    if (plan && this.faults.plan) plan = this.faults.plan(dataset, plan);
+    const queryKey = canonicalJson(body.where ?? null);
+    let offset = 0;
+    if (typeof body.after === "string") {
+      const read = this.cursors.read(dataset, queryKey, body.after);
+      if (read === undefined && this.enforced("cursor")) {
+        throw badRequest("after: not a cursor this server issued for this query (tampered, foreign or from another query); refused at no cost");
+      }
+      offset = read ?? 0;
+    }
+    const matches = this.evaluator.evaluate(plan, ROOT_TABLE[dataset]);
+    const total = matches.count();
+    const rows = matches.rows(offset, size);
+    const data: Record<string, unknown> = { [IDS_MEMBER[dataset]]: this.ids.encode(ID_KIND[dataset], rows) };
+    if (dataset === "people") {
+      const { exactBelow, capped } = loadContract().limits.search.total;
+      data.total = total < exactBelow ? total : capped;
+    }
+    if (offset + rows.length < total && rows.length > 0) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
+    return { data, count: rows.length };
+  }
+
+  private naturalLanguage(raw: unknown): Outcome {
+    const limits = loadContract().limits.naturalLanguage;
+    const body = this.object(raw, "searchPeople", limits.members);
+    const text = body.text;
+    if (typeof text !== "string") {
+      if (this.enforced("nl-text-length")) throw badRequest(`text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3), got ${text === undefined ? "nothing" : typeof text}`);
+    }
+    const chars = typeof text === "string" ? [...text].length : 0;
+    if ((chars < limits.text.minLength || chars > limits.text.maxLength) && this.enforced("nl-text-length")) {
+      throw badRequest(`text: must be ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3, §8), got ${chars}`);
+    }
+    const size = this.size(body.size, "size");
+    this.schemaCheck("searchPeople", body);
+    const interpretation = this.nl.interpret(typeof text === "string" ? text : "");
+    const plan = interpretation.where ? new QueryTranslator({ dataset: "people", now: this.now() }).translate(interpretation.where, "interpretation") : null;
+    const matches = plan ? this.evaluator.evaluate(plan, "person") : undefined;
+    const rows = matches ? matches.rows(0, size) : [];
+    const total = matches ? matches.count() : 0;
+    const { exactBelow, capped } = loadContract().limits.search.total;
+    return {
+      data: {
+        profile_ids: this.ids.encode("profile", rows),
+        total: total < exactBelow ? total : capped,
+        interpretation: { where: interpretation.where, ignored_words: interpretation.ignored },
+      },
+      count: rows.length,
+    };
+  }
+
+  private detail(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
+    const member = IDS_MEMBER[dataset];
+    const body = this.object(raw, operationId, [member, "_source", "source"]);
+    const list = body[member];
+    if (!Array.isArray(list)) throw badRequest(`${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} (§4.4), got ${list === undefined ? "nothing" : typeof list}`);
+    const { minIds, maxIds } = loadContract().limits.detail[dataset === "people" ? "profiles" : dataset];
+    if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
+      throw badRequest(`${member}: takes ${minIds} to ${maxIds} items (§4.4, §8), got ${list.length}`);
+    }
+    list.forEach((item, i) => {
+      if (typeof item !== "string") throw badRequest(`${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, got ${item === null ? "null" : typeof item}`);
+    });
+    if (body._source !== undefined && body.source !== undefined) throw badRequest("give one of _source and source, not both (§4.4)");
+    const selectionPath = body._source !== undefined ? "_source" : "source";
+    const selection = body._source ?? body.source;
+    const kind = ID_KIND[dataset];
+    const rules: SelectionRules =
+      dataset === "people"
+        ? { known: profileFields(), defaults: PROFILE_DEFAULT_FIELDS, forms: "array-object-boolean", record: "profile", checkNames: this.enforced("source-names") }
+        : dataset === "jobs"
+          ? { known: loadContract().records.jobs, defaults: JobRecords.defaultFields(), forms: "array", record: "job", checkNames: this.enforced("source-names") }
+          : { known: companyFields(), defaults: companyFields(), forms: "array-object-boolean", record: "company", checkNames: this.enforced("source-names") };
+    let fields = selectFields(selection, rules, selectionPath);
+    if (this.faults.selection) fields = this.faults.selection(kind, fields, selection !== undefined);
+    this.schemaCheck(operationId, body);
+
+    const requested = [...new Set(list as string[])];
+    const results: Record<string, unknown>[] = [];
+    const notFound: string[] = [];
+    for (const input of requested) {
+      let row = this.ids.decode(kind, input);
+      if (row !== undefined && row >= this.store.tables[ROOT_TABLE[dataset]].rows) row = undefined;
+      if (row === undefined && dataset === "people") {
+        const url = canonicalLinkedinUrl(input);
+        row = url === undefined ? undefined : this.store.linkedin.get(url);
+      }
+      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row)) row = undefined;
+      if (this.faults.resolve) row = this.faults.resolve(kind, input, row);
+      if (row === undefined) {
+        notFound.push(input);
+        continue;
+      }
+      const id = this.ids.encode(kind, [row])[0]!;
+      let record =
+        dataset === "people" ? this.profiles.record(row, id, fields) : dataset === "jobs" ? this.jobs.record(row, id, fields) : this.companies.record(row, id, fields);
+      if (this.faults.record) record = this.faults.record(kind, record);
+      results.push(record);
+    }
+    return { data: { total: requested.length, found: results.length, not_found: notFound, results }, count: results.length };
+  }
+}
+
+/** The Service of the reference server without HTTP (for in-process use and the MCP layer). */
+export function createReferenceService(options: ReferenceServiceOptions = {}): ReferenceService {
+  return new ReferenceService(options);
+}

@@ -1,0 +1,43 @@
+/**
+ * A request the reference refuses: HTTP status, and a message naming what is wrong and where. Refusals are
+ * decided before any charge, so they cost nothing (s7-translated-before-charge).
+ */
+export class Refusal extends Error {
+  override readonly name = "Refusal";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** A 400 refusal: the request is malformed or breaks a rule of the contract. */
+export function badRequest(message: string): Refusal {
+  return new Refusal(400, message);
+}
+
+/** Validation steps a fault can switch off (faults.ts), each enforcing one rule of the contract. */
+export const VALIDATION_STEPS = [
+  "body-object",
+  "body-members",
+  "where-required",
+  "size-range",
+  "cursor",
+  "tree-shape",
+  "nesting-depth",
+  "unknown-field",
+  "one-operator",
+  "operator-allowed",
+  "value-kind",
+  "date-format",
+  "scope-people-only",
+  "nl-members",
+  "nl-text-length",
+  "detail-id-count",
+  "source-names",
+  "content-type",
+  "body-size",
+] as const;
+export type ValidationStep = (typeof VALIDATION_STEPS)[number];

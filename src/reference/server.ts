@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestListener, type McpHandler } from "./http.js";
+import type { ReferenceServerOptions } from "./options.js";
+import { ReferenceService } from "./reference-service.js";
+import type { Service } from "./service.js";
+
+export interface ReferenceServer {
+  /** Base URL, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  readonly url: string;
+  /** The first active, exhausted and inactive key ("" when the configured keys have none of a kind). */
+  readonly keys: { readonly active: string; readonly exhausted: string; readonly inactive: string };
+  readonly service: Service;
+  close(): Promise<void>;
+}
+
+/** A user-facing start-up problem (port in use, bad host): one line, no stack trace. */
+export class ServerStartError extends Error {
+  override readonly name = "ServerStartError";
+}
+
+type McpModule = { createMcpHandler(service: Service, options: Record<string, unknown>): McpHandler };
+
+/**
+ * The MCP layer is built in src/reference/mcp/ (a separate issue); it is loaded when present, so this module
+ * works with or without it. The specifier is a variable so that the compiler does not require the file.
+ */
+async function loadMcp(service: ReferenceService): Promise<McpHandler | undefined> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  if (!existsSync(join(here, "mcp", "index.js")) && !existsSync(join(here, "mcp", "index.ts"))) return undefined;
+  const specifier = "./mcp/index.js";
+  const module = (await import(specifier)) as Partial<McpModule>;
+  if (typeof module.createMcpHandler !== "function") return undefined;
+  return module.createMcpHandler(service, { faults: service.mcpFaults });
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      if (error.code === "EADDRINUSE") reject(new ServerStartError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`));
+      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") reject(new ServerStartError(`cannot listen on host ${host}: ${error.code}`));
+      else if (error.code === "EACCES") reject(new ServerStartError(`no permission to listen on port ${port}`));
+      else reject(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      resolve(server.address() as AddressInfo);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}
+
+/** Starts the reference server on a real port (loopback by default) and resolves once it accepts requests. */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const port = options.port ?? 0;
+  const host = options.host ?? "127.0.0.1";
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
+  const service = new ReferenceService(options);
+  const mcp = await loadMcp(service);
+  const server = createServer(createRequestListener(service, () => mcp));
+  const address = await listen(server, port, host);
+  const hostPart = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
+
+  // Indexes built on first use are built now, one per turn of the event loop, so requests are never held up long.
+  const steps = service.warmUpSteps();
+  let warming: NodeJS.Immediate | undefined;
+  const warmNext = () => {
+    const step = steps.shift();
+    if (!step) return;
+    step();
+    warming = setImmediate(warmNext);
+  };
+  warming = setImmediate(warmNext);
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    keys: service.keys,
+    service,
+    close() {
+      closed ??= (async () => {
+        if (warming) clearImmediate(warming);
+        steps.length = 0;
+        await mcp?.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closed;
+    },
+  };
+}
