@@ -46,7 +46,7 @@ describe("MCP client against the reference MCP surface", () => {
   const handler = createMcpHandler(echoService);
   beforeAll(async () => {
     target = await listen((req, res) => void handler.handle(req, res).then((done) => done || res.writeHead(404).end()));
-    options = { baseUrl: target.url, apiKey: "svc_good", timeoutMs: 3000 };
+    options = { baseUrl: target.url, authorization: "Bearer svc_good", timeoutMs: 3000 };
   });
   afterAll(async () => {
     await handler.close();
@@ -75,14 +75,14 @@ describe("MCP client against the reference MCP surface", () => {
         expect(refused).toMatchObject({ isError: true, envelope: { msg: "size must be 1..10000" } });
         const unknown = await session.callTool("svc_nothing", {});
         expect(unknown.isError).toBe(true);
-        expect(unknown.error).toMatch(/Unknown tool/);
+        expect(unknown.rpcError).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool/) });
       } finally {
         await session.close();
       }
     });
 
     it(`reports an HTTP 401 as a ${kind} connection failure naming the status`, async () => {
-      await expect(openMcpSession({ ...options, apiKey: "svc_wrong" }, kind)).rejects.toMatchObject({ name: "McpClientError", httpStatus: 401 });
+      await expect(openMcpSession({ ...options, authorization: "Bearer svc_wrong" }, kind)).rejects.toMatchObject({ name: "McpClientError", httpStatus: 401 });
     });
   }
 
@@ -91,28 +91,28 @@ describe("MCP client against the reference MCP surface", () => {
     expect(asked).toMatchObject({ status: 200, response: { result: { protocolVersion: "2025-03-26" } } });
     const newer = await probeStreamableInitialize(options, "2025-11-25");
     expect(newer.response?.result?.protocolVersion).toBe("2025-03-26");
-    const anonymous = await probeStreamableInitialize(options, "2025-03-26", { kind: "none" });
+    const anonymous = await probeStreamableInitialize(options, "2025-03-26", null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.wwwAuthenticate).toMatch(/^Bearer/);
     expect(anonymous.response).toBeUndefined();
-    expect((await probeStreamableInitialize(options, "2025-03-26", { kind: "raw", value: "Bearer svc_wrong" })).status).toBe(401);
+    expect((await probeStreamableInitialize(options, "2025-03-26", "Bearer svc_wrong")).status).toBe(401);
   });
 
   it("probes the SSE stream and its message endpoint, with and without the key", async () => {
-    expect(await probeSseStream(options, { kind: "key" })).toMatchObject({ status: 200 });
-    expect(await probeSseStream(options, { kind: "none" })).toMatchObject({ status: 401, wwwAuthenticate: expect.stringMatching(/^Bearer/) });
-    expect(await probeSseStream(options, { kind: "raw", value: "Bearer svc_wrong" })).toMatchObject({ status: 401 });
+    expect(await probeSseStream(options, undefined)).toMatchObject({ status: 200 });
+    expect(await probeSseStream(options, null)).toMatchObject({ status: 401, wwwAuthenticate: expect.stringMatching(/^Bearer/) });
+    expect(await probeSseStream(options, "Bearer svc_wrong")).toMatchObject({ status: 401 });
     const asked = await probeSseInitialize(options, "2024-11-05");
     expect(asked).toMatchObject({ status: 202, response: { result: { protocolVersion: "2024-11-05" } } });
     expect(asked.url).toMatch(/\/messages\?sessionId=/);
     expect((await probeSseInitialize(options, "2025-03-26")).response?.result?.protocolVersion).toBe("2024-11-05");
-    const anonymous = await probeSseInitialize(options, "2024-11-05", { kind: "none" });
+    const anonymous = await probeSseInitialize(options, "2024-11-05", null);
     expect(anonymous).toMatchObject({ status: 401 });
     expect(anonymous.response).toBeUndefined();
   });
 
   it("reports an unreachable target as a probe error, not a throw", async () => {
-    const probe = await probeStreamableInitialize({ baseUrl: "http://127.0.0.1:9", apiKey: "svc_good", timeoutMs: 2000 }, "2025-03-26");
+    const probe = await probeStreamableInitialize({ baseUrl: "http://127.0.0.1:9", authorization: "Bearer svc_good", timeoutMs: 2000 }, "2025-03-26");
     expect(probe.status).toBeUndefined();
     expect(probe.error).toBeTruthy();
   });
@@ -138,7 +138,7 @@ describe("the key never leaves the base URL's origin", () => {
       }
     });
     try {
-      const options = { baseUrl: hostile.url, apiKey: "svc_secret", timeoutMs: 2000 };
+      const options = { baseUrl: hostile.url, authorization: "Bearer svc_secret", timeoutMs: 2000 };
       expect((await probeStreamableInitialize(options, "2025-03-26")).status).toBe(307);
       expect((await probeSseInitialize(options, "2024-11-05")).error).toMatch(/another origin/);
       await expect(openMcpSession(options, "streamable-http")).rejects.toThrow(/HTTP 307|Redirect/);

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
 
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
@@ -16,8 +16,8 @@ export const MCP_TRANSPORT_SPEC: Readonly<Record<McpTransportKind, { readonly pa
 
 export interface McpClientOptions {
   readonly baseUrl: string;
-  /** The API key, sent as `Authorization: Bearer <key>`; never sent to any origin but the base URL's. */
-  readonly apiKey?: string;
+  /** The Authorization header of every request (`Bearer <key>`), or none; never sent to any origin but the base URL's. */
+  readonly authorization?: string;
   /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
   readonly timeoutMs?: number;
 }
@@ -41,7 +41,9 @@ export interface ToolCallOutcome {
   /** The first text content, as sent. */
   readonly text?: string;
   readonly result?: CallToolResult;
-  /** A JSON-RPC error instead of a result (e.g. an unknown tool), or a transport failure. */
+  /** The JSON-RPC error the server answered instead of a result (e.g. an unknown tool, invalid params). */
+  readonly rpcError?: { readonly code: number; readonly message: string };
+  /** No answer: a timeout, a closed connection. */
   readonly error?: string;
 }
 
@@ -62,8 +64,8 @@ export function mcpUrl(baseUrl: string, kind: McpTransportKind): URL {
   return new URL(baseUrl.replace(/\/+$/, "") + MCP_TRANSPORT_SPEC[kind].path);
 }
 
-function authorizationHeaders(apiKey: string | undefined): Record<string, string> {
-  return apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` };
+function authorizationHeaders(authorization: string | undefined): Record<string, string> {
+  return authorization === undefined ? {} : { Authorization: authorization };
 }
 
 /**
@@ -115,7 +117,7 @@ export function toolOutcome(result: CallToolResult): ToolCallOutcome {
 export async function openMcpSession(options: McpClientOptions, kind: McpTransportKind, requestRevision?: string): Promise<McpSession> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
-  const requestInit = { headers: authorizationHeaders(options.apiKey) };
+  const requestInit = { headers: authorizationHeaders(options.authorization) };
   const fetchImpl = originBoundFetch(options.baseUrl, timeout);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
   const transport: Transport & { setProtocolVersion: (v: string) => void } =
@@ -159,7 +161,9 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
         const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, { timeout })) as CallToolResult;
         return toolOutcome(result);
       } catch (error) {
-        return { isError: true, error: (error as Error).message };
+        const transportFailure = !(error instanceof McpError) || error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed;
+        if (transportFailure) return { isError: true, error: (error as Error).message };
+        return { isError: true, rpcError: { code: error.code, message: error.message } };
       }
     },
     async close() {
@@ -248,13 +252,11 @@ function initializeMessage(revision: string): string {
   });
 }
 
-/** The raw Authorization header a probe sends: the configured key, none, or a given value (a bad key). */
-export type ProbeAuthorization = { readonly kind: "key" } | { readonly kind: "none" } | { readonly kind: "raw"; readonly value: string };
+/** The Authorization header a probe sends: by default the options' own; `null` sends none. */
+export type ProbeAuthorization = string | null | undefined;
 
 function probeHeaders(options: McpClientOptions, auth: ProbeAuthorization): Record<string, string> {
-  if (auth.kind === "none") return {};
-  if (auth.kind === "raw") return { Authorization: auth.value };
-  return authorizationHeaders(options.apiKey);
+  return auth === null ? {} : authorizationHeaders(auth ?? options.authorization);
 }
 
 async function responseMessage(response: Response, timeoutMs: number): Promise<McpProbe["response"]> {
@@ -284,7 +286,7 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
  * POSTs one initialize request to {base_url}/mcp asking for `revision`, with the given Authorization, and
  * reports the HTTP status, the challenge and the JSON-RPC answer. A session the server opened is ended again.
  */
-export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth: ProbeAuthorization = { kind: "key" }): Promise<McpProbe> {
+export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "streamable-http");
   const fetchImpl = originBoundFetch(options.baseUrl, timeout);
@@ -298,7 +300,7 @@ export async function probeStreamableInitialize(options: McpClientOptions, revis
     }
     const message = await responseMessage(response, timeout);
     const session = response.headers.get("mcp-session-id");
-    if (session) await fetchImpl(url, { method: "DELETE", headers: { ...probeHeaders(options, { kind: "key" }), "mcp-session-id": session } }).catch(() => undefined);
+    if (session) await fetchImpl(url, { method: "DELETE", headers: { ...probeHeaders(options, undefined), "mcp-session-id": session } }).catch(() => undefined);
     return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize" }) };
   } catch (error) {
     return { url: url.href, error: describeFetchError(error, timeout) };
@@ -349,7 +351,7 @@ async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization
 }
 
 /** GET {base_url}/sse with the given Authorization: the status and challenge the stream is answered with. */
-export async function probeSseStream(options: McpClientOptions, auth: ProbeAuthorization): Promise<McpProbe> {
+export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuthorization): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "sse").href;
   try {
@@ -366,12 +368,12 @@ export async function probeSseStream(options: McpClientOptions, auth: ProbeAutho
  * message endpoint with the given Authorization: the endpoint's status and challenge, and the JSON-RPC answer
  * that came back on the stream, if any.
  */
-export async function probeSseInitialize(options: McpClientOptions, revision: string, auth: ProbeAuthorization = { kind: "key" }): Promise<McpProbe> {
+export async function probeSseInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const streamUrl = mcpUrl(options.baseUrl, "sse").href;
   let stream: OpenStream | undefined;
   try {
-    stream = await openSseStream(options, { kind: "key" }, timeout);
+    stream = await openSseStream(options, undefined, timeout);
     if (!stream.endpoint || !stream.events) {
       return { url: streamUrl, error: stream.error ?? `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown` };
     }

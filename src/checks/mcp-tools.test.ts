@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { deriveTools } from "../reference/mcp/tools.js";
+import { checkOneToolPerRoute, checkSameToolsOnBothTransports, checkToolSchemaAgreement, matchToolsToRoutes } from "./mcp-tools.js";
+
+const contractTools = deriveTools();
+const byOperation = (tools: typeof contractTools, id: string) => tools.find((t) => t.operationId === id)!;
+
+describe("matchToolsToRoutes (s4-1-tools-list-authoritative)", () => {
+  it("matches deployed names to routes by their §4.1 suffix under any prefix", () => {
+    const match = matchToolsToRoutes(deriveTools("acme_").map((t) => t.name));
+    expect(match.prefix).toBe("acme_");
+    expect(match.byOperation.get("getKeyStatus")).toBe("acme_get_key_status");
+    expect(match.missing).toEqual([]);
+    expect(match.unmatched).toEqual([]);
+  });
+
+  it("takes names pinned in the config over the suffix rule", () => {
+    const names = [...contractTools.filter((t) => t.operationId !== "searchPeople").map((t) => t.name), "svc_nl_people"];
+    expect(matchToolsToRoutes(names).missing).toEqual(["searchPeople"]);
+    const pinned = matchToolsToRoutes(names, { searchPeople: "svc_nl_people" });
+    expect(pinned.byOperation.get("searchPeople")).toBe("svc_nl_people");
+    expect(pinned.unmatched).toEqual([]);
+  });
+
+  it("prefers the shared prefix when two names end with the same suffix", () => {
+    const names = [...contractTools.map((t) => t.name), "legacy_get_jobs"];
+    const match = matchToolsToRoutes(names);
+    expect(match.byOperation.get("getJobs")).toBe("svc_get_jobs");
+    expect(match.unmatched).toEqual(["legacy_get_jobs"]);
+  });
+});
+
+describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-routes)", () => {
+  it("passes the nine tools", () => {
+    expect(checkOneToolPerRoute(contractTools)).toMatchObject({ status: "pass", message: '9 tools, prefix "svc_"' });
+  });
+
+  it("fails a missing tool, an extra tool and a duplicate", () => {
+    const result = checkOneToolPerRoute([...contractTools.slice(1), contractTools[2]!, { name: "svc_unlock_contacts" }]);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("no tool for POST /v1/people/query (§4.1 names it svc_query_people)");
+    expect(result.message).toContain("tool svc_unlock_contacts matches no route");
+    expect(result.message).toContain(`tool ${contractTools[2]!.name} is listed more than once`);
+  });
+});
+
+describe("checkSameToolsOnBothTransports", () => {
+  it("passes the same list and fails a tool on one transport or with another schema", () => {
+    expect(checkSameToolsOnBothTransports(contractTools, [...contractTools].reverse()).status).toBe("pass");
+    const drifted = contractTools.map((t) => (t.operationId === "getJobs" ? { ...t, inputSchema: { type: "object" } } : t));
+    expect(checkSameToolsOnBothTransports(contractTools, drifted.slice(1)).message).toBe(
+      "svc_query_people is listed on /mcp only; svc_get_jobs has a different input schema on /mcp and /sse",
+    );
+  });
+});
+
+describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement)", () => {
+  const samples = [{ body: { text: "engineers" } }, { body: { text: "" }, note: "empty text" }, { body: { text: "a", size: 10001 } }, { body: { text: "a", where: {} } }];
+
+  it("passes the derived schema", () => {
+    expect(checkToolSchemaAgreement(byOperation(contractTools, "searchPeople"), "searchPeople", samples)).toMatchObject({ status: "pass", message: "4 sample bodies" });
+  });
+
+  it("fails a schema that accepts what the route refuses, naming the body", () => {
+    const loose = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
+    const result = checkToolSchemaAgreement(loose, "searchPeople", samples);
+    expect(result.status).toBe("fail");
+    expect(result.message).toBe('svc_search_people accepts {"text":""} (empty text), which the route refuses; 2 more sample(s) disagree');
+  });
+
+  it("fails a schema that refuses what the route accepts, and one that does not compile", () => {
+    const strict = { name: "svc_search_people", inputSchema: { type: "object", required: ["text", "size"] } };
+    expect(checkToolSchemaAgreement(strict, "searchPeople", samples).message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
+    const broken = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } } };
+    expect(checkToolSchemaAgreement(broken, "searchPeople", samples).message).toMatch(/does not compile/);
+  });
+
+  it("asks a GET route's tool only whether it takes the empty object", () => {
+    const getSamples = [{ body: {} }, { body: { stray: 1 } }];
+    expect(checkToolSchemaAgreement(byOperation(contractTools, "getVersion"), "getVersion", getSamples).status).toBe("pass");
+    expect(checkToolSchemaAgreement({ name: "svc_get_version", inputSchema: { type: "object" } }, "getVersion", getSamples).status).toBe("pass");
+    const needy = { name: "svc_get_version", inputSchema: { type: "object", required: ["id"] } };
+    expect(checkToolSchemaAgreement(needy, "getVersion", getSamples).status).toBe("fail");
+  });
+});

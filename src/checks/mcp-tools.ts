@@ -1,0 +1,206 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { canonicalJson, loadContract, OPERATION_IDS, requestValidator, type OperationId } from "../contract/index.js";
+import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
+
+/** The part of a deployed tool the checks read. */
+export interface DeployedTool {
+  readonly name: string;
+  readonly inputSchema?: unknown;
+}
+
+/** How a deployment's tools map to the nine routes (§4.1: the deployed list from tools/list is authoritative). */
+export interface ToolMatch {
+  /** The tool of each route that has one. */
+  readonly byOperation: ReadonlyMap<OperationId, string>;
+  /** Routes with no tool. */
+  readonly missing: readonly OperationId[];
+  /** Tools that match no route. */
+  readonly unmatched: readonly string[];
+  /** The prefix the matched names share ("svc_" in §4.1), when they share one. */
+  readonly prefix?: string;
+}
+
+const CONTRACT_PREFIX = "svc_";
+
+/** The name of a route's tool after the contract's prefix: "query_people" for svc_query_people. */
+export function contractToolSuffix(operationId: OperationId): string {
+  const name = loadContract().operations.get(operationId)!.tool;
+  return name.startsWith(CONTRACT_PREFIX) ? name.slice(CONTRACT_PREFIX.length) : name;
+}
+
+/**
+ * Maps deployed tool names to routes: a name pinned in the config wins; otherwise a tool matches the route
+ * whose §4.1 name it ends with after a prefix (s4-1-tools-list-authoritative). When several names end with
+ * the same suffix, the one under the prefix most tools share is taken.
+ */
+export function matchToolsToRoutes(names: readonly string[], pinned: Partial<Record<OperationId, string>> = {}): ToolMatch {
+  const candidates = new Map<OperationId, string[]>();
+  for (const operationId of OPERATION_IDS) {
+    const suffix = contractToolSuffix(operationId);
+    const pin = pinned[operationId];
+    candidates.set(operationId, pin !== undefined ? names.filter((n) => n === pin) : names.filter((n) => n === suffix || n.endsWith(`_${suffix}`) || n.endsWith(`.${suffix}`) || n.endsWith(`-${suffix}`)));
+  }
+  const prefixVotes = new Map<string, number>();
+  for (const [operationId, found] of candidates) {
+    const suffix = contractToolSuffix(operationId);
+    for (const name of found) if (name.endsWith(suffix)) prefixVotes.set(name.slice(0, -suffix.length), (prefixVotes.get(name.slice(0, -suffix.length)) ?? 0) + 1);
+  }
+  const prefix = [...prefixVotes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const byOperation = new Map<OperationId, string>();
+  for (const [operationId, found] of candidates) {
+    const chosen = found.length <= 1 ? found[0] : (found.find((n) => n === `${prefix}${contractToolSuffix(operationId)}`) ?? found[0]);
+    if (chosen !== undefined) byOperation.set(operationId, chosen);
+  }
+  const used = new Set(byOperation.values());
+  return {
+    byOperation,
+    missing: OPERATION_IDS.filter((id) => !byOperation.has(id)),
+    unmatched: names.filter((n) => !used.has(n)),
+    ...(prefix !== undefined && [...byOperation.values()].every((n) => n.startsWith(prefix)) ? { prefix } : {}),
+  };
+}
+
+/** tools/list holds exactly one tool per route of §4.1, and nothing else (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-routes). */
+export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: Partial<Record<OperationId, string>> = {}): CheckOutcome {
+  const names = tools.map((t) => t.name);
+  const duplicates = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+  const match = matchToolsToRoutes(names, pinned);
+  const problems = [
+    ...match.missing.map((id) => {
+      const op = loadContract().operations.get(id)!;
+      return `no tool for ${op.method} ${op.path} (§4.1 names it ${op.tool})`;
+    }),
+    ...match.unmatched.map((n) => `tool ${n} matches no route of §4.1`),
+    ...duplicates.map((n) => `tool ${n} is listed more than once`),
+  ];
+  if (problems.length > 0) return fail(problems.join("; "), OPERATION_IDS.map((id) => loadContract().operations.get(id)!.tool), names);
+  return pass(`${names.length} tools${match.prefix !== undefined ? `, prefix "${match.prefix}"` : ""}`);
+}
+
+/** Both transports list the same tools with the same input schemas (s4-6-tool-per-route-same-rules). */
+export function checkSameToolsOnBothTransports(streamable: readonly DeployedTool[], sse: readonly DeployedTool[]): CheckOutcome {
+  const index = (tools: readonly DeployedTool[]) => new Map(tools.map((t) => [t.name, canonicalJson(t.inputSchema ?? null)]));
+  const a = index(streamable);
+  const b = index(sse);
+  const problems = [
+    ...[...a.keys()].filter((n) => !b.has(n)).map((n) => `${n} is listed on /mcp only`),
+    ...[...b.keys()].filter((n) => !a.has(n)).map((n) => `${n} is listed on /sse only`),
+    ...[...a.keys()].filter((n) => b.has(n) && a.get(n) !== b.get(n)).map((n) => `${n} has a different input schema on /mcp and /sse`),
+  ];
+  return problems.length > 0 ? fail(problems.join("; "), [...a.keys()].sort(), [...b.keys()].sort()) : pass();
+}
+
+/** A sample body and the verdict the route's request schema gives it. */
+export interface SchemaSample {
+  readonly body: unknown;
+  readonly note?: string;
+}
+
+/** Validator of a deployed input schema, compiled the way an MCP client would: on its own, unknown keywords ignored. */
+export function compileToolSchema(schema: unknown): ValidateFunction | string {
+  try {
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    const { $schema: _dialect, ...rest } = (schema ?? {}) as Record<string, unknown>;
+    return ajv.compile(rest);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Whether the route accepts a body: its OpenAPI request schema, or for a GET route (no body) only the empty object. */
+function routeAccepts(operationId: OperationId, body: unknown): boolean {
+  if (!loadContract().operations.get(operationId)!.requestSchema) return canonicalJson(body) === "{}";
+  return requestValidator(operationId)(body) === true;
+}
+
+/**
+ * A tool's input schema accepts the sample bodies the route's request schema accepts and refuses the ones it
+ * refuses (s4-1-tool-schema-agreement). For a GET route only the empty object is asked about: the route takes
+ * no body, so whether the tool refuses stray arguments is its own affair.
+ */
+export function checkToolSchemaAgreement(tool: DeployedTool, operationId: OperationId, samples: readonly SchemaSample[]): CheckOutcome {
+  const validate = compileToolSchema(tool.inputSchema);
+  if (typeof validate === "string") return fail(`the input schema of ${tool.name} does not compile: ${validate}`);
+  const isGet = !loadContract().operations.get(operationId)!.requestSchema;
+  const asked = isGet ? samples.filter((s) => canonicalJson(s.body) === "{}") : samples;
+  const disagreements = asked.flatMap((sample) => {
+    const route = routeAccepts(operationId, sample.body);
+    const toolVerdict = validate(sample.body) === true;
+    if (route === toolVerdict) return [];
+    return [{ body: sample.body, ...(sample.note ? { note: sample.note } : {}), route: route ? "accepts" : "refuses", tool: toolVerdict ? "accepts" : "refuses" }];
+  });
+  if (asked.length === 0) return fail(`no sample body to check ${tool.name} with`);
+  if (disagreements.length === 0) return pass(`${asked.length} sample bodies`);
+  const first = disagreements[0]!;
+  return fail(
+    `${tool.name} ${first.tool} ${JSON.stringify(first.body)}${first.note ? ` (${first.note})` : ""}, which the route ${first.route}` +
+      (disagreements.length > 1 ? `; ${disagreements.length - 1} more sample(s) disagree` : ""),
+    disagreements.map((d) => ({ body: d.body, verdict: d.route })),
+    disagreements.map((d) => ({ body: d.body, verdict: d.tool })),
+  );
+}
+
+/** The tools a `mcp_tools` step listed, or the failure that there are none to judge. */
+function listedTools(ctx: CheckContext): DeployedTool[] | CheckOutcome {
+  const exchange = ctx.exchanges.at(-1);
+  const tools = (exchange?.json as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools) || !tools.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")) {
+    return fail("no tools/list answer to judge", "a list of named tools", excerpt(exchange?.bodyText ?? exchange?.error, 200));
+  }
+  return tools as DeployedTool[];
+}
+
+function toolList(value: unknown, what: string): DeployedTool[] | CheckOutcome {
+  if (!Array.isArray(value) || !value.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")) {
+    return fail(`${what} is not a captured tools list`, "a list of named tools", excerpt(value, 200));
+  }
+  return value as DeployedTool[];
+}
+
+export const mcpToolsPerRoute: Check = {
+  description: "tools/list holds exactly one tool per route of §4.1, matched by name suffix, and nothing else",
+  run: (ctx) => {
+    const tools = listedTools(ctx);
+    if (!Array.isArray(tools)) return tools;
+    const match = matchToolsToRoutes(tools.map((t) => t.name));
+    ctx.run.observed.set("mcp.tools", { prefix: match.prefix ?? null, names: tools.map((t) => t.name) }, "s4-1-tools-list-authoritative");
+    return checkOneToolPerRoute(tools);
+  },
+};
+
+const SAMPLE = { type: "object", required: ["body"], additionalProperties: false, properties: { body: {}, note: { type: "string" } } };
+
+export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]> }> = {
+  description: "each tool's input schema accepts and refuses the sample bodies as its route's request schema does",
+  args: {
+    type: "object",
+    required: ["samples"],
+    additionalProperties: false,
+    properties: {
+      samples: { type: "object", required: [...OPERATION_IDS], additionalProperties: false, properties: Object.fromEntries(OPERATION_IDS.map((id) => [id, { type: "array", minItems: 1, items: SAMPLE }])) },
+    },
+  },
+  run: (ctx, args) => {
+    const tools = listedTools(ctx);
+    if (!Array.isArray(tools)) return tools;
+    const match = matchToolsToRoutes(tools.map((t) => t.name));
+    return OPERATION_IDS.map((operationId) => {
+      const name = match.byOperation.get(operationId);
+      const tool = tools.find((t) => t.name === name);
+      if (!tool) return fail(`no tool for ${operationId}, so its input schema cannot agree with the route's`);
+      return checkToolSchemaAgreement(tool, operationId, args.samples[operationId]);
+    });
+  },
+};
+
+export const mcpSameTools: Check<{ streamable: unknown; sse: unknown }> = {
+  description: "/mcp and /sse list the same tools with the same input schemas",
+  args: { type: "object", required: ["streamable", "sse"], additionalProperties: false, properties: { streamable: {}, sse: {} } },
+  run: (_ctx, args) => {
+    const streamable = toolList(args.streamable, "streamable");
+    if (!Array.isArray(streamable)) return streamable;
+    const sse = toolList(args.sse, "sse");
+    if (!Array.isArray(sse)) return sse;
+    return checkSameToolsOnBothTransports(streamable, sse);
+  },
+};

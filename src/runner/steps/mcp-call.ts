@@ -1,0 +1,85 @@
+import { loadContract, type OperationId } from "../../contract/index.js";
+import { MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
+import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
+import type { Exchange } from "../types.js";
+import { planRequest, prepareRequest } from "./request.js";
+import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
+import type { StepKind } from "./step-kind.js";
+
+/** The `mcp_call:` member of a step, after templates are resolved. */
+export interface McpCallSpec {
+  readonly transport: string;
+  /** The route whose tool is called; the tool is found in tools/list by its §4.1 name suffix. */
+  readonly operation: OperationId;
+  /** The deployed tool name, when it does not end with the §4.1 suffix. */
+  readonly tool?: string;
+  readonly arguments?: Record<string, unknown>;
+  readonly auth?: string;
+}
+
+function routeOf(spec: McpCallSpec) {
+  const op = loadContract().operations.get(spec.operation);
+  if (!op) throw new Error(`unknown operation ${JSON.stringify(spec.operation)}`);
+  return op;
+}
+
+/** The route request a tool call stands for: the same body, so the budget prices it as REST. */
+function asRequest(spec: McpCallSpec) {
+  const op = routeOf(spec);
+  return prepareRequest({ operation: op.operationId, auth: authOf(spec.auth), ...(op.method === "POST" ? { body: spec.arguments ?? {} } : {}) });
+}
+
+/**
+ * `mcp_call:` — opens an MCP session on one transport (asking for its §4.6 revision) with the official SDK
+ * client, finds the route's tool in tools/list and calls it. The exchange's `json` is the envelope the tool
+ * result carries, so every REST check (envelope, ids-only, Credits, ...) judges the tool call as it judges
+ * the route; `bodyText` is the whole tool result, for the MCP checks.
+ */
+export const mcpCallStep: StepKind = {
+  schema: {
+    type: "object",
+    required: ["transport", "operation"],
+    additionalProperties: false,
+    description: "A tool call over MCP: the tool of `operation` (found in tools/list by name suffix, or named by `tool`) with `arguments`.",
+    properties: { transport: TRANSPORT_SCHEMA, operation: { type: "string" }, tool: { type: "string" }, arguments: { type: ["object", "string"] }, auth: { type: "string" } },
+  },
+  plan(spec, ctx) {
+    transportOf((spec as McpCallSpec).transport);
+    return planRequest(asRequest(spec as McpCallSpec), ctx);
+  },
+  async execute(raw, ctx) {
+    const spec = raw as McpCallSpec;
+    const transport = transportOf(spec.transport);
+    const auth = authOf(spec.auth);
+    const started = performance.now();
+    const args = spec.arguments ?? {};
+    const done = (exchange: Omit<Exchange, "durationMs">): { exchanges: Exchange[] } => ({ exchanges: [{ ...exchange, durationMs: Math.round(performance.now() - started) }] });
+    const request = (tool: string) => sentMessage(ctx, transport, auth, { method: "tools/call", params: { name: tool, arguments: args } }, { operationId: spec.operation });
+    let session;
+    try {
+      session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
+    } catch (error) {
+      return done({ request: request(spec.tool ?? spec.operation), error: (error as Error).message });
+    }
+    try {
+      let tool = spec.tool;
+      if (tool === undefined) {
+        const names = (await session.listTools()).map((t) => t.name);
+        tool = matchToolsToRoutes(names).byOperation.get(spec.operation);
+        if (tool === undefined) return done({ request: request(spec.operation), error: `tools/list on ${transport} has no tool for ${spec.operation} (listed: ${names.join(", ") || "none"})` });
+      }
+      const outcome = await session.callTool(tool, args);
+      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
+      if (outcome.rpcError) return done({ request: request(tool), bodyText: JSON.stringify(outcome.rpcError), jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}` });
+      return done({
+        request: request(tool),
+        bodyText: JSON.stringify(outcome.result),
+        ...(outcome.envelope !== undefined ? { json: outcome.envelope } : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
+      });
+    } catch (error) {
+      return done({ request: request(spec.tool ?? spec.operation), error: (error as Error).message });
+    } finally {
+      await session.close();
+    }
+  },
+};
