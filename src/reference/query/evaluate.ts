@@ -107,8 +107,15 @@ export class Evaluator {
         // A scope always asks whether the person has a matching sub-record; nested in another scope, the
         // answer is the person's and holds for each of the outer scope's sub-records.
         return this.lift(this.toPerson(this.run(plan.node, plan.sub), plan.sub), "person", ctx);
-      case "leaf":
-        return this.lift(leafBits(this.store.tables[plan.table], plan.field.name, plan.arg), plan.table, ctx);
+      case "leaf": {
+        const table = this.store.tables[plan.table];
+        if (plan.arg.op === "exists" && !plan.arg.present && plan.table !== ctx && plan.table !== "person") {
+          // Outside its scope, "absent" means the person has no sub-record with a value, not one without.
+          const holders = this.toPerson(leafBits(table, plan.field.name, { op: "exists", present: true }), plan.table);
+          return this.lift(holders.not(), "person", ctx);
+        }
+        return this.lift(leafBits(table, plan.field.name, plan.arg), plan.table, ctx);
+      }
     }
   }
 

@@ -1,0 +1,125 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RestClient } from "./fixtures.js";
+import { MAX_BODY_BYTES } from "./http.js";
+import { startReferenceServer, type ReferenceServer } from "./server.js";
+
+let server: ReferenceServer;
+let api: RestClient;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ people: 300, jobs: 50, companies: 20 });
+  api = new RestClient(server.url, server.keys.active);
+});
+afterAll(() => server.close());
+
+const query = { where: { field: "city", eq: "London" }, size: 1 };
+
+/** A failure: the documented status and the envelope with a message and null data. */
+function refused(status: number, msg: RegExp) {
+  return { status, body: { code: status, msg: expect.stringMatching(msg), data: null } };
+}
+
+describe("authentication (§5, s5-request-without-valid-key)", () => {
+  it("refuses a missing, malformed or unknown key with 401 on every route, without repeating the key", async () => {
+    const secretish = "svc_this_key_must_never_be_echoed";
+    for (const [client, msg] of [
+      [api.withKey(undefined), /missing Authorization header/],
+      [api.withKey(secretish), /unknown API key/],
+    ] as const) {
+      const answers = [await client.post("/v1/people/query", query), await client.get("/version"), await client.get("/auth/key/status")];
+      for (const a of answers) {
+        expect(a).toMatchObject(refused(401, msg));
+        expect(a.headers["www-authenticate"]).toMatch(/^Bearer/);
+        expect(JSON.stringify(a.body)).not.toContain(secretish);
+      }
+    }
+    const basic = await api.send("GET", "/version", undefined, { authorization: "Basic dXNlcjpwYXNz" });
+    expect(basic).toMatchObject(refused(401, /must be Bearer/));
+  });
+
+  it("refuses an inactive key with 403, except on key status, which reports it inactive", async () => {
+    const inactive = api.withKey(server.keys.inactive);
+    expect(await inactive.post("/v1/people/query", query)).toMatchObject(refused(403, /inactive/));
+    expect(await inactive.get("/version")).toMatchObject(refused(403, /inactive/));
+    expect((await inactive.get("/auth/key/status")).body.data.active).toBe(false);
+  });
+});
+
+describe("bad requests get a clear enveloped error, never a 5xx", () => {
+  it("404 for an unknown route, 405 with Allow for a wrong method", async () => {
+    expect(await api.get("/v2/people/query")).toMatchObject(refused(404, /no route GET \/v2\/people\/query; the service has nine routes/));
+    expect(await api.post("/contact/unlock", {})).toMatchObject(refused(404, /no route POST \/contact\/unlock/));
+    const wrong = await api.get("/v1/people/query");
+    expect(wrong).toMatchObject(refused(405, /GET is not allowed on \/v1\/people\/query; use POST/));
+    expect(wrong.headers.allow).toBe("POST");
+    expect((await api.send("DELETE", "/version", undefined, {})).headers.allow).toBe("GET");
+  });
+
+  it("415 unless the POST says Content-Type: application/json (s4-post-content-type-json)", async () => {
+    expect(await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "text/plain" })).toMatchObject(refused(415, /Content-Type must be application\/json.*got text\/plain/));
+    expect((await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+  });
+
+  it("400 for malformed JSON, an empty body and a body that is not an object", async () => {
+    expect(await api.post("/v1/people/query", '{"where": {"field": "city",')).toMatchObject(refused(400, /not valid JSON/));
+    expect(await api.post("/v1/people/query", "")).toMatchObject(refused(400, /body is empty/));
+    expect(await api.post("/v1/people/query", "[1, 2]")).toMatchObject(refused(400, /body must be a JSON object/));
+    expect(await api.post("/v1/people/query", "null")).toMatchObject(refused(400, /body must be a JSON object/));
+  });
+
+  it("413 for a body over the limit, whether declared or streamed", async () => {
+    const big = JSON.stringify({ where: { any: [] }, pad: "x".repeat(MAX_BODY_BYTES) });
+    expect(await api.post("/v1/people/query", big)).toMatchObject(refused(413, /larger than 1048576 bytes/));
+    const streamed = await new Promise<string>((resolve, reject) => {
+      const url = new URL(server.url);
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`POST /v1/people/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.keys.active}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        const chunk = "y".repeat(64 * 1024);
+        for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      });
+      let text = "";
+      socket.on("data", (d) => (text += d.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", (e) => (text ? resolve(text) : reject(e)));
+    });
+    expect(streamed).toMatch(/^HTTP\/1\.1 413/);
+  });
+
+  it("400 for deep nesting and huge arrays, at no cost", async () => {
+    const deep = (n: number) => `{"where":${'{"not":'.repeat(n)}{"field":"city","eq":"x"}${"}".repeat(n)}}`;
+    const before = await api.remaining();
+    expect(await api.post("/v1/people/query", deep(5000))).toMatchObject(refused(400, /nests deeper than 64 levels/));
+    expect((await api.post("/v1/people/query", deep(100_000))).status).toBe(400);
+    expect(await api.post("/v1/people/query", { where: { any: Array.from({ length: 20_000 }, () => ({ field: "city", eq: "x" })) } })).toMatchObject(refused(400, /more than 1000 nodes/));
+    expect(await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: Array.from({ length: 50_000 }, (_, i) => String(i)) })).toMatchObject(refused(400, /got 50000/));
+    expect(await api.remaining()).toBe(before);
+  });
+
+  it("ignores a query string and the body of a GET", async () => {
+    expect((await api.send("GET", "/version?x=1", "garbage", { "content-type": "text/plain" })).status).toBe(200);
+  });
+
+  it("answers 404 enveloped on the MCP paths when the MCP layer does not claim the request", async () => {
+    const r = await api.send("PUT", "/messages", undefined, {});
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("rate limit (s8-rate-limit-quota-not-shown)", () => {
+  it("answers 429 with Retry-After once a key's bucket is empty, for that key only", async () => {
+    const limited = await startReferenceServer({ people: 50, jobs: 5, companies: 5, rateLimit: { requests: 3, perSeconds: 60 } });
+    try {
+      const client = new RestClient(limited.url, limited.keys.active);
+      for (let i = 0; i < 3; i++) expect((await client.get("/version")).status).toBe(200);
+      const throttled = await client.get("/version");
+      expect(throttled).toMatchObject(refused(429, /rate limit of 3 requests per 60 s exceeded/));
+      expect(Number(throttled.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(Number(throttled.headers["retry-after"])).toBeLessThanOrEqual(20);
+      expect((await client.withKey(limited.keys.exhausted).get("/version")).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
