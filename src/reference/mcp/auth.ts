@@ -14,7 +14,8 @@ const DEFAULT_CHALLENGE = 'Bearer realm="tdss"';
  * Authenticates MCP requests through the Service's own key status route (§4.5: it costs nothing), so MCP
  * accepts exactly the keys REST accepts (s5-same-key-rest-mcp). A key the route rejects (401, 403) is
  * refused on the transport; any other answer lets the request through, and the tool call then meets the same
- * refusals (inactive key, exhausted balance, rate limit) as its REST route.
+ * refusals (inactive key, exhausted balance, rate limit) as its REST route. Each check goes through the
+ * Service's rate limit, so prefer an authenticator that does not (keyRingAuthenticator) where there is one.
  */
 export function keyStatusAuthenticator(service: Service): Authenticate {
   return async (authorization) => {
@@ -25,6 +26,42 @@ export function keyStatusAuthenticator(service: Service): Authenticate {
     if (response.status === 401 && !hasChallenge) headers["WWW-Authenticate"] = DEFAULT_CHALLENGE;
     return { ok: false, status: response.status, message: String(response.envelope.msg), headers };
   };
+}
+
+/** A Service that can identify a key without serving a request (the reference's ReferenceService). */
+interface KeyRingService extends Service {
+  readonly keyRing: { identify(authorization: string | undefined): unknown };
+}
+
+export function hasKeyRing(service: Service): service is KeyRingService {
+  const ring = (service as Partial<KeyRingService>).keyRing;
+  return typeof ring === "object" && ring !== null && typeof ring.identify === "function";
+}
+
+/**
+ * Authenticates MCP requests with the reference's own key check, the one every route runs first, but
+ * without taking a rate-limit token: only the tool call itself counts against the key's rate limit, once,
+ * as its REST request does (§4.6: "the same key, limits and Credit rules"), however many MCP messages
+ * (initialize, notifications, tools/list) surround it.
+ */
+export function keyRingAuthenticator(service: KeyRingService): Authenticate {
+  return async (authorization) => {
+    try {
+      service.keyRing.identify(authorization);
+      return { ok: true };
+    } catch (error) {
+      const refusal = error as { status?: unknown; message?: string; headers?: Record<string, string> };
+      if (typeof refusal.status !== "number") throw error;
+      const headers = { ...(refusal.headers ?? {}) };
+      if (refusal.status === 401 && !Object.keys(headers).some((n) => n.toLowerCase() === "www-authenticate")) headers["WWW-Authenticate"] = DEFAULT_CHALLENGE;
+      return { ok: false, status: refusal.status, message: refusal.message ?? "unauthorized", headers };
+    }
+  };
+}
+
+/** The key check the MCP transports use by default: the key ring where the Service has one, else key status. */
+export function defaultAuthenticator(service: Service): Authenticate {
+  return hasKeyRing(service) ? keyRingAuthenticator(service) : keyStatusAuthenticator(service);
 }
 
 /** The token of a Bearer Authorization header, or undefined. */

@@ -4,7 +4,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Service } from "../service.js";
 import { assertToolListAgrees } from "./agreement.js";
-import { bearerToken, keyStatusAuthenticator, type Authenticate } from "./auth.js";
+import { bearerToken, defaultAuthenticator, type Authenticate } from "./auth.js";
 import { applyToolFaults, type McpFaults } from "./faults.js";
 import { createToolServer } from "./server.js";
 import { CONTRACT_TOOL_PREFIX, deriveTools, type ToolDefinition } from "./tools.js";
@@ -22,7 +22,7 @@ export interface McpHandlerOptions {
   readonly tools?: readonly ToolDefinition[];
   /** Deliberate faults for mutants; applied after the start-up check. */
   readonly faults?: McpFaults;
-  /** How a request's key is checked; by default through the Service's key status route. */
+  /** How a request's key is checked; by default the Service's key ring where it has one, else its key status route. */
   readonly authenticate?: Authenticate;
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
@@ -75,7 +75,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
   assertToolListAgrees(checked, prefix);
   const faults = options.faults ?? {};
   const tools = applyToolFaults(checked, faults);
-  const authenticate = options.authenticate ?? keyStatusAuthenticator(service);
+  const authenticate = options.authenticate ?? defaultAuthenticator(service);
   const serverInfo = options.serverInfo ?? { name: "tdss-reference", version: "1" };
   const doubleCharge = new Set(faults.doubleCharge ?? []);
   const revisions = { ...MCP_REVISIONS, ...faults.revision };

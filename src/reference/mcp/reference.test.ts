@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContract, OPERATION_IDS, type OperationId } from "../../contract/index.js";
+import { MCP_TRANSPORTS, MCP_TRANSPORT_SPEC, openMcpSession, probeStreamableInitialize, type McpSession } from "../../client/mcp.js";
+import { startReferenceServer, type ReferenceServer } from "../index.js";
+import { deriveTools } from "./tools.js";
+
+/**
+ * The MCP surface as `tdss serve` exposes it: the real reference server (small dataset), the SDK client over
+ * loopback HTTP, every tool called on each transport and compared with its REST route.
+ */
+let server: ReferenceServer;
+
+async function rest(operationId: OperationId, body: unknown, key = server.keys.active): Promise<{ status: number; envelope: unknown }> {
+  const op = loadContract().operations.get(operationId)!;
+  const response = await fetch(server.url + op.path, {
+    method: op.method,
+    headers: { Authorization: `Bearer ${key}`, ...(op.method === "POST" ? { "Content-Type": "application/json" } : {}) },
+    ...(op.method === "POST" ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, envelope: await response.json() };
+}
+
+async function session(kind: (typeof MCP_TRANSPORTS)[number], key = server.keys.active): Promise<McpSession> {
+  return openMcpSession({ baseUrl: server.url, authorization: `Bearer ${key}`, timeoutMs: 5000 }, kind, MCP_TRANSPORT_SPEC[kind].revision);
+}
+
+beforeAll(async () => {
+  server = await startReferenceServer({ people: 200, jobs: 60, companies: 40 });
+});
+afterAll(() => server.close());
+
+describe("tdss serve exposes the MCP surface (§4.6)", () => {
+  for (const kind of MCP_TRANSPORTS) {
+    it(`lists the nine tools and calls each one on ${kind}, answering as REST does`, async () => {
+      const mcp = await session(kind);
+      try {
+        expect(mcp.protocolVersion).toBe(MCP_TRANSPORT_SPEC[kind].revision);
+        const tools = await mcp.listTools();
+        expect(tools.map((t) => t.name)).toEqual(deriveTools().map((t) => t.name));
+        const people = (await rest("queryPeople", { where: { field: "full_name", exists: true }, size: 2 })).envelope as { data: { profile_ids: string[] } };
+        const jobs = (await rest("queryJobs", { size: 2 })).envelope as { data: Record<string, unknown> };
+        const companies = (await rest("queryCompanies", { size: 2 })).envelope as { data: Record<string, unknown> };
+        const idsOf = (data: Record<string, unknown>) => Object.values(data).find(Array.isArray) as string[];
+        const calls: Record<OperationId, unknown> = {
+          queryPeople: { where: { field: "full_name", exists: true }, size: 2 },
+          searchPeople: { text: "engineer", size: 2 },
+          getProfiles: { profile_ids: people.data.profile_ids },
+          queryJobs: { size: 2 },
+          getJobs: { job_ids: idsOf(jobs.data) },
+          queryCompanies: { size: 2 },
+          getCompanies: { company_ids: idsOf(companies.data) },
+          getVersion: undefined,
+          getKeyStatus: undefined,
+        };
+        for (const operationId of OPERATION_IDS.filter((id) => id !== "getKeyStatus")) {
+          const args = calls[operationId] as Record<string, unknown> | undefined;
+          const viaTool = await mcp.callTool(loadContract().operations.get(operationId)!.tool, args);
+          const viaRest = await rest(operationId, args);
+          expect(viaRest.status, operationId).toBe(200);
+          expect(viaTool.isError, operationId).toBe(false);
+          expect(viaTool.envelope, operationId).toEqual(viaRest.envelope);
+        }
+        // Key status last: nothing is charged between the two reads.
+        const status = await mcp.callTool("svc_get_key_status", {});
+        expect(status.envelope).toEqual((await rest("getKeyStatus", undefined)).envelope);
+      } finally {
+        await mcp.close();
+      }
+    });
+  }
+
+  it("refuses what REST refuses, with the same message, as a tool error", async () => {
+    const mcp = await session("sse");
+    try {
+      const body = { where: { field: "citi", eq: "Berlin" } };
+      const viaTool = await mcp.callTool("svc_query_people", body);
+      const viaRest = await rest("queryPeople", body);
+      expect(viaRest.status).toBeGreaterThanOrEqual(400);
+      expect(viaTool).toMatchObject({ isError: true, envelope: viaRest.envelope });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("serves the exhausted key as REST does: connected, key status free, a charged call refused", async () => {
+    const mcp = await session("streamable-http", server.keys.exhausted);
+    try {
+      const status = await mcp.callTool("svc_get_key_status", {});
+      expect(status.isError).toBe(false);
+      const search = await mcp.callTool("svc_query_people", { where: { field: "full_name", exists: true }, size: 2 });
+      const viaRest = await rest("queryPeople", { where: { field: "full_name", exists: true }, size: 2 }, server.keys.exhausted);
+      expect(viaRest.status).toBeGreaterThanOrEqual(400);
+      expect(search).toMatchObject({ isError: true, envelope: viaRest.envelope });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("refuses an unknown key on the transport with 401", async () => {
+    const probe = await probeStreamableInitialize({ baseUrl: server.url, authorization: "Bearer svc_not_a_key" }, "2025-03-26");
+    expect(probe.status).toBe(401);
+    expect(probe.wwwAuthenticate).toMatch(/^Bearer/);
+    expect(probe.response).toBeUndefined();
+  });
+});
+
+describe("the same rate limit as REST (§4.6: the same key, limits and Credit rules)", () => {
+  it("counts a tool call once against the key's rate limit, not the MCP messages around it", async () => {
+    const limited = await startReferenceServer({ people: 50, jobs: 10, companies: 10, rateLimit: { requests: 3, perSeconds: 3600 } });
+    try {
+      for (const kind of MCP_TRANSPORTS) {
+        const mcp = await openMcpSession({ baseUrl: limited.url, authorization: `Bearer ${limited.keys.active}`, timeoutMs: 5000 }, kind);
+        try {
+          expect(await mcp.listTools()).toHaveLength(9);
+          // The first transport spends the three requests; the second finds the limit reached.
+          const results = await Promise.all([1, 2, 3, 4].map(() => mcp.callTool("svc_get_key_status", {})));
+          const served = results.filter((r) => !r.isError).length;
+          expect(served).toBe(kind === "streamable-http" ? 3 : 0);
+          const refused = results.find((r) => r.isError)!.envelope as { msg: string };
+          expect(refused.msg).toMatch(/rate limit of 3 requests per 3600 s exceeded/);
+        } finally {
+          await mcp.close();
+        }
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
