@@ -1,0 +1,66 @@
+/**
+ * §4.2 rule 6 "Argument forms of not, in and exists: not shown." The natural forms are a node for
+ * `not`, a non-empty array for `in` and `true` for `exists`; any other form (a list under `not`,
+ * a scalar or empty `in`, `exists: false`) may be refused or read in a way the spec does not say.
+ * An empty `all` or `any` is the same kind of silence (§4.2 "Composite").
+ */
+import { kindOf, leaf as makeLeaf, quote } from "../src/lint/nodes.js";
+import { defineRule } from "../src/lint/rule.js";
+
+export default defineRule({
+  meta: {
+    id: "argument-form",
+    consequence: "unspecified",
+    description: "A `not`, `in` or `exists` argument other than a node, a non-empty array or true; an empty `all`/`any`.",
+    clauses: ["s4-2-rule6-argument-forms-not-shown", "s4-2-composite-forms"],
+    fixable: "suggestion",
+    messages: {
+      not: "`not` over {{kind}}: only a node is the natural form; the spec does not show what the service does with this one.",
+      in: "`in` over {{kind}}: only a non-empty array of values is the natural form; the spec does not show what the service does with this one.",
+      inEmpty: "`in` over an empty array: the spec does not show whether it matches nothing or is refused.",
+      exists: "`exists: {{value}}`: only `true` is the natural form; the spec does not show what the service does with this one.",
+      empty: "An empty `{{operator}}`: the spec does not show whether it matches everything, nothing, or is refused.",
+      useEq: "Use `eq` with the value.",
+      negate: "Write `not` over a leaf with `exists: true`.",
+    },
+  },
+  create: (context) => ({
+    Composite(node) {
+      const arg = node.argument;
+      if (node.operator === "not") {
+        if (arg === null || typeof arg !== "object" || Array.isArray(arg)) {
+          context.report({ messageId: "not", data: { kind: kindOf(arg) }, at: [...node.path, "not"], clauses: ["s4-2-rule6-argument-forms-not-shown"] });
+        }
+      } else if (Array.isArray(arg) && arg.length === 0) {
+        context.report({ messageId: "empty", data: { operator: node.operator }, at: [...node.path, node.operator], clauses: ["s4-2-composite-forms"] });
+      }
+    },
+    Leaf(leaf) {
+      const clauses = ["s4-2-rule6-argument-forms-not-shown"];
+      if (leaf.operators.includes("in")) {
+        const arg = leaf.record.in;
+        const at = [...leaf.path, "in"];
+        if (!Array.isArray(arg)) {
+          const scalar = typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean";
+          context.report({
+            messageId: "in",
+            data: { kind: kindOf(arg) },
+            at,
+            clauses,
+            suggestions: scalar && leaf.operators.length === 1 ? [{ messageId: "useEq", fix: { at: leaf.path, value: makeLeaf(leaf.field, "eq", arg) } }] : [],
+          });
+        } else if (arg.length === 0) context.report({ messageId: "inEmpty", at, clauses });
+      }
+      if (leaf.operators.includes("exists") && leaf.record.exists !== true) {
+        const negatable = leaf.record.exists === false && leaf.operators.length === 1;
+        context.report({
+          messageId: "exists",
+          data: { value: quote(leaf.record.exists) },
+          at: [...leaf.path, "exists"],
+          clauses,
+          suggestions: negatable ? [{ messageId: "negate", fix: { at: leaf.path, value: { not: makeLeaf(leaf.field, "exists", true) } } }] : [],
+        });
+      }
+    },
+  }),
+});

@@ -1,0 +1,55 @@
+/**
+ * §2.2 "country takes a full name" (people), §2.6 "city, state, country | ... country is a full
+ * name" (jobs); companies' hq_country likewise. A two- or three-letter code there matches no
+ * record; the dataset's ISO field (country_iso2/country_iso3, country_iso_2, hq_country_iso2) takes codes.
+ */
+import { fieldTaking } from "../src/lint/facts.js";
+import { leaf as makeLeaf, operatorValues, quote } from "../src/lint/nodes.js";
+import { defineRule } from "../src/lint/rule.js";
+
+const CODE = /^[A-Za-z]{2,3}$/;
+
+export default defineRule({
+  meta: {
+    id: "country-code",
+    consequence: "empty",
+    description: "A country-name field given a two- or three-letter code.",
+    clauses: ["s2-2-country-full-name", "s2-6-string-fields"],
+    fixable: "suggestion",
+    messages: {
+      code: "`{{field}}` takes a full country name; {{value}} looks like an ISO code and matches nothing.",
+      useIso: "Query `{{iso}}` with \"{{code}}\" instead.",
+      noIso: "Give the full country name; {{dataset}} has no field taking {{length}}-letter codes.",
+    },
+  },
+  create: (context) => ({
+    Leaf(leaf) {
+      const spec = leaf.spec;
+      if (!spec || spec.takes !== "country-name") return;
+      for (const op of leaf.operators) {
+        if (op !== "eq" && op !== "in") continue;
+        const items = operatorValues(leaf, op);
+        const codes = items.filter(({ value }) => typeof value === "string" && CODE.test(value));
+        for (const { value, path } of codes) {
+          const code = (value as string).toUpperCase();
+          const candidate = fieldTaking(context.dataset, code.length === 2 ? "iso2" : "iso3");
+          const iso = candidate && candidate.group === spec.group ? candidate : undefined; // workplace_country has no ISO twin
+          const sameLength = codes.length === items.length && codes.every((c) => (c.value as string).length === code.length);
+          const replacement =
+            iso && sameLength && leaf.operators.length === 1
+              ? makeLeaf(iso.name, op, op === "eq" ? code : codes.map((c) => (c.value as string).toUpperCase()))
+              : undefined;
+          context.report({
+            messageId: "code",
+            data: { field: spec.name, value: quote(value) },
+            at: path,
+            clauses: spec.dataset === "jobs" ? ["s2-6-string-fields"] : ["s2-2-country-full-name"],
+            suggestions: iso
+              ? [{ messageId: "useIso", data: { iso: iso.name, code }, ...(replacement ? { fix: { at: leaf.path, value: replacement } } : {}) }]
+              : [{ messageId: "noIso", data: { dataset: context.dataset.name, length: code.length } }],
+          });
+        }
+      }
+    },
+  }),
+});

@@ -1,0 +1,13 @@
+import { ruleTester } from "../src/lint/testing/rule-tester.js";
+import rule from "./double-negation.js";
+
+ruleTester(rule, {
+  valid: [{ code: '{"where": {"not": {"field": "city", "eq": "a"}}}' }],
+  invalid: [
+    {
+      code: '{"where": {"not": {«"not": {"field": "city", "eq": "a"}}}}',
+      errors: [{ path: "/where/not/not", message: "`not` of `not` is the node itself.", fix: { path: "/where", value: { field: "city", eq: "a" } } }],
+      output: { where: { field: "city", eq: "a" } },
+    },
+  ],
+});

@@ -1,0 +1,74 @@
+/**
+ * §2.3 "These are matched against the whole stored value. Spelling and capitalisation must match
+ * exactly." and §7 "Misspelt or wrongly capitalised value of a fixed-set field | No error: the
+ * query is valid, costs nothing and returns zero results". Each `eq` or `in` value of a people
+ * fixed-set field (language_proficiency, management_level, level, active_department, industry)
+ * that is not in its set is its own diagnostic. A company's own `industry` uses another, longer
+ * vocabulary (§2.3 notes), so only the people sets are checked.
+ */
+import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
+import { isScalar, operatorValues, quote } from "../src/lint/nodes.js";
+import { defineRule } from "../src/lint/rule.js";
+import { suggestionList } from "../src/lint/suggest.js";
+
+export default defineRule({
+  meta: {
+    id: "fixed-set-value",
+    consequence: "empty",
+    description: "An `eq`/`in` value of a people fixed-set field that is not in its set exactly: the query returns zero results.",
+    clauses: [
+      "s2-3-fixed-values-exact",
+      "s7-misspelt-fixed-value-empty",
+      "s2-3-value-not-accepted-vs-no-error",
+      "s2-2-platform-vocabulary-exact",
+      "s2-3-values-language-proficiency",
+      "s2-3-values-management-level-level",
+      "s2-3-values-active-department",
+      "s2-3-values-industry",
+      "s2-3-company-industry-vocabulary",
+    ],
+    fixable: "suggestion",
+    messages: {
+      notInSet: "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition matches nothing.",
+      useValue: "Use \"{{value}}\".",
+      ordered: "Use a level of the scale: \"{{value}}\".",
+    },
+  },
+  create: (context) => ({
+    Leaf(leaf) {
+      const spec = leaf.spec;
+      if (!spec?.values || spec.dataset !== "people") return;
+      const values = spec.values;
+      const setClause = valueSetClauseOf(spec);
+      const clauses = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
+      if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") clauses.push("s2-2-platform-vocabulary-exact");
+      for (const op of leaf.operators) {
+        if (op !== "eq" && op !== "in") continue;
+        for (const { value, path } of operatorValues(leaf, op)) {
+          if (!isScalar(value) || (typeof value === "string" && values.includes(value))) continue;
+          context.report({
+            messageId: "notInSet",
+            data: { value: quote(value), field: spec.name },
+            at: path,
+            clauses,
+            suggestions: suggest(value, values, spec.ordered === true).map((v) => ({
+              messageId: spec.ordered ? "ordered" : "useValue",
+              data: { value: v },
+              fix: { at: path, value: v },
+            })),
+          });
+        }
+      }
+    },
+  }),
+});
+
+/** A unique case-insensitive match; else close spellings; for an ordered scale (numbers, "fluent"), the whole scale. */
+function suggest(value: string | number | boolean, values: readonly string[], ordered: boolean): readonly string[] {
+  const text = String(value).trim();
+  const folded = values.filter((v) => v.toLowerCase() === text.toLowerCase());
+  if (folded.length > 0) return folded;
+  const close = typeof value === "string" ? suggestionList(text, values) : [];
+  if (close.length > 0) return close.slice(0, 3);
+  return ordered ? values : [];
+}

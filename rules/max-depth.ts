@@ -1,0 +1,25 @@
+/**
+ * §4.2 "composites nest" without a stated bound; the project bounds a node tree at
+ * maxNestingDepth (spec/catalog/limits.yaml, 64) and reads a deeper tree as a malformed tree that is
+ * refused (§7), as the reference server does. The linter stops descending there, so a
+ * 100,000-deep input costs no stack.
+ */
+import { defineRule } from "../src/lint/rule.js";
+
+export default defineRule({
+  meta: {
+    id: "max-depth",
+    consequence: "refused",
+    description: "A node tree nested deeper than the documented limit (64 nodes).",
+    clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
+    messages: { tooDeep: "The node tree is nested deeper than {{max}} nodes; this node is at depth {{depth}} and nothing below it was checked." },
+  },
+  create: (context) => {
+    const max = context.contract.limits.project.maxNestingDepth;
+    return {
+      Node(node) {
+        if (node.depth === max + 1) context.report({ messageId: "tooDeep", data: { max, depth: node.depth }, at: node.path });
+      },
+    };
+  },
+});

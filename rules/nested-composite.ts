@@ -1,0 +1,36 @@
+/**
+ * §4.2 "composites nest": an `all` directly inside an `all` (or an `any` directly inside an `any`)
+ * says the same as one flat `all` (`any`); fixed by flattening it into its parent.
+ */
+import { defineRule } from "../src/lint/rule.js";
+
+export default defineRule({
+  meta: {
+    id: "nested-composite",
+    consequence: "style",
+    description: "An `all` directly inside an `all`, or an `any` directly inside an `any`.",
+    clauses: ["s4-2-composite-forms"],
+    fixable: "meaning-preserving",
+    messages: { nested: "An `{{operator}}` directly inside an `{{operator}}` can be flattened into it." },
+  },
+  create: (context) => ({
+    Composite(node) {
+      const parent = node.parent;
+      if (node.operator === "not" || !Array.isArray(node.argument) || node.unknownKeys.length > 0) return;
+      if (parent?.kind !== "composite" || parent.operator !== node.operator || !Array.isArray(parent.argument) || parent.unknownKeys.length > 0) return;
+      const flat: unknown[] = [];
+      for (const child of parent.argument) {
+        const inner = child !== null && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 1 ? (child as Record<string, unknown>)[node.operator] : undefined;
+        if (Array.isArray(inner)) flat.push(...inner);
+        else flat.push(child);
+      }
+      context.report({
+        messageId: "nested",
+        data: { operator: node.operator },
+        at: [...node.path, node.operator],
+        atKey: true,
+        fix: { at: [...parent.path, parent.operator], value: flat },
+      });
+    },
+  }),
+});

@@ -1,0 +1,50 @@
+/**
+ * §4.2 "Leaf: field ... plus exactly one operator key among eq, in, match, gte, lte, exists", read
+ * with the request schemas of spec/openapi.yaml: eq compares a scalar (string, number, boolean),
+ * match a string, gte/lte a number or a string, and the values of an `in` array are scalars. An
+ * object, an array or null in their place is a malformed tree (§7). The argument forms of in,
+ * exists and not are left to argument-form.
+ */
+import { kindOf, type JsonKind } from "../src/lint/nodes.js";
+import { defineRule } from "../src/lint/rule.js";
+
+const ACCEPTS: Readonly<Record<"eq" | "match" | "gte" | "lte" | "in", readonly JsonKind[]>> = {
+  eq: ["string", "number", "boolean"],
+  in: ["string", "number", "boolean"],
+  match: ["string"],
+  gte: ["number", "string"],
+  lte: ["number", "string"],
+};
+
+export default defineRule({
+  meta: {
+    id: "operator-value-kind",
+    consequence: "refused",
+    description: "An operator value of the wrong JSON kind (an object, array or null where a scalar is needed).",
+    clauses: ["s4-2-leaf-form", "s7-malformed-tree-refused-free"],
+    messages: {
+      kind: "`{{operator}}` takes {{expected}}; got {{kind}}.",
+      element: "The values of `in` are {{expected}}; got {{kind}}.",
+    },
+  },
+  create: (context) => ({
+    Leaf(leaf) {
+      for (const op of leaf.operators) {
+        if (op === "exists") continue;
+        const accepts = ACCEPTS[op];
+        const expected = accepts.map((k) => `a ${k}`).join(" or ");
+        const arg = leaf.record[op];
+        if (op === "in") {
+          if (!Array.isArray(arg)) continue;
+          arg.forEach((v, i) => {
+            const kind = kindOf(v);
+            if (!accepts.includes(kind)) context.report({ messageId: "element", data: { expected, kind }, at: [...leaf.path, "in", i] });
+          });
+          continue;
+        }
+        const kind = kindOf(arg);
+        if (!accepts.includes(kind)) context.report({ messageId: "kind", data: { operator: op, expected, kind }, at: [...leaf.path, op] });
+      }
+    },
+  }),
+});

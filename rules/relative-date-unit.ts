@@ -1,0 +1,50 @@
+/**
+ * §4.2 rule 6 "Relative-offset units beyond d and m: not shown." now-2w or now-1y may be refused or
+ * read in a way the spec does not say; d (days) and m (months) are the units it shows.
+ */
+import { parseQueryDate } from "../src/contract/dates.js";
+import { operatorValues, quote } from "../src/lint/nodes.js";
+import { defineRule } from "../src/lint/rule.js";
+
+export default defineRule({
+  meta: {
+    id: "relative-date-unit",
+    consequence: "unspecified",
+    description: "A relative date with a unit other than d (days) and m (months).",
+    clauses: ["s4-2-rule6-relative-units-not-shown", "s4-2-relative-offset-unit"],
+    fixable: "suggestion",
+    messages: {
+      unit: "{{value}} uses the unit `{{unit}}`; the spec shows only d (days) and m (months).",
+      convert: "Write it {{date}}.",
+    },
+  },
+  create: (context) => {
+    const units = context.contract.limits.dates.relativeUnits;
+    return {
+      Leaf(leaf) {
+        if (leaf.spec?.type !== "date") return;
+        for (const op of leaf.operators) {
+          if (op === "exists") continue;
+          for (const { value, path } of operatorValues(leaf, op)) {
+            const d = parseQueryDate(value);
+            if (!d || d.kind !== "relative" || units.includes(d.unit)) continue;
+            const converted = convert(d.amount, d.unit);
+            context.report({
+              messageId: "unit",
+              data: { value: quote(value), unit: d.unit },
+              at: path,
+              suggestions: converted ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }] : [],
+            });
+          }
+        }
+      },
+    };
+  },
+});
+
+/** Weeks and years have an exact equivalent in days and months. */
+function convert(amount: number, unit: string): string | undefined {
+  if (unit === "w") return `now-${amount * 7}d`;
+  if (unit === "y") return `now-${amount * 12}m`;
+  return undefined;
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadContract, packageRoot } from "../src/contract/index.js";
+import { DEFAULT_SEVERITY } from "../src/lint/consequence.js";
+import { RULES, ruleById } from "./index.js";
+
+const contract = loadContract();
+const dir = join(packageRoot(), "rules");
+
+describe("the rule table", () => {
+  it("has every rule once, in a file named for its id, with a RuleTester test beside it", () => {
+    const ids = RULES.map((r) => r.meta.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      expect(existsSync(join(dir, `${id}.ts`)), `rules/${id}.ts`).toBe(true);
+      expect(existsSync(join(dir, `${id}.test.ts`)), `rules/${id}.test.ts`).toBe(true);
+      expect(ruleById(id)?.meta.id).toBe(id);
+    }
+  });
+
+  it("gives every rule a description, existing clause ids, messages, and the severity of its consequence", () => {
+    for (const { meta } of RULES) {
+      expect(meta.description.length, meta.id).toBeGreaterThan(10);
+      expect(meta.clauses.length, meta.id).toBeGreaterThan(0);
+      for (const c of meta.clauses) expect(contract.clauses.has(c), `${meta.id} cites ${c}`).toBe(true);
+      expect(Object.keys(meta.messages).length, meta.id).toBeGreaterThan(0);
+      expect(meta.severity).toBe(DEFAULT_SEVERITY[meta.consequence]);
+      expect([undefined, "meaning-preserving", "suggestion"]).toContain(meta.fixable);
+    }
+  });
+
+  it("opens every rule file with a docblock naming its part of the specification", () => {
+    for (const { meta } of RULES) {
+      const source = readFileSync(join(dir, `${meta.id}.ts`), "utf8");
+      expect(source.trimStart().startsWith("/**"), meta.id).toBe(true);
+      expect(source.slice(0, source.indexOf("*/")), meta.id).toMatch(/§\d/);
+    }
+  });
+
+  it("cites every lint clause of spec/clauses.yaml from some rule", () => {
+    const cited = new Set(RULES.flatMap((r) => r.meta.clauses));
+    const uncited = [...contract.clauses.values()].filter((c) => c.kind === "lint" && !cited.has(c.id)).map((c) => c.id);
+    expect(uncited).toEqual([]);
+  });
+
+  it("covers every consequence class", () => {
+    expect(new Set(RULES.map((r) => r.meta.consequence))).toEqual(new Set(Object.keys(DEFAULT_SEVERITY)));
+  });
+
+  it("repeats no field name of the catalog in a rule's code (rules read fields from the contract)", () => {
+    const allowed = new Set(["posted"]); // posted-absolute-date: the one field clause s2-5-posted-relative-date is about
+    for (const { meta } of RULES) {
+      const code = readFileSync(join(dir, `${meta.id}.ts`), "utf8")
+        .replace(/\/\*\*[\s\S]*?\*\//g, "")
+        .replace(/\/\/.*$/gm, "")
+        .replace(/messages: \{[\s\S]*?\n {4}\},/, "");
+      for (const dataset of Object.values(contract.datasets)) {
+        for (const name of dataset.fields.keys()) {
+          if (allowed.has(name) || name.length < 5) continue;
+          expect(code.includes(`"${name}"`), `${meta.id} names the field ${name}`).toBe(false);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { Argv } from "yargs";
+import { RULES } from "../../rules/all.js";
+import { InputError, jsonlRecords, readInput, readScopeTable } from "../lint/cli-input.js";
+import { runRules, type EngineOptions } from "../lint/engine.js";
+import { fixSource } from "../lint/fix.js";
+import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
+import { routeNames } from "../lint/routes.js";
+import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
+import { UsageError, type TdssCommand } from "./command.js";
+
+interface LintArgs {
+  files: string[];
+  route?: string;
+  format: FormatName;
+  jsonl: boolean;
+  fix: boolean;
+  "fix-suggestions": boolean;
+  write: boolean;
+  scopes?: string;
+  quiet: boolean;
+  rule: string[];
+  output?: string;
+}
+
+export const lintCommand: TdssCommand<LintArgs> = {
+  name: "lint",
+  usage: "lint [files..]",
+  describe: "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
+  builder: (y: Argv) =>
+    y
+      .positional("files", { type: "string", array: true, default: [], describe: "Request bodies (JSON); - or none: standard input" })
+      .option("route", { type: "string", choices: routeNames(), describe: "Route by operationId (or people, jobs, companies); inferred from the body when omitted" })
+      .option("format", { alias: "f", type: "string", choices: FORMATS, default: "stylish", describe: "Report format" })
+      .option("jsonl", { type: "boolean", default: false, describe: 'One request per line; a line may be {"route": ..., "body": {...}}' })
+      .option("fix", { type: "boolean", default: false, describe: "Apply fixes that keep the meaning; the fixed document goes to standard output" })
+      .option("fix-suggestions", { type: "boolean", default: false, describe: "Also apply suggestions that change which records match (implies --fix)" })
+      .option("write", { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" })
+      .option("scopes", { type: "string", describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null" })
+      .option("quiet", { alias: "q", type: "boolean", default: false, describe: "Report errors only" })
+      .option("rule", { type: "string", array: true, default: [], describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
+      .option("output", { alias: "o", type: "string", describe: "Write the report to this file instead of standard output" })
+      .example("$0 lint query.json", "Lint a people query")
+      .example("$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report")
+      .example("$0 lint --jsonl --format sarif -o lint.sarif queries.jsonl", "Lint a query log for code scanning")
+      .example("$0 lint --fix-suggestions --write query.json", "Fix a query in place") as unknown as Argv<LintArgs>,
+  async run(args) {
+    try {
+      return await runLint(args);
+    } catch (error) {
+      if (error instanceof InputError) throw new UsageError(error.message);
+      throw error;
+    }
+  },
+};
+
+async function runLint(args: LintArgs): Promise<number> {
+  const fixing = args.fix || args["fix-suggestions"];
+  const files = args.files.length > 0 ? args.files.map(String) : ["-"];
+  if (files.filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
+  if (args.write && !fixing) throw new UsageError("--write needs --fix or --fix-suggestions");
+  if (args.write && files.includes("-")) throw new UsageError("--write cannot rewrite standard input");
+  if (fixing && !args.write && files.length > 1) throw new UsageError("--fix without --write takes one input (its fixed document goes to standard output)");
+  const options: EngineOptions = {
+    ...(args.route ? { route: args.route as RouteName } : {}),
+    ...(args.scopes ? { scopes: readScopeTable(args.scopes) } : {}),
+    ...(args.rule.length > 0 ? { rules: parseRuleSettings(args.rule) } : {}),
+  };
+  const inputs: { file: string; bytes: Buffer }[] = [];
+  for (const file of files) inputs.push({ file, bytes: await readInput(file) });
+
+  const reports: FileReport[] = [];
+  const fixedOutputs: { file: string; text: string; changed: boolean }[] = [];
+  for (const { file, bytes } of inputs) {
+    if (args.jsonl) {
+      const { diagnostics, fixed } = lintJsonl(file, bytes, options, fixing ? { suggestions: args["fix-suggestions"] } : undefined);
+      reports.push({ file, diagnostics });
+      if (fixed !== undefined) fixedOutputs.push({ file, text: fixed, changed: fixed !== bytes.toString("utf8") });
+    } else if (fixing) {
+      const text = new TextDecoder().decode(bytes);
+      const decoded = runRules(bytes, RULES, options);
+      if (decoded.some((d) => d.ruleId === "invalid-json")) {
+        reports.push({ file, diagnostics: decoded });
+        fixedOutputs.push({ file, text, changed: false });
+        continue;
+      }
+      const result = fixSource(text, { ...options, suggestions: args["fix-suggestions"] });
+      reports.push({ file, diagnostics: result.diagnostics });
+      fixedOutputs.push({ file, text: result.output, changed: result.applied.length > 0 });
+    } else {
+      reports.push({ file, diagnostics: runRules(bytes, RULES, options) });
+    }
+  }
+
+  const shown = args.quiet ? reports.map((r) => ({ file: r.file, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : reports;
+  const toStdout = !args.output && !(fixing && !args.write);
+  const report = await formatReport(args.format, shown, { color: args.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR });
+
+  if (fixing) {
+    if (args.write) {
+      for (const f of fixedOutputs) if (f.changed) writeAtomically(f.file, f.text);
+    } else {
+      process.stdout.write(fixedOutputs[0]?.text ?? "");
+    }
+  }
+  if (args.output) writeAtomically(args.output, report);
+  else if (fixing && !args.write) process.stderr.write(report);
+  else process.stdout.write(report);
+  return reports.some((r) => r.diagnostics.some((d: Diagnostic) => d.severity === "error")) ? 1 : 0;
+}
+
+function lintJsonl(
+  file: string,
+  bytes: Buffer,
+  options: EngineOptions,
+  fix: { suggestions: boolean } | undefined,
+): { diagnostics: Diagnostic[]; fixed?: string } {
+  const diagnostics: Diagnostic[] = [];
+  const fixedLines = fix ? bytes.toString("utf8").split("\n") : [];
+  for (const record of jsonlRecords(file, bytes)) {
+    const lineOptions: EngineOptions = {
+      ...options,
+      ...(record.route ? { route: record.route } : {}),
+      ...(record.wrapped ? { bodyPath: ["body"] } : {}),
+    };
+    let found: readonly Diagnostic[];
+    if (fix && typeof record.input === "string") {
+      const result = fixSource(record.input, { ...lineOptions, suggestions: fix.suggestions });
+      found = result.diagnostics;
+      if (result.applied.length > 0) fixedLines[record.line - 1] = result.output.trimEnd();
+    } else found = runRules(record.input, RULES, lineOptions);
+    for (const d of found) {
+      d.line = record.line;
+      diagnostics.push(d);
+    }
+  }
+  return fix ? { diagnostics, fixed: fixedLines.join("\n") } : { diagnostics };
+}
+
+function parseRuleSettings(settings: readonly string[]): Record<string, Severity | "off"> {
+  const out: Record<string, Severity | "off"> = {};
+  for (const s of settings) {
+    const m = /^([a-z0-9-]+)=(error|warning|info|off)$/.exec(s);
+    if (!m) throw new UsageError(`--rule ${s}: expected ID=error|warning|info|off`);
+    if (!RULES.some((r) => r.meta.id === m[1])) throw new UsageError(`--rule ${s}: no rule ${m[1]}`);
+    out[m[1]!] = m[2] as Severity | "off";
+  }
+  return out;
+}
+
+/** Writes through a temporary file and a rename, so a failure leaves no partial file behind. */
+function writeAtomically(file: string, text: string): void {
+  const dir = mkdtempSync(join(dirname(file), `.${basename(file)}.tdss-`));
+  const temp = join(dir, basename(file));
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (error) {
+    throw new InputError(`cannot write ${file}: ${(error as Error).message}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

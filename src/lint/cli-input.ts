@@ -1,0 +1,114 @@
+/** Reading what `tdss lint` is given: files, standard input, JSON Lines, a scope table. */
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { loadContract } from "../contract/index.js";
+import { resolveRoute, routeNames } from "./routes.js";
+import { normalizeScopeOverrides } from "./scopes.js";
+import type { LintableOperationId, ScopeOverrides } from "./types.js";
+
+/** A user mistake in what the command was given (exit status 2). */
+export class InputError extends Error {}
+
+export async function readInput(file: string): Promise<Buffer> {
+  if (file === "-") return readStdin();
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    throw new InputError(`cannot read ${file}: ${reason}`);
+  }
+}
+
+/** A scope table file: a YAML or JSON mapping of people field to sub-record (or null). */
+export function readScopeTable(file: string): ScopeOverrides {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new InputError(`cannot read the scope table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    throw new InputError(`scope table ${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new InputError(`scope table ${file} must be a mapping of people field to sub-record (experience, education, language) or null`);
+  }
+  const map = new Map<string, string | null>(Object.entries(value as Record<string, string | null>));
+  try {
+    normalizeScopeOverrides(loadContract().datasets.people, map);
+  } catch (error) {
+    throw new InputError(`${file}: ${(error as Error).message}`);
+  }
+  return map;
+}
+
+export interface JsonlRecord {
+  /** 1-based line number in the file. */
+  readonly line: number;
+  /** The line as text, or its bytes when they are not UTF-8 (the linter reports where). */
+  readonly input: string | Uint8Array;
+  /** The route a `{"route", "body"}` wrapper names. */
+  readonly route?: LintableOperationId;
+  /** Set for a wrapped line: the body sits at /body. */
+  readonly wrapped: boolean;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** The non-blank lines of a JSON Lines input; a line `{"route": ..., "body": ...}` wraps a request. */
+export function jsonlRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
+  const records: JsonlRecord[] = [];
+  let line = 0;
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    line++;
+    const raw = bytes.subarray(start, end > start && bytes[end - 1] === 0x0d ? end - 1 : end);
+    start = end + 1;
+    let text: string;
+    try {
+      text = decoder.decode(raw);
+    } catch {
+      records.push({ line, input: raw, wrapped: false });
+      continue;
+    }
+    if (text.trim() === "") continue;
+    records.push(wrapper(file, line, text));
+  }
+  return records;
+}
+
+function wrapper(file: string, line: number, text: string): JsonlRecord {
+  const plain = { line, input: text, wrapped: false };
+  const head = text.trimStart();
+  if (!head.startsWith("{") || !head.includes('"body"')) return plain;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return plain;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return plain;
+  const keys = Object.keys(value);
+  if (!keys.includes("body") || !keys.every((k) => k === "body" || k === "route")) return plain;
+  const name = (value as { route?: unknown }).route;
+  if (name === undefined) return { line, input: text, wrapped: true };
+  const route = typeof name === "string" ? resolveRoute(name) : undefined;
+  if (!route) throw new InputError(`${file}:${line}: unknown route ${JSON.stringify(name)}; expected one of ${routeNames().join(", ")}`);
+  return { line, input: text, route: route.operationId, wrapped: true };
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  } catch (error) {
+    throw new InputError(`cannot read standard input: ${(error as Error).message}`);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,12 @@
+import type { Diagnostic } from "../types.js";
+
+/** The diagnostics of one input: a file path, `-` for standard input. */
+export interface FileReport {
+  readonly file: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+export type Formatter = (files: readonly FileReport[]) => string | Promise<string>;

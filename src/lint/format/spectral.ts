@@ -1,0 +1,31 @@
+/**
+ * Diagnostics in the shape Spectral's formatters take (ISpectralDiagnostic), so that the SARIF,
+ * JUnit and GitHub formats reuse @stoplight/spectral-formatters rather than copies of them.
+ */
+import type { ISpectralDiagnostic } from "@stoplight/spectral-core";
+import { decodePointer } from "../pointer.js";
+import type { Severity } from "../types.js";
+import type { FileReport } from "./report.js";
+
+const SEVERITY: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
+
+/** The file name a formatter shows for standard input. */
+export const STDIN_NAME = "<stdin>";
+
+export function toSpectralDiagnostics(files: readonly FileReport[]): ISpectralDiagnostic[] {
+  const out: ISpectralDiagnostic[] = [];
+  for (const f of files) {
+    for (const d of f.diagnostics) {
+      const position = { line: (d.line ?? 1) - 1, character: (d.column ?? 1) - 1 };
+      out.push({
+        code: d.ruleId,
+        message: `[${d.consequence}] ${d.message}`,
+        path: decodePointer(d.path),
+        severity: SEVERITY[d.severity],
+        source: f.file === "-" ? STDIN_NAME : f.file,
+        range: { start: position, end: position },
+      } as ISpectralDiagnostic);
+    }
+  }
+  return out;
+}

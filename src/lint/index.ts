@@ -1,0 +1,10 @@
+/** The Query Spec linter: `lint()`, fixes, formats, and the corpus of classified example requests. */
+export { lint } from "./lint.js";
+export { applyFixes, fixSource, fixOf, type FixOptions, type FixResult, type FixSourceResult } from "./fix.js";
+export { classify } from "./engine.js";
+export { formatReport, FORMATS, type FileReport, type FormatName } from "./format/index.js";
+export { lintCorpus, type CorpusEntry } from "./corpus.js";
+export { resolveRoute, inferRoute, lintableRoutes, type Route } from "./routes.js";
+export { DEFAULT_SEVERITY } from "./consequence.js";
+export type { Consequence, Diagnostic, Fix, LintOptions, LintableOperationId, RouteName, ScopeOverrides, Severity, Suggestion } from "./types.js";
+export type { Rule, RuleMeta, RuleContext, Visitors, NodeInfo, LeafNode, CompositeNode, ScopeNode, BodyInfo } from "./rule.js";

@@ -1,0 +1,339 @@
+/**
+ * A hand-written, iterative JSON scanner for what JSON.parse does not tell: where a syntax error
+ * is (with a message a person can act on), which members repeat a name, and where a given JSON
+ * Pointer sits in the text. It never recurses on the document's nesting, so a 100,000-deep input
+ * cannot overflow the stack, and it never builds objects from the input's member names.
+ */
+import type { Path } from "../rule.js";
+
+export interface SyntaxProblem {
+  readonly offset: number;
+  readonly message: string;
+}
+
+export interface DuplicateKey {
+  readonly path: Path;
+  readonly key: string;
+}
+
+export interface ScanResult {
+  readonly error?: SyntaxProblem;
+  readonly duplicates: readonly DuplicateKey[];
+}
+
+const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d;
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
+const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d, MINUS = 0x2d;
+
+/** Duplicates deeper than this are not recorded: such a document is refused for its depth anyway. */
+const MAX_DUPLICATE_DEPTH = 256;
+
+function isWs(c: number): boolean {
+  return c === SPACE || c === LF || c === CR || c === TAB;
+}
+
+export function skipWs(text: string, pos: number): number {
+  while (pos < text.length && isWs(text.charCodeAt(pos))) pos++;
+  return pos;
+}
+
+function describeAt(text: string, pos: number): string {
+  if (pos >= text.length) return "end of input";
+  const c = text.codePointAt(pos)!;
+  if (c < 0x20 || c === 0x7f) return `control character U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
+  return `'${String.fromCodePoint(c)}'`;
+}
+
+class ScanError extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a string token starting at the opening quote; returns its end (after the closing quote). */
+function scanString(text: string, start: number): { end: number; escaped: boolean } {
+  let pos = start + 1;
+  let escaped = false;
+  for (;;) {
+    if (pos >= text.length) throw new ScanError(start, "Unterminated string: no closing '\"'");
+    const c = text.charCodeAt(pos);
+    if (c === QUOTE) return { end: pos + 1, escaped };
+    if (c < 0x20) throw new ScanError(pos, `Unescaped ${describeAt(text, pos)} inside a string`);
+    if (c === BACKSLASH) {
+      escaped = true;
+      const e = text.charCodeAt(pos + 1);
+      if (e === 0x75 /* u */) {
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) throw new ScanError(pos, "Invalid \\u escape: expected four hex digits");
+        pos += 6;
+      } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+        pos += 2;
+      } else {
+        throw new ScanError(pos, `Invalid escape '\\${pos + 1 < text.length ? text[pos + 1] : ""}' in a string`);
+      }
+      continue;
+    }
+    pos++;
+  }
+}
+
+function stringValue(text: string, start: number, end: number, escaped: boolean): string {
+  return escaped ? (JSON.parse(text.slice(start, end)) as string) : text.slice(start + 1, end - 1);
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+function scanScalar(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
+    NUMBER.lastIndex = pos;
+    if (!NUMBER.test(text)) throw new ScanError(pos, "Invalid number");
+    const end = NUMBER.lastIndex;
+    const next = text.charCodeAt(end);
+    if ((next >= 0x30 && next <= 0x39) || next === 0x2e || next === 0x65 || next === 0x45)
+      throw new ScanError(end, "Invalid number (a leading zero, a bare '.', or an incomplete exponent)");
+    return end;
+  }
+  for (const word of ["true", "false", "null"]) {
+    if (text.startsWith(word, pos)) return pos + word.length;
+  }
+  if (c === 0x27) throw new ScanError(pos, "Unexpected ''': JSON strings take double quotes");
+  throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a value (object, array, string, number, true, false or null)`);
+}
+
+interface Frame {
+  readonly object: boolean;
+  readonly keys: Set<string> | undefined;
+  /** Current member name or element index. */
+  at: string | number;
+}
+
+/** Validates the whole text as one JSON value and lists duplicate member names. */
+export function scanJson(text: string): ScanResult {
+  const duplicates: DuplicateKey[] = [];
+  const stack: Frame[] = [];
+  let pos = skipWs(text, 0);
+  type State = "value" | "key" | "after";
+  let state: State = "value";
+  try {
+    if (pos >= text.length) throw new ScanError(pos, "Empty document: expected a JSON value");
+    for (;;) {
+      if (state === "value") {
+        if (pos >= text.length) throw new ScanError(pos, "Unexpected end of input: expected a value");
+        const c = text.charCodeAt(pos);
+        if (c === LBRACE) {
+          stack.push({ object: true, keys: stack.length < MAX_DUPLICATE_DEPTH ? new Set() : undefined, at: "" });
+          pos = skipWs(text, pos + 1);
+          if (text.charCodeAt(pos) === RBRACE) {
+            stack.pop();
+            pos++;
+            state = "after";
+          } else state = "key";
+        } else if (c === LBRACKET) {
+          stack.push({ object: false, keys: undefined, at: 0 });
+          pos = skipWs(text, pos + 1);
+          if (text.charCodeAt(pos) === RBRACKET) {
+            stack.pop();
+            pos++;
+            state = "after";
+          }
+        } else if (c === QUOTE) {
+          pos = scanString(text, pos).end;
+          state = "after";
+        } else {
+          pos = scanScalar(text, pos);
+          state = "after";
+        }
+      } else if (state === "key") {
+        if (text.charCodeAt(pos) !== QUOTE) {
+          if (text.charCodeAt(pos) === RBRACE) throw new ScanError(pos, "Unexpected '}': a trailing comma before it is not allowed");
+          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a member name in double quotes`);
+        }
+        const { end, escaped } = scanString(text, pos);
+        const key = stringValue(text, pos, end, escaped);
+        const frame = stack[stack.length - 1]!;
+        if (frame.keys) {
+          if (frame.keys.has(key)) duplicates.push({ path: [...stack.slice(0, -1).map((f) => f.at), key], key });
+          else frame.keys.add(key);
+        }
+        frame.at = key;
+        pos = skipWs(text, end);
+        if (text.charCodeAt(pos) !== COLON) throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ':' after the member name "${key}"`);
+        pos = skipWs(text, pos + 1);
+        state = "value";
+      } else {
+        pos = skipWs(text, pos);
+        const frame = stack[stack.length - 1];
+        if (!frame) {
+          if (pos < text.length) throw new ScanError(pos, `Unexpected ${describeAt(text, pos)} after the end of the JSON value`);
+          return { duplicates };
+        }
+        const c = text.charCodeAt(pos);
+        if (c === COMMA) {
+          pos = skipWs(text, pos + 1);
+          if (frame.object) state = "key";
+          else {
+            if (text.charCodeAt(pos) === RBRACKET) throw new ScanError(pos, "Unexpected ']': a trailing comma before it is not allowed");
+            frame.at = (frame.at as number) + 1;
+            state = "value";
+          }
+        } else if (frame.object ? c === RBRACE : c === RBRACKET) {
+          stack.pop();
+          pos++;
+        } else {
+          const expected = frame.object ? "',' or '}'" : "',' or ']'";
+          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ${expected}`);
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof ScanError) return { error: { offset: error.offset, message: error.message }, duplicates };
+    throw error;
+  }
+}
+
+/** Skips one value starting at `pos` (no whitespace before it) in text already known to be valid JSON. */
+function skipValue(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  if (c === QUOTE) return endOfString(text, pos);
+  if (c !== LBRACE && c !== LBRACKET) {
+    while (pos < text.length) {
+      const d = text.charCodeAt(pos);
+      if (d === COMMA || d === RBRACE || d === RBRACKET || isWs(d)) break;
+      pos++;
+    }
+    return pos;
+  }
+  let depth = 0;
+  while (pos < text.length) {
+    const d = text.charCodeAt(pos);
+    if (d === QUOTE) {
+      pos = endOfString(text, pos);
+      continue;
+    }
+    if (d === LBRACE || d === LBRACKET) depth++;
+    else if (d === RBRACE || d === RBRACKET) {
+      depth--;
+      if (depth === 0) return pos + 1;
+    }
+    pos++;
+  }
+  return pos;
+}
+
+function endOfString(text: string, start: number): number {
+  let pos = start + 1;
+  for (;;) {
+    const q = text.indexOf('"', pos);
+    if (q < 0) return text.length;
+    let backslashes = 0;
+    for (let i = q - 1; i > start && text.charCodeAt(i) === BACKSLASH; i--) backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+    pos = q + 1;
+  }
+}
+
+export interface LocateTarget {
+  readonly path: Path;
+  /** The offset of the member name rather than of its value. */
+  readonly key?: boolean;
+}
+
+interface TrieNode {
+  readonly children: Map<string, TrieNode>;
+  valueOffset: number;
+  keyOffset: number;
+}
+
+function trieNode(): TrieNode {
+  return { children: new Map(), valueOffset: -1, keyOffset: -1 };
+}
+
+/**
+ * Offsets of several paths in valid JSON text, in one pass that descends only where a path leads
+ * (so its cost is one scan of the text, however many paths). A repeated member name resolves to
+ * its last occurrence, as JSON.parse does. -1 where a path does not exist.
+ */
+export function locate(text: string, targets: readonly LocateTarget[]): number[] {
+  const root = trieNode();
+  const ends: TrieNode[] = [];
+  for (const t of targets) {
+    let node = root;
+    for (const seg of t.path) {
+      const k = String(seg);
+      let next = node.children.get(k);
+      if (!next) node.children.set(k, (next = trieNode()));
+      node = next;
+    }
+    ends.push(node);
+  }
+  descend(text, skipWs(text, 0), root);
+  return targets.map((t, i) => {
+    const node = ends[i]!;
+    return t.key && node.keyOffset >= 0 ? node.keyOffset : node.valueOffset;
+  });
+}
+
+function descend(text: string, pos: number, node: TrieNode): number {
+  node.valueOffset = pos;
+  if (node.children.size === 0) return skipValue(text, pos);
+  const c = text.charCodeAt(pos);
+  if (c === LBRACE) {
+    pos = skipWs(text, pos + 1);
+    if (text.charCodeAt(pos) === RBRACE) return pos + 1;
+    for (;;) {
+      const keyStart = pos;
+      const keyEnd = endOfString(text, pos);
+      const raw = text.slice(keyStart, keyEnd);
+      const key = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+      pos = skipWs(text, keyEnd);
+      pos = skipWs(text, pos + 1); // ':'
+      const child = node.children.get(key);
+      if (child) {
+        child.keyOffset = keyStart;
+        pos = descend(text, pos, child);
+      } else pos = skipValue(text, pos);
+      pos = skipWs(text, pos);
+      if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
+      else return pos + 1;
+    }
+  }
+  if (c === LBRACKET) {
+    pos = skipWs(text, pos + 1);
+    if (text.charCodeAt(pos) === RBRACKET) return pos + 1;
+    for (let index = 0; ; index++) {
+      const child = node.children.get(String(index));
+      pos = child ? descend(text, pos, child) : skipValue(text, pos);
+      pos = skipWs(text, pos);
+      if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
+      else return pos + 1;
+    }
+  }
+  return skipValue(text, pos);
+}
+
+/** Line and column (1-based, UTF-16 code units) of offsets in a text. */
+export class LineIndex {
+  private starts: number[] | undefined;
+  constructor(private readonly text: string) {}
+
+  position(offset: number): { line: number; column: number } {
+    const starts = (this.starts ??= lineStarts(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}

@@ -1,0 +1,93 @@
+/** Small helpers the rules share for reading nodes and building the values of fixes. */
+import type { Operator } from "../contract/index.js";
+import type { LeafNode, NodeInfo, Path } from "./rule.js";
+
+export type JsonKind = "null" | "array" | "object" | "string" | "number" | "boolean";
+
+export function kindOf(value: unknown): JsonKind {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const t = typeof value;
+  return t === "string" || t === "number" || t === "boolean" ? t : "object";
+}
+
+export function isScalar(value: unknown): value is string | number | boolean {
+  const t = typeof value;
+  return t === "string" || t === "number" || t === "boolean";
+}
+
+/** The values an operator of a leaf compares against, with their paths (each element of an `in` array). */
+export function operatorValues(leaf: LeafNode, op: Operator): { value: unknown; path: Path }[] {
+  const arg = leaf.record[op];
+  const path = [...leaf.path, op];
+  if (op === "in") return Array.isArray(arg) ? arg.map((value, i) => ({ value, path: [...path, i] })) : [];
+  return [{ value: arg, path }];
+}
+
+/** An object built from member names that may come from the input (`__proto__` stays an own member). */
+export function record(entries: Iterable<readonly [string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A copy of a node with one member's value replaced (or removed when value is undefined), order kept. */
+export function withMember(node: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
+  const entries: [string, unknown][] = [];
+  for (const k of Object.keys(node)) {
+    if (k === key) {
+      if (value !== undefined) entries.push([k, value]);
+    } else entries.push([k, node[k]]);
+  }
+  if (!Object.hasOwn(node, key) && value !== undefined) entries.push([key, value]);
+  return record(entries);
+}
+
+export function leaf(field: unknown, op: string, value: unknown): Record<string, unknown> {
+  return record([
+    ["field", field],
+    [op, value],
+  ]);
+}
+
+/** The nodes joined by an `all`, looking through directly nested `all`s (not through any, not or a scope). */
+export function conjuncts(node: NodeInfo): NodeInfo[] {
+  const out: NodeInfo[] = [];
+  const visit = (n: NodeInfo): void => {
+    for (const child of n.children) {
+      if (child.kind === "composite" && child.operator === "all") visit(child);
+      else out.push(child);
+    }
+  };
+  visit(node);
+  return out;
+}
+
+/** True for the outermost `all` of a chain of directly nested `all`s. */
+export function isOutermostAll(node: NodeInfo): boolean {
+  return (
+    node.kind === "composite" &&
+    node.operator === "all" &&
+    !(node.parent?.kind === "composite" && node.parent.operator === "all" && Array.isArray(node.parent.argument))
+  );
+}
+
+/** `"value"` quoted for messages, shortened when long. */
+export function quote(value: unknown): string {
+  let s: string;
+  try {
+    s = JSON.stringify(value) ?? String(value);
+  } catch {
+    s = String(value);
+  }
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+export function list(values: readonly string[]): string {
+  return values.map((v) => `\`${v}\``).join(", ");
+}
+
+/** A copy of an object with one member renamed, order kept. */
+export function renameMember(node: Readonly<Record<string, unknown>>, from: string, to: string): Record<string, unknown> {
+  return record(Object.keys(node).map((k) => [k === from ? to : k, node[k]] as const));
+}

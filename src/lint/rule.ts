@@ -1,0 +1,155 @@
+import type { Contract, DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../contract/index.js";
+import { DEFAULT_SEVERITY } from "./consequence.js";
+import type { Route } from "./routes.js";
+import type { Consequence, Severity } from "./types.js";
+
+/** Path segments from the document root; encoded as a JSON Pointer only when reported. */
+export type Path = readonly (string | number)[];
+
+export interface RuleMeta {
+  /** kebab-case, equal to the rule's file name in rules/. */
+  readonly id: string;
+  readonly consequence: Consequence;
+  /** Derived from the consequence (design notes); not declared by the rule. */
+  readonly severity: Severity;
+  readonly description: string;
+  /** Clause ids of spec/clauses.yaml the rule enforces. */
+  readonly clauses: readonly string[];
+  /** Message templates with {{placeholders}}. */
+  readonly messages: Readonly<Record<string, string>>;
+  /** `meaning-preserving`: the rule's fixes keep what the query matches (--fix); `suggestion`: its suggestions change it (--fix-suggestions). */
+  readonly fixable?: "meaning-preserving" | "suggestion";
+}
+
+export type RuleMetaInput = Omit<RuleMeta, "severity">;
+
+/** Replace the value at a path with a new value. */
+export interface FixSpec {
+  readonly at: Path;
+  readonly value: unknown;
+}
+
+export interface SuggestionSpec {
+  readonly messageId: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly fix?: FixSpec;
+}
+
+export interface ReportSpec {
+  readonly messageId: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  /** Where the diagnostic points. */
+  readonly at: Path;
+  /** Point line/column at the member name rather than its value. */
+  readonly atKey?: boolean;
+  /** Point line/column at this offset of the input text (a syntax error) rather than at the path. */
+  readonly offset?: number;
+  /** The subset of meta.clauses this diagnostic cites; all of them by default. */
+  readonly clauses?: readonly string[];
+  readonly suggestions?: readonly SuggestionSpec[];
+  /** Only for rules whose meta.fixable is "meaning-preserving". */
+  readonly fix?: FixSpec;
+}
+
+/** What the engine knows about the document before rules run. */
+export interface SourceInfo {
+  /** Set when the input is not JSON (or not UTF-8): where and why. */
+  readonly syntaxError?: { readonly message: string; readonly offset: number };
+  /** Members whose name repeats an earlier member of the same object. */
+  readonly duplicateKeys: readonly { readonly path: Path; readonly key: string }[];
+}
+
+export type BodyKind = "search" | "natural-language" | "detail";
+
+export interface BodyInfo {
+  readonly value: unknown;
+  readonly path: Path;
+  readonly kind: BodyKind;
+  /** A bare node given in place of a Query Spec body {where, size, after}. */
+  readonly bare: boolean;
+}
+
+interface NodeBase {
+  readonly value: unknown;
+  readonly path: Path;
+  /** 1 for the root node (`where`), one more per nested node. */
+  readonly depth: number;
+  readonly parent: NodeInfo | undefined;
+  /** The nearest enclosing scope node. */
+  readonly scope: ScopeNode | undefined;
+  /** Child nodes the engine visits (none below the nesting limit). */
+  readonly children: readonly NodeInfo[];
+  /** Keys that belong to no node form. */
+  readonly unknownKeys: readonly string[];
+}
+
+export interface CompositeNode extends NodeBase {
+  readonly kind: "composite";
+  readonly operator: "all" | "any" | "not";
+  readonly argument: unknown;
+}
+
+export interface LeafNode extends NodeBase {
+  readonly kind: "leaf";
+  readonly record: Readonly<Record<string, unknown>>;
+  /** The raw `field` member (undefined when absent). */
+  readonly field: unknown;
+  /** The field's catalog entry in the route's dataset, when `field` names one. */
+  readonly spec: FieldSpec | undefined;
+  /** Operator keys present, in document order. */
+  readonly operators: readonly Operator[];
+}
+
+export interface ScopeNode extends NodeBase {
+  readonly kind: "scope";
+  readonly key: ScopeKey;
+  /** The sub-record the scope binds in the route's dataset; undefined where the dataset has no scopes. */
+  readonly subRecord: SubRecord | undefined;
+}
+
+export interface InvalidNode extends NodeBase {
+  readonly kind: "invalid";
+  readonly reason: "not-object" | "no-form" | "several-forms";
+  /** Composite, scope and leaf keys found, in document order. */
+  readonly formKeys: readonly string[];
+}
+
+export type NodeInfo = CompositeNode | LeafNode | ScopeNode | InvalidNode;
+
+export interface Visitors {
+  Source?(source: SourceInfo): void;
+  Body?(body: BodyInfo): void;
+  Node?(node: NodeInfo): void;
+  Composite?(node: CompositeNode): void;
+  Leaf?(node: LeafNode): void;
+  Scope?(node: ScopeNode): void;
+}
+
+export interface RuleContext {
+  readonly contract: Contract;
+  readonly route: Route;
+  /** The route's dataset (people for searchPeople and getProfiles). */
+  readonly dataset: DatasetSpec;
+  /** The sub-record a people field belongs to under the effective scope table (user overrides applied). */
+  scopeOf(field: string): SubRecord | undefined;
+  /** The scope key binding a sub-record (`experience` -> `has_experience`). */
+  scopeKeyOf(subRecord: SubRecord): ScopeKey | undefined;
+  readonly now: Date;
+  report(spec: ReportSpec): void;
+}
+
+export interface Rule {
+  readonly meta: RuleMeta;
+  create(context: RuleContext): Visitors;
+}
+
+/** Declares a rule; its severity comes from its consequence class. */
+export function defineRule(rule: { meta: RuleMetaInput; create(context: RuleContext): Visitors }): Rule {
+  const meta: RuleMeta = Object.freeze({
+    ...rule.meta,
+    severity: DEFAULT_SEVERITY[rule.meta.consequence],
+    clauses: Object.freeze([...rule.meta.clauses]),
+    messages: Object.freeze({ ...rule.meta.messages }),
+  });
+  return Object.freeze({ meta, create: rule.create });
+}

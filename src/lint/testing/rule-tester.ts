@@ -1,0 +1,140 @@
+/**
+ * RuleTester, after ESLint's: valid cases must give no diagnostic of the rule; invalid cases give
+ * exactly the listed diagnostics, each checked for rule id, consequence, severity, path, line and
+ * column, message, suggestions and fix. Positions are marked in the case's JSON text with «
+ * (one marker per expected diagnostic, in document order), so line and column are asserted
+ * against where the author put them, not against the engine's own locator.
+ */
+import { describe, expect, it } from "vitest";
+import { loadContract } from "../../contract/index.js";
+import { runRules } from "../engine.js";
+import { applyFixes } from "../fix.js";
+import type { Rule } from "../rule.js";
+import type { Diagnostic, LintOptions } from "../types.js";
+
+export const MARK = "«";
+
+export interface CaseOptions extends LintOptions {
+  readonly name?: string;
+}
+
+export interface ValidCase extends CaseOptions {
+  /** JSON text (a string) or a value. */
+  readonly code: string | { readonly value: unknown };
+}
+
+export interface ExpectedSuggestion {
+  readonly message?: string | RegExp;
+  /** The replacement value the suggestion carries; null asserts it has none. */
+  readonly value?: unknown;
+  /** Where the replacement goes. */
+  readonly path?: string;
+}
+
+export interface ExpectedDiagnostic {
+  readonly path: string;
+  readonly message?: string | RegExp;
+  readonly clauses?: readonly string[];
+  /** Every suggestion, in order (an empty array asserts there is none). */
+  readonly suggestions?: readonly ExpectedSuggestion[];
+  /** The meaning-preserving fix's replacement value and path. */
+  readonly fix?: { readonly path: string; readonly value: unknown } | null;
+}
+
+export interface InvalidCase extends CaseOptions {
+  /** JSON text with one « before the position of each expected diagnostic. */
+  readonly code: string;
+  readonly errors: readonly ExpectedDiagnostic[];
+  /** The document after applying this rule's fixes once (and, when `suggestions` is set, its single suggestions). */
+  readonly output?: unknown;
+  readonly applySuggestions?: boolean;
+}
+
+function positions(marked: string): { text: string; at: { line: number; column: number }[] } {
+  const at: { line: number; column: number }[] = [];
+  let text = "";
+  let line = 1;
+  let column = 1;
+  for (const ch of marked) {
+    if (ch === MARK) {
+      at.push({ line, column });
+      continue;
+    }
+    text += ch;
+    if (ch === "\n") {
+      line++;
+      column = 1;
+    } else column += ch.length;
+  }
+  return { text, at };
+}
+
+function ofRule(rule: Rule, input: unknown, options: LintOptions): Diagnostic[] {
+  return runRules(input, [rule], options).filter((d) => d.ruleId === rule.meta.id);
+}
+
+function checkConsistency(rule: Rule, d: Diagnostic): void {
+  expect(d.ruleId).toBe(rule.meta.id);
+  expect(d.consequence).toBe(rule.meta.consequence);
+  expect(d.severity).toBe(rule.meta.severity);
+  expect(d.message).not.toMatch(/\{\{|undefined/);
+  expect(d.clauses.length).toBeGreaterThan(0);
+  for (const c of d.clauses) expect(rule.meta.clauses, `clause ${c} of a diagnostic is in meta.clauses`).toContain(c);
+  if (d.fix) expect(rule.meta.fixable, "a rule that reports fixes declares fixable: meaning-preserving").toBe("meaning-preserving");
+  if (d.suggestions.some((s) => s.fix)) expect(rule.meta.fixable, "a rule whose suggestions carry fixes declares fixable").toBeDefined();
+}
+
+export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] }): void {
+  describe(rule.meta.id, () => {
+    it("has the meta every rule has", () => {
+      const clauses = loadContract().clauses;
+      expect(rule.meta.description.length).toBeGreaterThan(10);
+      expect(rule.meta.clauses.length).toBeGreaterThan(0);
+      for (const c of rule.meta.clauses) expect(clauses.has(c), `clause ${c} exists in spec/clauses.yaml`).toBe(true);
+      expect(cases.valid.length, "at least one valid case").toBeGreaterThan(0);
+      expect(cases.invalid.length, "at least one invalid case").toBeGreaterThan(0);
+    });
+
+    cases.valid.forEach((c, i) => {
+      it(`valid ${i + 1}: ${c.name ?? (typeof c.code === "string" ? c.code : JSON.stringify(c.code.value)).slice(0, 80)}`, () => {
+        const input = typeof c.code === "string" ? c.code : c.code.value;
+        expect(ofRule(rule, input, c)).toEqual([]);
+      });
+    });
+
+    cases.invalid.forEach((c, i) => {
+      it(`invalid ${i + 1}: ${c.name ?? c.code.replaceAll(MARK, "").slice(0, 80)}`, () => {
+        const { text, at } = positions(c.code);
+        expect(at.length, "one « marker per expected diagnostic").toBe(c.errors.length);
+        const found = ofRule(rule, text, c);
+        expect(found.map((d) => d.path)).toEqual(c.errors.map((e) => e.path));
+        found.forEach((d, k) => {
+          const e = c.errors[k]!;
+          checkConsistency(rule, d);
+          expect({ line: d.line, column: d.column }, `position of ${d.path}`).toEqual(at[k]);
+          if (typeof e.message === "string") expect(d.message).toBe(e.message);
+          else if (e.message) expect(d.message).toMatch(e.message);
+          if (e.clauses) expect(d.clauses).toEqual(e.clauses);
+          if (e.suggestions) {
+            expect(d.suggestions.length, `suggestions of ${d.path}`).toBe(e.suggestions.length);
+            e.suggestions.forEach((s, j) => {
+              const got = d.suggestions[j]!;
+              if (typeof s.message === "string") expect(got.message).toBe(s.message);
+              else if (s.message) expect(got.message).toMatch(s.message);
+              if (s.value === null) expect(got.fix).toBeUndefined();
+              else if (s.value !== undefined) expect(got.fix?.value).toEqual(s.value);
+              if (s.path !== undefined) expect(got.fix?.path).toBe(s.path);
+            });
+          }
+          if (e.fix === null) expect(d.fix).toBeUndefined();
+          else if (e.fix) expect(d.fix).toEqual(e.fix);
+        });
+        if (c.output !== undefined) {
+          const result = applyFixes(text, found, { suggestions: c.applySuggestions ?? false });
+          expect(result.applied.length).toBeGreaterThan(0);
+          expect(JSON.parse(result.output)).toEqual(c.output);
+        }
+      });
+    });
+  });
+}

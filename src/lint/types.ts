@@ -1,0 +1,55 @@
+import type { OperationId } from "../contract/index.js";
+
+/** What happens if the request is sent (design notes, "Consequence classes"). */
+export type Consequence = "refused" | "empty" | "broadened" | "unspecified" | "cost" | "style";
+export type Severity = "error" | "warning" | "info";
+
+/** Replace the JSON value at `path` (an RFC 6901 pointer into the input document) with `value`. */
+export interface Fix {
+  readonly path: string;
+  readonly value: unknown;
+}
+
+export interface Suggestion {
+  readonly message: string;
+  /** Present where the suggestion can be applied: the replacement value and where it goes. */
+  readonly fix?: Fix;
+}
+
+export interface Diagnostic {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly consequence: Consequence;
+  /** RFC 6901 JSON Pointer into the input document, at the narrowest offending member. */
+  readonly path: string;
+  /** 1-based; present when the input was JSON text. */
+  line?: number;
+  /** 1-based, in UTF-16 code units; present when the input was JSON text. */
+  column?: number;
+  readonly message: string;
+  readonly clauses: readonly string[];
+  readonly suggestions: readonly Suggestion[];
+  /** A fix that keeps the meaning of the request (applied by --fix). */
+  readonly fix?: Fix;
+}
+
+/** Route names `lint` accepts: an operationId of a route with a body, or an alias. */
+export type RouteName = LintableOperationId | "people" | "jobs" | "companies";
+export type LintableOperationId = Extract<
+  OperationId,
+  "queryPeople" | "queryJobs" | "queryCompanies" | "searchPeople" | "getProfiles" | "getJobs" | "getCompanies"
+>;
+
+/** A user's reading of the scope table: field name to sub-record (`experience`, `has_experience`, ...) or null (person level). */
+export type ScopeOverrides = Readonly<Record<string, string | null>> | ReadonlyMap<string, string | null>;
+
+export interface LintOptions {
+  /** The route the body is sent to; inferred from the body's members when omitted (queryPeople by default). */
+  readonly route?: RouteName;
+  /** Overrides of the scope membership table (clause s4-2-scope-membership). */
+  readonly scopes?: ScopeOverrides;
+  /** Per-rule severity, or "off". */
+  readonly rules?: Readonly<Record<string, Severity | "off">>;
+  /** The day relative dates are resolved against (contradiction checks); today by default. */
+  readonly now?: Date;
+}
