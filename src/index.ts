@@ -1,3 +1,25 @@
 /** The public API of tdss. */
 export { loadContract, creditCost, formatContractSummary } from "./contract/index.js";
 export type { Contract, Clause, ClauseKind, Dataset, FieldSpec, Operator, OperationId, CreditFormulaName } from "./contract/index.js";
+export {
+  lint,
+  applyFixes,
+  fixSource,
+  classify,
+  formatReport,
+  lintCorpus,
+  type Consequence,
+  type Diagnostic,
+  type Fix,
+  type LintOptions,
+  type RouteName,
+  type ScopeOverrides,
+  type Severity,
+  type Suggestion,
+  type CorpusEntry,
+  type FileReport,
+  type FormatName,
+} from "./lint/index.js";
+export { createMcpHandler, deriveTools, ToolAgreementError, MCP_PATHS, MCP_REVISIONS } from "./reference/mcp/index.js";
+export type { McpHandler, McpHandlerOptions, McpFaults, ToolDefinition } from "./reference/mcp/index.js";
+export { openMcpSession, MCP_TRANSPORT_SPEC, type McpSession, type McpTransportKind, type ToolCallOutcome } from "./client/mcp.js";
