@@ -150,3 +150,32 @@ describe("the key never leaves the base URL's origin", () => {
     }
   });
 });
+
+describe("a silent or broken server", () => {
+  it("gives up on a session after the deadline instead of hanging", async () => {
+    const silent = await listen((req, res) => {
+      if (req.url === "/sse") res.writeHead(200, { "Content-Type": "text/event-stream" }).write(": waiting\n\n");
+      // /mcp: never answered
+    });
+    try {
+      const options = { baseUrl: silent.url, authorization: "Bearer svc_good", timeoutMs: 300 };
+      for (const kind of MCP_TRANSPORTS) await expect(openMcpSession(options, kind)).rejects.toThrow(/no answer in time/);
+      const probe = await probeSseInitialize(options, "2024-11-05");
+      expect(probe.error).toMatch(/no endpoint event|without announcing/);
+      expect((await probeStreamableInitialize(options, "2025-03-26")).error).toMatch(/no answer within 300 ms/);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("reports a body that is not JSON-RPC", async () => {
+    const broken = await listen((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end("<html>"));
+    try {
+      const probe = await probeStreamableInitialize({ baseUrl: broken.url, authorization: "Bearer svc_good", timeoutMs: 1000 }, "2025-03-26");
+      expect(probe).toMatchObject({ status: 200, error: "no JSON-RPC response to initialize" });
+      await expect(openMcpSession({ baseUrl: broken.url, timeoutMs: 1000 }, "streamable-http")).rejects.toThrow(/cannot open an MCP session/);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -91,7 +91,7 @@ function describeConnectFailure(error: unknown, url: URL): McpClientError {
   const e = error as { code?: number; message?: string; name?: string };
   const status = typeof e.code === "number" && e.code >= 100 && e.code < 600 ? e.code : /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
   const httpStatus = status === undefined ? undefined : Number(status);
-  const reason = e.name === "TimeoutError" || /aborted|timeout/i.test(e.message ?? "") ? "no answer in time" : (e.message ?? String(error));
+  const reason = e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "") ? "no answer in time" : (e.message ?? String(error));
   return new McpClientError(`cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`, httpStatus);
 }
 
@@ -134,11 +134,19 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
   };
   const client = new Client({ name: "tdss", version: "1" });
   client.onerror = () => undefined;
+  // The SDK bounds the initialize request, not the transport's start: an SSE stream that opens and then
+  // stays silent would wait for its endpoint event forever, so the whole connection gets one deadline.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`no MCP session within ${timeout} ms`), { name: "TimeoutError" })), timeout);
+  });
   try {
-    await client.connect(transport, { timeout });
+    await Promise.race([client.connect(transport, { timeout }), deadline]);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw describeConnectFailure(error, url);
+  } finally {
+    clearTimeout(timer);
   }
   return {
     transport: kind,
