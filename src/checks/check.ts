@@ -1,0 +1,82 @@
+import type { OperationId } from "../contract/index.js";
+import type { Implementation } from "../runner/implementation.js";
+import type { Observed } from "../runner/observed.js";
+import type { CheckStatus, Exchange } from "../runner/types.js";
+import type { ResponseView } from "../runner/views.js";
+
+/** What the whole run shares with checks. */
+export interface RunState {
+  readonly observed: Observed;
+  readonly implementation: Implementation;
+  /** Contract fingerprint pinned in the config; a different one is drift. */
+  readonly pinnedFingerprint?: string;
+  /** Every people record any step fetched (for the §1 privacy scan). */
+  readonly peopleRecords: unknown[];
+}
+
+export interface CheckContext {
+  /** The step's responses: one for a request, one per page for paginate, none for verify. */
+  readonly exchanges: readonly Exchange[];
+  readonly operationId?: OperationId;
+  /** The request body as sent. */
+  readonly requestBody?: unknown;
+  /** Captured values, including this step's own captures. */
+  readonly vars: Readonly<Record<string, unknown>>;
+  readonly run: RunState;
+  view(exchange: Exchange): ResponseView;
+}
+
+export interface CheckOutcome {
+  readonly status: CheckStatus;
+  readonly message?: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  /** Index of the exchange that failed (its curl command goes in the report); the last one by default. */
+  readonly exchange?: number;
+}
+
+/**
+ * A named check of the library (`expect:` entries of suite files). It returns one outcome, or one per
+ * thing it looked at; any `fail` fails the step. A check never throws for a bad response: it says what
+ * it expected and what it got.
+ */
+export interface Check<A = Record<string, unknown>> {
+  readonly description: string;
+  /** JSON Schema of the arguments (validated when suites load and again once templates resolve). */
+  readonly args?: object;
+  run(ctx: CheckContext, args: A): CheckOutcome | CheckOutcome[];
+}
+
+export const pass = (message?: string): CheckOutcome => ({ status: "pass", ...(message ? { message } : {}) });
+
+export function fail(message: string, expected?: unknown, actual?: unknown, exchange?: number): CheckOutcome {
+  return { status: "fail", message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}), ...(exchange !== undefined ? { exchange } : {}) };
+}
+
+/** A short, readable excerpt of a value for failure messages. */
+export function excerpt(value: unknown, max = 300): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (text === undefined) return "undefined";
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/** Why an exchange is not a readable JSON response, or undefined when it is one. */
+export function unreadable(exchange: Exchange): string | undefined {
+  if (exchange.error) return `no usable response: ${exchange.error}`;
+  if (exchange.jsonError) return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;
+  return undefined;
+}
+
+/** Each exchange's outcome, or one pass when the step had none. */
+export function eachExchange(ctx: CheckContext, fn: (exchange: Exchange, index: number) => CheckOutcome | undefined): CheckOutcome[] {
+  const out = ctx.exchanges.map((e, i) => {
+    const r = fn(e, i);
+    return r && r.status !== "pass" && r.exchange === undefined ? { ...r, exchange: i } : r;
+  });
+  const failures = out.filter((r): r is CheckOutcome => r !== undefined && r.status !== "pass");
+  return failures.length ? failures : [pass()];
+}
+
+export function pageLabel(ctx: CheckContext, index: number): string {
+  return ctx.exchanges.length > 1 ? `page ${index + 1}: ` : "";
+}

@@ -1,0 +1,32 @@
+import { excerpt, fail, pass, type Check } from "./check.js";
+
+/**
+ * Detail counts agree (§4.4 and the reading of clause s4-4-profile-total-meaning): found is the number
+ * of records in results, and found plus the not_found entries make total, the IDs requested. Members a
+ * jobs or companies response does not carry are not required (their members are not shown).
+ */
+export const detailCounts: Check<{ requested?: number }> = {
+  description: "found = length of results and found + not_found = total (= IDs requested)",
+  args: { type: "object", additionalProperties: false, properties: { requested: { type: "integer", minimum: 0 } } },
+  run: (ctx, args) => {
+    const e = ctx.exchanges.at(-1);
+    if (!e) return fail("no response");
+    const view = ctx.view(e);
+    if (!view.success) return fail("not a success response", "a success", e.status ?? e.error);
+    const strict = ctx.operationId === "getProfiles";
+    const { total, found, records, notFound } = view;
+    const problems: string[] = [];
+    if (!records) problems.push("no list of records");
+    if (strict || found !== undefined) {
+      if (!Number.isInteger(found)) problems.push(`found is ${excerpt(found, 40)}, not an integer`);
+      else if (records && found !== records.length) problems.push(`found is ${found} but results holds ${records.length}`);
+    }
+    if (strict || total !== undefined) {
+      if (!Number.isInteger(total)) problems.push(`total is ${excerpt(total, 40)}, not an integer`);
+      else if (Number.isInteger(found) && notFound && (found as number) + notFound.length !== total) problems.push(`found ${found} + not_found ${notFound.length} is not total ${total}`);
+      else if (args?.requested !== undefined && total !== args.requested) problems.push(`total is ${total} for ${args.requested} IDs requested`);
+    }
+    if (strict && !notFound) problems.push("no not_found list");
+    return problems.length ? fail(problems.join("; "), { found: "= results", total: "= found + not_found" }, { total, found, results: records?.length, not_found: notFound?.length }) : pass();
+  },
+};

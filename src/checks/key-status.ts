@@ -1,0 +1,36 @@
+import { getPointer } from "../runner/pointer.js";
+import { isSuccess } from "../runner/views.js";
+import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
+
+/**
+ * GET /auth/key/status reports whether the key is active, its scopes, its rate limit and its remaining
+ * quota (§4.5, §5). Member names are not shown: each is pinned or auto-detected, and a member the runner
+ * cannot find fails with the config key that would pin it. With `exhausted`, the remaining quota is 0
+ * and the answer is still a success — which is what tells an exhausted key from a rejected one.
+ */
+export const keyStatus: Check<{ exhausted?: boolean }> = {
+  description: "key status reports active, scopes, rate limit and remaining quota (exhausted: remaining is 0)",
+  args: { type: "object", additionalProperties: false, properties: { exhausted: { type: "boolean" } } },
+  run: (ctx, args) => {
+    const e = ctx.exchanges.at(-1);
+    if (!e) return fail("no response");
+    if (!isSuccess(e)) return fail(args?.exhausted ? "key status refused the exhausted key, as it would a rejected one" : "key status is not a success", "a success envelope", { status: e.status, body: excerpt(e.bodyText ?? e.error, 200) });
+    const members = ctx.run.implementation.keyStatus(e.json);
+    const out: CheckOutcome[] = [];
+    const pinHint = (name: string) => `; pin it with implementation.key_status.${name.replace("rateLimit", "rate_limit")} in the config`;
+    const read = (name: keyof typeof members) => (members[name] ? getPointer(e.json, members[name]!) : undefined);
+    for (const name of ["active", "scopes", "rateLimit", "remaining"] as const) {
+      if (!members[name] || read(name) === undefined) out.push(fail(`key status shows no ${name === "rateLimit" ? "rate limit" : name} member the runner can find${pinHint(name)}`, `a ${name} member`, excerpt(getPointer(e.json, "/data"), 200)));
+    }
+    const remaining = read("remaining");
+    if (members.remaining && remaining !== undefined && typeof remaining !== "number") out.push(fail("remaining quota is not a number", "a number", remaining));
+    const who = args?.exhausted ? "second_key" : "key";
+    ctx.run.observed.set(`key_status.${who}`, { active: read("active") ?? null, scopes: read("scopes") ?? null, rate_limit: read("rateLimit") ?? null, remaining: remaining ?? null }, "s4-5-key-status-members-not-shown");
+    if (args?.exhausted && typeof remaining === "number" && remaining > 0) out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
+    if (!args?.exhausted) {
+      const active = read("active");
+      if (active !== undefined && active !== true && !(typeof active === "string" && /^(active|enabled|ok|valid)$/i.test(active))) out.push(fail("key status does not report the key as active", "active", active));
+    }
+    return out.length ? out : [pass()];
+  },
+};

@@ -1,0 +1,34 @@
+import { eachExchange, fail, pageLabel, type Check } from "./check.js";
+
+interface Args {
+  /** Insist on presence (true) or absence (false) on the last page, whatever total says. */
+  present?: boolean;
+}
+
+/**
+ * `next` is a string cursor present exactly while more pages remain and absent on the last page
+ * (§4.3). With a people total, "more remain" means fewer IDs were returned so far (over the pages of
+ * this step) than total counts; across a paginate step, every page but the last carries next.
+ */
+export const nextPresence: Check<Args> = {
+  description: "next is a string present exactly while more pages remain, absent on the last page",
+  args: { type: "object", additionalProperties: false, properties: { present: { type: "boolean" } } },
+  run: (ctx, args) => {
+    let seen = 0;
+    const last = ctx.exchanges.length - 1;
+    return eachExchange(ctx, (e, i) => {
+      const view = ctx.view(e);
+      const at = pageLabel(ctx, i);
+      if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
+      seen += view.ids?.length ?? 0;
+      if (view.hasNext && (typeof view.next !== "string" || view.next.length === 0)) return fail(`${at}next is not a non-empty string`, "a string cursor", view.next);
+      if (i === last && args?.present !== undefined && view.hasNext !== args.present) return fail(`${at}next is ${view.hasNext ? "present" : "absent"}`, args.present ? "next present" : "no next", view.hasNext ? view.next : "absent");
+      if (typeof view.total === "number" && ctx.exchanges.length === 1) {
+        const more = seen < view.total;
+        if (more !== view.hasNext) return fail(`${at}next is ${view.hasNext ? "present" : "absent"} after ${seen} of ${view.total} matches`, more ? "next present (more pages remain)" : "no next (last page)", view.hasNext ? view.next : "absent");
+      }
+      if (ctx.exchanges.length > 1 && i < last && !view.hasNext) return fail(`${at}a page before the last has no next`, "next present", "absent");
+      return undefined;
+    });
+  },
+};

@@ -1,0 +1,197 @@
+import { Agent, request } from "undici";
+
+/** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
+export interface HttpRequest {
+  readonly method: string;
+  /** Path (and query) beginning with "/"; joined to the base URL's own path. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** What came back: a response, or a transport failure with a reason a person can read. Never both. */
+export interface HttpResult {
+  readonly url: string;
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly bodyText?: string;
+  /** Transport failure: timeout, reset, refused connection, oversized body, ... */
+  readonly error?: string;
+  readonly durationMs: number;
+  /** How many 429 answers were retried before this result. */
+  readonly retries: number;
+}
+
+export interface HttpClientOptions {
+  readonly baseUrl: string;
+  /** Whole-request deadline (headers and body) in milliseconds. */
+  readonly timeoutMs?: number;
+  /** Largest response body read; a bigger one is cut off and reported. */
+  readonly maxBodyBytes?: number;
+  /** 429 answers retried after Retry-After, at most this many times per request. */
+  readonly maxRetries?: number;
+  /** Longest single Retry-After wait honoured, in milliseconds. */
+  readonly maxRetryWaitMs?: number;
+  readonly connections?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Thrown for a base URL that cannot be used; the caller turns it into a usage error. */
+export class BaseUrlError extends Error {
+  override readonly name = "BaseUrlError";
+}
+
+/** Parses and checks a base URL: http(s), no credentials, no query or fragment. */
+export function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BaseUrlError(`base URL ${JSON.stringify(raw)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BaseUrlError(`base URL ${raw} must use http or https`);
+  if (url.username || url.password) throw new BaseUrlError(`base URL must not carry credentials; pass the key with --api-key or TDSS_API_KEY`);
+  if (url.search || url.hash) throw new BaseUrlError(`base URL ${raw} must not have a query or fragment`);
+  return url;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** True when plain http would send the key across a network: http:// to a host other than loopback. */
+export function isInsecureRemote(url: URL): boolean {
+  return url.protocol === "http:" && !LOOPBACK.test(url.hostname);
+}
+
+/**
+ * The runner's only way out to the network. It talks to one origin: paths are joined to the base URL
+ * and a path that would leave its origin is refused before anything is sent, so the Authorization
+ * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
+ * `send` never throws and never outlives its deadline: timeouts, resets, slow drips and oversized
+ * bodies come back as `error`.
+ */
+export class HttpClient {
+  readonly baseUrl: URL;
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryWaitMs: number;
+
+  constructor(options: HttpClientOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
+    this.agent = new Agent({
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 2_000,
+      connect: { timeout: this.timeoutMs },
+    });
+  }
+
+  /** The absolute URL of a path under the base URL; throws when the path would leave the base origin. */
+  urlFor(path: string): string {
+    if (!path.startsWith("/") || path.startsWith("//") || /[\r\n]/.test(path)) throw new BaseUrlError(`request path ${JSON.stringify(path)} must start with a single "/"`);
+    const base = this.baseUrl.href.replace(/\/+$/, "");
+    const url = new URL(base + path);
+    if (url.origin !== this.baseUrl.origin) throw new BaseUrlError(`request path ${JSON.stringify(path)} leaves ${this.baseUrl.origin}`);
+    return url.href;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResult> {
+    let url: string;
+    try {
+      url = this.urlFor(req.path);
+    } catch (error) {
+      return { url: req.path, error: (error as Error).message, durationMs: 0, retries: 0 };
+    }
+    const started = performance.now();
+    for (let retries = 0; ; retries++) {
+      const result = await this.once(url, req, started, retries);
+      if (result.status !== 429 || retries >= this.maxRetries) return result;
+      const wait = retryDelayMs(result.headers?.["retry-after"], retries);
+      if (wait > this.maxRetryWaitMs) return { ...result, error: `rate limited (429) and Retry-After asks for ${Math.ceil(wait / 1000)} s, more than the ${this.maxRetryWaitMs / 1000} s the runner waits` };
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  private async once(url: string, req: HttpRequest, started: number, retries: number): Promise<HttpResult> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const elapsed = () => Math.round(performance.now() - started);
+    let stage = "connecting";
+    try {
+      const response = await request(url, {
+        method: req.method as "GET",
+        headers: { ...req.headers },
+        body: req.body,
+        signal,
+        dispatcher: this.agent,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      stage = "reading the body";
+      const headers = flattenHeaders(response.headers);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > this.maxBodyBytes) {
+          response.body.destroy();
+          return { url, status: response.statusCode, headers, error: `response body larger than ${formatBytes(this.maxBodyBytes)}; reading stopped`, durationMs: elapsed(), retries };
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { url, status: response.statusCode, headers, bodyText: Buffer.concat(chunks).toString("utf8"), durationMs: elapsed(), retries };
+    } catch (error) {
+      return { url, error: describeTransportError(error, signal, stage, this.timeoutMs), durationMs: elapsed(), retries };
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.race([this.agent.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    await this.agent.destroy().catch(() => undefined);
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  return out;
+}
+
+/** Retry-After in seconds or as an HTTP date; without one, 1 s, 2 s, 4 s, ... */
+export function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
+  if (retryAfter !== undefined) {
+    const seconds = Number(retryAfter.trim());
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  return 1000 * 2 ** attempt;
+}
+
+function describeTransportError(error: unknown, signal: AbortSignal, stage: string, timeoutMs: number): string {
+  if (signal.aborted) return `no complete response within ${timeoutMs} ms (timed out while ${stage})`;
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: "connection refused",
+    ECONNRESET: "connection reset by the server",
+    ENOTFOUND: "host not found",
+    EAI_AGAIN: "host name lookup failed",
+    UND_ERR_SOCKET: "connection closed by the server",
+    UND_ERR_HEADERS_TIMEOUT: `no response headers within ${timeoutMs} ms`,
+    UND_ERR_BODY_TIMEOUT: `response body stalled for ${timeoutMs} ms`,
+    UND_ERR_CONNECT_TIMEOUT: `could not connect within ${timeoutMs} ms`,
+    HPE_INVALID_CONSTANT: "the server did not answer with valid HTTP",
+  };
+  const reason = (code && known[code]) ?? e.cause?.message ?? e.message ?? String(error);
+  return `${reason} (while ${stage})`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,187 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve as resolvePath } from "node:path";
+import type { Argv } from "yargs";
+import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
+import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
+import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
+import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
+import { loadExpectations } from "../runner/expectations.js";
+import { BudgetError, runConformance, UnreachableError } from "../runner/run.js";
+import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
+import { UsageError, type TdssCommand } from "./command.js";
+
+export interface RunArgs {
+  baseUrl?: string;
+  apiKey?: string;
+  config?: string;
+  only?: string;
+  tag?: string[];
+  maxCredits?: number;
+  dryRun?: boolean;
+  expectations?: string;
+  reportDir?: string;
+  reporter?: string[];
+  concurrency?: number;
+  timeout?: number;
+}
+
+export const DEFAULT_MAX_CREDITS = 300;
+export const DEFAULT_CONCURRENCY = 4;
+
+function list(values: string[] | undefined): string[] | undefined {
+  return values?.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
+}
+
+function positiveInteger(name: string, value: number | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer of at least ${min}, got ${value}`);
+  return value;
+}
+
+/** Prints to stdout; console output goes through the key redaction of the run. */
+type Print = (text: string) => void;
+
+export async function executeRun(args: RunArgs, io: { out: Print; err: Print; env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+  const configFile = args.config ? resolvePath(io.cwd, args.config) : findConfig(io.cwd);
+  let config: RunConfig = { implementation: {} };
+  try {
+    if (configFile) config = loadConfig(configFile);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const maxCredits = positiveInteger("max-credits", args.maxCredits, 0) ?? config.maxCredits ?? DEFAULT_MAX_CREDITS;
+  const concurrency = positiveInteger("concurrency", args.concurrency, 1) ?? config.concurrency ?? DEFAULT_CONCURRENCY;
+  const timeoutMs = positiveInteger("timeout", args.timeout, 1) ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const reporters = (list(args.reporter) ?? config.reporters ?? [...REPORTERS]) as ReporterName[];
+  const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
+  if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
+  const tags = list(args.tag);
+
+  let allCases;
+  try {
+    allCases = loadSuites();
+  } catch (error) {
+    if (error instanceof SuiteError) throw new UsageError(error.message);
+    throw error;
+  }
+  const cases = selectCases(allCases, args.only, tags);
+  if (cases.length === 0) throw new UsageError(`no case matches${args.only ? ` --only ${args.only}` : ""}${tags?.length ? ` --tag ${tags.join(",")}` : ""}`);
+  const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
+  let expectations = new Map<string, string>();
+  try {
+    if (expectationsFile) expectations = new Map(loadExpectations(expectationsFile, new Set(allCases.map((c) => c.id))));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const baseUrlArg = args.baseUrl ?? config.baseUrl;
+  const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
+  const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
+  let baseUrl: string;
+  let apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
+  let secondKey: string | undefined = io.env[secondEnv];
+  let embedded: EmbeddedServer | undefined;
+  if (baseUrlArg) {
+    try {
+      const url = parseBaseUrl(baseUrlArg);
+      if (isInsecureRemote(url)) io.err(`tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`);
+      baseUrl = url.href;
+    } catch (error) {
+      if (error instanceof BaseUrlError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (!apiKey) throw new UsageError(`no API key: pass --api-key or set ${keyEnv}`);
+  } else {
+    try {
+      embedded = await startEmbeddedServer();
+    } catch (error) {
+      if (error instanceof EmbeddedUnavailableError) throw new UsageError(error.message);
+      throw error;
+    }
+    baseUrl = embedded.url;
+    apiKey = embedded.keys.active;
+    secondKey = embedded.keys.exhausted;
+    io.err(`tdss: no --base-url: running against the embedded reference server at ${baseUrl}\n`);
+  }
+
+  const redact = (text: string) => {
+    let out = text.split(apiKey!).join("$TDSS_API_KEY");
+    if (secondKey) out = out.split(secondKey).join("$TDSS_SECOND_API_KEY");
+    return out;
+  };
+  const out: Print = (t) => io.out(redact(t));
+  const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
+  try {
+    mkdirSync(reportRoot, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`cannot create the report folder ${reportRoot}: ${(error as Error).message}`);
+  }
+
+  try {
+    let done = 0;
+    const outcome = await runConformance({
+      baseUrl,
+      apiKey: apiKey!,
+      ...(secondKey ? { secondKey } : {}),
+      cases,
+      maxCredits,
+      concurrency,
+      timeoutMs,
+      ...(config.fingerprint ? { fingerprint: config.fingerprint } : {}),
+      implementation: config.implementation,
+      expectations,
+      ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
+      dryRun: args.dryRun ?? false,
+      onCaseDone: (r) => {
+        if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
+      },
+    });
+    if (outcome.dryRun) {
+      out(formatPlan(outcome.plan, outcome.credits.balanceBefore));
+      for (const w of outcome.warnings) io.err(`tdss: warning: ${redact(w)}\n`);
+      out("Dry run: only GET /auth/key/status was sent (it costs nothing).\n");
+      return 0;
+    }
+    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) });
+    let files: string[] = [];
+    try {
+      files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env);
+    } catch (error) {
+      io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
+      return 2;
+    }
+    if (reporters.includes("console")) out(formatSummary(report, files));
+    return report.summary.exitCode;
+  } catch (error) {
+    if (error instanceof BudgetError) {
+      out(formatPlan(error.plan));
+      throw new UsageError(error.message);
+    }
+    if (error instanceof UnreachableError) throw new UsageError(redact(error.message));
+    throw error;
+  } finally {
+    await embedded?.close();
+  }
+}
+
+export const runCommand: TdssCommand<RunArgs> = {
+  name: "run",
+  describe: "Replay the conformance suites against a deployment (default: the embedded reference server)",
+  builder: (y: Argv) =>
+    y
+      .option("base-url", { type: "string", describe: "Base URL of the deployment; without it the embedded reference server is started" })
+      .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
+      .option("config", { type: "string", describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)" })
+      .option("only", { type: "string", describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)" })
+      .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
+      .option("max-credits", { type: "number", describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})` })
+      .option("dry-run", { type: "boolean", describe: "Print the plan and the worst-case Credits; send only free calls" })
+      .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
+      .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
+      .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
+      .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
+      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` }) as unknown as Argv<RunArgs>,
+  run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
+};

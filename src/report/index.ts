@@ -1,0 +1,33 @@
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ReporterName } from "../runner/config.js";
+import { renderJson } from "./json.js";
+import { renderJunit } from "./junit.js";
+import { renderMarkdown } from "./markdown.js";
+import type { Report } from "./report.js";
+import { writeFileAtomic } from "./write.js";
+
+export { buildReport, clauseCoverage, summarize, type Report, type Summary, type ClauseCoverage } from "./report.js";
+export { formatProgress, formatPlan, formatSummary } from "./console.js";
+export { renderJson, renderJunit, renderMarkdown, writeFileAtomic };
+
+const FILES: Partial<Record<ReporterName, { file: string; render: (r: Report) => string }>> = {
+  json: { file: "report.json", render: renderJson },
+  junit: { file: "junit.xml", render: renderJunit },
+  markdown: { file: "summary.md", render: renderMarkdown },
+};
+
+/**
+ * Writes the file reporters' output into `dir` (each file atomically) and appends the Markdown summary
+ * to $GITHUB_STEP_SUMMARY when it is set. Every text is rendered before the first file is written, so a
+ * rendering error leaves no file at all. Returns the paths written.
+ */
+export function writeReports(report: Report, dir: string, reporters: readonly ReporterName[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const outputs = reporters.flatMap((name) => {
+    const spec = FILES[name];
+    return spec ? [{ path: join(dir, spec.file), text: spec.render(report) }] : [];
+  });
+  for (const o of outputs) writeFileAtomic(o.path, o.text);
+  if (env.GITHUB_STEP_SUMMARY && reporters.includes("markdown")) appendFileSync(env.GITHUB_STEP_SUMMARY, `${renderMarkdown(report)}\n`);
+  return outputs.map((o) => o.path);
+}

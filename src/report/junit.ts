@@ -1,0 +1,43 @@
+import type { Report } from "./report.js";
+import { byArea } from "./report.js";
+
+function xml(text: string): string {
+  // Characters XML 1.0 cannot hold are dropped; the rest is escaped.
+  return text
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** JUnit XML: one testsuite per area, one testcase per case; drift is a failure of type "drift", expected failures are skipped with their reason. */
+export function renderJunit(report: Report): string {
+  const s = report.summary;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="tdss" tests="${s.total}" failures="${s.failed + s.drift}" errors="0" skipped="${s.skipped + s.expectedFailures}" time="${seconds(report.run.durationMs)}">`,
+  ];
+  for (const group of byArea(report.cases)) {
+    const c = group.counts;
+    const time = group.cases.reduce((t, x) => t + x.durationMs, 0);
+    lines.push(`  <testsuite name="${xml(group.area)}" tests="${group.cases.length}" failures="${c.failed + c.drift}" errors="0" skipped="${c.skipped + c["expected-failure"]}" time="${seconds(time)}">`);
+    for (const tc of group.cases) {
+      lines.push(`    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" time="${seconds(tc.durationMs)}">`);
+      lines.push(`      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property name="credits" value="${tc.credits}"/></properties>`);
+      if (tc.status === "failed" || tc.status === "drift") {
+        const first = tc.failures[0];
+        const body = tc.failures.map((f) => [`${f.step} · ${f.check}: ${f.message}`, f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "", f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "", f.curl ? `reproduce: ${f.curl}` : ""].filter(Boolean).join("\n")).join("\n\n");
+        lines.push(`      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" message="${xml(first ? `${first.check}: ${first.message}` : tc.status)}">${xml(body)}</failure>`);
+      } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
+      else if (tc.status === "expected-failure") lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
+      else if (tc.status === "unexpected-pass") lines.push(`      <system-out>${xml(`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`)}</system-out>`);
+      lines.push("    </testcase>");
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>", "");
+  return lines.join("\n");
+}

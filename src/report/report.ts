@@ -1,0 +1,139 @@
+import { loadContract, type ClauseKind } from "../contract/index.js";
+import type { RunOutcome } from "../runner/run.js";
+import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
+
+export type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
+
+export interface ClauseCoverage {
+  readonly id: string;
+  readonly section: string;
+  readonly kind: ClauseKind;
+  readonly area: string;
+  readonly status: ClauseStatus;
+  readonly cases: readonly string[];
+}
+
+export interface Summary {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly expectedFailures: number;
+  readonly unexpectedPasses: number;
+  readonly drift: number;
+  readonly creditsSpent: number;
+  readonly creditsEstimated: number;
+  readonly creditsLimit: number;
+  readonly balanceBefore?: number;
+  readonly balanceAfter?: number;
+  /** 0 when every case passed or failed as expected; 1 on any failure or drift. */
+  readonly exitCode: 0 | 1;
+}
+
+/** report.json: everything a run established, the source of every other reporter. */
+export interface Report {
+  readonly tool: { readonly name: "tdss"; readonly contractFingerprint: string };
+  readonly run: {
+    readonly id: string;
+    readonly startedAt: string;
+    readonly durationMs: number;
+    readonly baseUrl: string;
+    readonly dryRun: boolean;
+    readonly selection: { readonly only?: string; readonly tags?: readonly string[] };
+  };
+  readonly summary: Summary;
+  readonly cases: readonly CaseResult[];
+  readonly plan: RunOutcome["plan"];
+  readonly observed: RunOutcome["observed"];
+  readonly coverage: {
+    readonly must: { readonly total: number; readonly cited: number; readonly passed: number; readonly failed: number; readonly notRun: number };
+    readonly clauses: readonly ClauseCoverage[];
+  };
+  readonly warnings: readonly string[];
+}
+
+const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "expected-failure", "drift"]);
+const PASSING: ReadonlySet<CaseStatus> = new Set(["passed", "unexpected-pass"]);
+
+/** Clause by clause: which cases cite it, and what they found (lint clauses belong to the linter and are left out). */
+export function clauseCoverage(allCases: readonly CaseDef[], results: readonly CaseResult[], observed: RunOutcome["observed"]): ClauseCoverage[] {
+  const byClause = new Map<string, string[]>();
+  for (const c of allCases) for (const id of c.clauses) byClause.set(id, [...(byClause.get(id) ?? []), c.id]);
+  const resultOf = new Map(results.map((r) => [r.id, r]));
+  const observedClauses = new Set(Object.values(observed).flatMap((o) => o.clauses));
+  return [...loadContract().clauses.values()]
+    .filter((c) => c.kind !== "lint")
+    .map((clause) => {
+      const cases = byClause.get(clause.id) ?? [];
+      const statuses = cases.map((id) => resultOf.get(id)?.status).filter((s): s is CaseStatus => s !== undefined);
+      let status: ClauseStatus;
+      if (statuses.some((s) => FAILING.has(s))) status = "failed";
+      else if (statuses.some((s) => PASSING.has(s))) status = clause.kind === "implementation-defined" ? "observed" : "passed";
+      else if (clause.kind === "implementation-defined" && observedClauses.has(clause.id)) status = "observed";
+      else status = cases.length ? "not-run" : "not-covered";
+      return { id: clause.id, section: clause.section, kind: clause.kind, area: clause.area, status, cases };
+    });
+}
+
+export function summarize(outcome: RunOutcome): Summary {
+  const count = (s: CaseStatus) => outcome.results.filter((r) => r.status === s).length;
+  const failed = count("failed");
+  const drift = count("drift");
+  return {
+    total: outcome.results.length,
+    passed: count("passed"),
+    failed,
+    skipped: count("skipped"),
+    expectedFailures: count("expected-failure"),
+    unexpectedPasses: count("unexpected-pass"),
+    drift,
+    creditsSpent: outcome.credits.spent,
+    creditsEstimated: outcome.credits.estimated,
+    creditsLimit: outcome.credits.limit,
+    ...(outcome.credits.balanceBefore !== undefined ? { balanceBefore: outcome.credits.balanceBefore } : {}),
+    ...(outcome.credits.balanceAfter !== undefined ? { balanceAfter: outcome.credits.balanceAfter } : {}),
+    exitCode: failed + drift > 0 ? 1 : 0,
+  };
+}
+
+export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}): Report {
+  const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
+  const must = clauses.filter((c) => c.kind === "must");
+  return {
+    tool: { name: "tdss", contractFingerprint: loadContract().fingerprint },
+    run: {
+      id: outcome.runId,
+      startedAt: outcome.startedAt,
+      durationMs: outcome.durationMs,
+      baseUrl: outcome.baseUrl,
+      dryRun: outcome.dryRun,
+      selection: { ...(selection.only ? { only: selection.only } : {}), ...(selection.tags?.length ? { tags: selection.tags } : {}) },
+    },
+    summary: summarize(outcome),
+    cases: outcome.results,
+    plan: outcome.plan,
+    observed: outcome.observed,
+    coverage: {
+      must: {
+        total: must.length,
+        cited: must.filter((c) => c.cases.length > 0).length,
+        passed: must.filter((c) => c.status === "passed").length,
+        failed: must.filter((c) => c.status === "failed").length,
+        notRun: must.filter((c) => c.status === "not-run").length,
+      },
+      clauses,
+    },
+    warnings: outcome.warnings,
+  };
+}
+
+/** Cases grouped by area, in first-seen order, with counts per status. */
+export function byArea(cases: readonly CaseResult[]): { area: string; counts: Record<CaseStatus, number>; cases: CaseResult[] }[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const c of cases) groups.set(c.area, [...(groups.get(c.area) ?? []), c]);
+  return [...groups].map(([area, list]) => {
+    const counts = { passed: 0, failed: 0, skipped: 0, "expected-failure": 0, "unexpected-pass": 0, drift: 0 } as Record<CaseStatus, number>;
+    for (const c of list) counts[c.status]++;
+    return { area, counts, cases: list };
+  });
+}

@@ -1,0 +1,56 @@
+import type { HttpClient } from "../client/http.js";
+import { excerpt } from "../checks/check.js";
+import type { Credentials } from "./credentials.js";
+import type { Implementation } from "./implementation.js";
+import { getPointer } from "./pointer.js";
+import { sendRequest, prepareRequest } from "./steps/request.js";
+import { isSuccess } from "./views.js";
+
+export interface BalanceReading {
+  readonly value?: number;
+  readonly error?: string;
+}
+
+/**
+ * Reads a key's remaining Credits from GET /auth/key/status (§4.5: it costs nothing). A reading is
+ * reused while no charged request has been sent since (`touch` marks one), which halves the key status
+ * calls of a run of consecutive measured steps.
+ */
+export class BalanceMeter {
+  private epoch = 0;
+  private readonly cache = new Map<string, { epoch: number; value: number }>();
+  requests = 0;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly credentials: Credentials,
+    private readonly implementation: Implementation,
+  ) {}
+
+  /** A charged request may have been sent: cached readings are stale. */
+  touch(): void {
+    this.epoch++;
+  }
+
+  async read(key: "primary" | "second", fresh = false): Promise<BalanceReading> {
+    const cached = this.cache.get(key);
+    if (!fresh && cached && cached.epoch === this.epoch) return { value: cached.value };
+    this.requests++;
+    const exchange = await sendRequest(prepareRequest({ operation: "getKeyStatus", auth: key }), this.http, this.credentials);
+    if (!isSuccess(exchange)) {
+      return { error: `GET /auth/key/status did not answer with a success (${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})` };
+    }
+    const pointer = this.implementation.keyStatus(exchange.json).remaining;
+    const value = pointer ? getPointer(exchange.json, pointer) : undefined;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      return { error: pointer ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number` : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining in the config" };
+    }
+    this.cache.set(key, { epoch: this.epoch, value });
+    return { value };
+  }
+
+  /** After a measured step: the reading just taken is current. */
+  remember(key: "primary" | "second", value: number): void {
+    this.cache.set(key, { epoch: this.epoch, value });
+  }
+}

@@ -1,0 +1,81 @@
+import { creditCost, loadContract, type OperationId } from "../contract/index.js";
+import { Unknown } from "./template.js";
+import type { AuthMode } from "./types.js";
+import { DETAIL_IDS_MEMBER, DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "./views.js";
+
+export interface WorstCaseContext {
+  /** IDs the run invented; they cannot resolve, so they cannot be charged (§8: not_found rows are free). */
+  readonly bogus: ReadonlySet<string>;
+  /** Credits one GET /version is assumed to cost: the observed cost once known, else the reserve. */
+  readonly versionCost: number;
+  /** An upper bound on the IDs a search can return, established earlier in the case (e.g. its total). */
+  readonly idsBound?: number;
+}
+
+/**
+ * The most Credits one request can cost under the §8 formulas, decided from the request alone before
+ * it is sent: a search is charged for at most `size` IDs (the largest page when the size is not a valid
+ * one, since a broken server may ignore it), natural-language search adds its base of 5, a detail call is
+ * charged for at most the IDs it sends that could resolve. Requests without one of the run's keys
+ * cannot be charged to it.
+ */
+export function worstCaseCredits(operationId: OperationId | undefined, body: unknown, auth: AuthMode, ctx: WorstCaseContext): number {
+  if (!operationId || auth === "none" || auth === "unknown") return 0;
+  if (operationId === "getVersion") return ctx.versionCost;
+  if (operationId === "getKeyStatus") return 0;
+  const member = (name: string) => (body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined);
+  if (SEARCH_OPERATIONS.has(operationId)) {
+    const { size } = loadContract().limits.search;
+    const requested = member("size");
+    const pageCap = requested === undefined ? size.default : Number.isInteger(requested) && (requested as number) >= 1 ? (requested as number) : size.max;
+    const returned = Math.min(pageCap, ctx.idsBound ?? Infinity);
+    return creditCost(operationId, returned) ?? 0;
+  }
+  if (DETAIL_OPERATIONS.has(operationId)) {
+    const resolvable = countResolvable(member(DETAIL_IDS_MEMBER[operationId]!), ctx.bogus);
+    return creditCost(operationId, resolvable) ?? 0;
+  }
+  return 0;
+}
+
+/** How many items of an ID list could resolve to a record: invented IDs cannot; placeholders count at their bound. */
+export function countResolvable(ids: unknown, bogus: ReadonlySet<string>): number {
+  if (ids instanceof Unknown) return ids.kind === "list" ? ids.max : 1;
+  if (!Array.isArray(ids)) return 0;
+  let n = 0;
+  for (const id of ids) n += id instanceof Unknown ? (id.kind === "list" ? id.max : 1) : typeof id === "string" && bogus.has(id) ? 0 : 1;
+  return n;
+}
+
+/**
+ * The run's Credit budget. A step reserves its worst case before it is sent and is skipped when that
+ * would not fit; afterwards the reservation is replaced by what it really cost, so concurrent steps can
+ * never together exceed the limit.
+ */
+export class Budget {
+  private spentCredits = 0;
+  private reserved = 0;
+
+  constructor(readonly limit: number) {}
+
+  get spent(): number {
+    return this.spentCredits;
+  }
+
+  get remaining(): number {
+    return this.limit - this.spentCredits - this.reserved;
+  }
+
+  /** Reserves `worstCase` Credits; false (and nothing reserved) when they do not fit. */
+  reserve(worstCase: number): boolean {
+    if (worstCase > this.remaining) return false;
+    this.reserved += worstCase;
+    return true;
+  }
+
+  /** Releases a reservation and books what the step really cost. */
+  settle(reservation: number, actual: number): void {
+    this.reserved -= reservation;
+    this.spentCredits += Math.max(0, actual);
+  }
+}

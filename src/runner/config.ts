@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve as resolvePath } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { parse } from "yaml";
+import type { ImplementationPointers } from "./implementation.js";
+
+/** A config file that cannot be used; the message names the file and the member. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export const REPORTERS = ["console", "json", "junit", "markdown"] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+/** `tdss.config.yaml` (or .json), every member optional; command-line options win over it. */
+export interface RunConfig {
+  readonly file?: string;
+  readonly baseUrl?: string;
+  /** Environment variable holding the API key (default TDSS_API_KEY). Keys never live in the file. */
+  readonly apiKeyEnv?: string;
+  /** Environment variable holding a second, exhausted key (default TDSS_SECOND_API_KEY). */
+  readonly secondKeyEnv?: string;
+  readonly maxCredits?: number;
+  readonly concurrency?: number;
+  readonly timeoutMs?: number;
+  readonly fingerprint?: string;
+  readonly expectations?: string;
+  readonly reportDir?: string;
+  readonly reporters?: readonly ReporterName[];
+  readonly versionCostReserve?: number;
+  readonly implementation: ImplementationPointers;
+}
+
+const pointer = { type: "string", pattern: "^(/.*)?$" };
+const pointers = (names: string[]) => ({ type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, pointer])) });
+
+const SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    base_url: { type: "string" },
+    api_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+    second_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+    max_credits: { type: "integer", minimum: 0 },
+    concurrency: { type: "integer", minimum: 1, maximum: 64 },
+    timeout_ms: { type: "integer", minimum: 100, maximum: 600000 },
+    fingerprint: { type: "string", minLength: 1 },
+    expectations: { type: "string" },
+    report_dir: { type: "string" },
+    reporters: { type: "array", items: { enum: [...REPORTERS] } },
+    version_cost_reserve: { type: "integer", minimum: 0 },
+    implementation: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        key_status: pointers(["remaining", "active", "scopes", "rate_limit"]),
+        version: pointers(["version", "fingerprint"]),
+        search_ids: pointers(["searchPeople", "queryJobs", "queryCompanies"]),
+        detail_records: pointers(["getJobs", "getCompanies"]),
+      },
+    },
+  },
+};
+
+const validate = new Ajv2020({ allErrors: false, strict: false }).compile(SCHEMA);
+
+export const DEFAULT_CONFIG_FILES = ["tdss.config.yaml", "tdss.config.yml", "tdss.config.json"];
+
+/** The config file in a folder, if there is one. */
+export function findConfig(cwd: string): string | undefined {
+  return DEFAULT_CONFIG_FILES.map((f) => resolvePath(cwd, f)).find((f) => existsSync(f));
+}
+
+type Raw = {
+  base_url?: string;
+  api_key_env?: string;
+  second_key_env?: string;
+  max_credits?: number;
+  concurrency?: number;
+  timeout_ms?: number;
+  fingerprint?: string;
+  expectations?: string;
+  report_dir?: string;
+  reporters?: ReporterName[];
+  version_cost_reserve?: number;
+  implementation?: {
+    key_status?: { remaining?: string; active?: string; scopes?: string; rate_limit?: string };
+    version?: { version?: string; fingerprint?: string };
+    search_ids?: ImplementationPointers["searchIds"];
+    detail_records?: ImplementationPointers["detailRecords"];
+  };
+};
+
+export function loadConfig(file: string): RunConfig {
+  let raw: unknown;
+  try {
+    const text = readFileSync(file, "utf8");
+    raw = file.endsWith(".json") ? JSON.parse(text) : parse(text);
+  } catch (error) {
+    throw new ConfigError(`config ${file}: ${(error as Error).message.split("\n")[0]}`);
+  }
+  if (raw === null || raw === undefined) raw = {};
+  if (!validate(raw)) {
+    const e = validate.errors![0]!;
+    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === "enum" ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
+    throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}`);
+  }
+  const r = raw as Raw;
+  const dir = dirname(resolvePath(file));
+  const ks = r.implementation?.key_status;
+  return {
+    file,
+    ...(r.base_url !== undefined ? { baseUrl: r.base_url } : {}),
+    ...(r.api_key_env ? { apiKeyEnv: r.api_key_env } : {}),
+    ...(r.second_key_env ? { secondKeyEnv: r.second_key_env } : {}),
+    ...(r.max_credits !== undefined ? { maxCredits: r.max_credits } : {}),
+    ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
+    ...(r.timeout_ms !== undefined ? { timeoutMs: r.timeout_ms } : {}),
+    ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}),
+    ...(r.expectations ? { expectations: resolvePath(dir, r.expectations) } : {}),
+    ...(r.report_dir ? { reportDir: resolvePath(dir, r.report_dir) } : {}),
+    ...(r.reporters ? { reporters: r.reporters } : {}),
+    ...(r.version_cost_reserve !== undefined ? { versionCostReserve: r.version_cost_reserve } : {}),
+    implementation: {
+      ...(ks ? { keyStatus: { ...(ks.remaining ? { remaining: ks.remaining } : {}), ...(ks.active ? { active: ks.active } : {}), ...(ks.scopes ? { scopes: ks.scopes } : {}), ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}) } } : {}),
+      ...(r.implementation?.version ? { version: r.implementation.version } : {}),
+      ...(r.implementation?.search_ids ? { searchIds: r.implementation.search_ids } : {}),
+      ...(r.implementation?.detail_records ? { detailRecords: r.implementation.detail_records } : {}),
+    },
+  };
+}

@@ -1,0 +1,369 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { creditCost, type OperationId } from "../contract/index.js";
+import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../checks/index.js";
+import { curlCommand } from "../client/curl.js";
+import type { HttpClient } from "../client/http.js";
+import type { BalanceMeter } from "./balance.js";
+import type { Budget } from "./budget.js";
+import type { Credentials } from "./credentials.js";
+import type { BalanceLock } from "./lock.js";
+import { getPointer } from "./pointer.js";
+import { STEP_KINDS, type StepExecution, type StepPlan } from "./steps/index.js";
+import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
+import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef } from "./types.js";
+import { countedItems, isSuccess, viewOf } from "./views.js";
+
+export interface EngineDeps {
+  readonly http: HttpClient;
+  readonly credentials: Credentials;
+  readonly state: RunState;
+  readonly budget: Budget;
+  readonly meter: BalanceMeter;
+  readonly lock: BalanceLock;
+  readonly bogus: Set<string>;
+  readonly generators: Readonly<Record<string, Generator>>;
+  /** Credits reserved for one GET /version until its cost has been observed (§8: not shown). */
+  readonly versionReserve: number;
+  readonly concurrency: number;
+  readonly onCaseStart?: (c: CaseDef) => void;
+  readonly onCaseDone?: (r: CaseResult) => void;
+}
+
+/** Run-wide value the budget needs: the observed cost of GET /version, once a step has measured it. */
+export interface VersionCost {
+  observed?: number;
+}
+
+class Skip extends Error {}
+
+const argsAjv = new Ajv2020({ allErrors: true, strict: false });
+const argValidators = new Map<string, ReturnType<typeof argsAjv.compile>>();
+
+function validateArgs(name: string, args: unknown): string | undefined {
+  const schema = CHECKS[name]?.args;
+  if (!schema) return args === undefined || args === null ? undefined : `check ${name} takes no arguments`;
+  let validate = argValidators.get(name);
+  if (!validate) argValidators.set(name, (validate = argsAjv.compile(schema)));
+  if (validate(args ?? {})) return undefined;
+  return `arguments of ${name}: ${(validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`;
+}
+
+/** Each combination of a step's for_each lists, with a label naming it. */
+export function expandForEach(step: StepDef, scope: TemplateScope): { label: string; vars: Record<string, unknown> }[] {
+  let combos: { label: string; vars: Record<string, unknown> }[] = [{ label: "", vars: {} }];
+  for (const [name, raw] of Object.entries(step.forEach ?? {})) {
+    const values = resolve(raw, scope);
+    if (!Array.isArray(values)) throw new TemplateError(`for_each ${name}: expected a list, got ${JSON.stringify(values)?.slice(0, 60)}`);
+    combos = combos.flatMap((c) =>
+      values.map((v, i) => {
+        const shown = typeof v === "string" ? v : v && typeof v === "object" ? ((v as Record<string, unknown>).id ?? (v as Record<string, unknown>).name ?? (v as Record<string, unknown>).operation ?? `#${i + 1}`) : JSON.stringify(v);
+        return { label: `${c.label}${c.label ? " " : ""}${name}=${String(shown).slice(0, 40)}`, vars: { ...c.vars, [name]: v } };
+      }),
+    );
+  }
+  return combos;
+}
+
+function stepLabel(step: StepDef, index: number, expansion: string): string {
+  return `step ${index + 1}${step.name ? ` (${step.name})` : ""}${expansion ? ` [${expansion}]` : ""}`;
+}
+
+/** A step's spec with its auth member checked (a template may produce it). */
+function checkedSpec(spec: unknown): unknown {
+  const auth = (spec as { auth?: unknown } | null)?.auth;
+  if (auth !== undefined && !AUTH_MODES.includes(auth as never)) throw new TemplateError(`auth must be one of ${AUTH_MODES.join(", ")}, got ${JSON.stringify(auth)}`);
+  return spec;
+}
+
+/** A captured value from a step's responses; `undefined` when the response lacks it. */
+function captureValue(source: string, exchanges: readonly Exchange[], plan: StepPlan, deps: EngineDeps, estimating: boolean): unknown {
+  if (estimating) return source === "ids" || source === "records" || source === "not_found" ? new Unknown("list", plan.maxItems) : new Unknown("value", 1);
+  const last = exchanges.at(-1);
+  if (source === "" || source.startsWith("/")) return last ? getPointer(last.json, source) : undefined;
+  if (source === "pages") return exchanges.length;
+  const views = exchanges.map((e) => viewOf(e, plan.operationId, deps.state.implementation));
+  const lastView = views.at(-1);
+  switch (source) {
+    case "ids":
+      return views.every((v) => v.ids) ? views.flatMap((v) => v.ids!) : undefined;
+    case "records":
+      return views.every((v) => v.records) ? views.flatMap((v) => v.records!) : undefined;
+    case "not_found":
+      return views.every((v) => v.notFound) ? views.flatMap((v) => v.notFound!) : undefined;
+    case "next":
+      return lastView?.next;
+    case "total":
+      return lastView?.total;
+    case "found":
+      return lastView?.found;
+    case "data":
+      return lastView?.data;
+  }
+  return undefined;
+}
+
+/** Credits the §8 formulas give for what a step's responses returned (refusals cost nothing, §7). */
+export function formulaCost(exchanges: readonly Exchange[], operationId: OperationId | undefined, deps: EngineDeps, versionCost: VersionCost): number | null {
+  if (!operationId) return 0;
+  let total = 0;
+  for (const e of exchanges) {
+    if (!isSuccess(e) || e.request.auth === "none" || e.request.auth === "unknown") continue;
+    const cost = creditCost(operationId, countedItems(viewOf(e, operationId, deps.state.implementation), operationId));
+    if (cost === null) {
+      if (versionCost.observed === undefined) return null;
+      total += versionCost.observed;
+    } else total += cost;
+  }
+  return total;
+}
+
+export interface CasePlan {
+  readonly worstCase: number;
+  readonly steps: readonly { label: string; operationId?: OperationId; worstCase: number }[];
+}
+
+/**
+ * The worst-case Credits of a case, worked out before anything is sent: templates resolve with
+ * placeholders for captured values (bounded by the step that captures them), and each step's kind
+ * prices its request with the §8 formulas.
+ */
+export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve">, versionCost: VersionCost = {}): CasePlan {
+  const vars: Record<string, unknown> = {};
+  const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
+  c.steps.forEach((step, index) => {
+    for (const [name, value] of Object.entries(step.let)) vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
+    const scope: TemplateScope = { vars, generators: deps.generators, estimating: true };
+    for (const expansion of expandForEach(step, scope)) {
+      const local: TemplateScope = { vars: { ...vars, ...expansion.vars }, generators: deps.generators, estimating: true };
+      const spec = checkedSpec(resolve(step.spec, local));
+      const plan = STEP_KINDS[step.kind]!.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}) });
+      steps.push({ label: stepLabel(step, index, expansion.label), ...(plan.operationId ? { operationId: plan.operationId } : {}), worstCase: plan.worstCase });
+      for (const [name, source] of Object.entries(step.captures)) vars[name] = captureValue(source, [], plan, deps as EngineDeps, true);
+    }
+  });
+  return { worstCase: steps.reduce((s, x) => s + x.worstCase, 0), steps };
+}
+
+interface CaseRun {
+  vars: Record<string, unknown>;
+  failures: CaseFailure[];
+  credits: number;
+  requests: number;
+  skipped?: string;
+}
+
+function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], credentials: Credentials): CaseFailure {
+  const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
+  const curl = exchange
+    ? curlCommand({ method: exchange.request.method, url: exchange.request.url, headers: credentials.redactValue(exchange.request.headers), ...(exchange.request.body !== undefined ? { body: credentials.redact(exchange.request.body) } : {}) })
+    : undefined;
+  return credentials.redactValue({
+    step,
+    check,
+    message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
+    ...(outcome.status === "drift" ? { drift: true } : {}),
+    ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
+    ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
+    ...(curl ? { curl } : {}),
+  }) as CaseFailure;
+}
+
+async function executeStep(step: StepDef, index: number, c: CaseDef, run: CaseRun, deps: EngineDeps, versionCost: VersionCost): Promise<boolean> {
+  const kind = STEP_KINDS[step.kind]!;
+  const baseScope: TemplateScope = { vars: run.vars, generators: deps.generators, estimating: false };
+  let stepFailed = false;
+  const expansions = dataPrecondition(stepLabel(step, index, ""), () => {
+    for (const [name, value] of Object.entries(step.let)) run.vars[name] = resolve(value, baseScope);
+    return expandForEach(step, baseScope);
+  });
+  for (const expansion of expansions) {
+    const label = stepLabel(step, index, expansion.label);
+    const scope: TemplateScope = { vars: { ...run.vars, ...expansion.vars }, generators: deps.generators, estimating: false };
+    const spec = dataPrecondition(label, () => checkedSpec(resolve(step.spec, scope)));
+    let idsBound: number | undefined;
+    if (step.worstCase) {
+      const bound = dataPrecondition(label, () => resolve(step.worstCase!.ids, scope));
+      if (typeof bound !== "number" || !Number.isInteger(bound) || bound < 0) throw new Skip(`${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost cannot be predicted`);
+      if (bound > step.worstCase.atMost) throw new Skip(`${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case may pay for`);
+      idsBound = bound;
+    }
+    const plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}) });
+    if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
+    if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
+
+    const measuring = step.credits !== undefined;
+    const release = measuring || plan.worstCase > 0 ? await deps.lock.acquire(measuring) : () => undefined;
+    const balanceKey = deps.credentials.balanceKey(plan.auth);
+    let execution: StepExecution;
+    let before: { value?: number; error?: string } | undefined;
+    let after: { value?: number; error?: string } | undefined;
+    try {
+      if (measuring) before = await deps.meter.read(balanceKey);
+      execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials });
+      if (plan.worstCase > 0 || plan.auth === "primary" || plan.auth === "second") deps.meter.touch();
+      if (measuring) after = await deps.meter.read(balanceKey, true);
+    } finally {
+      release();
+    }
+    run.requests += execution.exchanges.length;
+    const measured = before?.value !== undefined && after?.value !== undefined ? before.value - after.value : undefined;
+    const formula = formulaCost(execution.exchanges, plan.operationId, deps, versionCost);
+    const spent = measured ?? formula ?? plan.worstCase;
+    deps.budget.settle(plan.worstCase, spent);
+    run.credits += Math.max(0, spent);
+    if (plan.operationId === "getProfiles") for (const e of execution.exchanges) deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+
+    const outcomes: { check: string; outcome: CheckOutcome }[] = [];
+    for (const e of execution.exchanges) if (e.error) outcomes.push({ check: "transport", outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) } });
+    if (execution.failure) outcomes.push({ check: step.kind, outcome: { status: "fail", message: execution.failure } });
+
+    const stepVars: Record<string, unknown> = {};
+    const missing: { check: string; outcome: CheckOutcome }[] = [];
+    if (!outcomes.length) {
+      for (const [name, source] of Object.entries(step.captures)) {
+        const value = captureValue(source, execution.exchanges, plan, deps, false);
+        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: execution.exchanges.at(-1)?.bodyText?.slice(0, 300) } });
+        else stepVars[name] = value;
+      }
+    }
+    if (!outcomes.length) {
+      const ctx: CheckContext = {
+        exchanges: execution.exchanges,
+        ...(plan.operationId ? { operationId: plan.operationId } : {}),
+        ...(plan.body !== undefined ? { requestBody: plan.body } : {}),
+        vars: { ...scope.vars, ...stepVars },
+        run: deps.state,
+        view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
+      };
+      for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators));
+      if (step.credits) outcomes.push(creditsOutcome(step.credits, plan, execution.exchanges, before, after, measured, deps, versionCost));
+      // A check that failed says more than the capture it made impossible.
+      if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
+    }
+    for (const { check, outcome } of outcomes) if (outcome.status !== "pass") run.failures.push(failureOf(label, check, outcome, execution.exchanges, deps.credentials));
+    if (outcomes.some((o) => o.outcome.status === "fail")) stepFailed = true;
+    else Object.assign(run.vars, stepVars);
+    if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
+  }
+  return !stepFailed;
+}
+
+/**
+ * Templates that fail at run time ask the deployment's data for something it does not hold (a null
+ * title, an empty list): the case cannot be run on this data, which is a skip with the reason, not a
+ * failure of the deployment. (Authoring mistakes — unknown variables or generators — fail at load.)
+ */
+function dataPrecondition<T>(label: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof TemplateError) throw new Skip(`${label}: the data does not provide what this step needs: ${error.message}`);
+    throw error;
+  }
+}
+
+function runCheck(call: CheckCall, ctx: CheckContext, label: string, generators: Readonly<Record<string, Generator>>): { check: string; outcome: CheckOutcome }[] {
+  const check = CHECKS[call.name]!;
+  let args: unknown;
+  try {
+    args = resolve(call.args, { vars: ctx.vars, generators, estimating: false });
+  } catch (error) {
+    return [{ check: call.name, outcome: { status: "fail", message: `${label}: ${(error as Error).message}` } }];
+  }
+  const invalid = validateArgs(call.name, args);
+  if (invalid) return [{ check: call.name, outcome: { status: "fail", message: invalid } }];
+  try {
+    const result = check.run(ctx, (args ?? {}) as never);
+    return (Array.isArray(result) ? result : [result]).map((outcome) => ({ check: call.name, outcome }));
+  } catch (error) {
+    return [{ check: call.name, outcome: { status: "fail", message: `check ${call.name} could not judge the response: ${(error as Error).message}` } }];
+  }
+}
+
+function creditsOutcome(
+  expectation: "charged" | "free" | "observe",
+  plan: StepPlan,
+  exchanges: readonly Exchange[],
+  before: { value?: number; error?: string } | undefined,
+  after: { value?: number; error?: string } | undefined,
+  measured: number | undefined,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): { check: string; outcome: CheckOutcome } {
+  const check = "credits";
+  if (measured === undefined) return { check, outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` } };
+  const op = plan.operationId ?? "request";
+  if (expectation === "observe") {
+    deps.state.observed.set(`credits.${op}`, measured, op === "getVersion" ? "s8-cost-version-not-shown" : undefined);
+    if (op === "getVersion") versionCost.observed = Math.max(0, measured);
+    return { check, outcome: { status: "pass" } };
+  }
+  let expected: number;
+  let why: string;
+  if (expectation === "free") {
+    expected = 0;
+    why = "this request costs nothing";
+  } else {
+    const cost = formulaCost(exchanges, plan.operationId, deps, versionCost);
+    if (cost === null) return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
+    expected = cost;
+    const counted = exchanges.filter(isSuccess).map((e) => countedItems(viewOf(e, plan.operationId, deps.state.implementation), plan.operationId!));
+    why = `the §8 formula for ${op} gives ${cost} for ${counted.join(" + ")} ${op.startsWith("get") ? "records" : "IDs"} returned`;
+  }
+  if (measured === expected) return { check, outcome: { status: "pass" } };
+  return {
+    check,
+    outcome: { status: "fail", message: `the balance fell by ${measured} Credits; ${why}`, expected, actual: measured },
+  };
+}
+
+/** Runs one case and returns its result (before expectations are applied). */
+export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
+  const started = performance.now();
+  const run: CaseRun = { vars: {}, failures: [], credits: 0, requests: 0 };
+  if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
+  else {
+    try {
+      for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, c, run, deps, versionCost))) break;
+    } catch (error) {
+      if (!(error instanceof Skip)) throw error;
+      run.skipped = deps.credentials.redact(error.message);
+    }
+  }
+  const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);
+  const status = failed ? "failed" : run.failures.length ? "drift" : run.skipped ? "skipped" : "passed";
+  return {
+    id: c.id,
+    area: c.area,
+    title: c.title,
+    clauses: c.clauses,
+    tags: c.tags,
+    status,
+    durationMs: Math.round(performance.now() - started),
+    requests: run.requests,
+    credits: run.credits,
+    failures: run.failures,
+    ...(run.skipped && status === "skipped" ? { reason: run.skipped } : {}),
+  };
+}
+
+/** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
+export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, versionCost: VersionCost = {}): Promise<CaseResult[]> {
+  const results = new Map<string, CaseResult>();
+  const pool = async (list: readonly CaseDef[]) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const c = list[next++]!;
+        deps.onCaseStart?.(c);
+        const result = await runCase(c, deps, versionCost);
+        results.set(c.id, result);
+        deps.onCaseDone?.(result);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, list.length)) }, worker));
+  };
+  await pool(cases.filter((c) => c.runs !== "last"));
+  await pool(cases.filter((c) => c.runs === "last"));
+  return cases.map((c) => results.get(c.id)!);
+}

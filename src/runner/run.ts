@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import type { RunState } from "../checks/index.js";
+import { HttpClient } from "../client/http.js";
+import { BalanceMeter } from "./balance.js";
+import { Budget } from "./budget.js";
+import { Credentials } from "./credentials.js";
+import { planCase, runCases, type CasePlan, type VersionCost } from "./engine.js";
+import { applyExpectations, type Expectations } from "./expectations.js";
+import { createGenerators } from "./generators.js";
+import { Implementation, type ImplementationPointers } from "./implementation.js";
+import { BalanceLock } from "./lock.js";
+import { Observed, type ObservedEntry } from "./observed.js";
+import { sendRequest, prepareRequest } from "./steps/request.js";
+import type { Generator } from "./template.js";
+import type { CaseDef, CaseResult } from "./types.js";
+import { isSuccess } from "./views.js";
+import { getPointer } from "./pointer.js";
+
+export interface RunOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** A second key whose balance is exhausted (auth cases tell it apart from a rejected key). */
+  readonly secondKey?: string;
+  /** The selected cases, in order. */
+  readonly cases: readonly CaseDef[];
+  readonly maxCredits: number;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly fingerprint?: string;
+  readonly implementation?: ImplementationPointers;
+  readonly expectations?: Expectations;
+  /** Credits reserved per GET /version until its cost is observed (§8: not shown). */
+  readonly versionCostReserve?: number;
+  readonly dryRun?: boolean;
+  readonly maxBodyBytes?: number;
+  /** Extra template generators (e.g. the linter's corpus). */
+  readonly generators?: Readonly<Record<string, Generator>>;
+  readonly onCaseStart?: (c: CaseDef) => void;
+  readonly onCaseDone?: (r: CaseResult) => void;
+}
+
+/** The target cannot be reached at all: exit status 2. */
+export class UnreachableError extends Error {
+  override readonly name = "UnreachableError";
+}
+
+/** The predicted worst case is above --max-credits: the run refuses to start (exit status 2). */
+export class BudgetError extends Error {
+  override readonly name = "BudgetError";
+  constructor(
+    message: string,
+    readonly plan: RunPlan,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunPlan {
+  readonly cases: readonly { id: string; worstCase: number; steps: CasePlan["steps"] }[];
+  readonly worstCase: number;
+  readonly maxCredits: number;
+}
+
+export interface RunOutcome {
+  readonly runId: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly baseUrl: string;
+  readonly dryRun: boolean;
+  readonly plan: RunPlan;
+  readonly results: readonly CaseResult[];
+  readonly observed: Readonly<Record<string, ObservedEntry>>;
+  readonly credits: {
+    readonly estimated: number;
+    readonly limit: number;
+    /** Booked by the runner (measured balance changes, else the §8 formulas). */
+    readonly spent: number;
+    /** Balance before and after, when key status shows it. */
+    readonly balanceBefore?: number;
+    readonly balanceAfter?: number;
+  };
+  readonly warnings: readonly string[];
+}
+
+export function newRunId(now = new Date()): string {
+  return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(2).toString("hex")}`;
+}
+
+/** The worst-case Credits of each case, before anything is sent. */
+export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators">): RunPlan {
+  const bogus = new Set<string>();
+  const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) });
+  const planned = cases.map((c) => {
+    const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1 });
+    return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
+  });
+  return { cases: planned, worstCase: planned.reduce((s, c) => s + c.worstCase, 0), maxCredits: options.maxCredits };
+}
+
+/**
+ * A conformance run: plan and price every case, refuse to start over budget, check the target answers
+ * (key status is free), then run the cases and return what happened. Nothing here writes files or
+ * prints; reporters do.
+ */
+export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const warnings: string[] = [];
+  const plan = planRun(options.cases, options);
+  if (plan.worstCase > options.maxCredits) {
+    throw new BudgetError(`the selected cases may cost up to ${plan.worstCase} Credits, more than --max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`, plan);
+  }
+  const credentials = new Credentials(options.apiKey, options.secondKey);
+  const observed = new Observed();
+  const implementation = new Implementation(options.implementation ?? {}, observed);
+  const http = new HttpClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, connections: Math.max(2, options.concurrency * 2), ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) });
+  try {
+    const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
+    if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
+    const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
+    observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
+    const meter = new BalanceMeter(http, credentials, implementation);
+    const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
+    if (!isSuccess(preflight)) warnings.push(`GET /auth/key/status refused the key (HTTP ${preflight.status}): Credit checks will fail; is the key right?`);
+    else if (balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
+    observed.set("key_status.preflight", isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status }, "s4-5-key-status-members-not-shown");
+
+    const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan, warnings };
+    if (options.dryRun) {
+      return {
+        ...base,
+        dryRun: true,
+        durationMs: Math.round(performance.now() - started),
+        results: [],
+        observed: observed.toJSON(),
+        credits: { estimated: plan.worstCase, limit: options.maxCredits, spent: 0, ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}) },
+      };
+    }
+
+    const bogus = new Set<string>();
+    const state: RunState = { observed, implementation, peopleRecords: [], ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}) };
+    const budget = new Budget(options.maxCredits);
+    const versionCost: VersionCost = {};
+    const raw = await runCases(
+      options.cases,
+      {
+        http,
+        credentials,
+        state,
+        budget,
+        meter,
+        lock: new BalanceLock(),
+        bogus,
+        generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) }),
+        versionReserve: options.versionCostReserve ?? 1,
+        concurrency: options.concurrency,
+        ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
+        onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
+      },
+      versionCost,
+    );
+    const results = raw.map((r) => applyExpectations(r, options.expectations ?? new Map()));
+    const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
+    if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
+    return credentials.redactValue({
+      ...base,
+      dryRun: false,
+      durationMs: Math.round(performance.now() - started),
+      results,
+      observed: observed.toJSON(),
+      credits: {
+        estimated: plan.worstCase,
+        limit: options.maxCredits,
+        spent: balanceBefore.value !== undefined && balanceAfter.value !== undefined ? balanceBefore.value - balanceAfter.value : budget.spent,
+        ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}),
+        ...(balanceAfter.value !== undefined ? { balanceAfter: balanceAfter.value } : {}),
+      },
+    });
+  } finally {
+    await http.close();
+  }
+}

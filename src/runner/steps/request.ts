@@ -1,0 +1,129 @@
+import { loadContract, type OperationId } from "../../contract/index.js";
+import { worstCaseCredits } from "../budget.js";
+import { countResolvable } from "../budget.js";
+import type { Credentials } from "../credentials.js";
+import { Unknown } from "../template.js";
+import type { AuthMode, Exchange } from "../types.js";
+import { DETAIL_IDS_MEMBER, DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../views.js";
+import type { ExecuteContext, PlanContext, StepExecution, StepKind, StepPlan } from "./step-kind.js";
+import type { HttpClient } from "../../client/http.js";
+
+/** The `request:` member of a step, after templates are resolved. */
+export interface RequestSpec {
+  readonly operation?: OperationId;
+  readonly method?: string;
+  readonly path?: string;
+  readonly auth?: AuthMode;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly raw_body?: string;
+  readonly content_type?: string;
+}
+
+export interface PreparedRequest {
+  readonly operationId?: OperationId;
+  readonly method: string;
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly body?: unknown;
+  readonly bodyText?: string;
+  readonly extraHeaders: Readonly<Record<string, string>>;
+}
+
+/** Method, path and route of a request spec; a raw method and path that name a route count as that route. */
+export function prepareRequest(spec: RequestSpec): PreparedRequest {
+  const contract = loadContract();
+  let operationId = spec.operation;
+  let method = spec.method?.toUpperCase();
+  let path = spec.path;
+  if (operationId) {
+    const op = contract.operations.get(operationId);
+    if (!op) throw new Error(`unknown operation ${JSON.stringify(operationId)}`);
+    method ??= op.method;
+    path ??= op.path;
+  } else if (method && path) {
+    operationId = [...contract.operations.values()].find((o) => o.method === method && o.path === path)?.operationId;
+  } else {
+    throw new Error("a request names an operation, or a method and a path");
+  }
+  const bodyText = spec.raw_body ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+  const headers: Record<string, string> = {};
+  // §4: "Every POST sends Content-Type: application/json."
+  if (bodyText !== undefined || method === "POST") headers["content-type"] = spec.content_type ?? "application/json";
+  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  return {
+    ...(operationId ? { operationId } : {}),
+    method: method!,
+    path: path!,
+    auth: spec.auth ?? "primary",
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+    ...(bodyText !== undefined ? { bodyText } : {}),
+    extraHeaders: headers,
+  };
+}
+
+/** Items a request's responses can hold: the page cap of a search, the IDs sent to a detail route. */
+export function maxItems(prepared: PreparedRequest, idsBound?: number): number {
+  const op = prepared.operationId;
+  const body = prepared.body as Record<string, unknown> | undefined;
+  if (op && SEARCH_OPERATIONS.has(op)) {
+    const size = body?.size;
+    const cap = size === undefined ? loadContract().limits.search.size.default : Number.isInteger(size) && (size as number) > 0 ? (size as number) : loadContract().limits.search.size.max;
+    return Math.min(cap, idsBound ?? Infinity);
+  }
+  if (op && DETAIL_OPERATIONS.has(op)) {
+    const ids = body?.[DETAIL_IDS_MEMBER[op]!];
+    if (ids instanceof Unknown) return ids.kind === "list" ? ids.max : 1;
+    return Array.isArray(ids) ? countResolvable(ids, new Set()) : 0;
+  }
+  return 1;
+}
+
+export function planRequest(prepared: PreparedRequest, ctx: PlanContext): StepPlan {
+  return {
+    ...(prepared.operationId ? { operationId: prepared.operationId } : {}),
+    auth: prepared.auth,
+    worstCase: worstCaseCredits(prepared.operationId, prepared.body, prepared.auth, ctx),
+    maxItems: maxItems(prepared, ctx.idsBound),
+    ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+  };
+}
+
+/** Sends a prepared request and reads the answer as JSON where it is JSON. */
+export async function sendRequest(prepared: PreparedRequest, http: HttpClient, credentials: Credentials): Promise<Exchange> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const authorization = credentials.header(prepared.auth);
+  if (authorization !== undefined) headers.authorization = authorization;
+  Object.assign(headers, prepared.extraHeaders);
+  const result = await http.send({ method: prepared.method, path: prepared.path, headers, ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}) });
+  const exchange: Exchange = {
+    request: {
+      method: prepared.method,
+      path: prepared.path,
+      url: result.url,
+      headers,
+      ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}),
+      ...(prepared.operationId ? { operationId: prepared.operationId } : {}),
+      auth: prepared.auth,
+    },
+    ...(result.status !== undefined ? { status: result.status } : {}),
+    ...(result.headers ? { headers: result.headers } : {}),
+    ...(result.bodyText !== undefined ? { bodyText: result.bodyText } : {}),
+    ...(result.error !== undefined ? { error: result.error } : {}),
+    durationMs: result.durationMs,
+  };
+  if (result.bodyText === undefined || result.bodyText.length === 0) return result.bodyText === "" ? { ...exchange, jsonError: "empty body" } : exchange;
+  try {
+    return { ...exchange, json: JSON.parse(result.bodyText) };
+  } catch (error) {
+    return { ...exchange, jsonError: `body is not JSON: ${(error as Error).message}` };
+  }
+}
+
+/** `request:` — one HTTP request, by operationId or by raw method and path. */
+export const requestStep: StepKind = {
+  plan: (spec, ctx) => planRequest(prepareRequest(spec as RequestSpec), ctx),
+  async execute(spec, ctx: ExecuteContext): Promise<StepExecution> {
+    return { exchanges: [await sendRequest(prepareRequest(spec as RequestSpec), ctx.http, ctx.credentials)] };
+  },
+};

@@ -1,0 +1,115 @@
+import type { OperationId } from "../contract/index.js";
+
+/** Which credential a request carries (§5). `second` is the configured exhausted key. */
+export const AUTH_MODES = ["primary", "second", "none", "malformed", "unknown"] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+/** A named check with its (templated) arguments, as written under `expect:`. */
+export interface CheckCall {
+  readonly name: string;
+  readonly args: unknown;
+}
+
+/** How a step's Credits are verified from the key-wide balance (§8). */
+export type CreditsExpectation = "charged" | "free" | "observe";
+
+/** One step of a case as loaded from a suite file (templates not yet resolved). */
+export interface StepDef {
+  readonly name?: string;
+  /** The step kind: the one member of the step naming a registered kind (request, paginate, ...). */
+  readonly kind: string;
+  /** That member's value. */
+  readonly spec: unknown;
+  /** Values computed before the step is sent (generators), usable by this step and later ones. */
+  readonly let: Readonly<Record<string, unknown>>;
+  readonly captures: Readonly<Record<string, string>>;
+  readonly expect: readonly CheckCall[];
+  readonly credits?: CreditsExpectation;
+  /** An upper bound on the IDs a search can return, established by an earlier step (e.g. its total). */
+  readonly worstCase?: { readonly ids: unknown; readonly atMost: number };
+  /** Repeat the step for every combination of these lists; each name is a variable in templates. */
+  readonly forEach?: Readonly<Record<string, unknown>>;
+}
+
+export interface CaseDef {
+  /** `<area>/<id in file>`; unique across the suites. */
+  readonly id: string;
+  readonly area: string;
+  readonly title: string;
+  readonly clauses: readonly string[];
+  readonly tags: readonly string[];
+  /** `second_key`: the case needs the configured exhausted key, and is skipped without it. */
+  readonly requires: readonly string[];
+  /** `last`: runs after every other case (e.g. scans what the others fetched). */
+  readonly runs?: "last";
+  readonly steps: readonly StepDef[];
+  /** Suite file, relative to the package root, for messages. */
+  readonly file: string;
+}
+
+/** The request a step sent (key already replaced when stored in a report). */
+export interface SentRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly operationId?: OperationId;
+  readonly auth: AuthMode;
+}
+
+/**
+ * One request and what came back, transport-neutral so that checks serve every surface: an HTTP step
+ * fills status and headers, another surface (MCP) may leave them out and fill `json` with the envelope.
+ */
+export interface Exchange {
+  readonly request: SentRequest;
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly bodyText?: string;
+  /** The parsed body, when it parsed as JSON. */
+  readonly json?: unknown;
+  /** Why the body is not JSON, when it is not. */
+  readonly jsonError?: string;
+  /** Transport failure (timeout, reset, oversized body, ...). */
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export type CheckStatus = "pass" | "fail" | "drift";
+
+export interface CheckResult {
+  readonly check: string;
+  readonly status: CheckStatus;
+  readonly message?: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+}
+
+export type CaseStatus = "passed" | "failed" | "skipped" | "expected-failure" | "unexpected-pass" | "drift";
+
+export interface CaseFailure {
+  readonly step: string;
+  readonly check: string;
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  /** curl command reproducing the request, with the key replaced by $TDSS_API_KEY. */
+  readonly curl?: string;
+}
+
+export interface CaseResult {
+  readonly id: string;
+  readonly area: string;
+  readonly title: string;
+  readonly clauses: readonly string[];
+  readonly tags: readonly string[];
+  readonly status: CaseStatus;
+  readonly durationMs: number;
+  readonly requests: number;
+  /** Credits this case spent, as measured or computed from what was returned. */
+  readonly credits: number;
+  readonly failures: readonly CaseFailure[];
+  /** Why the case was skipped, or why a failure was expected. */
+  readonly reason?: string;
+}
