@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson, loadContract, OPERATION_IDS, requestValidator, type OperationId } from "../contract/index.js";
+import { toolSuffix as contractToolSuffix } from "../reference/mcp/tools.js";
 import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 
 /** The part of a deployed tool the checks read. */
@@ -18,14 +19,6 @@ export interface ToolMatch {
   readonly unmatched: readonly string[];
   /** The prefix the matched names share ("svc_" in §4.1), when they share one. */
   readonly prefix?: string;
-}
-
-const CONTRACT_PREFIX = "svc_";
-
-/** The name of a route's tool after the contract's prefix: "query_people" for svc_query_people. */
-export function contractToolSuffix(operationId: OperationId): string {
-  const name = loadContract().operations.get(operationId)!.tool;
-  return name.startsWith(CONTRACT_PREFIX) ? name.slice(CONTRACT_PREFIX.length) : name;
 }
 
 /**
