@@ -31,11 +31,11 @@ const LEVEL_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(Senior|Lead|Principal)\b/, "Senior"],
 ];
 
-/** Career track of the long tail: faker's job titles, with a level read from their words. */
+/** Career track of the long tail: faker's job titles, with a level read from their words, in department Other. */
 function longTailTrack(pools: Pools, rng: Random): Track {
   const base = rng.pick(TRACKS);
   const titles = rng.sample(pools.extraTitles, 4).map((title) => [title, LEVEL_WORDS.find(([re]) => re.test(title))?.[1] ?? "Specialist"] as const);
-  return { ...base, titles };
+  return { ...base, department: "Other", titles };
 }
 
 /** Employers are drawn in proportion to the square root of their size, by binary search over cumulative weights. */
