@@ -1,13 +1,9 @@
 import { readdirSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../src/contract/index.js";
-import { createMcpHandler, type McpFaults } from "../../src/reference/mcp/index.js";
-import { createRequestListener } from "../../src/reference/http.js";
-import { DEMO_KEYS } from "../../src/reference/keys.js";
-import { ReferenceService } from "../../src/reference/reference-service.js";
+import { startReferenceServer } from "../../src/reference/index.js";
+import { MCP_MUTANTS } from "../../src/reference/mcp/mutants.js";
 import { runConformance, type RunOutcome } from "../../src/runner/run.js";
 import { loadSuiteFile, suitesRoot } from "../../src/runner/suites.js";
 import type { CaseDef } from "../../src/runner/types.js";
@@ -17,26 +13,11 @@ const cases: CaseDef[] = readdirSync(here)
   .filter((f) => f.endsWith(".yaml"))
   .flatMap((f) => loadSuiteFile(join(here, f), "mcp"));
 
-/** The reference's REST layer and Service, with the MCP surface given these faults (none: the correct server). */
-async function serve(faults?: McpFaults): Promise<{ url: string; close(): Promise<void> }> {
-  const service = new ReferenceService({ people: 300, jobs: 60, companies: 40 });
-  const mcp = createMcpHandler(service, faults ? { faults } : {});
-  const server = createServer(createRequestListener(service, () => mcp));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      await mcp.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-async function runArea(faults?: McpFaults): Promise<RunOutcome> {
-  const target = await serve(faults);
+/** The reference server (small dataset), correct or as one of its mutants. */
+async function runArea(mutant?: string): Promise<RunOutcome> {
+  const target = await startReferenceServer({ people: 300, jobs: 60, companies: 40, ...(mutant ? { mutant } : {}) });
   try {
-    return await runConformance({ baseUrl: target.url, apiKey: DEMO_KEYS.active.key, cases, maxCredits: 300, concurrency: 4, timeoutMs: 5000 });
+    return await runConformance({ baseUrl: target.url, apiKey: target.keys.active, cases, maxCredits: 300, concurrency: 4, timeoutMs: 5000 });
   } finally {
     await target.close();
   }
@@ -73,38 +54,35 @@ describe("the mcp area against the reference server", () => {
   });
 });
 
-describe("each MCP check fails against a deliberately wrong server", () => {
-  it("a tool missing", async () => {
-    const failed = failures(await runArea({ missingTools: ["getProfiles"] }));
-    expect(failed["mcp/tools-one-per-route"]).toEqual(["mcp-tools-per-route"]);
-    expect(failed["mcp/tools-same-on-both-transports"]).toBeUndefined();
-    expect(failed["mcp/tool-schemas-agree-with-routes"]).toEqual(["mcp-tool-schemas"]);
-    expect(failed["mcp/detail-parity"]).toEqual(["transport"]);
+/** The cases (and the checks in them) each MCP mutant must fail, and no other. */
+const KILLS: Record<string, Record<string, string[]>> = {
+  "mcp-tool-missing": {
+    "mcp/tools-one-per-route": ["mcp-tools-per-route"],
+    "mcp/tool-schemas-agree-with-routes": ["mcp-tool-schemas"],
+    "mcp/detail-parity": ["transport"],
+  },
+  "mcp-tool-schema-drift": { "mcp/tool-schemas-agree-with-routes": ["mcp-tool-schemas"] },
+  "mcp-tool-double-charge": { "mcp/search-parity": ["credits"], "mcp/detail-parity": ["credits"] },
+  "mcp-streamable-http-wrong-revision": { "mcp/streamable-http-revision": ["mcp-revision"] },
+  "mcp-sse-wrong-revision": { "mcp/sse-revision": ["mcp-revision"] },
+  "mcp-unauthenticated-accepted": {
+    "mcp/no-key-refused": ["mcp-unauthorized"],
+    "mcp/unknown-key-refused": ["mcp-unauthorized"],
+    "mcp/malformed-header-refused": ["mcp-unauthorized"],
+  },
+};
+
+describe("each MCP check fails against a deliberately wrong server (the MCP mutants)", () => {
+  it("has a kill list for every MCP mutant", () => {
+    expect(Object.keys(KILLS).sort()).toEqual(MCP_MUTANTS.map((m) => m.id).sort());
   });
 
-  it("a tool schema drifted from its route", async () => {
-    const failed = failures(await runArea({ driftedSchemas: ["searchPeople"] }));
-    expect(Object.keys(failed)).toEqual(["mcp/tool-schemas-agree-with-routes"]);
-    expect(failed["mcp/tool-schemas-agree-with-routes"]).toEqual(["mcp-tool-schemas"]);
-  });
-
-  it("a tool charging differently from REST", async () => {
-    const failed = failures(await runArea({ doubleCharge: ["queryPeople", "getProfiles"] }));
-    expect(failed["mcp/search-parity"]).toEqual(["credits"]);
-    expect(failed["mcp/detail-parity"]).toEqual(["credits"]);
-  });
-
-  it("the wrong protocol revision", async () => {
-    const failed = failures(await runArea({ revision: { streamableHttp: "2025-06-18", sse: "2025-03-26" } }));
-    expect(failed).toEqual({ "mcp/streamable-http-revision": ["mcp-revision"], "mcp/sse-revision": ["mcp-revision"] });
-  });
-
-  it("an unauthenticated MCP call accepted", async () => {
-    const failed = failures(await runArea({ acceptUnauthenticated: true }));
-    expect(failed).toEqual({
-      "mcp/no-key-refused": ["mcp-unauthorized"],
-      "mcp/unknown-key-refused": ["mcp-unauthorized"],
-      "mcp/malformed-header-refused": ["mcp-unauthorized"],
+  for (const mutant of MCP_MUTANTS) {
+    it(`${mutant.id} (${mutant.clause}) fails exactly the cases meant to catch it`, async () => {
+      const failed = failures(await runArea(mutant.id));
+      expect(failed).toEqual(KILLS[mutant.id]);
+      const citing = Object.keys(failed).filter((id) => cases.find((c) => c.id === id)!.clauses.includes(mutant.clause));
+      expect(citing.length, `a failing case cites ${mutant.clause}`).toBeGreaterThan(0);
     });
-  });
+  }
 });
