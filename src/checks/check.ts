@@ -63,6 +63,9 @@ export function excerpt(value: unknown, max = 300): string {
 /** Why an exchange is not a readable JSON response, or undefined when it is one. */
 export function unreadable(exchange: Exchange): string | undefined {
   if (exchange.error) return `no usable response: ${exchange.error}`;
+  if (exchange.status !== undefined && exchange.status >= 300 && exchange.status < 400) {
+    return `HTTP ${exchange.status}: a redirect to ${exchange.headers?.location ?? "nowhere"}, not followed (the runner sends requests, and the key, to the base URL only)`;
+  }
   if (exchange.jsonError) return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;
   return undefined;
 }

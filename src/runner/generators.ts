@@ -55,10 +55,10 @@ function list(value: unknown, name: string): unknown[] | Unknown {
 /** A leaf every field of the dataset accepts, with a value of the field's type (§2.2, §2.5, §2.7, §4.2 rule 3). */
 function typicalLeaf(field: FieldSpec): Record<string, unknown> {
   const ops = field.operators;
+  if (field.values?.length && ops.includes("eq")) return { field: field.name, eq: field.values[0] };
   if (field.type === "date") return { field: field.name, gte: field.name === "posted" ? "now-30d" : "2000-01-01" };
   if (field.type === "number" || field.type === "ordinal") return ops.includes("gte") ? { field: field.name, gte: 0 } : { field: field.name, eq: 1 };
   if (field.type === "boolean") return { field: field.name, eq: true };
-  if (field.values?.length) return { field: field.name, eq: field.values[0] };
   if (ops.includes("match")) return { field: field.name, match: "a" };
   return { field: field.name, eq: "tdss" };
 }

@@ -1,0 +1,158 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl, retryDelayMs } from "./http.js";
+
+let server: Server;
+let base: string;
+const seen: { path: string; auth?: string }[] = [];
+let attempts = 0;
+
+function handler(req: IncomingMessage, res: ServerResponse): void {
+  seen.push({ path: req.url ?? "", ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+  switch (req.url) {
+    case "/prefix/ok":
+      res.writeHead(200, { "content-type": "application/json" }).end('{"code":200}');
+      return;
+    case "/hang":
+      return; // never answers
+    case "/drip": {
+      res.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => res.write(" "), 100);
+      res.on("close", () => clearInterval(timer));
+      return;
+    }
+    case "/huge":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(Buffer.alloc(5 * 1024 * 1024, 0x61));
+      return;
+    case "/reset":
+      req.socket.destroy();
+      return;
+    case "/redirect":
+      res.writeHead(302, { location: "http://198.51.100.7/steal" }).end();
+      return;
+    case "/limited":
+      attempts++;
+      if (attempts < 3) res.writeHead(429, { "retry-after": "0" }).end();
+      else res.writeHead(200).end("{}");
+      return;
+    case "/limited-long":
+      res.writeHead(429, { "retry-after": "120" }).end();
+      return;
+    default:
+      res.writeHead(404).end();
+  }
+}
+
+beforeAll(async () => {
+  server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+describe("HttpClient", () => {
+  it("joins paths to the base URL's own path", async () => {
+    const client = new HttpClient({ baseUrl: `${base}/prefix/` });
+    const r = await client.send({ method: "GET", path: "/ok" });
+    expect(r).toMatchObject({ status: 200, bodyText: '{"code":200}', url: `${base}/prefix/ok` });
+    await client.close();
+  });
+
+  it("refuses a path that would leave the base origin, without sending anything", async () => {
+    const client = new HttpClient({ baseUrl: base });
+    const before = seen.length;
+    for (const path of ["//198.51.100.7/x", "http://198.51.100.7/x", "x", "/ok\r\nHost: evil"]) {
+      const r = await client.send({ method: "GET", path, headers: { authorization: "Bearer svc_secret" } });
+      expect(r.error, path).toMatch(/must start with a single "\/"|leaves/);
+    }
+    expect(seen.length).toBe(before);
+    await client.close();
+  });
+
+  it("gives up on a server that never answers, at the deadline", async () => {
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 300 });
+    const started = Date.now();
+    const r = await client.send({ method: "GET", path: "/hang" });
+    expect(r.error).toMatch(/no complete response within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await client.close();
+  });
+
+  it("gives up on a body that drips forever, at the deadline", async () => {
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 400 });
+    const r = await client.send({ method: "GET", path: "/drip" });
+    expect(r.error).toMatch(/timed out while reading the body/);
+    await client.close();
+  });
+
+  it("stops reading a body larger than the cap", async () => {
+    const client = new HttpClient({ baseUrl: base, maxBodyBytes: 1024 * 1024 });
+    const r = await client.send({ method: "GET", path: "/huge" });
+    expect(r.status).toBe(200);
+    expect(r.bodyText).toBeUndefined();
+    expect(r.error).toMatch(/larger than 1 MiB/);
+    await client.close();
+  });
+
+  it("reports a reset connection", async () => {
+    const client = new HttpClient({ baseUrl: base });
+    const r = await client.send({ method: "GET", path: "/reset" });
+    expect(r.error).toMatch(/closed|reset/);
+    await client.close();
+  });
+
+  it("returns a redirect as it is and never follows it", async () => {
+    const client = new HttpClient({ baseUrl: base });
+    const r = await client.send({ method: "GET", path: "/redirect", headers: { authorization: "Bearer svc_secret" } });
+    expect(r).toMatchObject({ status: 302, headers: { location: "http://198.51.100.7/steal" } });
+    await client.close();
+  });
+
+  it("retries 429 after Retry-After, boundedly", async () => {
+    const client = new HttpClient({ baseUrl: base, maxRetries: 3 });
+    const r = await client.send({ method: "GET", path: "/limited" });
+    expect(r).toMatchObject({ status: 200, retries: 2 });
+    const long = await client.send({ method: "GET", path: "/limited-long" });
+    expect(long.status).toBe(429);
+    expect(long.error).toMatch(/Retry-After asks for 120 s/);
+    await client.close();
+  });
+
+  it("reports a refused connection", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}` });
+    expect((await client.send({ method: "GET", path: "/" })).error).toMatch(/connection refused/);
+    await client.close();
+  });
+});
+
+describe("base URLs", () => {
+  it("accepts http(s) without credentials, query or fragment", () => {
+    expect(parseBaseUrl("https://api.example.com/v2").href).toBe("https://api.example.com/v2");
+    expect(() => parseBaseUrl("ftp://x")).toThrow(BaseUrlError);
+    expect(() => parseBaseUrl("https://user:pw@x")).toThrow(/credentials/);
+    expect(() => parseBaseUrl("https://x/?a=1")).toThrow(/query/);
+    expect(() => parseBaseUrl("not a url")).toThrow(/not a URL/);
+  });
+
+  it("flags plain http to a host other than loopback", () => {
+    expect(isInsecureRemote(new URL("http://api.example.com"))).toBe(true);
+    expect(isInsecureRemote(new URL("https://api.example.com"))).toBe(false);
+    expect(isInsecureRemote(new URL("http://127.0.0.1:8080"))).toBe(false);
+    expect(isInsecureRemote(new URL("http://localhost:8080"))).toBe(false);
+  });
+
+  it("reads Retry-After in seconds or as a date, and backs off without one", () => {
+    expect(retryDelayMs("2", 0)).toBe(2000);
+    expect(retryDelayMs(new Date(Date.now() + 3000).toUTCString(), 0)).toBeGreaterThan(1000);
+    expect(retryDelayMs(undefined, 2)).toBe(4000);
+  });
+});
