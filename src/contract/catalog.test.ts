@@ -184,3 +184,28 @@ describe("record fields (spec/catalog/records.yaml)", () => {
     expect(records.people).toHaveLength(4 + 47 - 2);
   });
 });
+
+describe("response schemas", () => {
+  it("compile for every operation", async () => {
+    const { responseValidator } = await import("./validators.js");
+    const { OPERATION_IDS } = await import("./types.js");
+    for (const op of OPERATION_IDS) expect(typeof responseValidator(op), op).toBe("function");
+  });
+  it("a jobs search with a match count is refused by the schema (§4.3: no match count)", async () => {
+    const { responseValidator } = await import("./validators.js");
+    const validate = responseValidator("queryJobs");
+    expect(validate({ code: 200, msg: "ok", data: { job_ids: ["a"], next: "c" } })).toBe(true);
+    expect(validate({ code: 200, msg: "ok", data: { job_ids: ["a"], total: 1 } })).toBe(false);
+  });
+  it("people search total is an integer below 100000 or exactly the string 100000+", async () => {
+    const { responseValidator } = await import("./validators.js");
+    const validate = responseValidator("queryPeople");
+    const body = (total: unknown) => ({ code: 200, msg: "ok", data: { profile_ids: [], total } });
+    expect(validate(body(99999))).toBe(true);
+    expect(validate(body("100000+"))).toBe(true);
+    expect(validate(body(100000))).toBe(false);
+    expect(validate(body("100000"))).toBe(false);
+    expect(validate({ code: "200", msg: "ok", data: { profile_ids: [], total: 1 } })).toBe(false);
+    expect(validate({ code: 200, msg: "OK", data: { profile_ids: [], total: 1 } })).toBe(false);
+  });
+});
