@@ -1,7 +1,7 @@
 /**
  * Contact data detectors for the §1 privacy statement: e-mail addresses and phone numbers in prose.
- * A phone number is a run of 9 to 15 digits with phone-like separators; runs made only of years and
- * one- or two-digit parts (date ranges such as "2015-03 - 2019-11") are not phone numbers.
+ * A phone number is a run of 9 to 15 digits with phone-like separators; runs made of years and one- or
+ * two-digit parts only, with at least one year (date ranges such as "2015-03 - 2019-11"), are not.
  */
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 const PHONE_CANDIDATE = /\+?\(?\d[\d\s().\/-]{7,}\d/g;
@@ -20,7 +20,8 @@ export function findPhone(text: string): string | undefined {
     const groups = candidate.split(/\D+/).filter(Boolean);
     const digits = groups.join("").length;
     if (digits < 9 || digits > 15) continue;
-    if (groups.every((g) => /^(19|20)\d{2}$/.test(g) || g.length <= 2)) continue;
+    const year = (g: string) => /^(19|20)\d{2}$/.test(g);
+    if (groups.some(year) && groups.every((g) => year(g) || g.length <= 2)) continue;
     return candidate;
   }
   return undefined;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { Budget, countResolvable, worstCaseCredits } from "./budget.js";
+import { Unknown } from "./template.js";
+
+const ctx = { bogus: new Set(["bogus-1", "bogus-2"]), versionCost: 1 };
+
+describe("worst-case Credits of one request (§8)", () => {
+  it("prices a search by its page cap", () => {
+    expect(worstCaseCredits("queryPeople", { size: 30 }, "primary", ctx)).toBe(2);
+    expect(worstCaseCredits("queryJobs", {}, "primary", ctx)).toBe(4); // size omitted: 100
+    expect(worstCaseCredits("queryPeople", { size: 0 }, "primary", ctx)).toBe(400); // an invalid size may be ignored
+    expect(worstCaseCredits("queryPeople", { size: 10001 }, "primary", ctx)).toBe(401);
+    expect(worstCaseCredits("queryPeople", { size: 10000 }, "primary", { ...ctx, idsBound: 0 })).toBe(0);
+    expect(worstCaseCredits("searchPeople", { text: "x", size: 30 }, "primary", ctx)).toBe(7);
+  });
+
+  it("prices a detail call by the IDs that could resolve", () => {
+    expect(worstCaseCredits("getProfiles", { profile_ids: ["a", "b", "bogus-1", "bogus-2"] }, "primary", ctx)).toBe(1);
+    expect(worstCaseCredits("getJobs", { job_ids: ["bogus-1"] }, "primary", ctx)).toBe(0);
+    expect(worstCaseCredits("getCompanies", { company_ids: new Unknown("list", 11) }, "primary", ctx)).toBe(3);
+    expect(countResolvable([new Unknown("list", 4), "x", "bogus-2", new Unknown("value", 1)], ctx.bogus)).toBe(6);
+  });
+
+  it("charges nothing to the run for requests without one of its keys; reserves for /version", () => {
+    expect(worstCaseCredits("queryPeople", { size: 100 }, "none", ctx)).toBe(0);
+    expect(worstCaseCredits("queryPeople", { size: 100 }, "unknown", ctx)).toBe(0);
+    expect(worstCaseCredits("queryPeople", { size: 100 }, "malformed", ctx)).toBe(4);
+    expect(worstCaseCredits("getVersion", undefined, "primary", ctx)).toBe(1);
+    expect(worstCaseCredits("getKeyStatus", undefined, "primary", ctx)).toBe(0);
+  });
+});
+
+describe("Budget", () => {
+  it("reserves worst cases, refuses what does not fit, and books actual costs", () => {
+    const b = new Budget(10);
+    expect(b.reserve(6)).toBe(true);
+    expect(b.reserve(5)).toBe(false);
+    expect(b.remaining).toBe(4);
+    b.settle(6, 2);
+    expect(b.spent).toBe(2);
+    expect(b.remaining).toBe(8);
+    expect(b.reserve(8)).toBe(true);
+  });
+});

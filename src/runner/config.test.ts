@@ -1,0 +1,91 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, findConfig, loadConfig } from "./config.js";
+import { applyExpectations, loadExpectations } from "./expectations.js";
+import type { CaseResult } from "./types.js";
+
+const dir = mkdtempSync(join(tmpdir(), "tdss-config-"));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe("config files", () => {
+  it("read every member, resolving paths against the file's folder", () => {
+    const path = file(
+      "tdss.config.yaml",
+      [
+        "base_url: https://api.vendor.example",
+        "api_key_env: VENDOR_KEY",
+        "second_key_env: VENDOR_EXHAUSTED_KEY",
+        "max_credits: 150",
+        "concurrency: 2",
+        "timeout_ms: 5000",
+        "fingerprint: sha256:abc",
+        "expectations: known-failures.yaml",
+        "report_dir: out",
+        "reporters: [console, junit]",
+        "version_cost_reserve: 2",
+        "implementation:",
+        "  key_status: { remaining: /data/credits/left, rate_limit: /data/limits }",
+        "  version: { fingerprint: /data/schema_hash }",
+        "  search_ids: { searchPeople: /data/people }",
+        "  detail_records: { getJobs: /data/jobs }",
+      ].join("\n"),
+    );
+    expect(findConfig(dir)).toBe(path);
+    expect(loadConfig(path)).toEqual({
+      file: path,
+      baseUrl: "https://api.vendor.example",
+      apiKeyEnv: "VENDOR_KEY",
+      secondKeyEnv: "VENDOR_EXHAUSTED_KEY",
+      maxCredits: 150,
+      concurrency: 2,
+      timeoutMs: 5000,
+      fingerprint: "sha256:abc",
+      expectations: join(dir, "known-failures.yaml"),
+      reportDir: join(dir, "out"),
+      reporters: ["console", "junit"],
+      versionCostReserve: 2,
+      implementation: {
+        keyStatus: { remaining: "/data/credits/left", rateLimit: "/data/limits" },
+        version: { fingerprint: "/data/schema_hash" },
+        searchIds: { searchPeople: "/data/people" },
+        detailRecords: { getJobs: "/data/jobs" },
+      },
+    });
+  });
+
+  it("name the member that is wrong", () => {
+    expect(() => loadConfig(file("a.yaml", "api_key: svc_secret\n"))).toThrow(/a.yaml: \/: must NOT have additional properties \(api_key\)/);
+    expect(() => loadConfig(file("b.yaml", "max_credits: lots\n"))).toThrow(/\/max_credits: must be integer/);
+    expect(() => loadConfig(file("c.json", "{ nope"))).toThrow(ConfigError);
+    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing.yaml: ENOENT/);
+  });
+});
+
+describe("expectations files", () => {
+  const known = new Set(["detail/a", "auth/b"]);
+  it("map case ids to reasons", () => {
+    const path = file("x.yaml", "expected_failures:\n  - id: detail/a\n    reason: vendor omits nulls (ticket 12)\n");
+    expect([...loadExpectations(path, known)]).toEqual([["detail/a", "vendor omits nulls (ticket 12)"]]);
+  });
+
+  it("refuse unknown ids, missing reasons and other shapes", () => {
+    expect(() => loadExpectations(file("y.yaml", "expected_failures:\n  - id: detail/zz\n    reason: r\n"), known)).toThrow(/\/expected_failures\/0: no case has the id detail\/zz/);
+    expect(() => loadExpectations(file("z.yaml", "expected_failures:\n  - id: detail/a\n"), known)).toThrow(/each entry is \{id/);
+    expect(() => loadExpectations(file("w.yaml", "- detail/a\n"), known)).toThrow(/expected one member, expected_failures/);
+  });
+
+  it("turn a listed failure into an expected failure and a listed pass into an unexpected pass", () => {
+    const r = { id: "detail/a", status: "failed" } as CaseResult;
+    const map = new Map([["detail/a", "why"]]);
+    expect(applyExpectations(r, map)).toMatchObject({ status: "expected-failure", reason: "why" });
+    expect(applyExpectations({ ...r, status: "passed" }, map)).toMatchObject({ status: "unexpected-pass" });
+    expect(applyExpectations({ ...r, status: "skipped" }, map).status).toBe("skipped");
+    expect(applyExpectations({ ...r, id: "other" }, map).status).toBe("failed");
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { detectIds, detectKeyStatus, detectRecords, detectVersion } from "./detect.js";
+
+describe("auto-detection of members the spec does not name", () => {
+  it("finds the remaining quota, active flag, scopes and rate limit of key status", () => {
+    expect(detectKeyStatus({ active: true, scopes: ["people"], rate_limit: { requests: 10, per_seconds: 60 }, remaining_credits: 5, used_credits: 3 })).toEqual({
+      remaining: "/data/remaining_credits",
+      active: "/data/active",
+      scopes: "/data/scopes",
+      rateLimit: "/data/rate_limit",
+    });
+    expect(detectKeyStatus({ status: "active", quota: { limit: 1000, remaining: 10 }, permissions: [], rateLimitPerMinute: 60 })).toEqual({
+      remaining: "/data/quota/remaining",
+      active: "/data/status",
+      scopes: "/data/permissions",
+      rateLimit: "/data/rateLimitPerMinute",
+    });
+    expect(detectKeyStatus({ balance: 7, credit_limit: 100 }).remaining).toBe("/data/balance");
+    expect(detectKeyStatus({ limit: 10 })).toEqual({});
+  });
+
+  it("finds the version and the fingerprint", () => {
+    expect(detectVersion({ version: "1.2.3", contract_fingerprint: "sha256:x" })).toEqual({ version: "/data/version", fingerprint: "/data/contract_fingerprint" });
+    expect(detectVersion({ build: { release: "2025.1", hash: "abc" } })).toEqual({ version: "/data/build/release", fingerprint: "/data/build/hash" });
+  });
+
+  it("finds the IDs of a search and the records of a detail response", () => {
+    expect(detectIds({ total: 3, job_ids: ["a"], next: "n" })).toBe("/data/job_ids");
+    expect(detectIds({ hits: ["a", "b"], facets: [] })).toBe("/data/hits");
+    expect(detectIds(["a", "b"])).toBe("/data");
+    expect(detectIds({ interpretation: { where: {} }, people: ["x"] }, ["profile_ids"])).toBe("/data/people");
+    expect(detectRecords({ not_found: ["x"], results: [{ id: "a" }] })).toBe("/data/results");
+    expect(detectRecords({ items: [] })).toBe("/data/items");
+    expect(detectRecords({ jobs: [{ id: 1 }], not_found: [] })).toBe("/data/jobs");
+  });
+});
