@@ -4,7 +4,7 @@
  * record; the dataset's ISO field (country_iso2/country_iso3, country_iso_2, hq_country_iso2) takes codes.
  */
 import { fieldTaking } from "../src/lint/facts.js";
-import { leaf as makeLeaf, operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, leaf as makeLeaf, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const CODE = /^[A-Za-z]{2,3}$/;
@@ -28,16 +28,21 @@ export default defineRule({
       if (!spec || spec.takes !== "country-name") return;
       for (const op of leaf.operators) {
         if (op !== "eq" && op !== "in") continue;
-        const items = operatorValues(leaf, op);
-        const codes = items.filter(({ value }) => typeof value === "string" && CODE.test(value));
-        for (const { value, path } of codes) {
+        const codes: { value: string; index: number | undefined }[] = [];
+        let count = 0;
+        eachValue(leaf, op, (value, index) => {
+          count++;
+          if (typeof value === "string" && CODE.test(value)) codes.push({ value, index });
+        });
+        for (const { value, index } of codes) {
+          const path = valuePath(leaf, op, index);
           const code = (value as string).toUpperCase();
           const candidate = fieldTaking(context.dataset, code.length === 2 ? "iso2" : "iso3");
           const iso = candidate && candidate.group === spec.group ? candidate : undefined; // workplace_country has no ISO twin
-          const sameLength = codes.length === items.length && codes.every((c) => (c.value as string).length === code.length);
+          const sameLength = codes.length === count && codes.every((c) => c.value.length === code.length);
           const replacement =
             iso && sameLength && leaf.operators.length === 1
-              ? makeLeaf(iso.name, op, op === "eq" ? code : codes.map((c) => (c.value as string).toUpperCase()))
+              ? makeLeaf(iso.name, op, op === "eq" ? code : codes.map((c) => c.value.toUpperCase()))
               : undefined;
           context.report({
             messageId: "code",

@@ -5,7 +5,7 @@
  * than d and m are left to relative-date-unit.
  */
 import { parseQueryDate } from "../src/contract/dates.js";
-import { operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const DATE_LIKE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -30,9 +30,10 @@ export default defineRule({
       const clauses = spec.dataset === "people" ? ["s4-2-rule3-date-format", "s2-2-job-dates-format"] : ["s4-2-rule3-date-format"];
       for (const op of leaf.operators) {
         if (op === "exists") continue;
-        for (const { value, path } of operatorValues(leaf, op)) {
-          if (value === null || typeof value === "object" || (typeof value === "boolean" && op !== "eq" && op !== "in")) continue; // operator-value-kind
-          if (parseQueryDate(value)) continue;
+        eachValue(leaf, op, (value, index) => {
+          if (value === null || typeof value === "object" || (typeof value === "boolean" && op !== "eq" && op !== "in")) return; // operator-value-kind
+          if (parseQueryDate(value)) return;
+          const path = valuePath(leaf, op, index);
           const m = typeof value === "string" ? DATE_LIKE.exec(value) : null;
           if (m) {
             const padded = `${m[1]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}`;
@@ -47,7 +48,7 @@ export default defineRule({
           } else {
             context.report({ messageId: "invalid", data: { value: quote(value), field: spec.name }, at: path, clauses });
           }
-        }
+        });
       }
     },
   }),

@@ -7,7 +7,7 @@
  * vocabulary (§2.3 notes), so only the people sets are checked.
  */
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
-import { isScalar, operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, isScalar, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 
@@ -39,13 +39,15 @@ export default defineRule({
       const spec = leaf.spec;
       if (!spec?.values || spec.dataset !== "people") return;
       const values = spec.values;
+      const members = new Set(values);
       const setClause = valueSetClauseOf(spec);
       const clauses = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
       if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") clauses.push("s2-2-platform-vocabulary-exact");
       for (const op of leaf.operators) {
         if (op !== "eq" && op !== "in") continue;
-        for (const { value, path } of operatorValues(leaf, op)) {
-          if (!isScalar(value) || (typeof value === "string" && values.includes(value))) continue;
+        eachValue(leaf, op, (value, index) => {
+          if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
+          const path = valuePath(leaf, op, index);
           context.report({
             messageId: "notInSet",
             data: { value: quote(value), field: spec.name },
@@ -57,7 +59,7 @@ export default defineRule({
               fix: { at: path, value: v },
             })),
           });
-        }
+        });
       }
     },
   }),

@@ -36,10 +36,12 @@ export default defineRule({
         const arg = leaf.record[op];
         if (op === "in") {
           if (!Array.isArray(arg)) continue;
-          arg.forEach((v, i) => {
-            const kind = kindOf(v);
-            if (!accepts.includes(kind)) context.report({ messageId: "element", data: { expected, kind }, at: [...leaf.path, "in", i] });
-          });
+          for (let i = 0; i < arg.length; i++) {
+            const v: unknown = arg[i];
+            const t = typeof v;
+            if (t === "string" || t === "number" || t === "boolean") continue;
+            context.report({ messageId: "element", data: { expected, kind: kindOf(v) }, at: [...leaf.path, "in", i] });
+          }
           continue;
         }
         const kind = kindOf(arg);

@@ -5,7 +5,7 @@
  * words it", not a date.
  */
 import { parseQueryDate } from "../src/contract/dates.js";
-import { operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 /** The jobs field clause s2-5-posted-relative-date is about. */
@@ -24,9 +24,9 @@ export default defineRule({
       if (context.dataset.name !== "jobs" || leaf.spec?.name !== POSTED) return;
       for (const op of leaf.operators) {
         if (op === "exists") continue;
-        for (const { value, path } of operatorValues(leaf, op)) {
-          if (parseQueryDate(value)?.kind === "absolute") context.report({ messageId: "absolute", data: { value: quote(value) }, at: path });
-        }
+        eachValue(leaf, op, (value, index) => {
+          if (parseQueryDate(value)?.kind === "absolute") context.report({ messageId: "absolute", data: { value: quote(value) }, at: valuePath(leaf, op, index) });
+        });
       }
     },
   }),

@@ -3,7 +3,7 @@
  * read in a way the spec does not say; d (days) and m (months) are the units it shows.
  */
 import { parseQueryDate } from "../src/contract/dates.js";
-import { operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -25,9 +25,10 @@ export default defineRule({
         if (leaf.spec?.type !== "date") return;
         for (const op of leaf.operators) {
           if (op === "exists") continue;
-          for (const { value, path } of operatorValues(leaf, op)) {
+          eachValue(leaf, op, (value, index) => {
             const d = parseQueryDate(value);
-            if (!d || d.kind !== "relative" || units.includes(d.unit)) continue;
+            if (!d || d.kind !== "relative" || units.includes(d.unit)) return;
+            const path = valuePath(leaf, op, index);
             const converted = convert(d.amount, d.unit);
             context.report({
               messageId: "unit",
@@ -35,7 +36,7 @@ export default defineRule({
               at: path,
               suggestions: converted ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }] : [],
             });
-          }
+          });
         }
       },
     };

@@ -13,6 +13,7 @@
  */
 import type { IFunctionResult, RulesetDefinition, RulesetFunctionContext } from "@stoplight/spectral-core";
 import { runRules } from "../src/lint/engine.js";
+import { parseSource } from "../src/lint/json/source.js";
 import { decodePointer } from "../src/lint/pointer.js";
 import type { Rule } from "../src/lint/rule.js";
 import type { LintOptions, Severity } from "../src/lint/types.js";
@@ -40,14 +41,26 @@ export function spectralRuleset(options: SpectralRulesetOptions = {}): RulesetDe
   return { rules } as RulesetDefinition;
 }
 
+/** Whether a document's text is JSON, read once per document: the native engine runs no other rule on text that is not. */
+const isJson = new WeakMap<object, boolean>();
+
+function textOf(context: RulesetFunctionContext): string | undefined {
+  const text = (context.document as unknown as { input?: unknown }).input;
+  return typeof text === "string" ? text : undefined;
+}
+
 function spectralFunction(rule: Rule, options: SpectralRulesetOptions) {
   const only = [rule];
   const fn = (target: unknown, _options: unknown, context: RulesetFunctionContext): IFunctionResult[] => {
     let input: unknown = target;
+    const text = textOf(context);
     if (TEXT_RULES.has(rule.meta.id)) {
-      const text = (context.document as unknown as { input?: unknown }).input;
-      if (typeof text !== "string") return [];
+      if (text === undefined) return [];
       input = text;
+    } else if (text !== undefined) {
+      let json = isJson.get(context.document);
+      if (json === undefined) isJson.set(context.document, (json = parseSource(text).ok));
+      if (!json) return [];
     }
     return runRules(input, only, options).map((d) => ({ message: d.message, path: decodePointer(d.path) }));
   };

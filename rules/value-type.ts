@@ -4,7 +4,7 @@
  * salary_max are numeric filters") given a string, or a boolean field given anything but true or
  * false. The schema lets a string through; how the service compares it is not shown.
  */
-import { isScalar, operatorValues, quote } from "../src/lint/nodes.js";
+import { eachValue, isScalar, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -34,28 +34,29 @@ export default defineRule({
         spec.dataset === "jobs" ? ["s2-5-salary-numeric-filters", "s4-2-leaf-form"] : spec.type === "ordinal" || spec.dataset === "people" ? ["s2-2-company-size-range-ordinal", "s4-2-leaf-form"] : ["s4-2-leaf-form"];
       for (const op of leaf.operators) {
         if (op === "exists" || op === "match") continue;
-        for (const { value, path } of operatorValues(leaf, op)) {
-          if (!isScalar(value)) continue;
+        eachValue(leaf, op, (value, index) => {
+          if (!isScalar(value)) return;
+          const path = () => valuePath(leaf, op, index);
           if (numeric && typeof value !== "number") {
             const num = typeof value === "string" && NUMERIC.test(value.trim()) ? Number(value) : undefined;
             context.report({
               messageId: num === undefined ? "notNumber" : "numericString",
               data: { field: spec.name, value: quote(value) },
-              at: path,
+              at: path(),
               clauses,
-              suggestions: num === undefined ? [] : [{ messageId: "useNumber", data: { number: num }, fix: { at: path, value: num } }],
+              suggestions: num === undefined ? [] : [{ messageId: "useNumber", data: { number: num }, fix: { at: path(), value: num } }],
             });
           } else if (!numeric && typeof value !== "boolean") {
             const b = value === "true" || value === 1 ? true : value === "false" || value === 0 ? false : undefined;
             context.report({
               messageId: "notBoolean",
               data: { field: spec.name, value: quote(value) },
-              at: path,
+              at: path(),
               clauses: ["s4-2-leaf-form"],
-              suggestions: b === undefined ? [] : [{ messageId: "useBoolean", data: { boolean: b }, fix: { at: path, value: b } }],
+              suggestions: b === undefined ? [] : [{ messageId: "useBoolean", data: { boolean: b }, fix: { at: path(), value: b } }],
             });
           }
-        }
+        });
       }
     },
   }),

@@ -20,7 +20,7 @@ interface LintArgs {
   write: boolean;
   scopes?: string;
   quiet: boolean;
-  rule: string[];
+  rule?: string | string[];
   output?: string;
 }
 
@@ -39,7 +39,7 @@ export const lintCommand: TdssCommand<LintArgs> = {
       .option("write", { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" })
       .option("scopes", { type: "string", describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null" })
       .option("quiet", { alias: "q", type: "boolean", default: false, describe: "Report errors only" })
-      .option("rule", { type: "string", array: true, default: [], describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
+      .option("rule", { type: "string", describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
       .option("output", { alias: "o", type: "string", describe: "Write the report to this file instead of standard output" })
       .example("$0 lint query.json", "Lint a people query")
       .example("$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report")
@@ -55,7 +55,24 @@ export const lintCommand: TdssCommand<LintArgs> = {
   },
 };
 
+/**
+ * The option checks yargs also makes: here they run before any input is read, because yargs
+ * reports an unknown flag or a bad choice only after the handler has started.
+ */
+function checkArgs(args: LintArgs): void {
+  const known = new Set(["_", "$0", "files", "route", "format", "f", "jsonl", "fix", "fix-suggestions", "fixSuggestions", "write", "scopes", "quiet", "q", "rule", "output", "o", "help", "h"]);
+  for (const key of Object.keys(args)) if (!known.has(key)) throw new UsageError(`Unknown argument: ${key}`);
+  if (!(FORMATS as readonly string[]).includes(String(args.format))) throw new UsageError(`--format ${String(args.format)}: expected one of ${FORMATS.join(", ")}`);
+  if (args.route !== undefined && !routeNames().includes(String(args.route))) {
+    throw new UsageError(`--route ${String(args.route)}: expected one of ${routeNames().join(", ")}`);
+  }
+  for (const key of ["scopes", "output"] as const) {
+    if (args[key] !== undefined && typeof args[key] !== "string") throw new UsageError(`--${key} takes one file name`);
+  }
+}
+
 async function runLint(args: LintArgs): Promise<number> {
+  checkArgs(args);
   const fixing = args.fix || args["fix-suggestions"];
   const files = args.files.length > 0 ? args.files.map(String) : ["-"];
   if (files.filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
@@ -65,7 +82,7 @@ async function runLint(args: LintArgs): Promise<number> {
   const options: EngineOptions = {
     ...(args.route ? { route: args.route as RouteName } : {}),
     ...(args.scopes ? { scopes: readScopeTable(args.scopes) } : {}),
-    ...(args.rule.length > 0 ? { rules: parseRuleSettings(args.rule) } : {}),
+    ...(args.rule !== undefined ? { rules: parseRuleSettings(([] as string[]).concat(args.rule)) } : {}),
   };
   const inputs: { file: string; bytes: Buffer }[] = [];
   for (const file of files) inputs.push({ file, bytes: await readInput(file) });
@@ -151,14 +168,16 @@ function parseRuleSettings(settings: readonly string[]): Record<string, Severity
 
 /** Writes through a temporary file and a rename, so a failure leaves no partial file behind. */
 function writeAtomically(file: string, text: string): void {
-  const dir = mkdtempSync(join(dirname(file), `.${basename(file)}.tdss-`));
-  const temp = join(dir, basename(file));
+  let dir: string | undefined;
   try {
+    dir = mkdtempSync(join(dirname(file), `.${basename(file)}.tdss-`));
+    const temp = join(dir, basename(file));
     writeFileSync(temp, text);
     renameSync(temp, file);
   } catch (error) {
-    throw new InputError(`cannot write ${file}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -15,8 +15,9 @@ export interface FixOptions {
 }
 
 export interface FixResult {
-  /** The fixed document as JSON text, indented like the input. */
+  /** The fixed document as JSON text, indented like the input (the input itself when nothing applied). */
   readonly output: string;
+  /** The fixed document as a value (undefined when the input was text and nothing applied). */
   readonly value: unknown;
   /** The diagnostics whose fix (or suggestion) was applied. */
   readonly applied: readonly Diagnostic[];
@@ -36,7 +37,6 @@ export function fixOf(d: Diagnostic, options: FixOptions = {}): Fix | undefined 
 /** Applies the non-overlapping fixes of one pass of diagnostics to a document (JSON text or a value). */
 export function applyFixes(source: unknown, diagnostics: readonly Diagnostic[], options: FixOptions = {}): FixResult {
   const text = typeof source === "string" ? source : undefined;
-  let value: unknown = text === undefined ? source : JSON.parse(text);
   const chosen: { path: string[]; fix: Fix; diagnostic: Diagnostic }[] = [];
   if (!diagnostics.some((d) => UNFIXABLE.has(d.ruleId))) {
     for (const d of diagnostics) {
@@ -47,9 +47,12 @@ export function applyFixes(source: unknown, diagnostics: readonly Diagnostic[], 
       chosen.push({ path, fix, diagnostic: d });
     }
   }
+  if (chosen.length === 0) {
+    return { output: text ?? serialize(source, undefined), value: text === undefined ? source : undefined, applied: [] };
+  }
+  let value: unknown = text === undefined ? source : JSON.parse(text);
   for (const c of chosen) value = replaceAt(value, c.path, c.fix.value);
-  const output = chosen.length === 0 && text !== undefined ? text : serialize(value, text);
-  return { output, value, applied: chosen.map((c) => c.diagnostic) };
+  return { output: serialize(value, text), value, applied: chosen.map((c) => c.diagnostic) };
 }
 
 export interface FixSourceResult extends FixResult {

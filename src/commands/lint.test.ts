@@ -1,0 +1,221 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { packageRoot } from "../contract/index.js";
+import { main } from "../cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "tdss-lint-"));
+afterAll(() => undefined);
+
+function file(name: string, text: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function tdss(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const o = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
+  const e = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+  const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
+  if (stdin !== undefined) Object.defineProperty(process, "stdin", { value: Readable.from([Buffer.from(stdin)]), configurable: true });
+  try {
+    const code = await main(args);
+    return { code, stdout: out.join(""), stderr: err.join("") };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+    Object.defineProperty(process, "stdin", original);
+  }
+}
+
+const senior = file("senior.json", '{\n  "where": {"field": "management_level", "eq": "senior"},\n  "size": 1\n}\n');
+const clean = file("clean.json", '{"where": {"field": "city", "eq": "Paris"}, "size": 1}');
+const broken = file("broken.json", '{"where": {"field": "city", "eq": "Paris"},\n}');
+const jobs = file("jobs.json", '{"where": {"field": "posted", "gte": "now-2w"}, "size": 1}');
+
+describe("tdss lint", () => {
+  it("prints ESLint-style lines and exits 1 when a diagnostic is an error", async () => {
+    const r = await tdss(["lint", senior]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${senior}:2:48  error    [empty]        "senior" is not a value of \`management_level\``);
+    expect(r.stdout).toContain("fixed-set-value\n    suggestion: Use \"Senior\".");
+    expect(r.stdout).toContain(`${senior}:1:1  info     [cost]         At most 1 Credit`);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("2 problems (1 error, 0 warnings, 1 info) in 1 file.");
+    expect(r.stderr).toBe("");
+  });
+
+  it("exits 0 when nothing is an error, and takes several files", async () => {
+    const r = await tdss(["lint", clean, jobs, "--route", "jobs"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${jobs}:1:38  warning  [unspecified]  "now-2w" uses the unit \`w\``);
+    expect((await tdss(["lint", clean])).code).toBe(0);
+  });
+
+  it("reports invalid JSON as a refused diagnostic with its line and column", async () => {
+    const r = await tdss(["lint", broken, "--format", "json"]);
+    expect(r.code).toBe(1);
+    const [d] = JSON.parse(r.stdout).files[0].diagnostics;
+    expect([d.ruleId, d.consequence, d.line, d.column]).toEqual(["invalid-json", "refused", 2, 1]);
+  });
+
+  it("--format json prints exactly one document of the documented shape", async () => {
+    const r = await tdss(["lint", senior, clean, "-f", "json"]);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(["files"]);
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual([senior, clean]);
+    const d = doc.files[0].diagnostics.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
+    expect(Object.keys(d)).toEqual(["ruleId", "severity", "consequence", "path", "line", "column", "message", "clauses", "suggestions"]);
+    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { path: "/where/eq", value: "Senior" } }] });
+  });
+
+  it("--format sarif is SARIF 2.1.0 named for tdss", async () => {
+    const r = await tdss(["lint", senior, "--format", "sarif"]);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe("2.1.0");
+    const run = log.runs[0];
+    expect(run.tool.driver.name).toBe("tdss");
+    expect(run.tool.driver.rules.find((x: { id: string }) => x.id === "fixed-set-value").properties.consequence).toBe("empty");
+    const result = run.results.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
+    expect(result.level).toBe("error");
+    expect(result.locations[0].physicalLocation.region).toMatchObject({ startLine: 2, startColumn: 48 });
+    expect(result.properties).toMatchObject({ consequence: "empty", path: "/where/eq" });
+  });
+
+  it("--format junit and --format github", async () => {
+    const junit = (await tdss(["lint", senior, "--format", "junit"])).stdout;
+    expect(junit).toMatch(/^<\?xml/);
+    expect(junit).toContain('<testsuite package="tdss"');
+    expect(junit).toContain('name="tdss.fixed-set-value(#/where/eq)"');
+    expect(junit).not.toContain("org.spectral");
+    const github = (await tdss(["lint", senior, "--format", "github"])).stdout;
+    expect(github).toMatch(/^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=48,line=2,endLine=2::\[empty\] "senior" is not a value/m);
+    expect(github).toMatch(/^::notice title=cost,/m);
+  });
+
+  it("exits 2 with one clear line for a usage error", async () => {
+    for (const [args, message] of [
+      [["lint", "--nope", clean], /Unknown argument: nope/],
+      [["lint", join(dir, "missing.json")], /cannot read .*missing\.json: no such file/],
+      [["lint", dir], /cannot read .*: is a directory/],
+      [["lint", "--nope=1", clean], /Unknown argument: nope/],
+      [["lint", "--route", "peeple", clean], /--route peeple: expected one of queryPeople, searchPeople/],
+      [["lint", "--format", "xml", clean], /--format xml: expected one of stylish, json, sarif, junit, github/],
+      [["lint", "--rule", "cost=loud", clean], /--rule cost=loud: expected ID=error\|warning\|info\|off/],
+      [["lint", "--rule", "nope=off", clean], /no rule nope/],
+      [["lint", "--write", clean], /--write needs --fix/],
+      [["lint", "--fix", clean, senior], /--fix without --write takes one input/],
+      [["lint", "--scopes", join(dir, "none.yaml"), clean], /cannot read the scope table/],
+    ] as [string[], RegExp][]) {
+      const r = await tdss(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toMatch(message);
+      expect(r.stderr.split("\n")[0]!.startsWith("tdss: "), args.join(" ")).toBe(true);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  it("--scopes reads a YAML scope table and rejects a bad one", async () => {
+    const current = file("current.json", '{"where": {"field": "is_current", "eq": true}, "size": 1}');
+    expect((await tdss(["lint", current])).stdout).toContain("field-outside-scope");
+    const table = file("scopes.yaml", "is_current: null\nskills: has_experience\n");
+    expect((await tdss(["lint", current, "--scopes", table])).stdout).not.toContain("field-outside-scope");
+    const bad = file("bad-scopes.yaml", "is_currnt: null\n");
+    const r = await tdss(["lint", current, "--scopes", bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad-scopes\.yaml: scope table: "is_currnt" is not a people field \(did you mean "is_current"\?\)/);
+  });
+
+  it("--quiet keeps errors only; --rule changes a severity", async () => {
+    const q = await tdss(["lint", senior, "--quiet", "-f", "json"]);
+    expect(JSON.parse(q.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(["fixed-set-value"]);
+    const r = await tdss(["lint", senior, "--rule", "fixed-set-value=warning", "--rule", "cost=off", "-f", "json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { severity: string }) => d.severity)).toEqual(["warning"]);
+  });
+
+  it("--jsonl reads standard input line by line, with wrapped routes and real line numbers", async () => {
+    const lines = [
+      '{"where": {"field": "city", "eq": "Paris"}, "size": 1}',
+      "",
+      '{"route": "jobs", "body": {"where": {"field": "country", "eq": "US"}, "size": 1}}',
+      '{"where": {"field": "city"',
+      '{"body": {"text": ""}, "route": "searchPeople"}',
+    ];
+    const r = await tdss(["lint", "--jsonl", "-f", "json", "--rule", "cost=off"], lines.join("\n") + "\n");
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files).toHaveLength(1);
+    expect(doc.files[0].file).toBe("-");
+    expect(doc.files[0].diagnostics.map((d: { ruleId: string; line: number; column: number; path: string }) => [d.line, d.column, d.ruleId, d.path])).toEqual([
+      [3, 64, "country-code", "/body/where/eq"],
+      [4, 27, "invalid-json", ""],
+      [5, 19, "nl-body", "/body/text"],
+    ]);
+    const unknown = await tdss(["lint", "--jsonl"], '{"route": "peeple", "body": {}}\n');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^tdss: -:1: unknown route "peeple"/);
+  });
+
+  it("--jsonl finds bytes that are not UTF-8 on their own line", async () => {
+    const path = file("log.jsonl", Buffer.concat([Buffer.from('{"text": "ok"}\n{"text": "a'), Buffer.from([0xfe]), Buffer.from('"}\n')]));
+    const r = await tdss(["lint", "--jsonl", path, "-f", "json"]);
+    const diagnostics = JSON.parse(r.stdout).files[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId !== "cost");
+    expect(diagnostics.map((d: { line: number; column: number; message: string }) => [d.line, d.column, d.message])).toEqual([[2, 12, "Not JSON: Not UTF-8: byte 0xFE at byte offset 11 (a JSON body must be UTF-8)."]]);
+  });
+
+  it("--fix prints the fixed document and reports on standard error", async () => {
+    const messy = file("messy.json", '{\n  "where": {"all": [{"field": "city", "in": ["Paris"]}]},\n  "size": 1\n}\n');
+    const r = await tdss(["lint", "--fix", messy]);
+    expect(JSON.parse(r.stdout)).toEqual({ where: { field: "city", eq: "Paris" }, size: 1 });
+    expect(r.stderr).toContain("1 problem (0 errors, 0 warnings, 1 info)");
+    expect(r.code).toBe(0);
+    expect(readFileSync(messy, "utf8")).toContain('"in"');
+  });
+
+  it("--fix-suggestions --write rewrites the file in place, leaving no temporary file", async () => {
+    const path = file("write.json", '{"where": {"field": "management_level", "eq": "senior"}, "size": 1}');
+    const r = await tdss(["lint", "--fix-suggestions", "--write", path]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ where: { field: "management_level", eq: "Senior" }, size: 1 });
+    expect((await tdss(["lint", path, "-f", "json"])).stdout).not.toContain("fixed-set-value");
+    expect(readdirSync(dir).filter((f) => f.includes(".tdss-"))).toEqual([]);
+  });
+
+  it("--fix --jsonl fixes line by line", async () => {
+    const path = file("fix.jsonl", '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n');
+    const r = await tdss(["lint", "--jsonl", "--fix", path]);
+    expect(r.stdout.split("\n")).toEqual(['{"where":{"field":"city","eq":"Paris"}}', '{"route":"people","body":{"where":{"field":"city","eq":"Lyon"}}}', ""]);
+  });
+
+  it("-o writes the report to a file, and leaves none behind when it cannot", async () => {
+    const out = join(dir, "report.sarif");
+    const r = await tdss(["lint", senior, "-f", "sarif", "-o", out]);
+    expect(r.stdout).toBe("");
+    expect(JSON.parse(readFileSync(out, "utf8")).version).toBe("2.1.0");
+    const nowhere = join(dir, "no-such-dir", "report.json");
+    const bad = await tdss(["lint", senior, "-o", nowhere]);
+    expect(bad.code).toBe(2);
+    expect(existsSync(nowhere)).toBe(false);
+  });
+});
+
+describe("tdss lint as a process", () => {
+  const bin = join(packageRoot(), "bin", "tdss.js");
+
+  it("lints a file given on the command line and sets the exit status", () => {
+    const r = spawnSync(process.execPath, [bin, "lint", senior, "--format", "json"], { encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(["cost", "fixed-set-value"]);
+  });
+
+  it("lints standard input", () => {
+    const out = execFileSync(process.execPath, [bin, "lint", "-"], { input: '{"where": {"field": "city", "eq": "Paris"}}', encoding: "utf8" });
+    expect(out).toContain("-:1:1  info     [cost]");
+  });
+});
