@@ -18,7 +18,7 @@ export const envelope: Check = {
       if (status !== undefined && (status < 200 || status > 299)) problems.push(`HTTP status ${status}`);
       if (body === null || typeof body !== "object" || Array.isArray(body)) return fail(`${at}body is not an object`, { code: 200, msg: "ok", data: "…" }, excerpt(body));
       if (body.code !== 200) problems.push(`code is ${excerpt(body.code, 40)}`);
-      if (body.msg !== "ok") problems.push(`msg is ${excerpt(body.msg, 60)}`);
+      if (body.msg !== "ok") problems.push(`msg is ${excerpt(body.msg, 200)}`);
       if (!Object.hasOwn(body, "data")) problems.push("no data member");
       if (problems.length) return fail(`${at}not a success envelope: ${problems.join(", ")}`, { status: "2xx", code: 200, msg: "ok", data: "present" }, { status, code: body.code, msg: body.msg, members: Object.keys(body) });
       return undefined;

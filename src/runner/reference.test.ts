@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceServer, type ReferenceServer } from "../reference/index.js";
+import { runConformance } from "./run.js";
+import { loadSuites } from "./suites.js";
+
+/**
+ * The suites against the project's own reference server (a small generated dataset, so the test stays
+ * fast): what `npm start` does with the default dataset. The reference is the oracle of a conformant
+ * deployment, so every case must pass.
+ */
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer({ port: 0, people: 3000, jobs: 800, companies: 300 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the suites against the reference server", () => {
+  it("pass every case, spending no more than predicted", async () => {
+    const cases = loadSuites().filter((c) => c.area !== "mcp");
+    const outcome = await runConformance({ baseUrl: server.url, apiKey: server.keys.active, secondKey: server.keys.exhausted, cases, maxCredits: 300, concurrency: 4, timeoutMs: 10_000 });
+    const notPassed = outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.id} ${r.status}: ${r.reason ?? r.failures.map((f) => `${f.step} · ${f.check}: ${f.message}`).join(" | ")}`);
+    expect(notPassed).toEqual([]);
+    expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);
+  });
+});
