@@ -98,7 +98,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       embedded = await startEmbeddedServer();
     } catch (error) {
       if (error instanceof EmbeddedUnavailableError) throw new UsageError(error.message);
-      throw error;
+      throw new UsageError(`cannot start the embedded reference server: ${(error as Error).message}`);
     }
     baseUrl = embedded.url;
     apiKey = embedded.keys.active;
@@ -159,7 +159,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       out(formatPlan(error.plan));
       throw new UsageError(error.message);
     }
-    if (error instanceof UnreachableError) throw new UsageError(redact(error.message));
+    if (error instanceof UnreachableError || error instanceof SuiteError) throw new UsageError(redact(error.message));
     throw error;
   } finally {
     await embedded?.close();

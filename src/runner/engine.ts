@@ -187,7 +187,13 @@ async function executeStep(step: StepDef, index: number, c: CaseDef, run: CaseRu
       if (bound > step.worstCase.atMost) throw new Skip(`${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case may pay for`);
       idsBound = bound;
     }
-    const plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}) });
+    let plan: StepPlan;
+    try {
+      plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}) });
+    } catch (error) {
+      run.failures.push({ step: label, check: step.kind, message: `the step cannot be sent: ${(error as Error).message}` });
+      return false;
+    }
     if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
     if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
 
@@ -199,7 +205,11 @@ async function executeStep(step: StepDef, index: number, c: CaseDef, run: CaseRu
     let after: { value?: number; error?: string } | undefined;
     try {
       if (measuring) before = await deps.meter.read(balanceKey);
-      execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials });
+      try {
+        execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials });
+      } catch (error) {
+        execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
+      }
       if (plan.worstCase > 0 || plan.auth === "primary" || plan.auth === "second") deps.meter.touch();
       if (measuring) after = await deps.meter.read(balanceKey, true);
     } finally {
@@ -326,8 +336,9 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
     try {
       for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, c, run, deps, versionCost))) break;
     } catch (error) {
-      if (!(error instanceof Skip)) throw error;
-      run.skipped = deps.credentials.redact(error.message);
+      // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
+      if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
+      else run.failures.push({ step: "case", check: "runner", message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
     }
   }
   const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSuites, selectCases } from "./suites.js";
+import { loadSuiteFile, loadSuites, selectCases } from "./suites.js";
 import { BudgetError, planRun, runConformance, type RunOptions } from "./run.js";
 import { startFakeDeployment, type Fault, type FakeDeployment } from "./testing/fake-deployment.js";
 
@@ -50,6 +53,29 @@ describe("runConformance against a conformant deployment", () => {
     const outcome = await run(["overcharge-detail"], "credits/detail-cost", { maxCredits: worst });
     expect(outcome.results[0]!.status).toBe("failed");
     expect(100_000 - fake!.balance(fake!.keys.active)).toBeLessThanOrEqual(worst);
+  });
+
+  it("refuses to start when a case cannot be priced, naming the case", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "tdss-run-")), "odd.yaml");
+    writeFileSync(file, `cases:
+  - id: unknown-operation
+    title: a step naming no route of the contract
+    clauses: [s4-1-nine-routes]
+    steps:
+      - let: { op: deletePeople }
+        request: { operation: "{{ op }}" }
+  - id: fine
+    title: key status
+    clauses: [s8-cost-key-status]
+    steps:
+      - request: { operation: getKeyStatus }
+        expect: [envelope]
+`);
+    fake = await startFakeDeployment();
+    await expect(runConformance({ baseUrl: fake.url, apiKey: fake.keys.active, cases: loadSuiteFile(file, "odd"), maxCredits: 10, concurrency: 2, timeoutMs: 2000 })).rejects.toThrow(
+      /odd.yaml: case odd\/unknown-operation cannot be priced before the run: unknown operation "deletePeople"/,
+    );
+    expect(fake.hits.size).toBe(0);
   });
 
   it("skips cases that need a second key when none is configured", async () => {

@@ -13,6 +13,7 @@ import { Observed, type ObservedEntry } from "./observed.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult } from "./types.js";
+import { SuiteError } from "./suites.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
 
@@ -86,13 +87,17 @@ export function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(2).toString("hex")}`;
 }
 
-/** The worst-case Credits of each case, before anything is sent. */
+/** The worst-case Credits of each case, before anything is sent; a case that cannot be priced is a SuiteError. */
 export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators">): RunPlan {
   const bogus = new Set<string>();
   const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) });
   const planned = cases.map((c) => {
-    const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1 });
-    return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
+    try {
+      const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1 });
+      return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
+    } catch (error) {
+      throw new SuiteError(`${c.file}: case ${c.id} cannot be priced before the run: ${(error as Error).message}`);
+    }
   });
   return { cases: planned, worstCase: planned.reduce((s, c) => s + c.worstCase, 0), maxCredits: options.maxCredits };
 }
