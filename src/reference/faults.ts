@@ -15,8 +15,15 @@ export interface Faults {
   readonly skip?: readonly ValidationStep[];
   /** Page size of a search that omits size (correct: 100, s4-2-size-default-100). */
   readonly defaultSize?: number;
-  /** Credits charged for a successful request, given the correct charge and the count its formula counts (§8). */
-  readonly charge?: (operationId: OperationId, correct: number, count: number) => number;
+  /** Rewrites a request body before it is handled; a fault may also refuse the request by throwing a Refusal. */
+  readonly request?: (operationId: OperationId, body: unknown) => unknown;
+  /**
+   * Credits charged for a successful request, given the correct charge, the count its formula counts (§8) and
+   * the response data. Also consulted for GET /auth/key/status, whose correct charge is 0.
+   */
+  readonly charge?: (operationId: OperationId, correct: number, count: number, data: unknown) => number;
+  /** Credits charged for a request refused after its key was accepted (correct: 0, s7-translated-before-charge). */
+  readonly chargeRefusal?: (operationId: OperationId, status: number) => number;
   /** Rewrites a finished response (status, envelope, headers), successes and refusals alike. */
   readonly response?: (operationId: OperationId, response: ServiceResponse) => ServiceResponse;
   /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */

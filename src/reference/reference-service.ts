@@ -14,6 +14,7 @@ import { CursorCodec } from "./cursor.js";
 import { dayString, toDay, todayDay } from "./days.js";
 import { NO_FAULTS, type Faults } from "./faults.js";
 import { generateDataset } from "./generate/dataset.js";
+import { generateStore } from "./generate/parallel.js";
 import { IdCodec, type IdKind } from "./ids.js";
 import { DEMO_KEYS, KeyRing, SCOPE_OF_ROUTE, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
@@ -57,6 +58,26 @@ function packageVersion(): string {
   }
 }
 
+/** Options checked and defaulted: the mutant and its faults, seed, sizes, as-of day and clock. */
+function settle(options: ReferenceServiceOptions) {
+  let mutant: Mutant | undefined;
+  if (options.mutant !== undefined) {
+    mutant = findMutant(options.mutant);
+    if (!mutant) throw new RangeError(`unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`);
+  }
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+  const now = options.now ?? (() => new Date());
+  const sizes = {
+    people: count(options.people, "people", DEFAULT_SIZES.people),
+    jobs: count(options.jobs, "jobs", DEFAULT_SIZES.jobs),
+    companies: count(options.companies, "companies", DEFAULT_SIZES.companies),
+  };
+  if (!options.data && sizes.companies === 0 && sizes.people + sizes.jobs > 0) throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
+  const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(now());
+  return { mutant, faults: mutant?.faults ?? NO_FAULTS, seed, now, sizes, asOf };
+}
+
 function count(value: number | undefined, name: string, fallback: number): number {
   const n = value ?? fallback;
   if (!Number.isSafeInteger(n) || n < 0 || n > MAX_RECORDS) throw new RangeError(`${name} must be an integer from 0 to ${MAX_RECORDS}, got ${value}`);
@@ -89,31 +110,26 @@ export class ReferenceService implements Service {
   private readonly companies: CompanyRecords;
   private readonly version: string;
 
-  constructor(options: ReferenceServiceOptions = {}) {
-    if (options.mutant !== undefined) {
-      this.mutant = findMutant(options.mutant);
-      if (!this.mutant) throw new RangeError(`unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`);
-    }
-    this.faults = this.mutant?.faults ?? NO_FAULTS;
+  /**
+   * The service over a dataset built in this thread. `startReferenceServer` uses `ReferenceService.create`,
+   * which builds the generated dataset on two threads.
+   */
+  constructor(options: ReferenceServiceOptions = {}, prebuilt?: Store) {
+    const settings = settle(options);
+    this.mutant = settings.mutant;
+    this.faults = settings.faults;
     this.skip = new Set(this.faults.skip ?? []);
-    this.now = options.now ?? (() => new Date());
-    this.seed = options.seed ?? DEFAULT_SEED;
-    if (!Number.isSafeInteger(this.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
-    const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(this.now());
+    this.now = settings.now;
+    this.seed = settings.seed;
+    const asOf = settings.asOf;
     this.asOf = dayString(asOf);
     const secret = createHash("sha256").update(`tdss-reference:${this.seed}`).digest();
 
-    let input = options.data;
-    if (!input) {
-      this.sizes = {
-        people: count(options.people, "people", DEFAULT_SIZES.people),
-        jobs: count(options.jobs, "jobs", DEFAULT_SIZES.jobs),
-        companies: count(options.companies, "companies", DEFAULT_SIZES.companies),
-      };
-      if (this.sizes.companies === 0 && this.sizes.people + this.sizes.jobs > 0) throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
-      input = generateDataset({ seed: this.seed, ...this.sizes, asOf });
+    if (prebuilt) this.store = prebuilt;
+    else {
+      const input = options.data ?? generateDataset({ seed: this.seed, ...settings.sizes, asOf });
+      this.store = buildStore(this.faults.dataset ? this.faults.dataset(input) : input);
     }
-    this.store = buildStore(this.faults.dataset ? this.faults.dataset(input) : input);
     const t = this.store.tables;
     this.sizes = { people: t.person.rows, jobs: t.jobs.rows, companies: t.companies.rows };
     this.ids = new IdCodec(secret, `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`);
@@ -135,10 +151,17 @@ export class ReferenceService implements Service {
     };
   }
 
+  /** The service, with a generated dataset built on two threads (generate/parallel.ts) where that applies. */
+  static async create(options: ReferenceServiceOptions = {}): Promise<ReferenceService> {
+    const settings = settle(options);
+    if (options.data || settings.faults.dataset) return new ReferenceService(options);
+    return new ReferenceService(options, await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }));
+  }
+
   async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {
     let response: ServiceResponse;
     try {
-      response = this.handle(operationId, body, authorization);
+      response = this.handle(operationId, this.faults.request ? this.faults.request(operationId, body) : body, authorization);
     } catch (error) {
       if (error instanceof Refusal) response = failure(error.status, error.message, error.headers);
       else {
@@ -179,13 +202,22 @@ export class ReferenceService implements Service {
 
   private handle(operationId: OperationId, body: unknown, authorization: string | undefined): ServiceResponse {
     const account = this.authorize(operationId, authorization);
-    if (operationId === "getKeyStatus") return ok(this.keyStatus(account));
+    if (operationId === "getKeyStatus") {
+      if (this.faults.charge) account.charge(this.faults.charge(operationId, 0, 0, undefined));
+      return ok(this.keyStatus(account));
+    }
     if (!account.active) throw new Refusal(403, "the API key is inactive; GET /auth/key/status reports its state (§4.5)");
     const scope = SCOPE_OF_ROUTE[operationId];
     if (scope && !account.scopes.includes(scope)) throw new Refusal(403, `the API key lacks the scope ${scope} this route requires`);
-    const outcome = this.route(operationId, body);
+    let outcome: Outcome;
+    try {
+      outcome = this.route(operationId, body);
+    } catch (error) {
+      if (error instanceof Refusal && this.faults.chargeRefusal) account.charge(this.faults.chargeRefusal(operationId, error.status));
+      throw error;
+    }
     const correct = creditCost(operationId, outcome.count) ?? 0;
-    const cost = this.faults.charge ? this.faults.charge(operationId, correct, outcome.count) : correct;
+    const cost = this.faults.charge ? this.faults.charge(operationId, correct, outcome.count, outcome.data) : correct;
     if (!account.charge(cost)) {
       throw new Refusal(402, `the request costs ${cost} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`);
     }

@@ -61,7 +61,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const port = options.port ?? 0;
   const host = options.host ?? "127.0.0.1";
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
-  const service = new ReferenceService(options);
+  const service = await ReferenceService.create(options);
   const mcp = await loadMcp(service);
   const server = createServer(createRequestListener(service, () => mcp));
   const address = await listen(server, port, host);

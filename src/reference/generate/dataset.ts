@@ -22,7 +22,7 @@ export function generateDataset(options: GenerateOptions): StoreInput {
   const pools = buildPools(options.seed, options.companies);
   const root = new Random(options.seed);
   const companies = generateCompanies(root.fork(1), pools, options.companies, options.asOf);
-  const people = generatePeople(root.fork(2), pools, companies, options.people, options.asOf, options.seed);
+  const people = generatePeople(options.seed, pools, companies, 0, options.people, options.asOf);
   const jobs = generateJobs(root.fork(3), pools, companies, options.jobs, options.asOf, options.seed);
   return { people, jobs, companies };
 }

@@ -1,7 +1,7 @@
 import { yearOfDay } from "../days.js";
 import type { CompanyInput, EducationInput, ExperienceInput, LanguageInput, PersonInput } from "../inputs.js";
 import type { Pools } from "../pools.js";
-import type { Random } from "../random.js";
+import { Random } from "../random.js";
 import {
   AWARDS,
   CERTIFICATIONS,
@@ -149,16 +149,24 @@ function languages(rng: Random, native: string): LanguageInput[] {
   return out;
 }
 
+/** People are generated in chunks, each from its own stream, so that any chunk-aligned range can be built apart (in a worker). */
+export const PEOPLE_CHUNK = 5000;
+
 /**
- * `count` people with careers at the given companies, educations and languages (§2.2 fields, §2.3 value sets),
- * yielded one by one so that the store takes each into its columns before the next is built.
+ * People `from` (a multiple of PEOPLE_CHUNK) to `to`, with careers at the given companies, educations and
+ * languages (§2.2 fields, §2.3 value sets), yielded one by one so that the store takes each into its
+ * columns before the next is built. The same rows are the same people whatever range they are built in.
  */
-export function* generatePeople(rng: Random, pools: Pools, companies: readonly CompanyInput[], count: number, asOf: number, seed: number): Generator<PersonInput> {
+export function* generatePeople(seed: number, pools: Pools, companies: readonly CompanyInput[], from: number, to: number, asOf: number): Generator<PersonInput> {
+  if (from % PEOPLE_CHUNK !== 0) throw new RangeError(`generatePeople: from must be a multiple of ${PEOPLE_CHUNK}`);
   const employers = new EmployerPicker(companies);
   const asOfYear = yearOfDay(asOf);
   const firstSlugs = pools.firstNames.map(slugify);
   const lastSlugs = pools.lastNames.map(slugify);
-  for (let i = 0; i < count; i++) {
+  const root = new Random(seed);
+  let rng = root;
+  for (let i = from; i < to; i++) {
+    if (i % PEOPLE_CHUNK === 0) rng = root.fork(1000 + i / PEOPLE_CHUNK);
     const home = place(rng);
     const firstIndex = rng.int(0, pools.firstNames.length - 1);
     const lastIndex = rng.int(0, pools.lastNames.length - 1);

@@ -32,6 +32,14 @@ export class Dictionary {
   private readonly ids = new Map<string, number>();
   private wordIndex: Map<string, Int32Array> | undefined;
 
+  /** A dictionary holding `values` with ids 0..n-1 in that order (the values must be distinct). */
+  static of(values: readonly string[]): Dictionary {
+    const dict = new Dictionary();
+    for (const v of values) dict.intern(v);
+    if (dict.size !== values.length) throw new Error("Dictionary.of: values repeat");
+    return dict;
+  }
+
   intern(value: string): number {
     let id = this.ids.get(value);
     if (id === undefined) {

@@ -191,11 +191,21 @@ interface BuildColumn {
   readonly name: string;
   readonly kind: BuildKind;
   readonly code: number;
-  readonly read: ((row: any) => unknown) | undefined;
+  readonly read: (row: any) => unknown;
   readonly data: Growable<Int32Array> | Growable<Float64Array> | Growable<Int8Array>;
   readonly raw: (string | null)[];
   readonly offsets: Growable<Uint32Array> | undefined;
   readonly dict: Dictionary | undefined;
+}
+
+/**
+ * A reader of one member, compiled per column so that each has its own inline cache: a shared `row[name]`
+ * would see every member name and go megamorphic, the main cost of building 600,000 rows. Column names come
+ * from the schema (schema.ts), never from input.
+ */
+function memberReader(name: string): (row: any) => unknown {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad column name ${name}`);
+  return new Function("row", `return row.${name};`) as (row: any) => unknown;
 }
 
 /** Appends rows column by column into growing typed arrays, then freezes them into a Table. */
@@ -212,7 +222,7 @@ export class TableBuilder {
   ) {
     this.columns = Object.entries(columns).map(([col, spec]) => {
       const kind = typeof spec === "string" ? spec : spec[0];
-      const read = typeof spec === "string" ? undefined : spec[1];
+      const read = typeof spec === "string" ? memberReader(col) : spec[1];
       const data =
         kind === "number" || kind === "date" ? new Growable(new Float64Array(0)) : kind === "boolean" ? new Growable(new Int8Array(0)) : new Growable(new Int32Array(0));
       return {
@@ -236,7 +246,7 @@ export class TableBuilder {
   /** Adds one row; members missing from `values` are null (or an empty list). Returns the row number. */
   add(values: Readonly<Record<string, unknown>>, owner?: number): number {
     for (const c of this.columns) {
-      const v = c.read ? c.read(values) : values[c.name];
+      const v = c.read(values);
       switch (c.code) {
         case 0:
           c.data.push(typeof v === "string" ? c.dict!.intern(v) : -1);
@@ -262,21 +272,106 @@ export class TableBuilder {
     return this.count++;
   }
 
-  finish(children?: ReadonlyMap<string, Uint32Array>): Table {
-    const columns = new Map<string, Column>();
+  /** The rows built so far as plain arrays, transferable between threads and merged by mergeParts. */
+  part(): TablePart {
+    const columns: Record<string, ColumnPart> = {};
     for (const c of this.columns) {
-      if (c.kind === "prose") columns.set(c.name, proseColumn(c.raw));
-      else if (c.kind === "text") columns.set(c.name, textColumn(c.dict!, c.data.done() as Int32Array));
-      else if (c.kind === "list") columns.set(c.name, listColumn(c.dict!, c.offsets!.done(), c.data.done() as Int32Array));
-      else if (c.kind === "boolean") columns.set(c.name, { kind: c.kind, values: c.data.done() as Int8Array });
-      else columns.set(c.name, { kind: c.kind, values: c.data.done() as Float64Array });
+      columns[c.name] =
+        c.kind === "prose"
+          ? { kind: c.kind, raw: c.raw }
+          : { kind: c.kind, data: c.data.done(), ...(c.offsets ? { offsets: c.offsets.done() } : {}), ...(c.dict ? { dict: c.dict.values } : {}) };
     }
-    return {
-      name: this.name,
-      rows: this.count,
-      columns,
-      ...(this.owned ? { owner: this.owners.done() } : {}),
-      ...(children ? { children } : {}),
-    };
+    return { name: this.name, rows: this.count, columns, ...(this.owned ? { owner: this.owners.done() } : {}) };
   }
+}
+
+/** One column of a TablePart: typed arrays plus the dictionary's values (ids index into them). */
+export interface ColumnPart {
+  readonly kind: BuildKind;
+  readonly data?: Int32Array | Float64Array | Int8Array;
+  readonly offsets?: Uint32Array;
+  readonly dict?: readonly string[];
+  readonly raw?: readonly (string | null)[];
+}
+
+/** Rows of one table built in one place (a thread), to be merged with the parts built elsewhere. */
+export interface TablePart {
+  readonly name: string;
+  readonly rows: number;
+  readonly columns: Readonly<Record<string, ColumnPart>>;
+  /** Owner rows (sub-record tables), relative to the part's own person rows. */
+  readonly owner?: Int32Array;
+}
+
+function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array>(arrays: readonly T[], make: (n: number) => T): T {
+  if (arrays.length === 1) return arrays[0]!;
+  const out = make(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
+}
+
+/**
+ * Joins parts of one table into a Table: dictionary ids of each part are mapped into one dictionary, list
+ * offsets and owner rows are shifted. `personOffsets[i]` is the first person row of part i (sub-record tables).
+ */
+export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly number[]): Table {
+  const first = parts[0]!;
+  const rows = parts.reduce((n, p) => n + p.rows, 0);
+  const columns = new Map<string, Column>();
+  for (const [name, { kind }] of Object.entries(first.columns)) {
+    const pieces = parts.map((p) => p.columns[name]!);
+    if (kind === "prose") {
+      columns.set(name, proseColumn(pieces.flatMap((c) => c.raw!)));
+    } else if (kind === "text" || kind === "list") {
+      // The first part keeps its ids; later parts are mapped into its dictionary.
+      const dict = Dictionary.of(pieces[0]!.dict!);
+      const ids = pieces.length === 1 ? (pieces[0]!.data as Int32Array) : concat(pieces.map((c) => c.data as Int32Array), (n) => new Int32Array(n));
+      let at = pieces[0]!.data!.length;
+      for (const c of pieces.slice(1)) {
+        const remap = Int32Array.from(c.dict!, (v) => dict.intern(v));
+        const end = at + c.data!.length;
+        for (let k = at; k < end; k++) if (ids[k]! >= 0) ids[k] = remap[ids[k]!]!;
+        at = end;
+      }
+      if (kind === "text") columns.set(name, textColumn(dict, ids));
+      else {
+        const offsets = new Uint32Array(rows + 1);
+        let row = 0;
+        let base = 0;
+        for (const c of pieces) {
+          const o = c.offsets!;
+          for (let r = 1; r < o.length; r++) offsets[++row] = o[r]! + base;
+          base += o[o.length - 1]!;
+        }
+        columns.set(name, listColumn(dict, offsets, ids));
+      }
+    } else if (kind === "boolean") {
+      columns.set(name, { kind, values: concat(pieces.map((c) => c.data as Int8Array), (n) => new Int8Array(n)) });
+    } else {
+      columns.set(name, { kind, values: concat(pieces.map((c) => c.data as Float64Array), (n) => new Float64Array(n)) });
+    }
+  }
+  let owner: Int32Array | undefined;
+  if (first.owner) {
+    owner = concat(parts.map((p) => p.owner!), (n) => new Int32Array(n));
+    let at = 0;
+    parts.forEach((p, i) => {
+      const shift = personOffsets?.[i] ?? 0;
+      for (let k = at; k < at + p.owner!.length; k++) owner![k]! += shift;
+      at += p.owner!.length;
+    });
+  }
+  return { name: first.name, rows, columns, ...(owner ? { owner } : {}) };
+}
+
+/** For each sub-record table, the CSR offsets of each person's rows, from the (non-decreasing) owner column. */
+export function childOffsets(people: number, owner: Int32Array): Uint32Array {
+  const offsets = new Uint32Array(people + 1);
+  for (let k = 0; k < owner.length; k++) offsets[owner[k]! + 1]!++;
+  for (let p = 1; p <= people; p++) offsets[p]! += offsets[p - 1]!;
+  return offsets;
 }
