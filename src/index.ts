@@ -20,6 +20,8 @@ export {
   type FileReport,
   type FormatName,
 } from "./lint/index.js";
+export { startReferenceServer, createReferenceService, DEMO_KEYS, MUTANTS, findMutant } from "./reference/index.js";
+export type { ReferenceServer, ReferenceServerOptions, KeySpec, Service, ServiceResponse, Faults, Mutant, PersonInput, JobInput, CompanyInput, StoreInput } from "./reference/index.js";
 export { createMcpHandler, deriveTools, ToolAgreementError, MCP_PATHS, MCP_REVISIONS } from "./reference/mcp/index.js";
 export type { McpHandler, McpHandlerOptions, McpFaults, ToolDefinition } from "./reference/mcp/index.js";
 export { openMcpSession, MCP_TRANSPORT_SPEC, type McpSession, type McpTransportKind, type ToolCallOutcome } from "./client/mcp.js";
