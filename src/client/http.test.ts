@@ -123,6 +123,15 @@ describe("HttpClient", () => {
     await client.close();
   });
 
+  it("paces requests to the rate it is given", async () => {
+    const client = new HttpClient({ baseUrl: `${base}/prefix` });
+    client.setRate(20);
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 5 }, () => client.send({ method: "GET", path: "/ok" })));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    await client.close();
+  });
+
   it("reports a refused connection", async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));

@@ -78,6 +78,8 @@ export class HttpClient {
   private readonly maxBodyBytes: number;
   private readonly maxRetries: number;
   private readonly maxRetryWaitMs: number;
+  private intervalMs = 0;
+  private nextSlot = 0;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -101,6 +103,19 @@ export class HttpClient {
     return url.href;
   }
 
+  /** Paces requests to at most `perSecond` (the key's rate limit); undefined lifts the pacing. */
+  setRate(perSecond: number | undefined): void {
+    this.intervalMs = perSecond && perSecond > 0 ? 1000 / perSecond : 0;
+  }
+
+  private async slot(): Promise<void> {
+    if (!this.intervalMs) return;
+    const now = performance.now();
+    const at = Math.max(now, this.nextSlot);
+    this.nextSlot = at + this.intervalMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+
   async send(req: HttpRequest): Promise<HttpResult> {
     let url: string;
     try {
@@ -110,6 +125,7 @@ export class HttpClient {
     }
     const started = performance.now();
     for (let retries = 0; ; retries++) {
+      await this.slot();
       const result = await this.once(url, req, started, retries);
       if (result.status !== 429 || retries >= this.maxRetries) return result;
       const wait = retryDelayMs(result.headers?.["retry-after"], retries);

@@ -76,8 +76,8 @@ function checkedSpec(spec: unknown): unknown {
 }
 
 /** A captured value from a step's responses; `undefined` when the response lacks it. */
-function captureValue(source: string, exchanges: readonly Exchange[], plan: StepPlan, deps: EngineDeps, estimating: boolean): unknown {
-  if (estimating) return source === "ids" || source === "records" || source === "not_found" ? new Unknown("list", plan.maxItems) : new Unknown("value", 1);
+function captureValue(source: string, exchanges: readonly Exchange[], plan: StepPlan, deps: Pick<EngineDeps, "state"> | undefined, estimating: boolean): unknown {
+  if (estimating || !deps) return source === "ids" || source === "records" || source === "not_found" ? new Unknown("list", plan.maxItems) : new Unknown("value", 1);
   const last = exchanges.at(-1);
   if (source === "" || source.startsWith("/")) return last ? getPointer(last.json, source) : undefined;
   if (source === "pages") return exchanges.length;
@@ -138,7 +138,7 @@ export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generator
       const spec = checkedSpec(resolve(step.spec, local));
       const plan = STEP_KINDS[step.kind]!.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}) });
       steps.push({ label: stepLabel(step, index, expansion.label), ...(plan.operationId ? { operationId: plan.operationId } : {}), worstCase: plan.worstCase });
-      for (const [name, source] of Object.entries(step.captures)) vars[name] = captureValue(source, [], plan, deps as EngineDeps, true);
+      for (const [name, source] of Object.entries(step.captures)) vars[name] = captureValue(source, [], plan, undefined, true);
     }
   });
   return { worstCase: steps.reduce((s, x) => s + x.worstCase, 0), steps };
@@ -168,7 +168,7 @@ function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges
   }) as CaseFailure;
 }
 
-async function executeStep(step: StepDef, index: number, c: CaseDef, run: CaseRun, deps: EngineDeps, versionCost: VersionCost): Promise<boolean> {
+async function executeStep(step: StepDef, index: number, run: CaseRun, deps: EngineDeps, versionCost: VersionCost): Promise<boolean> {
   const kind = STEP_KINDS[step.kind]!;
   const baseScope: TemplateScope = { vars: run.vars, generators: deps.generators, estimating: false };
   let stepFailed = false;
@@ -334,7 +334,7 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
   if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {
-      for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, c, run, deps, versionCost))) break;
+      for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, run, deps, versionCost))) break;
     } catch (error) {
       // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);

@@ -16,6 +16,7 @@ import type { CaseDef, CaseResult } from "./types.js";
 import { SuiteError } from "./suites.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
+import { requestsPerSecond } from "./rate.js";
 
 export interface RunOptions {
   readonly baseUrl: string;
@@ -129,6 +130,13 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (!isSuccess(preflight)) warnings.push(`GET /auth/key/status refused the key (HTTP ${preflight.status}): Credit checks will fail; is the key right?`);
     else if (balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
     observed.set("key_status.preflight", isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status }, "s4-5-key-status-members-not-shown");
+    if (isSuccess(preflight)) {
+      // Pace by the key's reported rate limit (a tenth below it), so that 429 stays the exception.
+      const pointer = implementation.keyStatus(preflight.json).rateLimit;
+      const rate = pointer ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop()) : undefined;
+      if (rate !== undefined) http.setRate(rate * 0.9);
+      observed.set("rate_limit.pacing", rate === undefined ? "not understood: 429 is retried" : { requests_per_second: Number((rate * 0.9).toFixed(3)) }, "s8-rate-limit-quota-not-shown");
+    }
 
     const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan, warnings };
     if (options.dryRun) {

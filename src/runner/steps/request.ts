@@ -1,6 +1,5 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
-import { worstCaseCredits } from "../budget.js";
-import { countResolvable } from "../budget.js";
+import { countResolvable, worstCaseCredits } from "../budget.js";
 import type { Credentials } from "../credentials.js";
 import { Unknown } from "../template.js";
 import type { AuthMode, Exchange } from "../types.js";
