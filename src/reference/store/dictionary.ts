@@ -31,6 +31,8 @@ export class Dictionary {
   readonly values: string[] = [];
   private readonly ids = new Map<string, number>();
   private wordIndex: Map<string, Int32Array> | undefined;
+  private lastValue: string | undefined;
+  private lastId = -1;
 
   /** A dictionary holding `values` with ids 0..n-1 in that order (the values must be distinct). */
   static of(values: readonly string[]): Dictionary {
@@ -41,6 +43,8 @@ export class Dictionary {
   }
 
   intern(value: string): number {
+    // Sub-records of one person often repeat a value (role, country): skip the hash lookup then.
+    if (value === this.lastValue) return this.lastId;
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.values.length;
@@ -48,6 +52,8 @@ export class Dictionary {
       this.ids.set(value, id);
       this.wordIndex = undefined;
     }
+    this.lastValue = value;
+    this.lastId = id;
     return id;
   }
 

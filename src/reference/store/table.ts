@@ -93,14 +93,27 @@ export function textColumn(dict: Dictionary, ids: Int32Array): TextColumn {
   };
 }
 
-/** A text column whose dictionary is built from the raw strings on first use. */
-export function proseColumn(raw: readonly (string | null)[]): TextColumn {
+/**
+ * Prose kept as UTF-8 bytes off the JavaScript heap while the store is built (hundreds of thousands of live
+ * strings would be copied by every young-generation collection); row r spans bytes[offsets[r] .. offsets[r+1]),
+ * and an empty span with nulls[r] = 1 is null.
+ */
+export interface ProseBytes {
+  readonly bytes: Uint8Array;
+  readonly offsets: Uint32Array;
+  readonly nulls: Int8Array;
+}
+
+/** A text column over prose bytes: the strings and their dictionary are made on first use. */
+export function proseColumn(prose: ProseBytes): TextColumn {
   let built: { dict: Dictionary; ids: Int32Array } | undefined;
   const build = () => {
     if (built) return built;
     const dict = new Dictionary();
-    const ids = new Int32Array(raw.length);
-    for (let r = 0; r < raw.length; r++) ids[r] = raw[r] === null ? -1 : dict.intern(raw[r]!);
+    const rows = prose.nulls.length;
+    const ids = new Int32Array(rows);
+    const buffer = Buffer.from(prose.bytes.buffer, prose.bytes.byteOffset, prose.bytes.byteLength);
+    for (let r = 0; r < rows; r++) ids[r] = prose.nulls[r] ? -1 : dict.intern(buffer.toString("utf8", prose.offsets[r], prose.offsets[r + 1]));
     return (built = { dict, ids });
   };
   const postings = lazyPostings(() => textColumn(build().dict, build().ids).postings());
@@ -168,50 +181,132 @@ export function cell(column: Column, row: number): CellValue {
 /** A column of a table under construction: its kind and, where it differs from the column name, where the value comes from. */
 export type ColumnSpec = BuildKind | readonly [kind: BuildKind, read: (row: any) => unknown];
 
-const KIND_CODE: Readonly<Record<BuildKind, number>> = { text: 0, list: 1, number: 2, date: 3, boolean: 4, prose: 5 };
+type NumberArray = Int32Array | Float64Array | Int8Array | Uint32Array;
 
-/** A typed array that doubles as it fills, so that building 400,000 rows leaves no garbage of boxed numbers. */
-class Growable<T extends Int32Array | Float64Array | Int8Array | Uint32Array> {
-  length = 0;
-  constructor(public array: T) {}
-  push(value: number): void {
-    if (this.length === this.array.length) {
-      const bigger = new (this.array.constructor as new (n: number) => T)(Math.max(16, this.array.length * 2));
-      bigger.set(this.array);
-      this.array = bigger;
+/** A typed array that doubles as it fills, so that building 600,000 rows leaves no garbage of boxed numbers. */
+interface Growable<T extends NumberArray> {
+  length: number;
+  array: T;
+  push(value: number): void;
+  done(): T;
+}
+
+/**
+ * One class per element type, so that each push site sees a single typed-array kind (monomorphic) rather
+ * than all four.
+ */
+function growableClass<T extends NumberArray>(make: (n: number) => T): new () => Growable<T> {
+  return class {
+    length = 0;
+    array = make(1024);
+    push(value: number): void {
+      if (this.length === this.array.length) {
+        const bigger = make(this.array.length * 2);
+        bigger.set(this.array);
+        this.array = bigger;
+      }
+      this.array[this.length++] = value;
     }
-    this.array[this.length++] = value;
+    done(): T {
+      return this.array.slice(0, this.length) as T;
+    }
+  };
+}
+const GrowInt32 = growableClass((n) => new Int32Array(n));
+const GrowFloat64 = growableClass((n) => new Float64Array(n));
+const GrowInt8 = growableClass((n) => new Int8Array(n));
+const GrowUint32 = growableClass((n) => new Uint32Array(n));
+
+/** Growing UTF-8 bytes of a prose column, with the row offsets and null flags. */
+class GrowProse {
+  private bytes = Buffer.allocUnsafeSlow(1 << 16);
+  private used = 0;
+  private readonly offsets = new GrowUint32();
+  private readonly nulls = new GrowInt8();
+
+  constructor() {
+    this.offsets.push(0);
   }
-  done(): T {
-    return this.array.slice(0, this.length) as T;
+
+  push(value: unknown): void {
+    if (typeof value === "string") {
+      const need = this.used + value.length * 3;
+      if (need > this.bytes.length) {
+        const bigger = Buffer.allocUnsafeSlow(Math.max(need, this.bytes.length * 2));
+        this.bytes.copy(bigger, 0, 0, this.used);
+        this.bytes = bigger;
+      }
+      this.used += this.bytes.write(value, this.used, "utf8");
+      this.nulls.push(0);
+    } else this.nulls.push(1);
+    this.offsets.push(this.used);
+  }
+
+  done(): ProseBytes {
+    return { bytes: new Uint8Array(this.bytes.subarray(0, this.used)), offsets: this.offsets.done(), nulls: this.nulls.done() };
   }
 }
 
 interface BuildColumn {
   readonly name: string;
   readonly kind: BuildKind;
-  readonly code: number;
-  readonly read: (row: any) => unknown;
+  readonly read: ((row: any) => unknown) | undefined;
   readonly data: Growable<Int32Array> | Growable<Float64Array> | Growable<Int8Array>;
-  readonly raw: (string | null)[];
+  readonly prose: GrowProse | undefined;
   readonly offsets: Growable<Uint32Array> | undefined;
   readonly dict: Dictionary | undefined;
 }
 
+/** Value conversions of the compiled appender (days.ts, lists). */
+const HELPERS = {
+  day: (v: unknown) => (typeof v === "string" || typeof v === "number" ? toDay(v)! : NaN),
+  list(v: unknown, dict: Dictionary, data: Growable<Int32Array>, offsets: Growable<Uint32Array>) {
+    if (Array.isArray(v)) for (const item of v) if (typeof item === "string") data.push(dict.intern(item));
+    offsets.push(data.length);
+  },
+};
+
 /**
- * A reader of one member, compiled per column so that each has its own inline cache: a shared `row[name]`
- * would see every member name and go megamorphic, the main cost of building 600,000 rows. Column names come
- * from the schema (schema.ts), never from input.
+ * The function that appends one row, compiled once per table as straight-line code: one statement per
+ * column, each reading its member at its own site (monomorphic), instead of a loop whose shared sites see
+ * every column and every kind; building the default dataset's 600,000 rows is most of the ready time.
+ * Column names come from the schema (schema.ts), never from input.
  */
-function memberReader(name: string): (row: any) => unknown {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad column name ${name}`);
-  return new Function("row", `return row.${name};`) as (row: any) => unknown;
+function compileAppender(columns: readonly BuildColumn[]): (row: any) => void {
+  const lines = columns.map((c, i) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(c.name)) throw new Error(`bad column name ${c.name}`);
+    const read = c.read ? `r[${i}](row)` : `row.${c.name}`;
+    switch (c.kind) {
+      case "text":
+        return `v = ${read}; g[${i}].push(typeof v === "string" ? d[${i}].intern(v) : -1);`;
+      case "list":
+        return `h.list(${read}, d[${i}], g[${i}], o[${i}]);`;
+      case "number":
+        return `v = ${read}; g[${i}].push(typeof v === "number" && Number.isFinite(v) ? v : NaN);`;
+      case "date":
+        return `g[${i}].push(h.day(${read}));`;
+      case "boolean":
+        return `v = ${read}; g[${i}].push(v === true ? 1 : v === false ? 0 : -1);`;
+      case "prose":
+        return `p[${i}].push(${read});`;
+    }
+  });
+  const factory = new Function("g", "d", "o", "p", "r", "h", `return function append(row) { let v; ${lines.join(" ")} };`);
+  return factory(
+    columns.map((c) => c.data),
+    columns.map((c) => c.dict),
+    columns.map((c) => c.offsets),
+    columns.map((c) => c.prose),
+    columns.map((c) => c.read),
+    HELPERS,
+  ) as (row: any) => void;
 }
 
-/** Appends rows column by column into growing typed arrays, then freezes them into a Table. */
+/** Appends rows column by column into growing typed arrays; part() hands them over for mergeParts. */
 export class TableBuilder {
   private readonly columns: BuildColumn[];
-  private readonly owners = new Growable(new Int32Array(0));
+  private readonly owners = new GrowInt32();
+  private readonly append: (row: any) => void;
   private count = 0;
 
   constructor(
@@ -222,21 +317,20 @@ export class TableBuilder {
   ) {
     this.columns = Object.entries(columns).map(([col, spec]) => {
       const kind = typeof spec === "string" ? spec : spec[0];
-      const read = typeof spec === "string" ? memberReader(col) : spec[1];
-      const data =
-        kind === "number" || kind === "date" ? new Growable(new Float64Array(0)) : kind === "boolean" ? new Growable(new Int8Array(0)) : new Growable(new Int32Array(0));
+      const data = kind === "number" || kind === "date" ? new GrowFloat64() : kind === "boolean" ? new GrowInt8() : new GrowInt32();
+      const offsets = kind === "list" ? new GrowUint32() : undefined;
+      offsets?.push(0);
       return {
         name: col,
         kind,
-        code: KIND_CODE[kind],
-        read,
+        read: typeof spec === "string" ? undefined : spec[1],
         data,
-        raw: [],
-        offsets: kind === "list" ? new Growable(Uint32Array.of(0)) : undefined,
+        prose: kind === "prose" ? new GrowProse() : undefined,
+        offsets,
         dict: kind === "text" || kind === "list" ? new Dictionary() : undefined,
-      } as BuildColumn;
+      };
     });
-    for (const c of this.columns) if (c.offsets) c.offsets.length = 1;
+    this.append = compileAppender(this.columns);
   }
 
   get rows(): number {
@@ -245,29 +339,7 @@ export class TableBuilder {
 
   /** Adds one row; members missing from `values` are null (or an empty list). Returns the row number. */
   add(values: Readonly<Record<string, unknown>>, owner?: number): number {
-    for (const c of this.columns) {
-      const v = c.read(values);
-      switch (c.code) {
-        case 0:
-          c.data.push(typeof v === "string" ? c.dict!.intern(v) : -1);
-          break;
-        case 1:
-          if (Array.isArray(v)) for (const item of v) if (typeof item === "string") c.data.push(c.dict!.intern(item));
-          c.offsets!.push(c.data.length);
-          break;
-        case 2:
-          c.data.push(typeof v === "number" && Number.isFinite(v) ? v : NaN);
-          break;
-        case 3:
-          c.data.push(typeof v === "string" || typeof v === "number" ? toDay(v)! : NaN);
-          break;
-        case 4:
-          c.data.push(v === true ? 1 : v === false ? 0 : -1);
-          break;
-        default:
-          c.raw.push(typeof v === "string" ? v : null);
-      }
-    }
+    this.append(values);
     if (this.owned) this.owners.push(owner ?? -1);
     return this.count++;
   }
@@ -278,7 +350,7 @@ export class TableBuilder {
     for (const c of this.columns) {
       columns[c.name] =
         c.kind === "prose"
-          ? { kind: c.kind, raw: c.raw }
+          ? { kind: c.kind, prose: c.prose!.done() }
           : { kind: c.kind, data: c.data.done(), ...(c.offsets ? { offsets: c.offsets.done() } : {}), ...(c.dict ? { dict: c.dict.values } : {}) };
     }
     return { name: this.name, rows: this.count, columns, ...(this.owned ? { owner: this.owners.done() } : {}) };
@@ -291,7 +363,7 @@ export interface ColumnPart {
   readonly data?: Int32Array | Float64Array | Int8Array;
   readonly offsets?: Uint32Array;
   readonly dict?: readonly string[];
-  readonly raw?: readonly (string | null)[];
+  readonly prose?: ProseBytes;
 }
 
 /** Rows of one table built in one place (a thread), to be merged with the parts built elsewhere. */
@@ -303,7 +375,7 @@ export interface TablePart {
   readonly owner?: Int32Array;
 }
 
-function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array>(arrays: readonly T[], make: (n: number) => T): T {
+function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array | Uint8Array>(arrays: readonly T[], make: (n: number) => T): T {
   if (arrays.length === 1) return arrays[0]!;
   const out = make(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
@@ -325,7 +397,20 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
   for (const [name, { kind }] of Object.entries(first.columns)) {
     const pieces = parts.map((p) => p.columns[name]!);
     if (kind === "prose") {
-      columns.set(name, proseColumn(pieces.flatMap((c) => c.raw!)));
+      const offsets = concat(pieces.map((c) => c.prose!.offsets.subarray(1)), (n) => new Uint32Array(n));
+      let at = 0;
+      let base = 0;
+      for (const c of pieces) {
+        const o = c.prose!.offsets;
+        for (let k = at; k < at + o.length - 1; k++) offsets[k]! += base;
+        at += o.length - 1;
+        base += c.prose!.bytes.length;
+      }
+      const bytes = concat(pieces.map((c) => c.prose!.bytes), (n) => new Uint8Array(n));
+      const nulls = concat(pieces.map((c) => c.prose!.nulls), (n) => new Int8Array(n));
+      const withStart = new Uint32Array(offsets.length + 1);
+      withStart.set(offsets, 1);
+      columns.set(name, proseColumn({ bytes, offsets: withStart, nulls }));
     } else if (kind === "text" || kind === "list") {
       // The first part keeps its ids; later parts are mapped into its dictionary.
       const dict = Dictionary.of(pieces[0]!.dict!);
