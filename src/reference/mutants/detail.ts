@@ -1,4 +1,10 @@
+import { companyFields } from "../records/companies.js";
+import { JobRecords } from "../records/jobs.js";
+import { PROFILE_DEFAULT_FIELDS } from "../records/people.js";
 import type { Mutant } from "./mutant.js";
+import { DETAIL_ROUTES, rewriteData } from "./rewrite.js";
+
+const WELL_FORMED_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export const DETAIL_MUTANTS: readonly Mutant[] = [
   {
@@ -9,5 +15,98 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     faults: {
       selection: (kind, fields, explicit) => (kind === "job" && !explicit && !fields.includes("company_id") ? [...fields, "company_id"] : [...fields]),
     },
+  },
+  {
+    id: "detail-not-found-dropped",
+    clause: "s7-unresolved-id-not-found-free",
+    area: "detail",
+    description: "Detail routes leave IDs they cannot resolve out of not_found (it is always empty).",
+    faults: { response: rewriteData(DETAIL_ROUTES, (data) => ({ ...data, not_found: [] })) },
+  },
+  {
+    id: "detail-found-counts-requested",
+    clause: "s4-4-profile-response-members",
+    area: "detail",
+    description: "found counts every requested ID, the unresolvable ones included, instead of the records found.",
+    faults: { response: rewriteData(DETAIL_ROUTES, (data) => ({ ...data, found: data.total })) },
+  },
+  {
+    id: "detail-tampered-id-resolves",
+    clause: "s7-unresolved-id-not-found-free",
+    area: "detail",
+    description: "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of not_found.",
+    faults: { resolve: (_kind, id, row) => (row === undefined && WELL_FORMED_ID.test(id) ? 0 : row) },
+  },
+  {
+    id: "detail-job-null-omitted",
+    clause: "s2-6-null-never-omitted",
+    area: "detail",
+    description: "Job records leave out fields without a value instead of returning null.",
+    faults: { record: (kind, record) => (kind === "job" ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : record) },
+  },
+  {
+    id: "detail-linkedin-url-unresolved",
+    clause: "s2-1-profile-linkedin-urls",
+    area: "detail",
+    description: "A LinkedIn profile URL in profile_ids is never resolved; it always lands in not_found.",
+    faults: { resolve: (kind, id, row) => (kind === "profile" && /linkedin\.com/i.test(id) ? undefined : row) },
+  },
+  {
+    id: "detail-source-ignored",
+    clause: "s4-4-profile-source-narrower-wider",
+    area: "detail",
+    description: "_source and source are read (unknown names still refused) but every record is the default record.",
+    faults: {
+      selection: (kind, fields, explicit) =>
+        !explicit ? [...fields] : kind === "profile" ? [...PROFILE_DEFAULT_FIELDS] : kind === "job" ? JobRecords.defaultFields() : companyFields(),
+    },
+  },
+  {
+    id: "detail-unknown-source-accepted",
+    clause: "s7-unknown-source-name-refused",
+    area: "detail",
+    description: "An unknown field name in _source is dropped silently instead of refused.",
+    faults: { skip: ["source-names"] },
+  },
+  {
+    id: "detail-job-salary-numbers",
+    clause: "s2-6-salary-values-strings",
+    area: "detail",
+    description: "salary.min_value and salary.max_value are numbers instead of strings.",
+    faults: {
+      record: (kind, record) => {
+        const salary = record.salary as Record<string, unknown> | null | undefined;
+        if (kind !== "job" || !salary || typeof salary !== "object") return record;
+        const number = (v: unknown) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+        return { ...record, salary: { ...salary, min_value: number(salary.min_value), max_value: number(salary.max_value) } };
+      },
+    },
+  },
+  {
+    id: "detail-job-application-active-boolean",
+    clause: "s2-6-application-active-integer",
+    area: "detail",
+    description: "application_active is a boolean instead of the integer 1 or 0.",
+    faults: { record: (kind, record) => (kind === "job" && typeof record.application_active === "number" ? { ...record, application_active: record.application_active === 1 } : record) },
+  },
+  {
+    id: "detail-job-country-iso2-renamed",
+    clause: "s2-6-country-iso-2-underscore",
+    area: "detail",
+    description: "Job records name the two-letter country code country_iso2 instead of country_iso_2.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job" || !("country_iso_2" in record)) return record;
+        const { country_iso_2: code, ...rest } = record;
+        return { ...rest, country_iso2: code };
+      },
+    },
+  },
+  {
+    id: "detail-profile-skills-string",
+    clause: "s2-4-shown-fields",
+    area: "detail",
+    description: "A profile's skills is one comma-separated string instead of a list of strings.",
+    faults: { record: (kind, record) => (kind === "profile" && Array.isArray(record.skills) ? { ...record, skills: record.skills.join(", ") } : record) },
   },
 ];

@@ -1,4 +1,5 @@
 import type { Mutant } from "./mutant.js";
+import { rewriteData } from "./rewrite.js";
 
 export const ENVELOPE_MUTANTS: readonly Mutant[] = [
   {
@@ -9,6 +10,41 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
     faults: {
       response: (_op, response) =>
         response.status === 200 ? { ...response, envelope: { ...response.envelope, msg: "OK" } } : response,
+    },
+  },
+  {
+    id: "envelope-code-string",
+    clause: "s4-envelope-code-200-msg-ok",
+    area: "envelope",
+    description: 'Successes carry code as the string "200" instead of the number 200.',
+    faults: {
+      response: (_op, response) =>
+        response.status === 200 ? { ...response, envelope: { ...response.envelope, code: "200" } } : response,
+    },
+  },
+  {
+    id: "envelope-data-missing-on-version",
+    clause: "s1-envelope-every-success",
+    area: "envelope",
+    description: "GET /version answers {code, msg} with no data member; the version and fingerprint sit beside them.",
+    faults: {
+      response: (op, response) => {
+        if (op !== "getVersion" || response.status !== 200) return response;
+        const { data, ...rest } = response.envelope;
+        return { ...response, envelope: { ...rest, ...(data as object) } as typeof response.envelope };
+      },
+    },
+  },
+  {
+    id: "envelope-search-returns-records",
+    clause: "s1-search-never-returns-records",
+    area: "envelope",
+    description: "A people search returns, beside its IDs, a record for each ID (the two-step model broken).",
+    faults: {
+      response: rewriteData(["queryPeople"], (data) => ({
+        ...data,
+        results: ((data.profile_ids as string[] | undefined) ?? []).map((id) => ({ profile_id: id, full_name: null, skills: [] })),
+      })),
     },
   },
 ];

@@ -1,14 +1,34 @@
+import { MCP_MUTANTS } from "../mcp/mutants.js";
+import { AUTH_MUTANTS } from "./auth.js";
 import { CREDIT_MUTANTS } from "./credits.js";
 import { DETAIL_MUTANTS } from "./detail.js";
 import { ENVELOPE_MUTANTS } from "./envelope.js";
-import { MCP_MUTANTS } from "../mcp/mutants.js";
+import { JOBS_COMPANIES_QUERY_MUTANTS } from "./jobs-companies-query.js";
+import { LIMITS_MUTANTS } from "./limits.js";
 import type { Mutant } from "./mutant.js";
+import { NL_SEARCH_MUTANTS } from "./nl-search.js";
+import { PEOPLE_QUERY_MUTANTS } from "./people-query.js";
+import { PRIVACY_MUTANTS } from "./privacy.js";
 import { QUERY_MUTANTS } from "./query.js";
+import { VERSION_MUTANTS } from "./version.js";
 
 export type { Mutant } from "./mutant.js";
 
-/** Every mutant of the reference server, by area. */
-export const MUTANTS: readonly Mutant[] = [...ENVELOPE_MUTANTS, ...QUERY_MUTANTS, ...DETAIL_MUTANTS, ...CREDIT_MUTANTS, ...MCP_MUTANTS];
+/** Every mutant of the reference server, by area (one fault each, breaking the clause it names). */
+export const MUTANTS: readonly Mutant[] = [
+  ...ENVELOPE_MUTANTS,
+  ...PEOPLE_QUERY_MUTANTS,
+  ...JOBS_COMPANIES_QUERY_MUTANTS,
+  ...NL_SEARCH_MUTANTS,
+  ...DETAIL_MUTANTS,
+  ...LIMITS_MUTANTS,
+  ...QUERY_MUTANTS,
+  ...CREDIT_MUTANTS,
+  ...AUTH_MUTANTS,
+  ...VERSION_MUTANTS,
+  ...PRIVACY_MUTANTS,
+  ...MCP_MUTANTS,
+];
 
 export function findMutant(id: string): Mutant | undefined {
   return MUTANTS.find((m) => m.id === id);

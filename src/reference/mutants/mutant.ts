@@ -10,4 +10,9 @@ export interface Mutant {
   readonly area: ClauseArea;
   readonly description: string;
   readonly faults: Faults;
+  /**
+   * True when the fault only shows on the default dataset (e.g. a `total` fault needs 100000 matches); the
+   * others show on a small one, which `tdss selftest` starts them with.
+   */
+  readonly needsDefaultDataset?: boolean;
 }

@@ -1,5 +1,8 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../contract/index.js";
+import { suitesRoot } from "../../runner/suites.js";
 import { createReferenceService, type ReferenceService } from "../reference-service.js";
 import { findMutant, MUTANTS } from "./index.js";
 
@@ -25,6 +28,21 @@ describe("mutant registry", () => {
       expect(m.description.length).toBeGreaterThan(20);
     }
     expect(findMutant("no-such-mutant")).toBeUndefined();
+  });
+
+  it("holds at least 40 mutants, with one or more in every area of the suites, each naming a server clause", () => {
+    const clauses = loadContract().clauses;
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(40);
+    const suiteAreas = readdirSync(suitesRoot()).filter((d) => statSync(join(suitesRoot(), d)).isDirectory());
+    for (const area of suiteAreas) expect(MUTANTS.filter((m) => m.area === area).length, area).toBeGreaterThan(0);
+    for (const m of MUTANTS) {
+      expect(suiteAreas, m.id).toContain(m.area);
+      expect(["must", "ambiguous"], `${m.id}: ${m.clause}`).toContain(clauses.get(m.clause)!.kind);
+    }
+  });
+
+  it("asks for the default dataset only for faults of total, which need 100000 matches", () => {
+    expect(MUTANTS.filter((m) => m.needsDefaultDataset).map((m) => m.id)).toEqual(["people-total-integer-at-cap", "people-total-string-without-plus"]);
   });
 
   it("refuses to start an unknown mutant", () => {
@@ -70,5 +88,51 @@ describe("each mutant's fault is active and breaks its clause", () => {
     expect(await first(correct, {})).not.toHaveProperty("company_id");
     expect(await first(mutant, {})).toHaveProperty("company_id");
     expect(Object.keys((await first(mutant, { _source: ["title"] }))!)).toEqual(["title"]);
+  });
+});
+
+describe("the fault hooks mutants use (faults.ts)", () => {
+  const search = { where: { field: "full_name", exists: true }, size: 1 };
+
+  it("request: limits-size-0-accepted serves size 0 as 1; the correct server refuses it (s8-search-page-size)", async () => {
+    const body = { ...search, size: 0 };
+    expect((await correct.call("queryPeople", body, auth)).status).toBe(400);
+    const answer = await serve("limits-size-0-accepted").call("queryPeople", body, auth);
+    expect(answer.status).toBe(200);
+    expect((answer.envelope.data as { profile_ids: string[] }).profile_ids).toHaveLength(1);
+  });
+
+  it("request: query-misspelt-fixed-value-refused refuses a misspelt fixed-set value at no cost (s7-misspelt-fixed-value-empty)", async () => {
+    const body = { where: { all: [{ field: "full_name", exists: true }, { field: "management_level", in: ["Director", "director"] }] }, size: 1 };
+    expect((await correct.call("queryPeople", body, auth)).status).toBe(200);
+    const mutant = serve("query-misspelt-fixed-value-refused");
+    let answer;
+    expect(await spent(mutant, async () => (answer = await mutant.call("queryPeople", body, auth)))).toBe(0);
+    expect(answer!.status).toBe(400);
+    expect(answer!.envelope.msg).toMatch(/where\.all\[1\]: "director" is not a value of management_level/);
+  });
+
+  it("chargeRefusal: credits-refusals-charged charges 1 for a refused query; the correct server charges nothing (s7-translated-before-charge)", async () => {
+    const body = { where: { field: "salary", eq: 1 }, size: 1 };
+    expect(await spent(correct, () => correct.call("queryPeople", body, auth))).toBe(0);
+    const mutant = serve("credits-refusals-charged");
+    expect(await spent(mutant, () => mutant.call("queryPeople", body, auth))).toBe(1);
+    expect(await spent(mutant, () => mutant.call("queryPeople", body, "Bearer svc_unknown_key_123"))).toBe(0);
+  });
+
+  it("charge on key status: credits-key-status-charged charges each GET /auth/key/status (s8-cost-key-status)", async () => {
+    const mutant = serve("credits-key-status-charged");
+    const remaining = async () => ((await mutant.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number }).remaining_credits;
+    const first = await remaining();
+    expect(await remaining()).toBe(first - 1);
+    expect(await spent(correct, async () => correct.call("getKeyStatus", undefined, auth))).toBe(0);
+  });
+
+  it("charge with the response data: credits-not-found-charged charges ceil(requested / 5) (s7-unresolved-id-not-found-free)", async () => {
+    const ids = ((await correct.call("queryPeople", { ...search, size: 1 }, auth)).envelope.data as { profile_ids: string[] }).profile_ids;
+    const body = { profile_ids: [...ids, "unknown-1", "unknown-2", "unknown-3", "unknown-4", "unknown-5"] };
+    expect(await spent(correct, () => correct.call("getProfiles", body, auth))).toBe(1);
+    const mutant = serve("credits-not-found-charged");
+    expect(await spent(mutant, () => mutant.call("getProfiles", body, auth))).toBe(2);
   });
 });

@@ -1,4 +1,22 @@
+import { loadContract, type Dataset, type OperationId } from "../../contract/index.js";
+import { badRequest } from "../refusal.js";
 import type { Mutant } from "./mutant.js";
+
+const DATASET_OF: Readonly<Partial<Record<OperationId, Dataset>>> = { queryPeople: "people", queryJobs: "jobs", queryCompanies: "companies" };
+
+/** Throws a refusal at the first eq/in leaf whose value is outside its field's fixed value set (§2.3). */
+function refuseMisspelt(dataset: Dataset, node: unknown, path: string): void {
+  if (typeof node !== "object" || node === null) return;
+  if (Array.isArray(node)) return node.forEach((child, i) => refuseMisspelt(dataset, child, `${path}[${i}]`));
+  const leaf = node as Record<string, unknown>;
+  const values = typeof leaf.field === "string" ? loadContract().datasets[dataset].fields.get(leaf.field)?.values : undefined;
+  if (values) {
+    const given = "eq" in leaf ? [leaf.eq] : Array.isArray(leaf.in) ? leaf.in : [];
+    const wrong = given.find((v) => typeof v === "string" && !values.includes(v));
+    if (wrong !== undefined) throw badRequest(`${path}: ${JSON.stringify(wrong)} is not a value of ${leaf.field}`);
+  }
+  for (const [key, child] of Object.entries(leaf)) if (key !== "field") refuseMisspelt(dataset, child, `${path}.${key}`);
+}
 
 export const QUERY_MUTANTS: readonly Mutant[] = [
   {
@@ -14,5 +32,32 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     area: "query-spec",
     description: "A leaf on a field outside the dataset's list is accepted (and matches nothing) instead of refused.",
     faults: { skip: ["unknown-field"] },
+  },
+  {
+    id: "query-misspelt-fixed-value-refused",
+    clause: "s7-misspelt-fixed-value-empty",
+    area: "query-spec",
+    description: "A misspelt or wrongly capitalised fixed-set value is refused instead of matching nothing.",
+    faults: {
+      request: (operationId, body) => {
+        const dataset = DATASET_OF[operationId];
+        if (dataset && typeof body === "object" && body !== null) refuseMisspelt(dataset, (body as { where?: unknown }).where, "where");
+        return body;
+      },
+    },
+  },
+  {
+    id: "query-date-format-unchecked",
+    clause: "s4-2-rule3-date-format",
+    area: "query-spec",
+    description: "A date in another format than YYYY-MM-DD or now-<n>d/m is served instead of refused.",
+    faults: { skip: ["date-format"] },
+  },
+  {
+    id: "query-malformed-tree-accepted",
+    clause: "s7-malformed-tree-refused-free",
+    area: "query-spec",
+    description: "A node with two composite keys or an unknown key is served (its first key read) instead of refused.",
+    faults: { skip: ["tree-shape"] },
   },
 ];

@@ -1,0 +1,45 @@
+import type { Mutant } from "./mutant.js";
+import { rewriteBody, rewriteData } from "./rewrite.js";
+
+export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
+  {
+    id: "jobs-companies-match-count",
+    clause: "s4-3-jobs-companies-no-match-count",
+    area: "jobs-companies-query",
+    description: "Jobs and companies searches return a match count (total), which §4.3 says they do not.",
+    faults: {
+      response: rewriteData(["queryJobs", "queryCompanies"], (data) => ({ ...data, total: ((data.job_ids ?? data.company_ids) as unknown[]).length })),
+    },
+  },
+  {
+    id: "jobs-companies-scope-accepted",
+    clause: "s4-2-rule4-no-scopes-jobs-companies",
+    area: "jobs-companies-query",
+    description: "A scope in a jobs or companies query is ignored (its node applied to the posting) instead of refused.",
+    faults: { skip: ["scope-people-only"] },
+  },
+  {
+    id: "jobs-companies-next-missing",
+    clause: "s4-3-jobs-companies-ids-and-next",
+    area: "jobs-companies-query",
+    description: "Jobs and companies searches never carry next, so a client stops after the first page.",
+    faults: {
+      response: rewriteData(["queryJobs", "queryCompanies"], (data) => {
+        delete data.next;
+        return data;
+      }),
+    },
+  },
+  {
+    id: "jobs-companies-size-ignored",
+    clause: "s8-search-page-size",
+    area: "jobs-companies-query",
+    description: "Jobs and companies searches ignore size and always return pages of 100 IDs.",
+    faults: {
+      request: rewriteBody(["queryJobs", "queryCompanies"], (body) => {
+        delete body.size;
+        return body;
+      }),
+    },
+  },
+];

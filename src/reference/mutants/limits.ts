@@ -1,0 +1,41 @@
+import type { Mutant } from "./mutant.js";
+import { DETAIL_IDS_MEMBER, DETAIL_ROUTES, rewriteBody, SEARCH_ROUTES } from "./rewrite.js";
+
+export const LIMITS_MUTANTS: readonly Mutant[] = [
+  {
+    id: "limits-size-10001-accepted",
+    clause: "s8-search-page-size",
+    area: "limits",
+    description: "A search size above 10000 is served as 10000 instead of refused.",
+    faults: { request: rewriteBody(SEARCH_ROUTES, (body) => (typeof body.size === "number" && Number.isInteger(body.size) && body.size > 10000 ? { ...body, size: 10000 } : body)) },
+  },
+  {
+    id: "limits-size-0-accepted",
+    clause: "s8-search-page-size",
+    area: "limits",
+    description: "A search size of 0 is served as 1 instead of refused.",
+    faults: { request: rewriteBody(SEARCH_ROUTES, (body) => (body.size === 0 ? { ...body, size: 1 } : body)) },
+  },
+  {
+    id: "limits-101-ids-accepted",
+    clause: "s8-detail-max-ids",
+    area: "limits",
+    description: "A detail request of more than 100 IDs is served for its first 100 instead of refused.",
+    faults: {
+      request: rewriteBody(DETAIL_ROUTES, (body) => {
+        for (const member of Object.values(DETAIL_IDS_MEMBER)) {
+          const ids = body[member];
+          if (Array.isArray(ids) && ids.length > 100) body[member] = ids.slice(0, 100);
+        }
+        return body;
+      }),
+    },
+  },
+  {
+    id: "limits-two-operators-accepted",
+    clause: "s8-operators-per-leaf",
+    area: "limits",
+    description: "A leaf with two operators is served (its first operator applied) instead of refused.",
+    faults: { skip: ["one-operator"] },
+  },
+];

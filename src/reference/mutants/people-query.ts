@@ -1,0 +1,94 @@
+import type { Plan } from "../query/plan.js";
+import type { Mutant } from "./mutant.js";
+import { rewriteData, SEARCH_ROUTES } from "./rewrite.js";
+
+/**
+ * A scope's conditions each checked on their own: `has_experience: {all: [a, b]}` becomes
+ * `all: [has_experience: a, has_experience: b]`, so a and b may hold on different sub-records.
+ */
+function spreadScopes(plan: Plan): Plan {
+  switch (plan.kind) {
+    case "all":
+    case "any":
+      return { kind: plan.kind, nodes: plan.nodes.map(spreadScopes) };
+    case "not":
+      return { kind: "not", node: spreadScopes(plan.node) };
+    case "scope":
+      return unbind(plan.sub, plan.node);
+    default:
+      return plan;
+  }
+}
+
+function unbind(sub: Extract<Plan, { kind: "scope" }>["sub"], node: Plan): Plan {
+  if (node.kind === "all" || node.kind === "any") return { kind: node.kind, nodes: node.nodes.map((n) => unbind(sub, n)) };
+  return { kind: "scope", sub, node: spreadScopes(node) };
+}
+
+export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
+  {
+    id: "people-total-integer-at-cap",
+    clause: "s4-3-total-exact-or-string",
+    area: "people-query",
+    description: 'At or above 100000 matches, total is the integer 100000 instead of the string "100000+".',
+    faults: { response: rewriteData(["queryPeople"], (data) => (data.total === "100000+" ? { ...data, total: 100000 } : data)) },
+    needsDefaultDataset: true,
+  },
+  {
+    id: "people-total-string-without-plus",
+    clause: "s8-people-total",
+    area: "people-query",
+    description: 'At or above 100000 matches, total is the string "100000" instead of "100000+".',
+    faults: { response: rewriteData(["queryPeople"], (data) => (data.total === "100000+" ? { ...data, total: "100000" } : data)) },
+    needsDefaultDataset: true,
+  },
+  {
+    id: "people-total-counts-page",
+    clause: "s4-3-total-counts-matches",
+    area: "people-query",
+    description: "total counts the IDs returned on the page instead of the matches.",
+    faults: {
+      response: rewriteData(["queryPeople"], (data) => (typeof data.total === "number" ? { ...data, total: (data.profile_ids as unknown[]).length } : data)),
+    },
+  },
+  {
+    id: "people-next-on-last-page",
+    clause: "s4-3-next-present-absent",
+    area: "people-query",
+    description: "The last page of a search still carries a next cursor.",
+    faults: { response: rewriteData(SEARCH_ROUTES, (data) => (data.next === undefined ? { ...data, next: "end-of-results" } : data)) },
+  },
+  {
+    id: "people-next-missing",
+    clause: "s4-3-next-present-absent",
+    area: "people-query",
+    description: "A people search never carries next, even while more pages remain.",
+    faults: {
+      response: rewriteData(["queryPeople"], (data) => {
+        delete data.next;
+        return data;
+      }),
+    },
+  },
+  {
+    id: "people-scope-across-sub-records",
+    clause: "s4-2-scope-same-sub-record",
+    area: "people-query",
+    description: "The conditions inside a scope are matched each on any sub-record, not all on the same one.",
+    faults: { plan: (dataset, plan) => (dataset === "people" ? spreadScopes(plan) : plan) },
+  },
+  {
+    id: "people-where-optional",
+    clause: "s4-2-where-required-people",
+    area: "people-query",
+    description: "A people search without where is served (matching everyone) instead of refused.",
+    faults: { skip: ["where-required"] },
+  },
+  {
+    id: "people-tampered-cursor-accepted",
+    clause: "s4-2-after-cursor-from-next",
+    area: "people-query",
+    description: "A cursor the server did not issue is accepted (read as the first page) instead of refused.",
+    faults: { skip: ["cursor"] },
+  },
+];
