@@ -41,4 +41,14 @@ describe("Budget", () => {
     expect(b.remaining).toBe(8);
     expect(b.reserve(8)).toBe(true);
   });
+
+  it("catches up with a balance that shows more spent than was booked", () => {
+    const b = new Budget(10);
+    b.settle(0, 2);
+    b.sync(7);
+    expect(b.spent).toBe(7);
+    b.sync(5);
+    expect(b.spent).toBe(7);
+    expect(b.reserve(4)).toBe(false);
+  });
 });

@@ -73,6 +73,15 @@ export class Budget {
     return true;
   }
 
+  /**
+   * Catches up with the key's balance: `total` is what the balance says the run has spent so far, read
+   * while no charged request was in flight. A deployment that charges more than the §8 formulas (which
+   * unmeasured steps are booked at) is caught up with here, so it cannot take the run over its limit.
+   */
+  sync(total: number): void {
+    if (total > this.spentCredits) this.spentCredits = total;
+  }
+
   /** Releases a reservation and books what the step really cost. */
   settle(reservation: number, actual: number): void {
     this.reserved -= reservation;

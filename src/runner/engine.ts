@@ -22,6 +22,8 @@ export interface EngineDeps {
   readonly lock: BalanceLock;
   readonly bogus: Set<string>;
   readonly generators: Readonly<Record<string, Generator>>;
+  /** The primary key's balance before the run, when key status shows it (the budget follows the balance). */
+  readonly initialBalance?: number;
   /** Credits reserved for one GET /version until its cost has been observed (§8: not shown). */
   readonly versionReserve: number;
   readonly concurrency: number;
@@ -195,8 +197,6 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       return false;
     }
     if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
-    if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
-
     const measuring = step.credits !== undefined;
     const release = measuring || plan.worstCase > 0 ? await deps.lock.acquire(measuring) : () => undefined;
     const balanceKey = deps.credentials.balanceKey(plan.auth);
@@ -204,7 +204,12 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     let before: { value?: number; error?: string } | undefined;
     let after: { value?: number; error?: string } | undefined;
     try {
-      if (measuring) before = await deps.meter.read(balanceKey);
+      if (measuring) {
+        before = await deps.meter.read(balanceKey);
+        // Nothing charged is in flight now (this step holds the lock alone): the balance is the run's true spend.
+        if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined) deps.budget.sync(deps.initialBalance - before.value);
+      }
+      if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
       try {
         execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials });
       } catch (error) {

@@ -167,6 +167,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) }),
         versionReserve: options.versionCostReserve ?? 1,
         concurrency: options.concurrency,
+        ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
