@@ -12,6 +12,8 @@ const STOPWORDS = new Set(
 
 /** Fields a remaining keyword may match, by word (§2.2 role text and attributes; match is allowed on each). */
 const KEYWORD_FIELDS = ["title", "active_title", "headline", "skills"] as const;
+/** Most role words one text is read as; later ones are listed as ignored (a 5000-character text stays one small query). */
+export const MAX_KEYWORDS = 25;
 const LOCATION_FIELDS = ["city", "state", "country"] as const;
 
 export interface Interpretation {
@@ -37,7 +39,8 @@ function phraseIn(haystack: string, phrase: string): boolean {
  * The reference's natural-language search (§4.3; the method is not shown, s4-3-nl-data-members-not-shown):
  * a transparent keyword reading. Place names of the dataset found in the text become location conditions
  * (any of them), skills named in it become skill conditions, and every other word that is not a stopword
- * must match a title held, the current title, the headline or a skill. Words that match none are ignored.
+ * must match a title held, the current title, the headline or a skill. Words that match none are ignored, as
+ * are repeated words and role words beyond the first MAX_KEYWORDS.
  * The resulting Query Spec is returned with the IDs so that a client sees exactly what was searched.
  */
 export class NaturalLanguageReader {
@@ -70,14 +73,22 @@ export class NaturalLanguageReader {
     }
 
     const ignored: string[] = [];
+    const seen = new Set<string>();
+    let keywords = 0;
     for (const word of normalised.trim().split(" ").filter(Boolean)) {
-      if (STOPWORDS.has(word) || /^\d+$/.test(word)) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      if (STOPWORDS.has(word) || /^\d+$/.test(word) || keywords >= MAX_KEYWORDS) {
         ignored.push(word);
         continue;
       }
       const fields = KEYWORD_FIELDS.filter((f) => this.dictionary(f === "title" ? "experience" : "person", f).withWords([word]).length > 0);
-      if (fields.length === 0) ignored.push(word);
-      else conditions.push(fields.length === 1 ? { field: fields[0], match: word } : { any: fields.map((field) => ({ field, match: word })) });
+      if (fields.length === 0) {
+        ignored.push(word);
+        continue;
+      }
+      keywords++;
+      conditions.push(fields.length === 1 ? { field: fields[0], match: word } : { any: fields.map((field) => ({ field, match: word })) });
     }
     const where = conditions.length === 0 ? null : conditions.length === 1 ? conditions[0]! : { all: conditions };
     return { where, ignored };

@@ -134,6 +134,9 @@ describe("POST /v1/people-search (§4.3)", () => {
     ];
     for (const [body, msg] of cases) expect(await api.post("/v1/people-search", body)).toMatchObject({ status: 400, body: { msg: expect.stringMatching(msg) } });
     expect((await api.post("/v1/people-search", { text: "é".repeat(5000) })).status).toBe(200);
+    const words = "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
+    const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`).join(" ").slice(0, 5000);
+    expect((await api.post("/v1/people-search", { text: long })).status).toBe(200);
   });
 });
 
