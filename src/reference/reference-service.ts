@@ -5,6 +5,7 @@ import {
   creditCost,
   describeErrors,
   loadContract,
+  OPERATION_IDS,
   packageRoot,
   requestValidator,
   type Dataset,
@@ -155,7 +156,9 @@ export class ReferenceService implements Service {
   static async create(options: ReferenceServiceOptions = {}): Promise<ReferenceService> {
     const settings = settle(options);
     if (options.data || settings.faults.dataset) return new ReferenceService(options);
-    return new ReferenceService(options, await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }));
+    // While the worker thread builds people, this one loads the contract and compiles the request validators.
+    const meanwhile = () => OPERATION_IDS.forEach((op) => loadContract().operations.get(op)?.requestSchema && requestValidator(op));
+    return new ReferenceService(options, await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }, meanwhile));
   }
 
   async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {

@@ -14,23 +14,21 @@ import type { PeopleWorkerData } from "./people-worker.js";
 const PARALLEL_FROM = 20_000;
 
 /**
- * The generated store, built by this thread and one worker thread side by side: the worker builds the
- * larger share of the people (chunk-aligned, so the rows are the same people as in a one-thread build) while
- * this thread builds the rest and the jobs. Ready time of the default dataset is a target (issue 4).
+ * The generated store, built by this thread and one worker thread side by side: the worker, started first,
+ * draws its own pools and companies (the same, from the same seed) and builds the larger share of the people
+ * (chunk-aligned, so the rows are the same people as in a one-thread build), while this thread builds the
+ * rest, the jobs, and whatever `meanwhile` does. Ready time of the default dataset is a target (issue 4).
  * Falls back to one thread where the compiled worker is not available (tests run from the sources).
  */
-export async function generateStore(options: GenerateOptions): Promise<Store> {
-  const pools = buildPools(options.seed, options.companies);
-  const root = new Random(options.seed);
-  const companies = generateCompanies(root.fork(1), pools, options.companies, options.asOf);
+export async function generateStore(options: GenerateOptions, meanwhile: () => void = () => {}): Promise<Store> {
   const workerFile = new URL("./people-worker.js", import.meta.url);
-  // This thread also builds the pools, companies and jobs, so the worker takes the larger share of people.
-  const split = Math.round((options.people * 0.42) / PEOPLE_CHUNK) * PEOPLE_CHUNK;
+  // This thread also builds the jobs, loads the contract and merges, so the worker takes most of the people.
+  const split = Math.round((options.people * 0.3) / PEOPLE_CHUNK) * PEOPLE_CHUNK;
   const parallel = options.people >= PARALLEL_FROM && existsSync(fileURLToPath(workerFile));
 
   let remote: Promise<PeoplePart> | undefined;
   if (parallel) {
-    const data: PeopleWorkerData = { seed: options.seed, from: split, to: options.people, asOf: options.asOf, pools, companies };
+    const data: PeopleWorkerData = { ...options, from: split, to: options.people };
     const worker = new Worker(workerFile, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     remote = new Promise<PeoplePart>((resolve, reject) => {
       worker.once("message", (part: PeoplePart) => resolve(part));
@@ -40,9 +38,14 @@ export async function generateStore(options: GenerateOptions): Promise<Store> {
     // The rejection is handled where the part is awaited; this keeps it from being reported as unhandled meanwhile.
     remote.catch(() => {});
   }
+  const pools = buildPools(options.seed, options.companies);
+  const root = new Random(options.seed);
+  const companies = generateCompanies(root.fork(1), pools, options.companies, options.asOf);
   const local = new PeopleBuilder();
   for (const person of generatePeople(options.seed, pools, companies, 0, parallel ? split : options.people, options.asOf)) local.add(person);
   const jobs = jobsPart(generateJobs(root.fork(3), pools, companies, options.jobs, options.asOf, options.seed));
-  const parts = remote ? [local.part(), await remote] : [local.part()];
+  const parts = [local.part()];
+  meanwhile();
+  if (remote) parts.push(await remote);
   return assembleStore(parts, jobs, companiesPart(companies));
 }
