@@ -5,9 +5,10 @@ import { contractCommand } from "./commands/contract.js";
 import { serveCommand } from "./commands/serve.js";
 import { lintCommand } from "./commands/lint.js";
 import { runCommand } from "./commands/run.js";
+import { selftestCommand } from "./commands/selftest.js";
 
 /** Every sub-command, in the order `tdss --help` lists them. */
-const COMMANDS: readonly TdssCommand<any>[] = [contractCommand, lintCommand, runCommand, serveCommand];
+const COMMANDS: readonly TdssCommand<any>[] = [contractCommand, lintCommand, runCommand, serveCommand, selftestCommand];
 
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 findings, 2 usage or configuration error. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -33,3 +33,4 @@ export type { CaseDef, CaseResult, CaseStatus, CaseFailure, Exchange } from "./r
 export { CHECKS, type Check, type CheckContext, type CheckOutcome } from "./checks/index.js";
 export { STEP_KINDS, type StepKind } from "./runner/steps/index.js";
 export { buildReport, writeReports, type Report } from "./report/index.js";
+export { runSelftest, writeSelftestReport, formatConsole as formatKillMatrix, type SelftestOptions, type SelftestReport, type MutantRow, type CaseRow } from "./selftest/index.js";

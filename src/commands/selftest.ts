@@ -1,0 +1,58 @@
+import { join, resolve as resolvePath } from "node:path";
+import type { Argv } from "yargs";
+import { defaultWorkers, formatConsole, formatMutantLine, NoMutantError, runSelftest, writeSelftestReport } from "../selftest/index.js";
+import { UsageError, type TdssCommand } from "./command.js";
+
+export interface SelftestArgs {
+  only?: string;
+  allCases?: boolean;
+  workers?: number;
+  reportDir?: string;
+}
+
+interface Io {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly cwd: string;
+}
+
+/** Runs the selftest, prints the kill matrix, writes <report-dir>/selftest/; resolves to the exit status. */
+export async function executeSelftest(args: SelftestArgs, io: Io): Promise<number> {
+  if (args.workers !== undefined && (!Number.isInteger(args.workers) || args.workers < 0 || args.workers > 64)) {
+    throw new UsageError(`--workers must be an integer from 0 to 64, got ${args.workers}`);
+  }
+  const dir = join(resolvePath(io.cwd, args.reportDir ?? "reports"), "selftest");
+  let report;
+  try {
+    report = await runSelftest({
+      ...(args.only !== undefined ? { only: args.only } : {}),
+      allCases: args.allCases ?? false,
+      ...(args.workers !== undefined ? { workers: args.workers } : {}),
+      onMutantDone: (row, done, total) => io.err(`[${String(done).padStart(String(total).length)}/${total}]${formatMutantLine(row)}\n`),
+    });
+  } catch (error) {
+    if (error instanceof NoMutantError) throw new UsageError(error.message);
+    throw error;
+  }
+  io.out(formatConsole(report));
+  try {
+    const files = writeSelftestReport(report, dir);
+    io.out(`Reports: ${files.join(", ")}\n`);
+  } catch (error) {
+    io.err(`tdss: cannot write the selftest reports to ${dir}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  return report.summary.exitCode;
+}
+
+export const selftestCommand: TdssCommand<SelftestArgs> = {
+  name: "selftest",
+  describe: "Prove the suites' strength: run them against the reference server and every mutant, and print the kill matrix",
+  builder: (y: Argv) =>
+    y
+      .option("only", { type: "string", describe: "Mutants whose id or area matches (glob, * wildcard, comma-separated)" })
+      .option("all-cases", { type: "boolean", describe: "Run every case against every mutant (the full matrix; slower)" })
+      .option("workers", { type: "number", describe: `Worker threads running servers side by side (default ${defaultWorkers()} here; 0: one thread)` })
+      .option("report-dir", { type: "string", describe: "Folder for selftest/report.json and selftest/matrix.md (default ./reports)" }) as unknown as Argv<SelftestArgs>,
+  run: (args) => executeSelftest(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), cwd: process.cwd() }),
+};

@@ -1,0 +1,72 @@
+import { startReferenceServer } from "../reference/index.js";
+import { runConformance } from "../runner/run.js";
+import { loadSuites } from "../runner/suites.js";
+import type { CaseDef, CaseStatus } from "../runner/types.js";
+import { DATASET_PROFILES, type Job } from "./plan.js";
+
+/** What one case did against one server, kept small enough to pass between threads. */
+export interface CaseVerdict {
+  readonly id: string;
+  readonly status: CaseStatus;
+  /** The checks that failed (e.g. `envelope`, `credits`), in order of first failure. */
+  readonly failedChecks: readonly string[];
+  /** The first failure, for reading: `<step> · <check>: <message>`. */
+  readonly message?: string;
+}
+
+export interface JobOutcome {
+  readonly key: string;
+  readonly mutant?: string;
+  readonly profile: Job["profile"];
+  readonly durationMs: number;
+  readonly verdicts: readonly CaseVerdict[];
+  /** Why the server could not be started or the run could not be made (no verdicts then). */
+  readonly error?: string;
+}
+
+/** Credits a selftest run may spend per server: far above any suite's worst case, far below a demo key's balance. */
+const MAX_CREDITS = 100_000;
+
+let suites: ReadonlyMap<string, CaseDef> | undefined;
+function suiteCases(): ReadonlyMap<string, CaseDef> {
+  suites ??= new Map(loadSuites().map((c) => [c.id, c]));
+  return suites;
+}
+
+/** Starts the job's server (a mutant or the correct reference) on an ephemeral loopback port, runs its cases, stops it. */
+export async function runJob(job: Job): Promise<JobOutcome> {
+  const started = performance.now();
+  const base = { key: job.key, ...(job.mutant ? { mutant: job.mutant } : {}), profile: job.profile };
+  const cases = job.caseIds.map((id) => {
+    const c = suiteCases().get(id);
+    if (!c) throw new Error(`selftest job ${job.key}: no case ${id} in the suites`);
+    return c;
+  });
+  let server;
+  try {
+    server = await startReferenceServer({ port: 0, ...DATASET_PROFILES[job.profile], asOf: job.asOf, ...(job.mutant ? { mutant: job.mutant } : {}) });
+    const outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.keys.active,
+      secondKey: server.keys.exhausted,
+      cases,
+      maxCredits: MAX_CREDITS,
+      concurrency: 4,
+      timeoutMs: 15_000,
+    });
+    const verdicts = outcome.results.map((r): CaseVerdict => {
+      const first = r.failures[0];
+      return {
+        id: r.id,
+        status: r.status,
+        failedChecks: [...new Set(r.failures.map((f) => f.check))],
+        ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : r.reason ? { message: r.reason } : {}),
+      };
+    });
+    return { ...base, durationMs: Math.round(performance.now() - started), verdicts };
+  } catch (error) {
+    return { ...base, durationMs: Math.round(performance.now() - started), verdicts: [], error: (error as Error).message.split("\n")[0] ?? String(error) };
+  } finally {
+    await server?.close();
+  }
+}

@@ -1,0 +1,69 @@
+import type { Mutant } from "../reference/mutants/index.js";
+import type { CaseDef } from "../runner/types.js";
+
+/**
+ * Datasets the servers of a selftest start with. Most faults show on a small one; a fault of `total` needs
+ * 100000 matching people (s4-3-total-exact-or-string), so its mutant gets exactly that many people, the
+ * least that reaches the cap (with small jobs and companies, which it does not need).
+ */
+export const DATASET_PROFILES = {
+  small: { people: 300, jobs: 60, companies: 40 },
+  large: { people: 100_000, jobs: 60, companies: 40 },
+} as const;
+export type ProfileName = keyof typeof DATASET_PROFILES;
+
+/** One server to start and the cases to run against it. `mutant` absent: the correct reference server. */
+export interface Job {
+  readonly key: string;
+  readonly mutant?: string;
+  readonly profile: ProfileName;
+  readonly caseIds: readonly string[];
+  /** The day every server's dataset is as of (one value per selftest, so that datasets agree). */
+  readonly asOf: string;
+}
+
+export function profileOf(mutant: Mutant): ProfileName {
+  return mutant.needsDefaultDataset ? "large" : "small";
+}
+
+/**
+ * The cases that can kill a mutant: those of its area and those citing its clause. A case that runs last
+ * reads what every other case fetched (the §1 privacy scan), so a selection holding one takes the whole
+ * suite. Leaving a case out can only hide a kill, never invent one; `allCases` runs every case.
+ */
+export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = false): CaseDef[] {
+  if (allCases) return [...cases];
+  const chosen = cases.filter((c) => c.area === mutant.area || c.clauses.includes(mutant.clause));
+  return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
+}
+
+/** Mutants whose id or area matches a glob (`*` any run of characters; several comma-separated). */
+export function selectMutants(mutants: readonly Mutant[], only?: string): Mutant[] {
+  const patterns = (only ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*")}$`));
+  return mutants.filter((m) => !patterns.length || patterns.some((re) => re.test(m.id) || re.test(m.area)));
+}
+
+export const correctKey = (profile: ProfileName): string => `correct:${profile}`;
+
+/**
+ * The jobs of a selftest: the correct server on the small dataset with every case, on each other dataset a
+ * mutant needs with every case run there, and each mutant with its cases. Longest first (large datasets,
+ * then most cases), so that a pool of workers finishes together.
+ */
+export function planJobs(mutants: readonly Mutant[], cases: readonly CaseDef[], options: { allCases?: boolean; asOf: string }): Job[] {
+  const mutantJobs: Job[] = mutants.map((m) => ({ key: m.id, mutant: m.id, profile: profileOf(m), caseIds: casesFor(m, cases, options.allCases).map((c) => c.id), asOf: options.asOf }));
+  const byProfile = new Map<ProfileName, Set<string>>([["small", new Set(cases.map((c) => c.id))]]);
+  for (const job of mutantJobs) {
+    const ids = byProfile.get(job.profile) ?? new Set<string>();
+    job.caseIds.forEach((id) => ids.add(id));
+    byProfile.set(job.profile, ids);
+  }
+  const order = cases.map((c) => c.id);
+  const correctJobs: Job[] = [...byProfile].map(([profile, ids]) => ({ key: correctKey(profile), profile, caseIds: order.filter((id) => ids.has(id)), asOf: options.asOf }));
+  const weight = (j: Job) => (j.profile === "large" ? 1e6 : 0) + j.caseIds.length;
+  return [...correctJobs, ...mutantJobs].sort((a, b) => weight(b) - weight(a));
+}

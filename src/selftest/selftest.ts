@@ -1,0 +1,91 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { dayString, todayDay } from "../reference/days.js";
+import { MUTANTS, type Mutant } from "../reference/mutants/index.js";
+import { writeFileAtomic } from "../report/write.js";
+import { loadSuites } from "../runner/suites.js";
+import type { CaseDef } from "../runner/types.js";
+import { formatMarkdown } from "./format.js";
+import type { JobOutcome } from "./job.js";
+import { buildMatrix, type MutantRow, type SelftestReport } from "./matrix.js";
+import { DATASET_PROFILES, planJobs, selectMutants, type ProfileName } from "./plan.js";
+import { runJobs, workersAvailable } from "./pool.js";
+
+export interface SelftestOptions {
+  /** Mutants whose id or area matches (glob, `*` wildcard, comma-separated); default all. */
+  readonly only?: string;
+  /** Run every case against every mutant instead of the cases of its area and clause. */
+  readonly allCases?: boolean;
+  /** Worker threads; 0 runs everything in this thread. Default: the cores available, at most 4. */
+  readonly workers?: number;
+  /** The mutants to choose from (default: every registered mutant). */
+  readonly mutants?: readonly Mutant[];
+  /** The cases (default: every suite). */
+  readonly cases?: readonly CaseDef[];
+  /** Called as each mutant's run finishes, with its row of the matrix. */
+  readonly onMutantDone?: (row: MutantRow, done: number, total: number) => void;
+}
+
+/** Thrown when --only matches no mutant. */
+export class NoMutantError extends Error {
+  override readonly name = "NoMutantError";
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/**
+ * Suite strength: the suites against the correct reference server and against every mutant, each on its
+ * own ephemeral loopback port, and the kill matrix of what caught what. Writes nothing; see
+ * writeSelftestReport.
+ */
+export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestReport> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const mutants = selectMutants(options.mutants ?? MUTANTS, options.only);
+  if (mutants.length === 0) throw new NoMutantError(`no mutant matches --only ${options.only ?? ""}; tdss serve --list-mutants lists them`);
+  const cases = options.cases ?? loadSuites();
+  const asOf = dayString(todayDay(new Date()));
+  const jobs = planJobs(mutants, cases, { allCases: options.allCases ?? false, asOf });
+  const workers = workersAvailable() ? Math.max(0, options.workers ?? defaultWorkers()) : 0;
+
+  // A mutant's row needs the correct server's verdicts on its dataset: rows wait for them.
+  const outcomes: JobOutcome[] = [];
+  let waiting: JobOutcome[] = [];
+  let done = 0;
+  const report = (o: JobOutcome) => {
+    const row = buildMatrix({ mutants: mutants.filter((m) => m.id === o.mutant), cases, outcomes }).mutants[0]!;
+    options.onMutantDone?.(row, ++done, mutants.length);
+  };
+  const finished = await runJobs(jobs, workers, (o) => {
+    outcomes.push(o);
+    if (o.mutant) waiting.push(o);
+    const ready = waiting.filter((w) => outcomes.some((c) => !c.mutant && c.profile === w.profile));
+    waiting = waiting.filter((w) => !ready.includes(w));
+    ready.forEach(report);
+  });
+  const matrix = buildMatrix({ mutants, cases, outcomes: finished });
+  const profiles: Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>> = {};
+  for (const job of jobs) profiles[job.profile] = DATASET_PROFILES[job.profile];
+  return {
+    tool: "tdss selftest",
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    workers,
+    selection: { ...(options.only ? { only: options.only } : {}), allCases: options.allCases ?? false },
+    asOf,
+    profiles,
+    ...matrix,
+  };
+}
+
+/** Writes report.json and matrix.md into `dir`, each atomically (every text is rendered before the first write). */
+export function writeSelftestReport(report: SelftestReport, dir: string): string[] {
+  const files = [
+    { path: join(dir, "report.json"), text: `${JSON.stringify(report, null, 2)}\n` },
+    { path: join(dir, "matrix.md"), text: formatMarkdown(report) },
+  ];
+  for (const f of files) writeFileAtomic(f.path, f.text);
+  return files.map((f) => f.path);
+}
