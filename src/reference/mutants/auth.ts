@@ -1,5 +1,5 @@
 import type { Mutant } from "./mutant.js";
-import { inventedAccount } from "./rewrite.js";
+import { inventedAccount, rewriteData } from "./rewrite.js";
 
 export const AUTH_MUTANTS: readonly Mutant[] = [
   {
@@ -31,5 +31,17 @@ export const AUTH_MUTANTS: readonly Mutant[] = [
     area: "auth",
     description: "GET /auth/key/status answers for an unknown key as for an exhausted one (0 Credits), so they cannot be told apart.",
     faults: { authorize: (op, authorization, account) => (op === "getKeyStatus" && account === undefined && authorization !== undefined ? inventedAccount(0) : account) },
+  },
+  {
+    id: "auth-key-status-scopes-missing",
+    clause: "s4-5-key-status-reports",
+    area: "auth",
+    description: "GET /auth/key/status reports activity, rate limit and quota but not the key's scopes.",
+    faults: {
+      response: rewriteData(["getKeyStatus"], (data) => {
+        delete data.scopes;
+        return data;
+      }),
+    },
   },
 ];

@@ -109,4 +109,18 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     description: "A profile's skills is one comma-separated string instead of a list of strings.",
     faults: { record: (kind, record) => (kind === "profile" && Array.isArray(record.skills) ? { ...record, skills: record.skills.join(", ") } : record) },
   },
+  {
+    id: "detail-job-id-not-reusable",
+    clause: "s2-6-id-reusable",
+    area: "detail",
+    description: "A job record's id is a display form (upper-cased) that the jobs detail route does not resolve.",
+    faults: { record: (kind, record) => (kind === "job" && typeof record.id === "string" ? { ...record, id: record.id.toUpperCase() } : record) },
+  },
+  {
+    id: "detail-company-search-ids-unresolved",
+    clause: "s2-1-search-ids-accepted-by-detail",
+    area: "detail",
+    description: "Company IDs returned by the companies search are not accepted by the companies detail route (all not_found).",
+    faults: { resolve: (kind, _id, row) => (kind === "company" ? undefined : row) },
+  },
 ];

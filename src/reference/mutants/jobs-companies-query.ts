@@ -1,5 +1,5 @@
 import type { Mutant } from "./mutant.js";
-import { rewriteBody, rewriteData } from "./rewrite.js";
+import { refuseField, rewriteBody, rewriteData } from "./rewrite.js";
 
 export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
   {
@@ -41,5 +41,12 @@ export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
         return body;
       }),
     },
+  },
+  {
+    id: "jobs-field-country-iso-2-refused",
+    clause: "s2-5-jobs-queryable-fields",
+    area: "jobs-companies-query",
+    description: "country_iso_2, one of the 22 queryable jobs fields (underscore before the 2), is refused as unknown.",
+    faults: { request: refuseField("queryJobs", "country_iso_2") },
   },
 ];

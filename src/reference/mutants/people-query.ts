@@ -1,6 +1,6 @@
 import type { Plan } from "../query/plan.js";
 import type { Mutant } from "./mutant.js";
-import { rewriteData, SEARCH_ROUTES } from "./rewrite.js";
+import { refuseField, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
 
 /**
  * A scope's conditions each checked on their own: `has_experience: {all: [a, b]}` becomes
@@ -23,6 +23,21 @@ function spreadScopes(plan: Plan): Plan {
 function unbind(sub: Extract<Plan, { kind: "scope" }>["sub"], node: Plan): Plan {
   if (node.kind === "all" || node.kind === "any") return { kind: node.kind, nodes: node.nodes.map((n) => unbind(sub, n)) };
   return { kind: "scope", sub, node: spreadScopes(node) };
+}
+
+/** `all` nodes inside a scope turned into `any`. */
+function allAsAnyInScopes(plan: Plan, inScope: boolean): Plan {
+  switch (plan.kind) {
+    case "all":
+    case "any":
+      return { kind: inScope ? "any" : plan.kind, nodes: plan.nodes.map((n) => allAsAnyInScopes(n, inScope)) };
+    case "not":
+      return { kind: "not", node: allAsAnyInScopes(plan.node, inScope) };
+    case "scope":
+      return { kind: "scope", sub: plan.sub, node: allAsAnyInScopes(plan.node, true) };
+    default:
+      return plan;
+  }
 }
 
 export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
@@ -90,5 +105,19 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     area: "people-query",
     description: "A cursor the server did not issue is accepted (read as the first page) instead of refused.",
     faults: { skip: ["cursor"] },
+  },
+  {
+    id: "people-scope-all-read-as-any",
+    clause: "s4-2-scope-same-sub-record",
+    area: "people-query",
+    description: "An all inside a scope is read as any: a sub-record meeting one of the conditions is enough.",
+    faults: { plan: (dataset, plan) => (dataset === "people" ? allAsAnyInScopes(plan, false) : plan) },
+  },
+  {
+    id: "people-field-country-iso3-refused",
+    clause: "s2-2-people-queryable-fields",
+    area: "people-query",
+    description: "country_iso3, one of the 47 queryable people fields, is refused as unknown.",
+    faults: { request: refuseField("queryPeople", "country_iso3") },
   },
 ];

@@ -1,4 +1,5 @@
 import { loadContract, type Dataset, type OperationId } from "../../contract/index.js";
+import type { Faults } from "../faults.js";
 import { badRequest } from "../refusal.js";
 import type { Mutant } from "./mutant.js";
 
@@ -16,6 +17,20 @@ function refuseMisspelt(dataset: Dataset, node: unknown, path: string): void {
     if (wrong !== undefined) throw badRequest(`${path}: ${JSON.stringify(wrong)} is not a value of ${leaf.field}`);
   }
   for (const [key, child] of Object.entries(leaf)) if (key !== "field") refuseMisspelt(dataset, child, `${path}.${key}`);
+}
+
+/** A request fault refusing a query whose tree holds a node `matches` picks (walked depth first from where). */
+function refuseNode(routes: RegExp, matches: (node: Record<string, unknown>) => boolean, why: string): NonNullable<Faults["request"]> {
+  const walk = (node: unknown, path: string): void => {
+    if (typeof node !== "object" || node === null) return;
+    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}[${i}]`));
+    if (matches(node as Record<string, unknown>)) throw badRequest(`${path}: ${why}`);
+    for (const [key, child] of Object.entries(node)) walk(child, `${path}.${key}`);
+  };
+  return (operationId, body) => {
+    if (routes.test(operationId) && typeof body === "object" && body !== null) walk((body as { where?: unknown }).where, "where");
+    return body;
+  };
 }
 
 export const QUERY_MUTANTS: readonly Mutant[] = [
@@ -59,5 +74,32 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     area: "query-spec",
     description: "A node with two composite keys or an unknown key is served (its first key read) instead of refused.",
     faults: { skip: ["tree-shape"] },
+  },
+  {
+    id: "query-relative-date-refused",
+    clause: "s4-2-rule3-date-format",
+    area: "query-spec",
+    description: "A relative date offset such as now-30d is refused; only YYYY-MM-DD is taken.",
+    faults: { request: refuseNode(/^(queryPeople|queryJobs|queryCompanies)$/, (leaf) => ["gte", "lte", "eq"].some((op) => typeof leaf[op] === "string" && /^now-/.test(leaf[op] as string)), "relative dates are not supported") },
+  },
+  {
+    id: "query-in-operator-refused",
+    clause: "s4-2-leaf-form",
+    area: "query-spec",
+    description: "The in operator, one of the six of §4.2, is refused.",
+    faults: { request: refuseNode(/^(queryPeople|queryJobs|queryCompanies)$/, (leaf) => "in" in leaf && "field" in leaf, "operator in is not supported") },
+  },
+  {
+    id: "query-nested-composites-refused",
+    clause: "s4-2-composite-forms",
+    area: "query-spec",
+    description: "A composite (all, any, not) inside another composite is refused; §4.2 says composites nest.",
+    faults: {
+      request: refuseNode(
+        /^(queryPeople|queryJobs|queryCompanies)$/,
+        (node) => ["all", "any"].some((k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((c) => typeof c === "object" && c !== null && ["all", "any", "not"].some((n) => n in c))),
+        "composites do not nest",
+      ),
+    },
   },
 ];

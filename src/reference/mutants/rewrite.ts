@@ -1,6 +1,7 @@
 import type { OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 import { DEFAULT_RATE_LIMIT, KeyAccount } from "../keys.js";
+import { badRequest } from "../refusal.js";
 
 type Data = Record<string, unknown>;
 
@@ -29,4 +30,14 @@ export function rewriteBody(routes: readonly OperationId[], rewrite: (body: Data
 /** An account made up by a fault for a request the correct server refuses: served as if by a fresh key. */
 export function inventedAccount(credits?: number): KeyAccount {
   return new KeyAccount({ key: "svc_invented_by_a_fault", ...(credits !== undefined ? { credits } : {}) }, DEFAULT_RATE_LIMIT, Date.now());
+}
+
+/** A request fault refusing, as unknown, any leaf on `field` in the where of `route`. */
+export function refuseField(route: OperationId, field: string): NonNullable<Faults["request"]> {
+  return (operationId, body) => {
+    if (operationId === route && JSON.stringify((body as { where?: unknown } | null)?.where ?? null).includes(`"field":${JSON.stringify(field)}`)) {
+      throw badRequest(`where: unknown field ${JSON.stringify(field)}`);
+    }
+    return body;
+  };
 }
