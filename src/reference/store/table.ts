@@ -412,16 +412,19 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
       withStart.set(offsets, 1);
       columns.set(name, proseColumn({ bytes, offsets: withStart, nulls }));
     } else if (kind === "text" || kind === "list") {
-      // The first part keeps its ids; later parts are mapped into its dictionary.
-      const dict = Dictionary.of(pieces[0]!.dict!);
-      const ids = pieces.length === 1 ? (pieces[0]!.data as Int32Array) : concat(pieces.map((c) => c.data as Int32Array), (n) => new Int32Array(n));
-      let at = pieces[0]!.data!.length;
-      for (const c of pieces.slice(1)) {
-        const remap = Int32Array.from(c.dict!, (v) => dict.intern(v));
+      // The part with the most values keeps its ids; the others are mapped into its dictionary.
+      const largest = pieces.reduce((best, c, i) => (c.data!.length > pieces[best]!.data!.length ? i : best), 0);
+      const dict = Dictionary.of(pieces[largest]!.dict!);
+      const ids = concat(pieces.map((c) => c.data as Int32Array), (n) => new Int32Array(n));
+      let at = 0;
+      pieces.forEach((c, i) => {
         const end = at + c.data!.length;
-        for (let k = at; k < end; k++) if (ids[k]! >= 0) ids[k] = remap[ids[k]!]!;
+        if (i !== largest) {
+          const remap = Int32Array.from(c.dict!, (v) => dict.intern(v));
+          for (let k = at; k < end; k++) if (ids[k]! >= 0) ids[k] = remap[ids[k]!]!;
+        }
         at = end;
-      }
+      });
       if (kind === "text") columns.set(name, textColumn(dict, ids));
       else {
         const offsets = new Uint32Array(rows + 1);
