@@ -35,9 +35,12 @@ export default defineRule({
         context.report({ messageId: "empty", data: { operator: node.operator }, at: [...node.path, node.operator], clauses: ["s4-2-composite-forms"] });
       }
     },
+    leafFilter: (_spec, op) => op === undefined || op === "in" || op === "exists",
     Leaf(leaf) {
       const clauses = ["s4-2-rule6-argument-forms-not-shown"];
-      if (leaf.operators.includes("in")) {
+      const ops = leaf.operators;
+      if (ops.length === 1 && ops[0] !== "in" && ops[0] !== "exists") return;
+      if (ops.includes("in")) {
         const arg = leaf.record.in;
         const at = [...leaf.path, "in"];
         if (!Array.isArray(arg)) {

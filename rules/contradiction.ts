@@ -7,7 +7,20 @@
  */
 import { parseQueryDate, resolveQueryDate } from "../src/contract/dates.js";
 import { conjuncts, isOutermostAll, quote } from "../src/lint/nodes.js";
-import { defineRule, type LeafNode } from "../src/lint/rule.js";
+import { defineRule, type LeafNode, type NodeInfo } from "../src/lint/rule.js";
+
+/** Leaves of an `all` chain that could contradict another (a bound, or a boolean eq), counted without allocating. */
+function countBounds(node: NodeInfo): number {
+  let n = 0;
+  for (const child of node.children) {
+    if (child.kind === "composite" && child.operator === "all") n += countBounds(child);
+    else if (child.kind === "leaf" && child.operators.length === 1) {
+      const op = child.operators[0];
+      if (op === "gte" || op === "lte" || (op === "eq" && typeof child.record.eq === "boolean")) n++;
+    }
+  }
+  return n;
+}
 
 export default defineRule({
   meta: {
@@ -30,12 +43,15 @@ export default defineRule({
       return typeof value === "number" && Number.isFinite(value) ? value : undefined;
     };
     return {
+      compositeFilter: (operator) => operator === "all",
       Composite(node) {
-        if (!isOutermostAll(node)) return;
+        if (!isOutermostAll(node) || countBounds(node) < 2) return;
         const byField = new Map<string, LeafNode[]>();
         const order = new Map<LeafNode, number>();
         for (const child of conjuncts(node)) {
           if (child.kind !== "leaf" || !child.spec || child.operators.length !== 1) continue;
+          const op = child.operators[0];
+          if (op !== "gte" && op !== "lte" && !(op === "eq" && typeof child.record.eq === "boolean")) continue;
           const sub = context.scopeOf(child.spec.name);
           if (sub !== undefined && node.scope?.subRecord !== sub) continue;
           order.set(child, order.size);

@@ -23,6 +23,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec, op) => spec?.takes === "country-name" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.takes !== "country-name") return;

@@ -24,6 +24,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec, op) => spec?.type === "date" && op !== "exists",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.type !== "date") return;

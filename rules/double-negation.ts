@@ -12,6 +12,7 @@ export default defineRule({
     messages: { double: "`not` of `not` is the node itself." },
   },
   create: (context) => ({
+    compositeFilter: (operator) => operator === "not",
     Composite(node) {
       if (node.operator !== "not" || node.unknownKeys.length > 0) return;
       const inner = node.children[0];

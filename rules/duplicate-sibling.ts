@@ -2,7 +2,6 @@
  * §4.2 "Composite: one key among all, any, not": the same node twice in one `all` or `any` adds
  * nothing (A and A is A; A or A is A); fixed by dropping the repeats.
  */
-import { canonicalForm } from "../src/lint/canonical.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -15,26 +14,24 @@ export default defineRule({
     messages: { duplicate: "This node repeats node {{first}} of the same `{{operator}}`; drop it." },
   },
   create: (context) => ({
+    compositeFilter: (operator) => operator !== "not",
     Composite(node) {
       const arg = node.argument;
       if (node.operator === "not" || !Array.isArray(arg) || arg.length < 2) return;
-      const seen = new Map<string, number>();
-      const keep: unknown[] = [];
-      const repeats: number[] = [];
-      arg.forEach((child, i) => {
-        const key = canonicalForm(child);
-        if (key === undefined) {
-          keep.push(child);
-          return;
+      // Children are grouped by a cheap key (a leaf's field, else its first member name); only
+      // children sharing one are compared in full, and the comparison stops at the first difference.
+      let firstOf: Map<number, number> | undefined;
+      for (let i = 1; i < arg.length; i++) {
+        const key = cheapKey(arg[i]);
+        for (let j = 0; j < i; j++) {
+          if (cheapKey(arg[j]) !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
+          (firstOf ??= new Map()).set(i, j);
+          break;
         }
-        const first = seen.get(key);
-        if (first === undefined) {
-          seen.set(key, i);
-          keep.push(child);
-        } else repeats.push(i);
-      });
-      for (const i of repeats) {
-        const first = seen.get(canonicalForm(arg[i])!)!;
+      }
+      if (!firstOf) return;
+      const keep = arg.filter((_, i) => !firstOf.has(i));
+      for (const [i, first] of firstOf) {
         context.report({
           messageId: "duplicate",
           data: { first: `/${first}`, operator: node.operator },
@@ -45,3 +42,32 @@ export default defineRule({
     },
   }),
 });
+
+function cheapKey(node: unknown): unknown {
+  if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
+  const field = (node as { field?: unknown }).field;
+  if (typeof field === "string") return field;
+  for (const key in node as object) return key;
+  return "";
+}
+
+/** Structural equality of JSON values, member order aside; false beyond a node tree's depth. */
+function deepEqual(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || depth > 72) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in ra) {
+    count++;
+    if (!Object.hasOwn(rb, key) || !deepEqual(ra[key], rb[key], depth + 1)) return false;
+  }
+  for (const _ in rb) count--;
+  return count === 0;
+}

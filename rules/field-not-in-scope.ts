@@ -17,6 +17,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec) => spec?.dataset === "people",
     Leaf(leaf) {
       const spec = leaf.spec;
       const scope = leaf.scope;

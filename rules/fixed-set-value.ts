@@ -35,14 +35,19 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    // eslint-style: create() runs once per configuration, so the sets are built once.
+    leafFilter: (spec, op) => spec?.values !== undefined && spec.dataset === "people" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec?.values || spec.dataset !== "people") return;
       const values = spec.values;
-      const members = new Set(values);
-      const setClause = valueSetClauseOf(spec);
-      const clauses = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
-      if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") clauses.push("s2-2-platform-vocabulary-exact");
+      const members = memberSet(values);
+      const clauses = () => {
+        const setClause = valueSetClauseOf(spec);
+        const list = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
+        if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") list.push("s2-2-platform-vocabulary-exact");
+        return list;
+      };
       for (const op of leaf.operators) {
         if (op !== "eq" && op !== "in") continue;
         eachValue(leaf, op, (value, index) => {
@@ -52,7 +57,7 @@ export default defineRule({
             messageId: "notInSet",
             data: { value: quote(value), field: spec.name },
             at: path,
-            clauses,
+            clauses: clauses(),
             suggestions: suggest(value, values, spec.ordered === true).map((v) => ({
               messageId: spec.ordered ? "ordered" : "useValue",
               data: { value: v },
@@ -64,6 +69,14 @@ export default defineRule({
     },
   }),
 });
+
+const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function memberSet(values: readonly string[]): ReadonlySet<string> {
+  let set = sets.get(values);
+  if (!set) sets.set(values, (set = new Set(values)));
+  return set;
+}
 
 /** A unique case-insensitive match; else close spellings; for an ordered scale (numbers, "fluent"), the whole scale. */
 function suggest(value: string | number | boolean, values: readonly string[], ordered: boolean): readonly string[] {

@@ -18,6 +18,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec, op) => spec !== undefined && op !== "eq" && op !== "in" && op !== "exists" && isOpenVocabulary(spec, context.dataset),
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || !leaf.operators.includes("match") || !isOpenVocabulary(spec, context.dataset)) return;

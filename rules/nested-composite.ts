@@ -14,6 +14,7 @@ export default defineRule({
     messages: { nested: "An `{{operator}}` directly inside an `{{operator}}` can be flattened into it." },
   },
   create: (context) => ({
+    compositeFilter: (operator) => operator !== "not",
     Composite(node) {
       const parent = node.parent;
       if (node.operator === "not" || !Array.isArray(node.argument) || node.unknownKeys.length > 0) return;

@@ -38,6 +38,7 @@ export default defineRule({
         .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at: node.path, value: renameMember(node.value as Record<string, unknown>, key, name) } }));
     return {
       Node(node) {
+        if (node.unknownKeys.length === 0 && (node.kind === "scope" || (node.kind === "leaf" ? node.field !== undefined || Object.hasOwn(node.record, "field") : node.kind === "composite" && (node.operator === "not" || Array.isArray(node.argument))))) return;
         if (node.kind === "invalid") {
           if (node.reason === "not-object") {
             context.report({ messageId: "notObject", data: { kind: kindOf(node.value) }, at: node.path, clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"] });
@@ -64,9 +65,9 @@ export default defineRule({
           }
           return;
         }
-        const kind = node.kind === "composite" ? `\`${node.operator}\` composite` : node.kind === "scope" ? `\`${node.key}\` scope` : "leaf";
         const candidates = node.kind === "leaf" ? leafKeys : [];
         for (const key of node.unknownKeys) {
+          const kind = node.kind === "composite" ? `\`${node.operator}\` composite` : node.kind === "scope" ? `\`${node.key}\` scope` : "leaf";
           context.report({
             messageId: "unknownKey",
             data: { key, kind },

@@ -36,6 +36,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec) => spec?.dataset === "people",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.dataset !== "people") return;

@@ -40,6 +40,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec) => spec !== undefined && spec.dataset !== "people",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.dataset === "people") return;

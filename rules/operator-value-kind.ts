@@ -16,6 +16,10 @@ const ACCEPTS: Readonly<Record<"eq" | "match" | "gte" | "lte" | "in", readonly J
   lte: ["number", "string"],
 };
 
+const EXPECTED: Readonly<Record<keyof typeof ACCEPTS, string>> = Object.fromEntries(
+  Object.entries(ACCEPTS).map(([op, kinds]) => [op, kinds.map((k) => `a ${k}`).join(" or ")]),
+) as Record<keyof typeof ACCEPTS, string>;
+
 export default defineRule({
   meta: {
     id: "operator-value-kind",
@@ -29,10 +33,17 @@ export default defineRule({
   },
   create: (context) => ({
     Leaf(leaf) {
-      for (const op of leaf.operators) {
+      const ops = leaf.operators;
+      if (ops.length === 1) {
+        // The usual leaf: one operator with a string, or a number where one is taken.
+        const op = ops[0]!;
+        const t = typeof leaf.record[op];
+        if (op === "exists" || t === "string" || (t === "number" && op !== "match") || (t === "boolean" && (op === "eq"))) return;
+      }
+      for (const op of ops) {
         if (op === "exists") continue;
         const accepts = ACCEPTS[op];
-        const expected = accepts.map((k) => `a ${k}`).join(" or ");
+        const expected = EXPECTED[op];
         const arg = leaf.record[op];
         if (op === "in") {
           if (!Array.isArray(arg)) continue;

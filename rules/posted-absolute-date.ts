@@ -20,6 +20,7 @@ export default defineRule({
     messages: { absolute: "{{value}} on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an absolute date may be read differently." },
   },
   create: (context) => ({
+    leafFilter: (spec, op) => spec?.dataset === "jobs" && spec.name === POSTED && op !== "exists",
     Leaf(leaf) {
       if (context.dataset.name !== "jobs" || leaf.spec?.name !== POSTED) return;
       for (const op of leaf.operators) {

@@ -21,6 +21,7 @@ export default defineRule({
   create: (context) => {
     const units = context.contract.limits.dates.relativeUnits;
     return {
+      leafFilter: (spec, op) => spec?.type === "date" && op !== "exists",
       Leaf(leaf) {
         if (leaf.spec?.type !== "date") return;
         for (const op of leaf.operators) {

@@ -21,8 +21,9 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    compositeFilter: (operator) => operator === "all",
     Composite(node) {
-      if (!isOutermostAll(node) || node.scope) return;
+      if (!isOutermostAll(node) || node.scope || !hasSiblings(node, context.scopeOf)) return;
       const parts = conjuncts(node);
       const groups = new Map<SubRecord, LeafNode[]>();
       for (const child of parts) {
@@ -48,6 +49,25 @@ export default defineRule({
     },
   }),
 });
+
+/** Whether two leaves of an `all` chain share a sub-record, decided without allocating. */
+function hasSiblings(node: NodeInfo, scopeOf: (field: string) => SubRecord | undefined): boolean {
+  let seen = "";
+  const visit = (n: NodeInfo): boolean => {
+    for (const child of n.children) {
+      if (child.kind === "composite" && child.operator === "all") {
+        if (visit(child)) return true;
+      } else if (child.kind === "leaf" && child.spec) {
+        const sub = scopeOf(child.spec.name);
+        if (sub === undefined) continue;
+        if (seen.includes(`|${sub}|`)) return true;
+        seen += `|${sub}|`;
+      }
+    }
+    return false;
+  };
+  return visit(node);
+}
 
 function wrapped(parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {
   const inner = record([[scope, record([["all", leaves.map((l) => l.value)]])]]);

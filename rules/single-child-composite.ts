@@ -14,6 +14,7 @@ export default defineRule({
     messages: { single: "An `{{operator}}` of one node is that node; unwrap it." },
   },
   create: (context) => ({
+    compositeFilter: (operator) => operator !== "not",
     Composite(node) {
       if (node.operator === "not" || !Array.isArray(node.argument) || node.argument.length !== 1 || node.unknownKeys.length > 0) return;
       context.report({

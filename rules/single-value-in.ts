@@ -15,6 +15,7 @@ export default defineRule({
     messages: { single: "`in` with one value is `eq` {{value}}." },
   },
   create: (context) => ({
+    leafFilter: (_spec, op) => op === "in",
     Leaf(leaf) {
       const arg = leaf.record.in;
       if (leaf.operators.length !== 1 || leaf.operators[0] !== "in" || leaf.unknownKeys.length > 0) return;

@@ -45,6 +45,7 @@ export default defineRule({
       ...extra,
     ];
     return {
+      leafFilter: (spec) => spec === undefined,
       Leaf(leaf) {
         if (!Object.hasOwn(leaf.record, "field") || leaf.spec) return;
         const at = [...leaf.path, "field"];

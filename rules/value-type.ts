@@ -25,6 +25,8 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    leafFilter: (spec, op) =>
+      spec !== undefined && op !== "exists" && op !== "match" && !spec.values && (spec.type === "number" || spec.type === "ordinal" || spec.type === "boolean"),
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.values) return;

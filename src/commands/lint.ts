@@ -6,6 +6,7 @@ import { InputError, jsonlRecords, readInput, readScopeTable } from "../lint/cli
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../lint/fix.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
+import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../lint/routes.js";
 import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -86,6 +87,7 @@ async function runLint(args: LintArgs): Promise<number> {
   };
   const inputs: { file: string; bytes: Buffer }[] = [];
   for (const file of files) inputs.push({ file, bytes: await readInput(file) });
+  if (args.jsonl && !fixing && (args.format === "json" || args.format === "stylish")) return streamJsonl(args, inputs, options);
 
   const reports: FileReport[] = [];
   const fixedOutputs: { file: string; text: string; changed: boolean }[] = [];
@@ -125,6 +127,47 @@ async function runLint(args: LintArgs): Promise<number> {
   else if (fixing && !args.write) process.stderr.write(report);
   else process.stdout.write(report);
   return reports.some((r) => r.diagnostics.some((d: Diagnostic) => d.severity === "error")) ? 1 : 0;
+}
+
+/**
+ * --jsonl in the json and stylish formats: each line is linted and its diagnostics written out at
+ * once, so a query log of any length is reported in constant memory.
+ */
+function streamJsonl(args: LintArgs, inputs: readonly { file: string; bytes: Buffer }[], options: EngineOptions): number {
+  const color = args.format === "stylish" && !args.output && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const stream = args.format === "json" ? jsonStream() : stylishStream(color);
+  const chunks: string[] = [];
+  let pending = "";
+  const emit = (text: string) => {
+    pending += text;
+    if (pending.length < 1 << 16) return;
+    if (args.output) chunks.push(pending);
+    else process.stdout.write(pending);
+    pending = "";
+  };
+  let failed = false;
+  emit(stream.start());
+  for (const { file, bytes } of inputs) {
+    emit(stream.file(file));
+    for (const record of jsonlRecords(file, bytes)) {
+      const found = runRules(record.input, RULES, {
+        ...options,
+        ...(record.route ? { route: record.route } : {}),
+        ...(record.wrapped ? { bodyPath: ["body"] } : {}),
+      });
+      for (const d of found) {
+        if (d.severity === "error") failed = true;
+        else if (args.quiet) continue;
+        d.line = record.line;
+        emit(stream.diagnostic(d));
+      }
+    }
+    emit(stream.endFile());
+  }
+  pending += stream.end();
+  if (args.output) writeAtomically(args.output, chunks.join("") + pending);
+  else process.stdout.write(pending);
+  return failed ? 1 : 0;
 }
 
 function lintJsonl(

@@ -3,10 +3,10 @@
  * rules' visitors over them, and finds line and column only for the diagnostics it has. Synchronous,
  * no I/O.
  */
-import { loadContract, type Contract, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { loadContract, type Contract, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER } from "./consequence.js";
 import { LineIndex, locate, skipWs, type LocateTarget } from "./json/scan.js";
-import { decodeUtf8, parseSource } from "./json/source.js";
+import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
 import { encodePointer } from "./pointer.js";
 import { inferRoute, type Route } from "./routes.js";
 import type { BodyInfo, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo, Visitors } from "./rule.js";
@@ -26,14 +26,22 @@ interface Pending {
   readonly offset: number | undefined;
 }
 
-const TEMPLATE = /\{\{\s*(\w+)\s*\}\}/g;
+const TEMPLATE = /\{\{\s*(\w+)\s*\}\}/;
+
+/** A message template split once into text (even indexes) and placeholder names (odd indexes). */
+const compiledTemplates = new Map<string, readonly string[]>();
 
 function render(template: string | undefined, data: Readonly<Record<string, unknown>> | undefined, ruleId: string, messageId: string): string {
   if (template === undefined) throw new Error(`rule ${ruleId} has no message "${messageId}"`);
-  return template.replace(TEMPLATE, (_, key: string) => {
-    const v = data?.[key];
-    return v === undefined ? "" : String(v);
-  });
+  let parts = compiledTemplates.get(template);
+  if (!parts) compiledTemplates.set(template, (parts = template.split(TEMPLATE)));
+  if (parts.length === 1) return template;
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = data?.[parts[i]!];
+    out += (v === undefined ? "" : String(v)) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /**
@@ -51,78 +59,160 @@ export function runRules(input: unknown, rules: readonly Rule[], options: Engine
 }
 
 function lintText(text: string, rules: readonly Rule[], options: EngineOptions): Diagnostic[] {
-  const parsed = parseSource(text);
-  return run({ text, syntaxError: parsed.error, duplicateKeys: parsed.duplicates }, parsed.value, rules, options);
+  const parsed = parseText(text);
+  return run({ text, syntaxError: parsed.error, duplicateKeys: [], parsed }, parsed.value, rules, options);
 }
 
 interface TextSource extends SourceInfo {
   readonly text: string;
+  /** Set when duplicateKeys is still to be found (after the tree has counted its members). */
+  readonly parsed?: ParsedText;
 }
 
-function run(source: TextSource | undefined, document: unknown, ruleTable: readonly Rule[], options: EngineOptions): Diagnostic[] {
-  const contract = loadContract();
-  const rules = selectRules(ruleTable, options);
-  const bodyPath = options.bodyPath ?? [];
-  const body = source?.syntaxError ? undefined : valueAt(document, bodyPath);
-  const route = inferRoute(body, options.route);
-  const dataset = contract.datasets[route.dataset];
-  const people = contract.datasets.people;
-  const scopeOf = route.dataset === "people" ? scopeTable(people, options.scopes) : (): SubRecord | undefined => undefined;
-  const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
-  for (const [key, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, key);
-  const now = options.now ?? new Date();
+type VisitorName = "Source" | "Body" | "Node" | "Composite" | "Leaf" | "Scope";
+type Listeners = { [K in VisitorName]-?: NonNullable<Visitors[K]>[] } & {
+  /** Leaf visitors with their filters, and the visitors for each field spec and operator once decided. */
+  readonly leafFilters: (Visitors["leafFilter"] | undefined)[];
+  readonly leafBySpec: Map<FieldSpec | undefined, Map<Operator | undefined, NonNullable<Visitors["Leaf"]>[]>>;
+  readonly compositeFilters: (Visitors["compositeFilter"] | undefined)[];
+  readonly compositeBy: Map<string, NonNullable<Visitors["Composite"]>[]>;
+};
 
-  const pending: Pending[] = [];
-  const listeners: { [K in keyof Visitors]-?: NonNullable<Visitors[K]>[] } = {
+/**
+ * Rules created for one configuration (rule table, route, scope table, severities): create() runs
+ * once per configuration, not once per document, so visitors keep no per-document state; what
+ * changes per document (where reports go, the date) is read through `current`.
+ */
+interface Compiled {
+  readonly listeners: Listeners;
+  readonly route: Route;
+  readonly dataset: DatasetSpec;
+}
+
+interface RunState {
+  pending: Pending[];
+  /** options.now, else the clock read on first use (most documents never need it). */
+  now: Date | undefined;
+}
+
+let current: RunState = { pending: [], now: undefined };
+
+const compiledCache = new WeakMap<readonly Rule[], Map<string, Compiled>>();
+const scopeIds = new WeakMap<object, number>();
+let nextScopeId = 1;
+
+function compile(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
+  const scopesKey = options.scopes ? (scopeIds.get(options.scopes as object) ?? (scopeIds.set(options.scopes as object, nextScopeId), nextScopeId++)) : 0;
+  const key = `${route.operationId}|${scopesKey}|${options.rules ? JSON.stringify(options.rules) : ""}`;
+  let byKey = compiledCache.get(ruleTable);
+  if (!byKey) compiledCache.set(ruleTable, (byKey = new Map()));
+  const cached = byKey.get(key);
+  if (cached) return cached;
+
+  const contract = loadContract();
+  const dataset = contract.datasets[route.dataset];
+  const scopeOf = route.dataset === "people" ? scopeTable(contract.datasets.people, options.scopes) : (): SubRecord | undefined => undefined;
+  const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
+  for (const [k, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, k);
+  const listeners: Listeners = {
     Source: [],
     Body: [],
     Node: [],
     Composite: [],
     Leaf: [],
     Scope: [],
+    leafFilters: [],
+    leafBySpec: new Map(),
+    compositeFilters: [],
+    compositeBy: new Map(),
   };
-  for (const { rule, severity } of rules) {
+  for (const { rule, severity } of selectRules(ruleTable, options)) {
     const context: RuleContext = {
       contract,
       route,
       dataset,
       scopeOf,
       scopeKeyOf: (sub) => scopeKeyByRecord.get(sub),
-      now,
-      report: (spec) => pending.push(toPending(rule, severity, spec)),
+      get now() {
+        return (current.now ??= new Date());
+      },
+      report: (spec) => {
+        current.pending.push(toPending(rule, severity, spec));
+      },
     };
     const visitors = rule.create(context);
-    for (const key of Object.keys(visitors) as (keyof Visitors)[]) {
-      const fn = visitors[key];
-      if (fn) (listeners[key] as unknown[]).push(fn);
+    for (const k of ["Source", "Body", "Node", "Composite", "Leaf", "Scope"] as const) {
+      const fn = visitors[k];
+      if (!fn) continue;
+      (listeners[k] as unknown[]).push(fn);
+      if (k === "Leaf") listeners.leafFilters.push(visitors.leafFilter?.bind(visitors));
+      if (k === "Composite") listeners.compositeFilters.push(visitors.compositeFilter?.bind(visitors));
     }
   }
+  const compiled: Compiled = { listeners, route, dataset };
+  if (byKey.size > 256) byKey.clear(); // many one-off configurations: keep the cache bounded
+  byKey.set(key, compiled);
+  return compiled;
+}
 
-  if (source) for (const fn of listeners.Source) fn(source);
-  if (!source?.syntaxError) {
-    const info = bodyInfo(body, bodyPath, route);
-    for (const fn of listeners.Body) fn(info);
-    const root = treeRoot(info);
-    if (root) {
-      const nodes = buildTree(root.value, root.path, { dataset, maxDepth: contract.limits.project.maxNestingDepth });
+function run(source: TextSource | undefined, document: unknown, ruleTable: readonly Rule[], options: EngineOptions): Diagnostic[] {
+  const contract = loadContract();
+  const bodyPath = options.bodyPath ?? [];
+  const body = source?.syntaxError ? undefined : valueAt(document, bodyPath);
+  const route = inferRoute(body, options.route);
+  const { listeners, dataset } = compile(ruleTable, route, options);
+  const pending: Pending[] = [];
+  const outer = current;
+  current = { pending, now: options.now };
+  try {
+    let nodes: NodeInfo[] = [];
+    let info: BodyInfo | undefined;
+    if (!source?.syntaxError) {
+      info = bodyInfo(body, bodyPath, route);
+      const root = treeRoot(info);
+      if (root) nodes = buildTree(root.value, root.path, { dataset, maxDepth: contract.limits.project.maxNestingDepth });
+    }
+    if (source) {
+      const text: SourceInfo = source.parsed ? { ...source, duplicateKeys: duplicatesOf(source.text, source.parsed, memberCount(info, nodes)) } : source;
+      for (const fn of listeners.Source) fn(text);
+    }
+    if (info) {
+      for (const fn of listeners.Body) fn(info);
       const hasNode = listeners.Node.length > 0;
       for (const node of nodes) {
         if (hasNode) for (const fn of listeners.Node) fn(node);
         dispatch(node, listeners);
       }
     }
+  } finally {
+    current = outer;
   }
   return finish(pending, source);
 }
 
-function dispatch(node: NodeInfo, listeners: { Composite: NonNullable<Visitors["Composite"]>[]; Leaf: NonNullable<Visitors["Leaf"]>[]; Scope: NonNullable<Visitors["Scope"]>[] }): void {
+function dispatch(node: NodeInfo, listeners: Listeners): void {
   switch (node.kind) {
-    case "composite":
-      for (const fn of listeners.Composite) fn(node);
+    case "composite": {
+      let fns = listeners.compositeBy.get(node.operator);
+      if (!fns) {
+        fns = listeners.Composite.filter((_, i) => listeners.compositeFilters[i]?.(node.operator) ?? true);
+        listeners.compositeBy.set(node.operator, fns);
+      }
+      for (const fn of fns) fn(node);
       break;
-    case "leaf":
-      for (const fn of listeners.Leaf) fn(node);
+    }
+    case "leaf": {
+      const operator = node.operators.length === 1 ? node.operators[0] : undefined;
+      let byOperator = listeners.leafBySpec.get(node.spec);
+      if (!byOperator) listeners.leafBySpec.set(node.spec, (byOperator = new Map()));
+      let fns = byOperator.get(operator);
+      if (!fns) {
+        fns = listeners.Leaf.filter((_, i) => listeners.leafFilters[i]?.(node.spec, operator) ?? true);
+        byOperator.set(operator, fns);
+      }
+      for (const fn of fns) fn(node);
       break;
+    }
     case "scope":
       for (const fn of listeners.Scope) fn(node);
       break;
@@ -138,6 +228,18 @@ function selectRules(table: readonly Rule[], options: EngineOptions): { rule: Ru
     out.push({ rule, severity: o ?? rule.meta.severity });
   }
   return out;
+}
+
+/** Members of the body object and of every node object: a lower bound of the document's members. */
+function memberCount(body: BodyInfo | undefined, nodes: readonly NodeInfo[]): number {
+  let n = 0;
+  if (body && !body.bare && isRecord(body.value)) n += Object.keys(body.value).length;
+  for (const node of nodes) {
+    if (node.kind === "leaf") n += node.operators.length + (node.field === undefined ? 0 : 1) + node.unknownKeys.length;
+    else if (node.kind === "invalid") n += node.formKeys.length + node.unknownKeys.length;
+    else n += 1 + node.unknownKeys.length;
+  }
+  return n;
 }
 
 function valueAt(document: unknown, path: Path): unknown {

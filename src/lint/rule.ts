@@ -123,6 +123,14 @@ export interface Visitors {
   Composite?(node: CompositeNode): void;
   Leaf?(node: LeafNode): void;
   Scope?(node: ScopeNode): void;
+  /**
+   * Which leaves `Leaf` is for, by the field's catalog entry (undefined: a leaf whose `field` names
+   * no queryable field) and its operator (undefined: none, or several). Decided once per field,
+   * operator and configuration, so a rule about date fields costs nothing on the other leaves.
+   */
+  leafFilter?(spec: FieldSpec | undefined, operator: Operator | undefined): boolean;
+  /** Which composites `Composite` is for, by operator; decided once per configuration. */
+  compositeFilter?(operator: "all" | "any" | "not"): boolean;
 }
 
 export interface RuleContext {

@@ -1,14 +1,33 @@
 /**
  * Classifies the nodes of a Query Spec tree (§4.2 "Node forms") once, for every rule: composite,
  * leaf, scope, or invalid, with their children, enclosing scope and depth. It stops descending
- * below the nesting limit, so its recursion is bounded whatever the input's depth.
+ * below the nesting limit, so its recursion is bounded whatever the input's depth. Nodes are
+ * instances of one class (one shape for the engine's hot loop) and build their path on demand.
  */
-import { OPERATORS, type DatasetSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
-import { isScopeKey } from "./facts.js";
+import { OPERATORS, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { isScopeKey, scopeKeys } from "./facts.js";
 import type { NodeInfo, Path, ScopeNode } from "./rule.js";
 
 const COMPOSITE_KEYS: ReadonlySet<string> = new Set(["all", "any", "not"]);
 const OPERATOR_KEYS: ReadonlySet<string> = new Set(OPERATORS);
+// Shared, not frozen: a frozen array has another elements kind, and mixing kinds slows every loop over them.
+const NONE: readonly never[] = [];
+
+const FIELD = 1, OPERATOR = 2, COMPOSITE = 3, SCOPE = 4;
+let keyKinds: Readonly<Record<string, number>> | undefined;
+
+/** What a node key is, by one lookup in a table without a prototype (so `__proto__` is just a name). */
+function keyKind(key: string): number | undefined {
+  if (!keyKinds) {
+    const table = Object.create(null) as Record<string, number>;
+    table.field = FIELD;
+    for (const op of OPERATORS) table[op] = OPERATOR;
+    for (const c of COMPOSITE_KEYS) table[c] = COMPOSITE;
+    for (const s of scopeKeys()) table[s] = SCOPE;
+    keyKinds = table;
+  }
+  return keyKinds[key];
+}
 
 export interface TreeOptions {
   readonly dataset: DatasetSpec;
@@ -16,111 +35,182 @@ export interface TreeOptions {
   readonly maxDepth: number;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Whether an object reads as a node rather than a Query Spec body (it has some node key). */
 export function looksLikeNode(value: Record<string, unknown>): boolean {
-  for (const key in value) {
+  for (const key of Object.keys(value)) {
     if (key === "field" || COMPOSITE_KEYS.has(key) || OPERATOR_KEYS.has(key) || isScopeKey(key)) return true;
   }
   return false;
 }
 
+class Node {
+  // One shape for every node kind keeps the engine's loops monomorphic; fields are assigned in the
+  // constructor, in one order.
+  kind: NodeInfo["kind"];
+  reason: "not-object" | "no-form" | "several-forms";
+  formKeys: readonly string[];
+  unknownKeys: readonly string[];
+  children: NodeInfo[];
+  operator: "all" | "any" | "not";
+  argument: unknown;
+  record: Readonly<Record<string, unknown>>;
+  field: unknown;
+  spec: FieldSpec | undefined;
+  operators: readonly Operator[];
+  key: ScopeKey;
+  subRecord: SubRecord | undefined;
+  readonly value: unknown;
+  readonly parent: NodeInfo | undefined;
+  readonly depth: number;
+  readonly scope: ScopeNode | undefined;
+  /** The member of the parent holding this node, and the index in it for all/any (-1 otherwise); or the root's path. */
+  private readonly member: string | Path;
+  private readonly index: number;
+  private cachedPath: Path | undefined;
+
+  constructor(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined) {
+    this.kind = "invalid";
+    this.reason = "not-object";
+    this.formKeys = NONE;
+    this.unknownKeys = NONE;
+    this.children = NONE as unknown as NodeInfo[];
+    this.operator = "all";
+    this.argument = undefined;
+    this.record = EMPTY;
+    this.field = undefined;
+    this.spec = undefined;
+    this.operators = NONE;
+    this.key = "has_experience";
+    this.subRecord = undefined;
+    this.value = value;
+    this.parent = parent;
+    this.depth = depth;
+    this.scope = scope;
+    this.member = member;
+    this.index = index;
+    this.cachedPath = undefined;
+  }
+
+  get path(): Path {
+    if (this.cachedPath) return this.cachedPath;
+    if (!this.parent) return (this.cachedPath = this.member as Path);
+    const base = this.parent.path;
+    return (this.cachedPath = this.index < 0 ? [...base, this.member as string] : [...base, this.member as string, this.index]);
+  }
+}
+
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** The nodes of a tree in document order (pre-order). */
 export function buildTree(root: unknown, path: Path, options: TreeOptions): NodeInfo[] {
   const out: NodeInfo[] = [];
-  build(root, path, 1, undefined, undefined, options, out);
+  build(root, undefined, path, -1, 1, undefined, options, out);
   return out;
 }
 
+const oneKeyLists = new Map<string, readonly string[]>();
+
+/** A shared one-element list for a node key (a node has one form; its list need not be allocated). */
+function oneKey(key: string): readonly string[] {
+  let list = oneKeyLists.get(key);
+  if (!list) {
+    list = [key];
+    if (keyKind(key) !== undefined) oneKeyLists.set(key, list);
+  }
+  return list;
+}
+
+/** One-operator leaves (nearly all of them) share an operator list. */
+const SINGLE: Readonly<Record<string, readonly Operator[]>> = Object.fromEntries(OPERATORS.map((op) => [op, [op]]));
+
 function build(
   value: unknown,
-  path: Path,
-  depth: number,
   parent: NodeInfo | undefined,
+  member: string | Path,
+  index: number,
+  depth: number,
   scope: ScopeNode | undefined,
   options: TreeOptions,
   out: NodeInfo[],
 ): NodeInfo {
-  const children: NodeInfo[] = [];
-  const base = { value, path, depth, parent, scope, children };
-  let node: Mutable<NodeInfo>;
-  if (!isRecord(value)) {
-    node = { ...base, kind: "invalid", reason: "not-object", formKeys: [], unknownKeys: [] };
-    out.push(node);
-    return node;
-  }
-  const formKeys: string[] = [];
-  const unknownKeys: string[] = [];
-  const operators: Operator[] = [];
+  const node = new Node(value, parent, member, index, depth, scope);
+  const info = node as unknown as NodeInfo;
+  out.push(info);
+  if (!isRecord(value)) return info;
+  // Form keys: a composite or scope key each, and the first leaf key for the leaf (one form
+  // whatever its keys). Arrays are made only when a node has more than one of something.
+  let firstForm: string | undefined;
+  let formKeys: string[] | undefined;
+  let unknownKeys: string[] | undefined;
+  let firstOperator: Operator | undefined;
+  let operators: Operator[] | undefined;
   let hasField = false;
-  let composite = 0;
-  let scopes = 0;
-  let leafKey: string | undefined;
-  for (const key of Object.keys(value)) {
-    if (key === "field" || OPERATOR_KEYS.has(key)) {
-      // A leaf is one form whatever its keys: the first of them stands for it.
-      if (leafKey === undefined) {
-        leafKey = key;
-        formKeys.push(key);
+  let leafKey = false;
+  let forms = 0;
+  const keys = Object.keys(value); // own members only, and faster than for-in
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    const kind = keyKind(key);
+    if (kind === FIELD || kind === OPERATOR) {
+      if (!leafKey) {
+        leafKey = true;
+        if (firstForm === undefined) firstForm = key;
+        else (formKeys ??= [firstForm]).push(key);
       }
-      if (key === "field") hasField = true;
-      else operators.push(key as Operator);
-    } else if (COMPOSITE_KEYS.has(key)) {
-      composite++;
-      formKeys.push(key);
-    } else if (isScopeKey(key)) {
-      scopes++;
-      formKeys.push(key);
-    } else unknownKeys.push(key);
+      if (kind === FIELD) hasField = true;
+      else if (firstOperator === undefined) firstOperator = key as Operator;
+      else (operators ??= [firstOperator]).push(key as Operator);
+    } else if (kind !== undefined) {
+      forms++;
+      if (firstForm === undefined) firstForm = key;
+      else (formKeys ??= [firstForm]).push(key);
+    } else (unknownKeys ??= []).push(key);
   }
-  const leafy = hasField || operators.length > 0;
-  if (leafy && composite + scopes === 0) {
+  if (formKeys) node.formKeys = formKeys;
+  else if (firstForm !== undefined) node.formKeys = oneKey(firstForm);
+  if (unknownKeys) node.unknownKeys = unknownKeys;
+  if (leafKey && forms === 0) {
+    node.kind = "leaf";
+    node.record = value;
     const field = hasField ? value.field : undefined;
-    node = {
-      ...base,
-      kind: "leaf",
-      record: value,
-      field,
-      spec: typeof field === "string" ? options.dataset.fields.get(field) : undefined,
-      operators,
-      unknownKeys,
-    };
-    out.push(node);
-    return node;
+    node.field = field;
+    node.spec = typeof field === "string" ? options.dataset.fields.get(field) : undefined;
+    if (operators) node.operators = operators;
+    else if (firstOperator !== undefined) node.operators = SINGLE[firstOperator]!;
+    return info;
   }
-  if (!leafy && composite + scopes === 1) {
-    const key = formKeys[0]!;
-    if (COMPOSITE_KEYS.has(key)) {
-      node = { ...base, kind: "composite", operator: key as "all" | "any" | "not", argument: value[key], unknownKeys };
+  if (!leafKey && forms === 1) {
+    const key = firstForm!;
+    if (keyKind(key) === COMPOSITE) {
+      node.kind = "composite";
+      node.operator = key as "all" | "any" | "not";
+      node.argument = value[key];
     } else {
-      const subRecord = (options.dataset.scopes as Partial<Record<ScopeKey, SubRecord>>)[key as ScopeKey];
-      node = { ...base, kind: "scope", key: key as ScopeKey, subRecord, unknownKeys };
+      node.kind = "scope";
+      node.key = key as ScopeKey;
+      node.subRecord = (options.dataset.scopes as Partial<Record<ScopeKey, SubRecord>>)[key as ScopeKey];
     }
   } else {
-    node = {
-      ...base,
-      kind: "invalid",
-      reason: formKeys.length === 0 ? "no-form" : "several-forms",
-      formKeys,
-      unknownKeys,
-    };
+    node.kind = "invalid";
+    node.reason = firstForm === undefined ? "no-form" : "several-forms";
   }
-  out.push(node);
-  if (depth > options.maxDepth) return node;
-  const innerScope = node.kind === "scope" ? (node as ScopeNode) : scope;
-  for (const key of formKeys) {
-    if (key === "field" || OPERATOR_KEYS.has(key)) continue;
+  if (depth > options.maxDepth) return info;
+  node.children = [];
+  const innerScope = node.kind === "scope" ? (info as ScopeNode) : scope;
+  for (const key of node.formKeys) {
+    const kind = keyKind(key);
+    if (kind === FIELD || kind === OPERATOR) continue;
     const arg = value[key];
-    if (COMPOSITE_KEYS.has(key) && Array.isArray(arg)) {
-      for (let i = 0; i < arg.length; i++) children.push(build(arg[i], [...path, key, i], depth + 1, node as NodeInfo, innerScope, options, out));
-    } else if (isRecord(arg) || !COMPOSITE_KEYS.has(key)) {
-      children.push(build(arg, [...path, key], depth + 1, node as NodeInfo, innerScope, options, out));
+    const composite = kind === COMPOSITE;
+    if (composite && Array.isArray(arg)) {
+      for (let i = 0; i < arg.length; i++) node.children.push(build(arg[i], info, key, i, depth + 1, innerScope, options, out));
+    } else if (!composite || isRecord(arg)) {
+      node.children.push(build(arg, info, key, -1, depth + 1, innerScope, options, out));
     }
   }
-  return node;
+  return info;
 }

@@ -286,11 +286,9 @@ function descend(text: string, pos: number, node: TrieNode): number {
     for (;;) {
       const keyStart = pos;
       const keyEnd = endOfString(text, pos);
-      const raw = text.slice(keyStart, keyEnd);
-      const key = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+      const child = memberOf(text, keyStart, keyEnd, node.children);
       pos = skipWs(text, keyEnd);
       pos = skipWs(text, pos + 1); // ':'
-      const child = node.children.get(key);
       if (child) {
         child.keyOffset = keyStart;
         pos = descend(text, pos, child);
@@ -314,12 +312,26 @@ function descend(text: string, pos: number, node: TrieNode): number {
   return skipValue(text, pos);
 }
 
+/** The trie child named by the member name at text[start, end), compared in place (no slice unless escaped). */
+function memberOf(text: string, start: number, end: number, children: Map<string, TrieNode>): TrieNode | undefined {
+  const length = end - start - 2;
+  for (const [name, child] of children) if (name.length === length && text.startsWith(name, start + 1)) return child;
+  for (let i = start + 1; i < end - 1; i++) {
+    if (text.charCodeAt(i) === BACKSLASH) return children.get(JSON.parse(text.slice(start, end)) as string);
+  }
+  return undefined;
+}
+
 /** Line and column (1-based, UTF-16 code units) of offsets in a text. */
 export class LineIndex {
   private starts: number[] | undefined;
   constructor(private readonly text: string) {}
 
   position(offset: number): { line: number; column: number } {
+    if (!this.starts) {
+      const firstBreak = this.text.indexOf("\n");
+      if (firstBreak < 0 || offset <= firstBreak) return { line: 1, column: offset + 1 };
+    }
     const starts = (this.starts ??= lineStarts(this.text));
     let lo = 0;
     let hi = starts.length - 1;

@@ -7,6 +7,14 @@ export interface ParsedSource {
   readonly duplicates: readonly DuplicateKey[];
 }
 
+/** JSON text parsed, with what it takes to decide later whether it may repeat a member name. */
+export interface ParsedText {
+  readonly value: unknown;
+  readonly error?: SyntaxProblem;
+  /** Colons in the text: at least one per member. */
+  readonly colons: number;
+}
+
 /**
  * JSON.parse for speed, the hand-written scanner only when it is needed: for the position and
  * wording of a syntax error, and for duplicate names when a cheap count says there may be some
@@ -14,20 +22,27 @@ export interface ParsedSource {
  * value has members cannot hide a duplicate).
  */
 export function parseSource(text: string): ParsedSource {
-  let value: unknown;
+  const parsed = parseText(text);
+  if (parsed.error) return { ok: false, value: undefined, error: parsed.error, duplicates: [] };
+  return { ok: true, value: parsed.value, duplicates: duplicatesOf(text, parsed, 0) };
+}
+
+export function parseText(text: string): ParsedText {
   try {
-    value = JSON.parse(text);
+    return { value: JSON.parse(text), colons: countColons(text) };
   } catch (error) {
-    const scanned = scanJson(text);
-    return {
-      ok: false,
-      value: undefined,
-      error: scanned.error ?? { offset: 0, message: (error as Error).message },
-      duplicates: [],
-    };
+    return { value: undefined, error: scanJson(text).error ?? { offset: 0, message: (error as Error).message }, colons: 0 };
   }
-  if (countColons(text) <= countMembers(value)) return { ok: true, value, duplicates: [] };
-  return { ok: true, value, duplicates: scanJson(text).duplicates };
+}
+
+/**
+ * The repeated member names of parsed text. `known` is a count of members the caller has already
+ * seen (the engine counts those of the node tree): when it reaches the colon count there is no
+ * repeat, and nothing more is walked.
+ */
+export function duplicatesOf(text: string, parsed: ParsedText, known: number): readonly DuplicateKey[] {
+  if (parsed.colons <= known || parsed.colons <= countMembers(parsed.value)) return [];
+  return scanJson(text).duplicates;
 }
 
 function countColons(text: string): number {
@@ -36,8 +51,27 @@ function countColons(text: string): number {
   return n;
 }
 
-/** Members of every object in a parsed value, without recursion. */
-function countMembers(value: unknown): number {
+/** Members of every object in a parsed value: recursion for the usual shallow value, a stack below that. */
+function countMembers(value: unknown, depth = 0): number {
+  if (value === null || typeof value !== "object") return 0;
+  if (depth > 128) return countMembersIteratively(value);
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === "object") n += countMembers(item, depth + 1);
+    }
+    return n;
+  }
+  for (const key in value) {
+    n++;
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === "object") n += countMembers(item, depth + 1);
+  }
+  return n;
+}
+
+function countMembersIteratively(value: unknown): number {
   let n = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
