@@ -1,14 +1,25 @@
 import yargs from "yargs";
 import type { Argv } from "yargs";
 import { UsageError, type TdssCommand } from "./commands/command.js";
-import { contractCommand } from "./commands/contract.js";
-import { serveCommand } from "./commands/serve.js";
-import { lintCommand } from "./commands/lint.js";
-import { runCommand } from "./commands/run.js";
-import { selftestCommand } from "./commands/selftest.js";
 
-/** Every sub-command, in the order `tdss --help` lists them. */
-const COMMANDS: readonly TdssCommand<any>[] = [contractCommand, lintCommand, runCommand, serveCommand, selftestCommand];
+/**
+ * Every sub-command, in the order `tdss --help` lists them. Loaded on demand: `tdss serve` should not pay
+ * for loading the runner, the linter and Spectral before it starts generating its dataset.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
+  contract: async () => (await import("./commands/contract.js")).contractCommand,
+  lint: async () => (await import("./commands/lint.js")).lintCommand,
+  run: async () => (await import("./commands/run.js")).runCommand,
+  serve: async () => (await import("./commands/serve.js")).serveCommand,
+  selftest: async () => (await import("./commands/selftest.js")).selftestCommand,
+};
+
+/** The named command alone when argv names one; every command otherwise (for --help and suggestions). */
+async function commandsFor(argv: readonly string[]): Promise<TdssCommand<any>[]> {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+  return Promise.all(names.map((name) => COMMANDS[name]!()));
+}
 
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 findings, 2 usage or configuration error. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -29,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .help()
     .alias("h", "help")
     .version(false);
-  for (const cmd of COMMANDS) {
+  for (const cmd of await commandsFor(argv)) {
     parser.command(
       cmd.usage ?? cmd.name,
       cmd.describe,

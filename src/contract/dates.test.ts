@@ -20,7 +20,10 @@ describe("Query Spec dates (§4.2 rule 3)", () => {
   it("resolves offsets against a given day", () => {
     const now = new Date("2026-03-31T12:00:00Z");
     expect(resolveQueryDate(parseQueryDate("now-30d")!, now)).toBe("2026-03-01");
-    expect(resolveQueryDate(parseQueryDate("now-1m")!, now)).toBe("2026-03-03");
+    expect(resolveQueryDate(parseQueryDate("now-1m")!, now)).toBe("2026-02-28");
+    expect(resolveQueryDate(parseQueryDate("now-13m")!, new Date("2024-03-31T00:00:00Z"))).toBe("2023-02-28");
+    expect(resolveQueryDate(parseQueryDate("now-1m")!, new Date("2024-03-31T00:00:00Z"))).toBe("2024-02-29");
+    expect(resolveQueryDate(parseQueryDate("now-2m")!, new Date("2026-01-15T00:00:00Z"))).toBe("2025-11-15");
     expect(resolveQueryDate(parseQueryDate("2020-01-05")!, now)).toBe("2020-01-05");
   });
 });

@@ -29,12 +29,24 @@ export function parseQueryDate(value: unknown): QueryDate | null {
   return null;
 }
 
-/** The day a parsed date stands for, as YYYY-MM-DD, relative offsets counted back from `now` (UTC). */
+/**
+ * The day a parsed date stands for, as YYYY-MM-DD, relative offsets counted back from `now` (UTC): d are days,
+ * m are calendar months clamped to the month's last day (now-1m on 31 March is the last day of February).
+ */
 export function resolveQueryDate(date: QueryDate, now: Date = new Date()): string {
-  if (date.kind === "absolute") return `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  if (date.unit === "m") d.setUTCMonth(d.getUTCMonth() - date.amount);
-  else if (date.unit === "d") d.setUTCDate(d.getUTCDate() - date.amount);
-  else throw new RangeError(`relative date unit ${date.unit} is not one the specification shows`);
-  return d.toISOString().slice(0, 10);
+  if (date.kind === "absolute") return isoDay(date.year, date.month, date.day);
+  if (date.unit === "d") {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - date.amount));
+    return d.toISOString().slice(0, 10);
+  }
+  if (date.unit !== "m") throw new RangeError(`relative date unit ${date.unit} is not one the specification shows`);
+  const months = now.getUTCFullYear() * 12 + now.getUTCMonth() - date.amount;
+  const year = Math.floor(months / 12);
+  const month = months - year * 12 + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return isoDay(year, month, Math.min(now.getUTCDate(), last));
+}
+
+function isoDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
