@@ -29,6 +29,7 @@ describe("runConformance against a conformant deployment", () => {
     expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);
     expect(outcome.observed["members.key_status"]?.value).toMatchObject({ remaining: { pointer: "/data/credits_remaining", source: "detected" } });
     expect(outcome.observed["credits.getVersion"]?.value).toBe(0);
+    expect(outcome.observed["rate_limit.pacing"]?.value).toEqual({ requests_per_second: 9000 });
   });
 
   it("sends nothing but free key status calls on a dry run", async () => {

@@ -288,7 +288,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const path = (req.url ?? "/").split("?")[0]!;
     hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
+      res.writeHead(status, { "content-type": "application/json", ...(status === 401 ? { "www-authenticate": 'Bearer realm="fake"' } : {}) });
       res.end(JSON.stringify(body));
     };
     const auth = req.headers.authorization;
@@ -348,7 +348,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
           result = { data: { version: "1.0.0-fake", fingerprint: faults.has("unstable-version") ? `sha256:fake-${versionCalls}` : "sha256:fake" }, count: 0 };
           break;
         case "getKeyStatus":
-          result = { data: { active: true, scopes: ["people", "jobs", "companies"], rate_limit: { requests: 1000, per_seconds: 60 }, credits_remaining: balances.get(account) }, count: 0 };
+          result = { data: { active: true, scopes: ["people", "jobs", "companies"], rate_limit: { requests: 600_000, per_seconds: 60 }, credits_remaining: balances.get(account) }, count: 0 };
           break;
       }
       let cost = creditCost(op, result.count) ?? 0;
