@@ -27,6 +27,16 @@ export default defineRule({
   create: (context) => {
     const limits = context.contract.limits;
     const op = context.route.operationId;
+    const costs = new Map<number, string>();
+    const credits = (count: number): string => {
+      let text = costs.get(count);
+      if (text === undefined) {
+        const n = creditCost(op, count);
+        text = n === 1 ? "1 Credit" : `${n} Credits`;
+        if (costs.size < 20_000) costs.set(count, text);
+      }
+      return text;
+    };
     return {
       Body(body) {
         const value = body.value;
@@ -35,14 +45,14 @@ export default defineRule({
           const ids = value[context.route.idsMember ?? ""];
           const max = limits.detail[LIMIT_KEY[context.dataset.name]].maxIds;
           const count = Array.isArray(ids) ? Math.min(max, ids.filter((id) => typeof id === "string").length) : 0;
-          context.report({ messageId: "detail", data: { credits: credits(creditCost(op, count)), count }, at: body.path, clauses: ["s8-cost-detail"] });
+          context.report({ messageId: "detail", data: { credits: credits(count), count }, at: body.path, clauses: ["s8-cost-detail"] });
           return;
         }
         const range = body.kind === "search" ? limits.search.size : limits.naturalLanguage.size;
         const given = body.bare ? undefined : value.size;
         const valid = typeof given === "number" && Number.isInteger(given) && given >= range.min && given <= range.max;
         const size = valid ? given : range.default;
-        const data = { credits: credits(creditCost(op, size)), size, sizeNote: valid ? "" : " (the default size)", max: range.max };
+        const data = { credits: credits(size), size, sizeNote: valid ? "" : " (the default size)", max: range.max };
         if (body.kind === "natural-language") {
           context.report({ messageId: "nl", data, at: body.path, clauses: ["s8-cost-nl-search", ...(valid ? [] : ["s4-2-size-default-100"])] });
         } else if (!body.bare && Object.hasOwn(value, "after")) {
@@ -54,7 +64,3 @@ export default defineRule({
     };
   },
 });
-
-function credits(n: number | null): string {
-  return n === 1 ? "1 Credit" : `${n} Credits`;
-}

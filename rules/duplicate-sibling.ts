@@ -20,11 +20,18 @@ export default defineRule({
       if (node.operator === "not" || !Array.isArray(arg) || arg.length < 2) return;
       // Children are grouped by a cheap key (a leaf's field, else its first member name); only
       // children sharing one are compared in full, and the comparison stops at the first difference.
+      // The child nodes the engine classified give the cheap key without reading the values again.
+      const kids = node.children.length === arg.length ? node.children : undefined;
+      const keyOf = (i: number): unknown => {
+        const kid = kids?.[i];
+        if (!kid) return cheapKey(arg[i]);
+        return kid.kind === "leaf" ? kid.field : kid.kind === "invalid" ? cheapKey(arg[i]) : kid.kind === "composite" ? kid.operator : kid.key;
+      };
       let firstOf: Map<number, number> | undefined;
       for (let i = 1; i < arg.length; i++) {
-        const key = cheapKey(arg[i]);
+        const key = keyOf(i);
         for (let j = 0; j < i; j++) {
-          if (cheapKey(arg[j]) !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
+          if (keyOf(j) !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
           (firstOf ??= new Map()).set(i, j);
           break;
         }

@@ -1,4 +1,5 @@
 /** Reading what `tdss lint` is given: files, standard input, JSON Lines, a scope table. */
+import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { loadContract } from "../contract/index.js";
@@ -61,6 +62,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** The non-blank lines of a JSON Lines input; a line `{"route": ..., "body": ...}` wraps a request. */
 export function jsonlRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
+  if (isUtf8(bytes)) return textRecords(file, decoder.decode(bytes));
   const records: JsonlRecord[] = [];
   let line = 0;
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -83,10 +85,28 @@ export function jsonlRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
   return records;
 }
 
+/** Lines of text already known to be UTF-8 (the usual case: one decode for the whole input). */
+function textRecords(file: string, text: string): JsonlRecord[] {
+  const records: JsonlRecord[] = [];
+  let line = 0;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    line++;
+    const raw = text.slice(start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+    start = end + 1;
+    if (/^\s*$/.test(raw)) continue;
+    records.push(wrapper(file, line, raw));
+  }
+  return records;
+}
+
 function wrapper(file: string, line: number, text: string): JsonlRecord {
   const plain = { line, input: text, wrapped: false };
-  const head = text.trimStart();
-  if (!head.startsWith("{") || !head.includes('"body"')) return plain;
+  let first = 0;
+  while (first < text.length && (text.charCodeAt(first) === 0x20 || text.charCodeAt(first) === 0x09)) first++;
+  if (text.charCodeAt(first) !== 0x7b || !text.includes('"body"')) return plain;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -166,14 +166,19 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
   current = { pending, now: options.now };
   try {
     let nodes: NodeInfo[] = [];
+    let members = 0;
     let info: BodyInfo | undefined;
     if (!source?.syntaxError) {
       info = bodyInfo(body, bodyPath, route);
       const root = treeRoot(info);
-      if (root) nodes = buildTree(root.value, root.path, { dataset, maxDepth: contract.limits.project.maxNestingDepth });
+      if (root) {
+        const tree = { dataset, maxDepth: contract.limits.project.maxNestingDepth, members: 0 };
+        nodes = buildTree(root.value, root.path, tree);
+        members = tree.members;
+      }
     }
     if (source) {
-      const text: SourceInfo = source.parsed ? { ...source, duplicateKeys: duplicatesOf(source.text, source.parsed, memberCount(info, nodes)) } : source;
+      const text: SourceInfo = source.parsed ? { ...source, duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)) } : source;
       for (const fn of listeners.Source) fn(text);
     }
     if (info) {
@@ -230,16 +235,9 @@ function selectRules(table: readonly Rule[], options: EngineOptions): { rule: Ru
   return out;
 }
 
-/** Members of the body object and of every node object: a lower bound of the document's members. */
-function memberCount(body: BodyInfo | undefined, nodes: readonly NodeInfo[]): number {
-  let n = 0;
-  if (body && !body.bare && isRecord(body.value)) n += Object.keys(body.value).length;
-  for (const node of nodes) {
-    if (node.kind === "leaf") n += node.operators.length + (node.field === undefined ? 0 : 1) + node.unknownKeys.length;
-    else if (node.kind === "invalid") n += node.formKeys.length + node.unknownKeys.length;
-    else n += 1 + node.unknownKeys.length;
-  }
-  return n;
+/** Members of the body object itself (the node tree counts its own). */
+function bodyMembers(body: BodyInfo | undefined): number {
+  return body && !body.bare && isRecord(body.value) ? Object.keys(body.value).length : 0;
 }
 
 function valueAt(document: unknown, path: Path): unknown {

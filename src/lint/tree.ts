@@ -33,6 +33,8 @@ export interface TreeOptions {
   readonly dataset: DatasetSpec;
   /** Nodes deeper than this are classified but not descended into. */
   readonly maxDepth: number;
+  /** Counts the members of the node objects it classifies (the engine's check for repeated names). */
+  members?: number;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,42 +51,36 @@ export function looksLikeNode(value: Record<string, unknown>): boolean {
 
 class Node {
   // One shape for every node kind keeps the engine's loops monomorphic; fields are assigned in the
-  // constructor, in one order.
+  // constructor, in one order, and what can be derived is a getter rather than a field.
   kind: NodeInfo["kind"];
-  reason: "not-object" | "no-form" | "several-forms";
-  formKeys: readonly string[];
+  /** The composite operator, the scope key, or the reason a node is invalid. */
+  tag: string;
+  firstForm: string | undefined;
+  moreForms: readonly string[] | undefined;
   unknownKeys: readonly string[];
   children: NodeInfo[];
-  operator: "all" | "any" | "not";
-  argument: unknown;
-  record: Readonly<Record<string, unknown>>;
   field: unknown;
   spec: FieldSpec | undefined;
   operators: readonly Operator[];
-  key: ScopeKey;
   subRecord: SubRecord | undefined;
   readonly value: unknown;
   readonly parent: NodeInfo | undefined;
   readonly depth: number;
   readonly scope: ScopeNode | undefined;
-  /** The member of the parent holding this node, and the index in it for all/any (-1 otherwise); or the root's path. */
   private readonly member: string | Path;
   private readonly index: number;
   private cachedPath: Path | undefined;
 
   constructor(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined) {
     this.kind = "invalid";
-    this.reason = "not-object";
-    this.formKeys = NONE;
+    this.tag = "not-object";
+    this.firstForm = undefined;
+    this.moreForms = undefined;
     this.unknownKeys = NONE;
     this.children = NONE as unknown as NodeInfo[];
-    this.operator = "all";
-    this.argument = undefined;
-    this.record = EMPTY;
     this.field = undefined;
     this.spec = undefined;
     this.operators = NONE;
-    this.key = "has_experience";
     this.subRecord = undefined;
     this.value = value;
     this.parent = parent;
@@ -93,6 +89,30 @@ class Node {
     this.member = member;
     this.index = index;
     this.cachedPath = undefined;
+  }
+
+  get operator(): string {
+    return this.tag;
+  }
+
+  get key(): string {
+    return this.tag;
+  }
+
+  get reason(): string {
+    return this.tag;
+  }
+
+  get record(): Readonly<Record<string, unknown>> {
+    return this.kind === "leaf" ? (this.value as Record<string, unknown>) : EMPTY;
+  }
+
+  get argument(): unknown {
+    return this.kind === "composite" ? (this.value as Record<string, unknown>)[this.tag] : undefined;
+  }
+
+  get formKeys(): readonly string[] {
+    return this.moreForms ?? (this.firstForm === undefined ? NONE : oneKey(this.firstForm));
   }
 
   get path(): Path {
@@ -152,6 +172,7 @@ function build(
   let leafKey = false;
   let forms = 0;
   const keys = Object.keys(value); // own members only, and faster than for-in
+  if (options.members !== undefined) options.members += keys.length;
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k]!;
     const kind = keyKind(key);
@@ -170,12 +191,11 @@ function build(
       else (formKeys ??= [firstForm]).push(key);
     } else (unknownKeys ??= []).push(key);
   }
-  if (formKeys) node.formKeys = formKeys;
-  else if (firstForm !== undefined) node.formKeys = oneKey(firstForm);
+  node.firstForm = firstForm;
+  if (formKeys) node.moreForms = formKeys;
   if (unknownKeys) node.unknownKeys = unknownKeys;
   if (leafKey && forms === 0) {
     node.kind = "leaf";
-    node.record = value;
     const field = hasField ? value.field : undefined;
     node.field = field;
     node.spec = typeof field === "string" ? options.dataset.fields.get(field) : undefined;
@@ -187,30 +207,42 @@ function build(
     const key = firstForm!;
     if (keyKind(key) === COMPOSITE) {
       node.kind = "composite";
-      node.operator = key as "all" | "any" | "not";
-      node.argument = value[key];
+      node.tag = key;
     } else {
       node.kind = "scope";
-      node.key = key as ScopeKey;
+      node.tag = key;
       node.subRecord = (options.dataset.scopes as Partial<Record<ScopeKey, SubRecord>>)[key as ScopeKey];
     }
   } else {
     node.kind = "invalid";
-    node.reason = firstForm === undefined ? "no-form" : "several-forms";
+    node.tag = firstForm === undefined ? "no-form" : "several-forms";
   }
   if (depth > options.maxDepth) return info;
-  node.children = [];
   const innerScope = node.kind === "scope" ? (info as ScopeNode) : scope;
-  for (const key of node.formKeys) {
-    const kind = keyKind(key);
-    if (kind === FIELD || kind === OPERATOR) continue;
-    const arg = value[key];
-    const composite = kind === COMPOSITE;
-    if (composite && Array.isArray(arg)) {
-      for (let i = 0; i < arg.length; i++) node.children.push(build(arg[i], info, key, i, depth + 1, innerScope, options, out));
-    } else if (!composite || isRecord(arg)) {
-      node.children.push(build(arg, info, key, -1, depth + 1, innerScope, options, out));
-    }
-  }
+  if (formKeys) for (const key of formKeys) descendInto(node, info, value, key, depth, innerScope, options, out);
+  else if (firstForm !== undefined) descendInto(node, info, value, firstForm, depth, innerScope, options, out);
   return info;
+}
+
+/** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */
+function descendInto(
+  node: Node,
+  info: NodeInfo,
+  value: Record<string, unknown>,
+  key: string,
+  depth: number,
+  scope: ScopeNode | undefined,
+  options: TreeOptions,
+  out: NodeInfo[],
+): void {
+  const kind = keyKind(key);
+  if (kind === FIELD || kind === OPERATOR) return;
+  const arg = value[key];
+  const composite = kind === COMPOSITE;
+  if ((node.children as unknown) === NONE) node.children = [];
+  if (composite && Array.isArray(arg)) {
+    for (let i = 0; i < arg.length; i++) node.children.push(build(arg[i], info, key, i, depth + 1, scope, options, out));
+  } else if (!composite || isRecord(arg)) {
+    node.children.push(build(arg, info, key, -1, depth + 1, scope, options, out));
+  }
 }

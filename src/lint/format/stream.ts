@@ -12,7 +12,7 @@ export interface ReportStream {
   end(): string;
 }
 
-/** `--format json`: {"files": [{"file", "diagnostics": [...]}]}, laid out as JSON.stringify(…, null, 2) would. */
+/** `--format json`: {"files": [{"file", "diagnostics": [...]}]}, one diagnostic a line (easy to grep, quick to write). */
 export function jsonStream(): ReportStream {
   let files = 0;
   let count = 0;
@@ -35,7 +35,7 @@ export function jsonStream(): ReportStream {
         suggestions: d.suggestions,
         ...(d.fix ? { fix: d.fix } : {}),
       };
-      return `${count++ > 0 ? "," : ""}\n        ${JSON.stringify(shape, null, 2).replace(/\n/g, "\n        ")}`;
+      return `${count++ > 0 ? "," : ""}\n        ${JSON.stringify(shape)}`;
     },
     endFile: () => (count > 0 ? "\n      ]\n    }" : "]\n    }"),
     end: () => (files > 0 ? "\n  ]\n}\n" : "]\n}\n"),
