@@ -65,3 +65,11 @@ describe("the rule table", () => {
     }
   });
 });
+
+describe("the README", () => {
+  it("lists every rule with its consequence in the lint section", () => {
+    const readme = readFileSync(join(packageRoot(), "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("<!-- section:lint -->"), readme.indexOf("<!-- /section:lint -->"));
+    for (const { meta } of RULES) expect(section, meta.id).toContain(`| \`${meta.id}\` | ${meta.consequence} |`);
+  });
+});
