@@ -262,9 +262,11 @@ function treeRoot(body: BodyInfo): { value: unknown; path: Path } | undefined {
   return { value: body.value.where, path: [...body.path, "where"] };
 }
 
+const NO_SUGGESTIONS: readonly Suggestion[] = Object.freeze([]);
+
 function toPending(rule: Rule, severity: Severity, spec: ReportSpec): Pending {
   const { meta } = rule;
-  const suggestions: Suggestion[] = (spec.suggestions ?? []).map((s) => ({
+  const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => ({
     message: render(meta.messages[s.messageId], s.data, meta.id, s.messageId),
     ...(s.fix ? { fix: { path: encodePointer(s.fix.at), value: s.fix.value } } : {}),
   }));
@@ -285,6 +287,15 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec): Pending {
 function finish(pending: Pending[], source: TextSource | undefined): Diagnostic[] {
   if (!source || pending.length === 0) return pending.map((p) => p.diagnostic);
   const { text } = source;
+  if (pending.length === 1 && pending[0]!.offset === undefined && pending[0]!.at.length === 0) {
+    // The usual clean document: its one diagnostic (cost) sits at the root.
+    const d = pending[0]!.diagnostic;
+    const offset = skipWs(text, 0);
+    const position = offset === 0 ? { line: 1, column: 1 } : new LineIndex(text).position(offset);
+    d.line = position.line;
+    d.column = position.column;
+    return [d];
+  }
   const offsets = new Array<number>(pending.length);
   const targets: LocateTarget[] = [];
   const targetIndex: number[] = [];

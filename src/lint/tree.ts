@@ -5,7 +5,7 @@
  * instances of one class (one shape for the engine's hot loop) and build their path on demand.
  */
 import { OPERATORS, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
-import { isScopeKey, scopeKeys } from "./facts.js";
+import { isScopeKey } from "./facts.js";
 import type { NodeInfo, Path, ScopeNode } from "./rule.js";
 
 const COMPOSITE_KEYS: ReadonlySet<string> = new Set(["all", "any", "not"]);
@@ -14,19 +14,29 @@ const OPERATOR_KEYS: ReadonlySet<string> = new Set(OPERATORS);
 const NONE: readonly never[] = [];
 
 const FIELD = 1, OPERATOR = 2, COMPOSITE = 3, SCOPE = 4;
-let keyKinds: Readonly<Record<string, number>> | undefined;
 
-/** What a node key is, by one lookup in a table without a prototype (so `__proto__` is just a name). */
+// keyKind spells the operators out; it must agree with the contract's list.
+for (const op of OPERATORS) if (keyKind(op) !== OPERATOR) throw new Error(`tree.ts: operator ${op} is not classified as one`);
+
+/** What a node key is. A switch: member names from JSON.parse are internalized, so each case is a pointer compare. */
 function keyKind(key: string): number | undefined {
-  if (!keyKinds) {
-    const table = Object.create(null) as Record<string, number>;
-    table.field = FIELD;
-    for (const op of OPERATORS) table[op] = OPERATOR;
-    for (const c of COMPOSITE_KEYS) table[c] = COMPOSITE;
-    for (const s of scopeKeys()) table[s] = SCOPE;
-    keyKinds = table;
+  switch (key) {
+    case "field":
+      return FIELD;
+    case "eq":
+    case "in":
+    case "match":
+    case "gte":
+    case "lte":
+    case "exists":
+      return OPERATOR;
+    case "all":
+    case "any":
+    case "not":
+      return COMPOSITE;
+    default:
+      return isScopeKey(key) ? SCOPE : undefined;
   }
-  return keyKinds[key];
 }
 
 export interface TreeOptions {
@@ -63,6 +73,8 @@ class Node {
   spec: FieldSpec | undefined;
   operators: readonly Operator[];
   subRecord: SubRecord | undefined;
+  record: Readonly<Record<string, unknown>>;
+  argument: unknown;
   readonly value: unknown;
   readonly parent: NodeInfo | undefined;
   readonly depth: number;
@@ -82,6 +94,8 @@ class Node {
     this.spec = undefined;
     this.operators = NONE;
     this.subRecord = undefined;
+    this.record = EMPTY;
+    this.argument = undefined;
     this.value = value;
     this.parent = parent;
     this.depth = depth;
@@ -103,13 +117,6 @@ class Node {
     return this.tag;
   }
 
-  get record(): Readonly<Record<string, unknown>> {
-    return this.kind === "leaf" ? (this.value as Record<string, unknown>) : EMPTY;
-  }
-
-  get argument(): unknown {
-    return this.kind === "composite" ? (this.value as Record<string, unknown>)[this.tag] : undefined;
-  }
 
   get formKeys(): readonly string[] {
     return this.moreForms ?? (this.firstForm === undefined ? NONE : oneKey(this.firstForm));
@@ -196,6 +203,7 @@ function build(
   if (unknownKeys) node.unknownKeys = unknownKeys;
   if (leafKey && forms === 0) {
     node.kind = "leaf";
+    node.record = value;
     const field = hasField ? value.field : undefined;
     node.field = field;
     node.spec = typeof field === "string" ? options.dataset.fields.get(field) : undefined;
@@ -208,6 +216,7 @@ function build(
     if (keyKind(key) === COMPOSITE) {
       node.kind = "composite";
       node.tag = key;
+      node.argument = value[key];
     } else {
       node.kind = "scope";
       node.tag = key;
