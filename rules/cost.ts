@@ -10,6 +10,12 @@ import { defineRule } from "../src/lint/rule.js";
 import { isRecord } from "../src/lint/tree.js";
 
 const LIMIT_KEY = { people: "profiles", jobs: "jobs", companies: "companies" } as const;
+// Shared by every cost diagnostic, so frozen.
+const SEARCH = Object.freeze(["s8-cost-query-search"]);
+const SEARCH_DEFAULT = Object.freeze(["s8-cost-query-search", "s4-2-size-default-100"]);
+const NL = Object.freeze(["s8-cost-nl-search"]);
+const NL_DEFAULT = Object.freeze(["s8-cost-nl-search", "s4-2-size-default-100"]);
+const PAGING = Object.freeze(["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"]);
 
 export default defineRule({
   meta: {
@@ -54,11 +60,11 @@ export default defineRule({
         const size = valid ? given : range.default;
         const data = { credits: credits(size), size, sizeNote: valid ? "" : " (the default size)", max: range.max };
         if (body.kind === "natural-language") {
-          context.report({ messageId: "nl", data, at: body.path, clauses: ["s8-cost-nl-search", ...(valid ? [] : ["s4-2-size-default-100"])] });
+          context.report({ messageId: "nl", data, at: body.path, clauses: valid ? NL : NL_DEFAULT });
         } else if (!body.bare && Object.hasOwn(value, "after")) {
-          context.report({ messageId: "paging", data, at: body.path, clauses: ["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"] });
+          context.report({ messageId: "paging", data, at: body.path, clauses: PAGING });
         } else {
-          context.report({ messageId: "search", data, at: body.path, clauses: ["s8-cost-query-search", ...(valid ? [] : ["s4-2-size-default-100"])] });
+          context.report({ messageId: "search", data, at: body.path, clauses: valid ? SEARCH : SEARCH_DEFAULT });
         }
       },
     };

@@ -3,7 +3,7 @@
  * rules' visitors over them, and finds line and column only for the diagnostics it has. Synchronous,
  * no I/O.
  */
-import { loadContract, type Contract, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { loadContract, OPERATORS, type Contract, type DatasetSpec, type FieldSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER } from "./consequence.js";
 import { LineIndex, locate, skipWs, type LocateTarget } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
@@ -73,7 +73,8 @@ type VisitorName = "Source" | "Body" | "Node" | "Composite" | "Leaf" | "Scope";
 type Listeners = { [K in VisitorName]-?: NonNullable<Visitors[K]>[] } & {
   /** Leaf visitors with their filters, and the visitors for each field spec and operator once decided. */
   readonly leafFilters: (Visitors["leafFilter"] | undefined)[];
-  readonly leafBySpec: Map<FieldSpec | undefined, Map<Operator | undefined, NonNullable<Visitors["Leaf"]>[]>>;
+  /** Per field spec, the visitors for each operator (by OPERATORS index; the last slot: none or several). */
+  readonly leafBySpec: Map<FieldSpec | undefined, (NonNullable<Visitors["Leaf"]>[] | undefined)[]>;
   readonly compositeFilters: (Visitors["compositeFilter"] | undefined)[];
   readonly compositeBy: Map<string, NonNullable<Visitors["Composite"]>[]>;
 };
@@ -101,7 +102,17 @@ const compiledCache = new WeakMap<readonly Rule[], Map<string, Compiled>>();
 const scopeIds = new WeakMap<object, number>();
 let nextScopeId = 1;
 
+/** The configuration of the previous call: a loop over documents compiles (and keys) it once. */
+let last: { table: readonly Rule[]; route: Route; scopes: unknown; rules: unknown; compiled: Compiled } | undefined;
+
 function compile(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
+  if (last && last.table === ruleTable && last.route === route && last.scopes === options.scopes && last.rules === options.rules) return last.compiled;
+  const compiled = compileKeyed(ruleTable, route, options);
+  last = { table: ruleTable, route, scopes: options.scopes, rules: options.rules, compiled };
+  return compiled;
+}
+
+function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
   const scopesKey = options.scopes ? (scopeIds.get(options.scopes as object) ?? (scopeIds.set(options.scopes as object, nextScopeId), nextScopeId++)) : 0;
   const key = `${route.operationId}|${scopesKey}|${options.rules ? JSON.stringify(options.rules) : ""}`;
   let byKey = compiledCache.get(ruleTable);
@@ -208,12 +219,13 @@ function dispatch(node: NodeInfo, listeners: Listeners): void {
     }
     case "leaf": {
       const operator = node.operators.length === 1 ? node.operators[0] : undefined;
+      const slot = operator === undefined ? OPERATORS.length : OPERATORS.indexOf(operator);
       let byOperator = listeners.leafBySpec.get(node.spec);
-      if (!byOperator) listeners.leafBySpec.set(node.spec, (byOperator = new Map()));
-      let fns = byOperator.get(operator);
+      if (!byOperator) listeners.leafBySpec.set(node.spec, (byOperator = []));
+      let fns = byOperator[slot];
       if (!fns) {
         fns = listeners.Leaf.filter((_, i) => listeners.leafFilters[i]?.(node.spec, operator) ?? true);
-        byOperator.set(operator, fns);
+        byOperator[slot] = fns;
       }
       for (const fn of fns) fn(node);
       break;
@@ -250,7 +262,8 @@ function valueAt(document: unknown, path: Path): unknown {
 }
 
 function bodyInfo(body: unknown, path: Path, route: Route): BodyInfo {
-  const bare = route.kind === "search" && isRecord(body) && looksLikeNode(body) && !route.bodyMembers.some((m) => Object.hasOwn(body, m));
+  const bare =
+    route.kind === "search" && isRecord(body) && !Object.hasOwn(body, "where") && looksLikeNode(body) && !route.bodyMembers.some((m) => Object.hasOwn(body, m));
   return { value: body, path, kind: route.kind, bare };
 }
 
