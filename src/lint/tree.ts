@@ -65,7 +65,7 @@ class Node {
   kind: NodeInfo["kind"];
   /** The composite operator, the scope key, or the reason a node is invalid. */
   tag: string;
-  firstForm: string | undefined;
+  /** Set only when a node has several forms (an invalid node); otherwise formKeys derives from tag. */
   moreForms: readonly string[] | undefined;
   unknownKeys: readonly string[];
   children: NodeInfo[];
@@ -86,7 +86,6 @@ class Node {
   constructor(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined) {
     this.kind = "invalid";
     this.tag = "not-object";
-    this.firstForm = undefined;
     this.moreForms = undefined;
     this.unknownKeys = NONE;
     this.children = NONE as unknown as NodeInfo[];
@@ -118,8 +117,14 @@ class Node {
   }
 
 
+  /** Composite, scope and leaf keys, in document order (one key per form; a leaf's first key stands for it). */
   get formKeys(): readonly string[] {
-    return this.moreForms ?? (this.firstForm === undefined ? NONE : oneKey(this.firstForm));
+    if (this.moreForms) return this.moreForms;
+    if (this.kind === "composite" || this.kind === "scope") return oneKey(this.tag);
+    if (this.kind === "leaf") {
+      for (const key of Object.keys(this.value as object)) if (keyKind(key) !== undefined) return oneKey(key);
+    }
+    return NONE;
   }
 
   get path(): Path {
@@ -198,7 +203,6 @@ function build(
       else (formKeys ??= [firstForm]).push(key);
     } else (unknownKeys ??= []).push(key);
   }
-  node.firstForm = firstForm;
   if (formKeys) node.moreForms = formKeys;
   if (unknownKeys) node.unknownKeys = unknownKeys;
   if (leafKey && forms === 0) {
