@@ -21,9 +21,18 @@ async function commandsFor(argv: readonly string[]): Promise<TdssCommand<any>[]>
   return Promise.all(names.map((name) => COMMANDS[name]!()));
 }
 
+/** yargs words a bad choice over several lines; a usage error is one line naming the flag and what it takes. */
+function oneLine(message: string): string {
+  const choice = /Argument: ([\w-]+), Given: "([^"]*)", Choices: (.*)/.exec(message);
+  if (choice) return `--${choice[1]} ${choice[2]}: expected one of ${choice[3]!.replaceAll('"', "")}`;
+  return message.replace(/\s*\n\s*/g, " ");
+}
+
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 findings, 2 usage or configuration error. */
 export async function main(argv: readonly string[]): Promise<number> {
-  let status: number | undefined;
+  // yargs calls a command's handler before it reports an unknown flag or a bad choice, so the handler
+  // only records what to run; the command runs once parsing and validation are complete.
+  let selected: { cmd: TdssCommand<any>; args: unknown } | undefined;
   let usageFailure: string | undefined;
   const parser: Argv = yargs([...argv])
     .scriptName("tdss")
@@ -35,7 +44,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((message, error) => {
       if (error && !(error instanceof UsageError)) throw error;
-      usageFailure = message || error?.message || "usage error";
+      usageFailure = oneLine(message || error?.message || "usage error");
     })
     .help()
     .alias("h", "help")
@@ -45,8 +54,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       cmd.usage ?? cmd.name,
       cmd.describe,
       (y) => cmd.builder(y),
-      async (args) => {
-        status = await cmd.run(args);
+      (args) => {
+        selected = { cmd, args };
       },
     );
   }
@@ -56,9 +65,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) usageFailure = error.message;
     else throw error;
   }
+  if (!usageFailure && selected) {
+    try {
+      return await selected.cmd.run(selected.args);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      usageFailure = error.message;
+    }
+  }
   if (usageFailure) {
     process.stderr.write(`tdss: ${usageFailure}\nRun tdss --help for usage.\n`);
     return 2;
   }
-  return status ?? 0;
+  return 0;
 }

@@ -56,17 +56,8 @@ export const lintCommand: TdssCommand<LintArgs> = {
   },
 };
 
-/**
- * The option checks yargs also makes: here they run before any input is read, because yargs
- * reports an unknown flag or a bad choice only after the handler has started.
- */
+/** What yargs does not check: a repeated --scopes or --output gives an array. */
 function checkArgs(args: LintArgs): void {
-  const known = new Set(["_", "$0", "files", "route", "format", "f", "jsonl", "fix", "fix-suggestions", "fixSuggestions", "write", "scopes", "quiet", "q", "rule", "output", "o", "help", "h"]);
-  for (const key of Object.keys(args)) if (!known.has(key)) throw new UsageError(`Unknown argument: ${key}`);
-  if (!(FORMATS as readonly string[]).includes(String(args.format))) throw new UsageError(`--format ${String(args.format)}: expected one of ${FORMATS.join(", ")}`);
-  if (args.route !== undefined && !routeNames().includes(String(args.route))) {
-    throw new UsageError(`--route ${String(args.route)}: expected one of ${routeNames().join(", ")}`);
-  }
   for (const key of ["scopes", "output"] as const) {
     if (args[key] !== undefined && typeof args[key] !== "string") throw new UsageError(`--${key} takes one file name`);
   }

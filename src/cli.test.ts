@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "./cli.js";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+  return { out, err };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("tdss CLI", () => {
+  it("--help lists every command", async () => {
+    const { out } = capture();
+    expect(await main(["--help"])).toBe(0);
+    for (const name of ["contract", "lint", "run", "serve", "selftest"]) expect(out.join("")).toContain(`tdss ${name}`);
+  });
+
+  it("an unknown flag exits 2 before the command runs anything", async () => {
+    const { out, err } = capture();
+    expect(await main(["contract", "--bogus"])).toBe(2);
+    expect(out.join("")).toBe("");
+    expect(err.join("")).toMatch(/^tdss: Unknown argument: bogus\n/);
+  });
+
+  it("a bad choice is one line naming the flag and the choices", async () => {
+    const { err } = capture();
+    expect(await main(["lint", "--format", "xml", "x.json"])).toBe(2);
+    expect(err.join("").split("\n")[0]).toBe("tdss: --format xml: expected one of stylish, json, sarif, junit, github");
+  });
+
+  it("an unknown command and no command exit 2", async () => {
+    capture();
+    expect(await main(["deploy"])).toBe(2);
+    expect(await main([])).toBe(2);
+  });
+
+  it("a command's exit status is the process status", async () => {
+    const { out } = capture();
+    expect(await main(["contract"])).toBe(0);
+    expect(out.join("")).toContain("Routes (§4.1):");
+  });
+});
