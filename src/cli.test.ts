@@ -6,6 +6,9 @@ function capture() {
   const err: string[] = [];
   vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
   vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+  // yargs prints --help through console.log
+  vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
+  vi.spyOn(console, "error").mockImplementation((...args) => void err.push(args.join(" ")));
   return { out, err };
 }
 
