@@ -1,7 +1,7 @@
 import type { OperationId } from "../contract/index.js";
 import type { Implementation } from "../runner/implementation.js";
 import type { Observed } from "../runner/observed.js";
-import type { CheckStatus, Exchange } from "../runner/types.js";
+import type { CheckStatus, Exchange, ToolNameMap } from "../runner/types.js";
 import type { ResponseView } from "../runner/views.js";
 
 /** What the whole run shares with checks. */
@@ -12,6 +12,8 @@ export interface RunState {
   readonly pinnedFingerprint?: string;
   /** Every people record any step fetched (for the §1 privacy scan). */
   readonly peopleRecords: unknown[];
+  /** MCP tool names pinned in the config (`mcp.tools`). */
+  readonly mcpTools?: ToolNameMap;
 }
 
 export interface CheckContext {

@@ -22,6 +22,17 @@ describe("matchToolsToRoutes (s4-1-tools-list-authoritative)", () => {
     expect(pinned.unmatched).toEqual([]);
   });
 
+  it("gives a pinned name to its route alone, even when it ends with another route's suffix", () => {
+    // The deployment calls its people query tool svc_search_people and has no natural-language search tool.
+    const names = contractTools.filter((t) => t.operationId !== "searchPeople").map((t) => (t.operationId === "queryPeople" ? "svc_search_people" : t.name));
+    const match = matchToolsToRoutes(names, { queryPeople: "svc_search_people" });
+    expect(match.byOperation.get("queryPeople")).toBe("svc_search_people");
+    expect(match.missing).toEqual(["searchPeople"]);
+    expect(checkOneToolPerRoute(names.map((name) => ({ name })), { queryPeople: "svc_search_people" }).message).toBe(
+      "no tool for POST /v1/people-search (§4.1 names it svc_search_people)",
+    );
+  });
+
   it("prefers the shared prefix when two names end with the same suffix", () => {
     const names = [...contractTools.map((t) => t.name), "legacy_get_jobs"];
     const match = matchToolsToRoutes(names);
@@ -33,6 +44,11 @@ describe("matchToolsToRoutes (s4-1-tools-list-authoritative)", () => {
 describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-routes)", () => {
   it("passes the nine tools", () => {
     expect(checkOneToolPerRoute(contractTools)).toMatchObject({ status: "pass", message: '9 tools, prefix "svc_"' });
+  });
+
+  it("names the configured tool a route is missing", () => {
+    const result = checkOneToolPerRoute(contractTools, { getJobs: "acme_jobs_fetch" });
+    expect(result.message).toBe("no tool acme_jobs_fetch for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool svc_get_jobs matches no route of §4.1");
   });
 
   it("fails a missing tool, an extra tool and a duplicate", () => {

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson, loadContract, OPERATION_IDS, requestValidator, type OperationId } from "../contract/index.js";
 import { toolSuffix as contractToolSuffix } from "../reference/mcp/tools.js";
+import type { ToolNameMap } from "../runner/types.js";
 import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 
 /** The part of a deployed tool the checks read. */
@@ -23,15 +24,21 @@ export interface ToolMatch {
 
 /**
  * Maps deployed tool names to routes: a name pinned in the config wins; otherwise a tool matches the route
- * whose §4.1 name it ends with after a prefix (s4-1-tools-list-authoritative). When several names end with
- * the same suffix, the one under the prefix most tools share is taken.
+ * whose §4.1 name it ends with after a prefix (s4-1-tools-list-authoritative). A pinned name belongs to its
+ * route alone. When several names end with the same suffix, the one under the prefix most tools share is taken.
  */
-export function matchToolsToRoutes(names: readonly string[], pinned: Partial<Record<OperationId, string>> = {}): ToolMatch {
+export function matchToolsToRoutes(names: readonly string[], pinned: ToolNameMap = {}): ToolMatch {
+  const pinnedNames = new Set(Object.values(pinned));
   const candidates = new Map<OperationId, string[]>();
   for (const operationId of OPERATION_IDS) {
     const suffix = contractToolSuffix(operationId);
     const pin = pinned[operationId];
-    candidates.set(operationId, pin !== undefined ? names.filter((n) => n === pin) : names.filter((n) => n === suffix || n.endsWith(`_${suffix}`) || n.endsWith(`.${suffix}`) || n.endsWith(`-${suffix}`)));
+    candidates.set(
+      operationId,
+      pin !== undefined
+        ? names.filter((n) => n === pin)
+        : names.filter((n) => !pinnedNames.has(n) && (n === suffix || n.endsWith(`_${suffix}`) || n.endsWith(`.${suffix}`) || n.endsWith(`-${suffix}`))),
+    );
   }
   const prefixVotes = new Map<string, number>();
   for (const [operationId, found] of candidates) {
@@ -53,20 +60,29 @@ export function matchToolsToRoutes(names: readonly string[], pinned: Partial<Rec
   };
 }
 
+/** How a match was made, for the report's observed section: from the config's map, by §4.1 suffix, or both. */
+export function matchedBy(pinned: ToolNameMap | undefined): string {
+  const routes = Object.keys(pinned ?? {});
+  if (routes.length === 0) return "the §4.1 name suffix";
+  if (routes.length === OPERATION_IDS.length) return "the config (mcp.tools)";
+  return `the config (mcp.tools) for ${routes.join(", ")}; the §4.1 name suffix for the other routes`;
+}
+
 /** tools/list holds exactly one tool per route of §4.1, and nothing else (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-routes). */
-export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: Partial<Record<OperationId, string>> = {}): CheckOutcome {
+export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: ToolNameMap = {}): CheckOutcome {
   const names = tools.map((t) => t.name);
   const duplicates = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
   const match = matchToolsToRoutes(names, pinned);
   const problems = [
     ...match.missing.map((id) => {
       const op = loadContract().operations.get(id)!;
-      return `no tool for ${op.method} ${op.path} (§4.1 names it ${op.tool})`;
+      const pin = pinned[id];
+      return pin !== undefined ? `no tool ${pin} for ${op.method} ${op.path} (named in the config's mcp.tools)` : `no tool for ${op.method} ${op.path} (§4.1 names it ${op.tool})`;
     }),
     ...match.unmatched.map((n) => `tool ${n} matches no route of §4.1`),
     ...duplicates.map((n) => `tool ${n} is listed more than once`),
   ];
-  if (problems.length > 0) return fail(problems.join("; "), OPERATION_IDS.map((id) => loadContract().operations.get(id)!.tool), names);
+  if (problems.length > 0) return fail(problems.join("; "), OPERATION_IDS.map((id) => pinned[id] ?? loadContract().operations.get(id)!.tool), names);
   return pass(`${names.length} tools${match.prefix !== undefined ? `, prefix "${match.prefix}"` : ""}`);
 }
 
@@ -155,9 +171,14 @@ export const mcpToolsPerRoute: Check = {
   run: (ctx) => {
     const tools = listedTools(ctx);
     if (!Array.isArray(tools)) return tools;
-    const match = matchToolsToRoutes(tools.map((t) => t.name));
-    ctx.run.observed.set("mcp.tools", { prefix: match.prefix ?? null, names: tools.map((t) => t.name) }, "s4-1-tools-list-authoritative");
-    return checkOneToolPerRoute(tools);
+    const pinned = ctx.run.mcpTools ?? {};
+    const match = matchToolsToRoutes(tools.map((t) => t.name), pinned);
+    ctx.run.observed.set(
+      "mcp.tools",
+      { prefix: match.prefix ?? null, names: tools.map((t) => t.name), routes: Object.fromEntries(match.byOperation), matched_by: matchedBy(pinned) },
+      "s4-1-tools-list-authoritative",
+    );
+    return checkOneToolPerRoute(tools, pinned);
   },
 };
 
@@ -176,11 +197,11 @@ export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]
   run: (ctx, args) => {
     const tools = listedTools(ctx);
     if (!Array.isArray(tools)) return tools;
-    const match = matchToolsToRoutes(tools.map((t) => t.name));
+    const match = matchToolsToRoutes(tools.map((t) => t.name), ctx.run.mcpTools);
     return OPERATION_IDS.map((operationId) => {
       const name = match.byOperation.get(operationId);
       const tool = tools.find((t) => t.name === name);
-      if (!tool) return fail(`no tool for ${operationId}, so its input schema cannot agree with the route's`);
+      if (!tool) return fail(`no tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, so its input schema cannot agree with the route's`);
       return checkToolSchemaAgreement(tool, operationId, args.samples[operationId]);
     });
   },

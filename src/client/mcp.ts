@@ -331,7 +331,15 @@ interface OpenStream {
 
 async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization, timeoutMs: number): Promise<OpenStream> {
   const url = mcpUrl(options.baseUrl, "sse");
-  const response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" } });
+  // The stream itself stays open past the deadline (the endpoint event is bounded below); its headers do not.
+  const headersDeadline = new AbortController();
+  const headersTimer = setTimeout(() => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
+  let response: Response;
+  try {
+    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" }, signal: headersDeadline.signal });
+  } finally {
+    clearTimeout(headersTimer);
+  }
   const base = { status: response.status, ...challenge(response) };
   if (response.status !== 200 || !response.body) {
     await response.body?.cancel().catch(() => undefined);

@@ -131,6 +131,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       timeoutMs,
       ...(config.fingerprint ? { fingerprint: config.fingerprint } : {}),
       implementation: config.implementation,
+      ...(config.mcpTools ? { mcpTools: config.mcpTools } : {}),
       expectations,
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { main } from "../cli.js";
 import { ConfigError, findConfig, loadConfig } from "./config.js";
 import { applyExpectations, loadExpectations } from "./expectations.js";
 import type { CaseResult } from "./types.js";
@@ -64,6 +65,44 @@ describe("config files", () => {
     expect(() => loadConfig(file("b.yaml", "max_credits: lots\n"))).toThrow(/\/max_credits: must be integer/);
     expect(() => loadConfig(file("c.json", "{ nope"))).toThrow(ConfigError);
     expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing.yaml: ENOENT/);
+  });
+});
+
+describe("the mcp.tools map of a config file (s4-1-tools-list-authoritative)", () => {
+  it("reads deployed tool names keyed by operationId; a route left out is matched by suffix", () => {
+    const path = file("mcp.yaml", "mcp:\n  tools:\n    queryPeople: acme_people_query\n    getKeyStatus: acme.key-status\n");
+    expect(loadConfig(path).mcpTools).toEqual({ queryPeople: "acme_people_query", getKeyStatus: "acme.key-status" });
+    expect(loadConfig(file("none.yaml", "mcp: { tools: {} }\n")).mcpTools).toBeUndefined();
+    expect(loadConfig(file("empty.yaml", "base_url: http://127.0.0.1:1\n")).mcpTools).toBeUndefined();
+  });
+
+  it("refuses a bad map, naming the member", () => {
+    expect(() => loadConfig(file("m1.yaml", "mcp:\n  tools:\n    query_people: acme_people_query\n"))).toThrow(
+      /m1\.yaml: \/mcp\/tools: must NOT have additional properties \(query_people\); the keys are operationIds: queryPeople, searchPeople, getProfiles, /,
+    );
+    expect(() => loadConfig(file("m2.yaml", "mcp:\n  tools:\n    queryPeople: 3\n"))).toThrow(/m2\.yaml: \/mcp\/tools\/queryPeople: must be string/);
+    expect(() => loadConfig(file("m3.yaml", "mcp:\n  tools:\n    queryPeople: ''\n"))).toThrow(/\/mcp\/tools\/queryPeople: must NOT have fewer than 1 characters/);
+    expect(() => loadConfig(file("m4.yaml", "mcp:\n  tools:\n    queryPeople: acme people\n"))).toThrow(/\/mcp\/tools\/queryPeople: must match pattern/);
+    expect(() => loadConfig(file("m5.yaml", "mcp:\n  tools: [acme_people_query]\n"))).toThrow(/\/mcp\/tools: must be object/);
+    expect(() => loadConfig(file("m6.yaml", "mcp:\n  tool_names: {}\n"))).toThrow(/\/mcp: must NOT have additional properties \(tool_names\)/);
+    expect(() => loadConfig(file("m7.yaml", "mcp:\n  tools:\n    getJobs: acme_fetch\n    getCompanies: acme_fetch\n"))).toThrow(
+      /m7\.yaml: \/mcp\/tools\/getJobs: tool acme_fetch is named for more than one route; each route has its own tool \(§4\.1\)/,
+    );
+  });
+
+  it("stops tdss run with one line on stderr and exit status 2, before anything is sent", async () => {
+    const path = file("bad-map.yaml", "base_url: http://127.0.0.1:9\nmcp:\n  tools:\n    queryPeople: 3\n");
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      expect(await main(["run", "--config", path, "--api-key", "svc_not_sent"])).toBe(2);
+      const written = stderr.mock.calls.map(([text]) => String(text)).join("");
+      expect(written).toBe(`tdss: config ${path}: /mcp/tools/queryPeople: must be string\nRun tdss --help for usage.\n`);
+      expect(stdout).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+      stdout.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
+import { OPERATION_IDS } from "../contract/index.js";
 import type { ImplementationPointers } from "./implementation.js";
+import type { ToolNameMap } from "./types.js";
 
 /** A config file that cannot be used; the message names the file and the member. */
 export class ConfigError extends Error {
@@ -29,6 +31,8 @@ export interface RunConfig {
   readonly reporters?: readonly ReporterName[];
   readonly versionCostReserve?: number;
   readonly implementation: ImplementationPointers;
+  /** Deployed MCP tool names by route (`mcp.tools`), for names that do not end with the §4.1 suffix. */
+  readonly mcpTools?: ToolNameMap;
 }
 
 const pointer = { type: "string", pattern: "^(/.*)?$" };
@@ -57,6 +61,18 @@ const SCHEMA = {
         version: pointers(["version", "fingerprint"]),
         search_ids: pointers(["searchPeople", "queryJobs", "queryCompanies"]),
         detail_records: pointers(["getJobs", "getCompanies"]),
+      },
+    },
+    mcp: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        // §4.1: the deployed tools/list is authoritative; keyed by operationId, as spec/openapi.yaml names routes.
+        tools: {
+          type: "object",
+          additionalProperties: false,
+          properties: Object.fromEntries(OPERATION_IDS.map((id) => [id, { type: "string", minLength: 1, maxLength: 128, pattern: "^\\S+$" }])),
+        },
       },
     },
   },
@@ -89,6 +105,7 @@ type Raw = {
     search_ids?: ImplementationPointers["searchIds"];
     detail_records?: ImplementationPointers["detailRecords"];
   };
+  mcp?: { tools?: Record<string, string> };
 };
 
 export function loadConfig(file: string): RunConfig {
@@ -103,9 +120,13 @@ export function loadConfig(file: string): RunConfig {
   if (!validate(raw)) {
     const e = validate.errors![0]!;
     const extra = e.keyword === "additionalProperties" ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === "enum" ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
-    throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}`);
+    const hint = e.keyword === "additionalProperties" && e.instancePath === "/mcp/tools" ? `; the keys are operationIds: ${OPERATION_IDS.join(", ")}` : "";
+    throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}${hint}`);
   }
   const r = raw as Raw;
+  const tools = r.mcp?.tools;
+  const shared = tools && Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
+  if (shared) throw new ConfigError(`config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each route has its own tool (§4.1)`);
   const dir = dirname(resolvePath(file));
   const ks = r.implementation?.key_status;
   return {
@@ -127,5 +148,6 @@ export function loadConfig(file: string): RunConfig {
       ...(r.implementation?.search_ids ? { searchIds: r.implementation.search_ids } : {}),
       ...(r.implementation?.detail_records ? { detailRecords: r.implementation.detail_records } : {}),
     },
+    ...(tools && Object.keys(tools).length > 0 ? { mcpTools: tools as ToolNameMap } : {}),
   };
 }

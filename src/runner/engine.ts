@@ -10,7 +10,7 @@ import type { BalanceLock } from "./lock.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
-import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef } from "./types.js";
+import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef, type ToolNameMap } from "./types.js";
 import { countedItems, isSuccess, viewOf } from "./views.js";
 
 export interface EngineDeps {
@@ -27,6 +27,10 @@ export interface EngineDeps {
   /** Credits reserved for one GET /version until its cost has been observed (§8: not shown). */
   readonly versionReserve: number;
   readonly concurrency: number;
+  /** Per-request deadline, handed to step kinds that do not send through `http` (MCP). */
+  readonly timeoutMs: number;
+  /** Tool names pinned in the config (`mcp.tools`). */
+  readonly mcpTools?: ToolNameMap;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
 }
@@ -211,7 +215,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       }
       if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
       try {
-        execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials });
+        execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials, timeoutMs: deps.timeoutMs, ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}) });
       } catch (error) {
         execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
       }

@@ -12,7 +12,7 @@ import { BalanceLock } from "./lock.js";
 import { Observed, type ObservedEntry } from "./observed.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
-import type { CaseDef, CaseResult } from "./types.js";
+import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
 import { SuiteError } from "./suites.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
@@ -30,6 +30,8 @@ export interface RunOptions {
   readonly timeoutMs: number;
   readonly fingerprint?: string;
   readonly implementation?: ImplementationPointers;
+  /** MCP tool names pinned by route (config `mcp.tools`); other routes' tools are matched by §4.1 suffix. */
+  readonly mcpTools?: ToolNameMap;
   readonly expectations?: Expectations;
   /** Credits reserved per GET /version until its cost is observed (§8: not shown). */
   readonly versionCostReserve?: number;
@@ -151,7 +153,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     }
 
     const bogus = new Set<string>();
-    const state: RunState = { observed, implementation, peopleRecords: [], ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}) };
+    const state: RunState = { observed, implementation, peopleRecords: [], ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}), ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}) };
     const budget = new Budget(options.maxCredits);
     const versionCost: VersionCost = {};
     const raw = await runCases(
@@ -167,6 +169,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) }),
         versionReserve: options.versionCostReserve ?? 1,
         concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),

@@ -1,5 +1,11 @@
 import type { OperationId } from "../contract/index.js";
 
+/**
+ * Deployed MCP tool names by route, pinned in the config's `mcp.tools` for a deployment whose names do not end
+ * with the §4.1 suffix (s4-1-tools-list-authoritative); routes left out are matched by suffix.
+ */
+export type ToolNameMap = Readonly<Partial<Record<OperationId, string>>>;
+
 /** Which credential a request carries (§5). `second` is the configured exhausted key. */
 export const AUTH_MODES = ["primary", "second", "none", "malformed", "unknown"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

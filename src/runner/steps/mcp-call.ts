@@ -9,9 +9,9 @@ import type { StepKind } from "./step-kind.js";
 /** The `mcp_call:` member of a step, after templates are resolved. */
 export interface McpCallSpec {
   readonly transport: string;
-  /** The route whose tool is called; the tool is found in tools/list by its §4.1 name suffix. */
+  /** The route whose tool is called; the tool is found in tools/list by the config's `mcp.tools`, else by its §4.1 name suffix. */
   readonly operation: OperationId;
-  /** The deployed tool name, when it does not end with the §4.1 suffix. */
+  /** The deployed tool name, outright (wins over the config). */
   readonly tool?: string;
   readonly arguments?: Record<string, unknown>;
   readonly auth?: string;
@@ -40,7 +40,7 @@ export const mcpCallStep: StepKind = {
     type: "object",
     required: ["transport", "operation"],
     additionalProperties: false,
-    description: "A tool call over MCP: the tool of `operation` (found in tools/list by name suffix, or named by `tool`) with `arguments`.",
+    description: "A tool call over MCP: the tool of `operation` (found in tools/list by the config's mcp.tools or by name suffix, or named by `tool`) with `arguments`.",
     properties: { transport: TRANSPORT_SCHEMA, operation: { type: "string" }, tool: { type: "string" }, arguments: { type: ["object", "string"] }, auth: { type: "string" } },
   },
   plan(spec, ctx) {
@@ -59,14 +59,16 @@ export const mcpCallStep: StepKind = {
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {
-      return done({ request: request(spec.tool ?? spec.operation), error: (error as Error).message });
+      return done({ request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation), error: (error as Error).message });
     }
     try {
       let tool = spec.tool;
       if (tool === undefined) {
         const names = (await session.listTools()).map((t) => t.name);
-        tool = matchToolsToRoutes(names).byOperation.get(spec.operation);
-        if (tool === undefined) return done({ request: request(spec.operation), error: `tools/list on ${transport} has no tool for ${spec.operation} (listed: ${names.join(", ") || "none"})` });
+        tool = matchToolsToRoutes(names, ctx.mcpTools).byOperation.get(spec.operation);
+        const pinned = ctx.mcpTools?.[spec.operation];
+        const wanted = pinned !== undefined ? `tool ${pinned} (the config's mcp.tools name for ${spec.operation})` : `tool for ${spec.operation}`;
+        if (tool === undefined) return done({ request: request(pinned ?? spec.operation), error: `tools/list on ${transport} has no ${wanted} (listed: ${names.join(", ") || "none"})` });
       }
       const outcome = await session.callTool(tool, args);
       if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
@@ -77,7 +79,7 @@ export const mcpCallStep: StepKind = {
         ...(outcome.envelope !== undefined ? { json: outcome.envelope } : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
       });
     } catch (error) {
-      return done({ request: request(spec.tool ?? spec.operation), error: (error as Error).message });
+      return done({ request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation), error: (error as Error).message });
     } finally {
       await session.close();
     }

@@ -1,7 +1,7 @@
 import type { OperationId } from "../../contract/index.js";
 import type { HttpClient } from "../../client/http.js";
 import type { Credentials } from "../credentials.js";
-import type { AuthMode, Exchange } from "../types.js";
+import type { AuthMode, Exchange, ToolNameMap } from "../types.js";
 
 /** What a step will do, worked out from its resolved spec before anything is sent. */
 export interface StepPlan {
@@ -24,6 +24,10 @@ export interface PlanContext {
 export interface ExecuteContext {
   readonly http: HttpClient;
   readonly credentials: Credentials;
+  /** The run's --timeout: the deadline of each exchange on a surface other than the HttpClient's (MCP). */
+  readonly timeoutMs: number;
+  /** Tool names pinned in the config (`mcp.tools`). */
+  readonly mcpTools?: ToolNameMap;
 }
 
 export interface StepExecution {
