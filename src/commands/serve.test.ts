@@ -3,10 +3,18 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "../cli.js";
 import { DEMO_KEYS } from "../reference/index.js";
 import { UsageError } from "./command.js";
 import { runServe, type ServeArgs } from "./serve.js";
+
+/** While set, the reference derives its MCP tools without these routes: a tool list that disagrees with spec/openapi.yaml. */
+const toolFault = vi.hoisted(() => ({ leaveOut: [] as string[] }));
+vi.mock("../reference/mcp/tools.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../reference/mcp/tools.js")>();
+  return { ...real, deriveTools: (prefix?: string) => real.deriveTools(prefix).filter((tool) => !toolFault.leaveOut.includes(tool.operationId)) };
+});
 
 const SMALL: ServeArgs = { port: 0, host: "127.0.0.1", seed: 5, people: 200, jobs: 20, companies: 10 };
 
@@ -84,5 +92,126 @@ describe("tdss serve", () => {
     } finally {
       busy.close();
     }
+  });
+});
+
+const SIZES = ["--people", "200", "--jobs", "50", "--companies", "20"];
+const QUICK = ["--port", "0", ...SIZES];
+
+/** Runs the CLI in-process with stdout and stderr captured; `whileUp` runs once the banner is printed, then the server is stopped as by Ctrl-C. */
+async function cli(argv: string[], whileUp?: (banner: string) => Promise<void>): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const signalsBefore = process.listeners("SIGINT");
+  let banner: Promise<void> | undefined;
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((text) => {
+    stdout += String(text);
+    if (!banner && stdout.includes("Ctrl-C stops the server")) {
+      // Ctrl-C as the command hears it: its own SIGINT listener, not a signal to the test worker.
+      const interrupt = process.listeners("SIGINT").find((listener) => !signalsBefore.includes(listener))!;
+      banner = (whileUp ?? (async () => {}))(stdout).finally(() => interrupt("SIGINT"));
+    }
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((text) => {
+    stderr += String(text);
+    return true;
+  });
+  try {
+    const status = await main(argv);
+    await banner;
+    return { status, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+/** The one-line refusal main() prints for a command that cannot run, and nothing else. */
+function expectOneLineRefusal(result: { status: number; stdout: string; stderr: string }, message: RegExp): void {
+  expect(result.status).toBe(2);
+  expect(result.stdout).toBe("");
+  const [line, hint, ...rest] = result.stderr.split("\n");
+  expect(line).toMatch(message);
+  expect(hint).toBe("Run tdss --help for usage.");
+  expect(rest).toEqual([""]);
+  expect(result.stderr).not.toMatch(/\n\s+at |Error:/);
+}
+
+describe("tdss serve through the CLI (main)", () => {
+  afterEach(() => {
+    toolFault.leaveOut = [];
+  });
+
+  it("lists the MCP addresses and their revisions in the start banner, and stops on Ctrl-C", async () => {
+    const listeners = process.listenerCount("SIGINT");
+    let served = 0;
+    const result = await cli(["serve", ...QUICK], async (banner) => {
+      const url = /listening on (\S+)/.exec(banner)![1]!;
+      const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+      const r = await request(`${url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${DEMO_KEYS.active.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify(initialize),
+      });
+      served = r.statusCode;
+      expect(((await r.body.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe("2025-03-26");
+    });
+    expect(result.status).toBe(0);
+    expect(served).toBe(200);
+    const url = /listening on (\S+)/.exec(result.stdout)![1]!;
+    expect(result.stdout).toContain(`  MCP (§4.6, the same keys):\n    ${url}/mcp   Streamable HTTP, revision 2025-03-26\n    ${url}/sse   SSE, revision 2024-11-05 (messages to /messages)\n`);
+    expect(result.stdout).toMatch(/tdss serve: stopped\n$/);
+    expect(result.stderr).toBe("");
+    expect(process.listenerCount("SIGINT")).toBe(listeners);
+  });
+
+  it("refuses to start, in one line, when its MCP tool list disagrees with its schema (§4.1)", async () => {
+    toolFault.leaveOut = ["getJobs", "queryCompanies"];
+    const result = await cli(["serve", ...QUICK]);
+    expectOneLineRefusal(
+      result,
+      /^tdss: the MCP tool list disagrees with spec\/openapi\.yaml, so the server refuses to start \(§4\.1, s4-1-tool-schema-agreement\): no tool svc_get_jobs for POST \/entity\/v1\/jobs\/detail-by-id \(getJobs, x-mcp-tool svc_get_jobs\); no tool svc_query_companies for POST \/v1\/companies\/query /,
+    );
+  });
+
+  it("refuses a port in use in one line", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const result = await cli(["serve", ...SIZES, "--port", String(port)]);
+      expectOneLineRefusal(result, new RegExp(`^tdss: port ${port} on 127\\.0\\.0\\.1 is already in use; pick another with --port \\(0 picks a free one\\)$`));
+    } finally {
+      busy.close();
+    }
+  });
+
+  it("refuses a host it cannot listen on in one line, whatever the system's reason", async () => {
+    // A link-local IPv6 address without a zone: EINVAL on Linux, which the server has no words of its own for.
+    const result = await cli(["serve", ...QUICK, "--host", "fe80::1"]);
+    expectOneLineRefusal(result, /^tdss: cannot listen on (host )?fe80::1\b.*E[A-Z]+/);
+  });
+
+  it("refuses an unreadable or invalid --keys file in one line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-serve-cli-"));
+    writeFileSync(join(dir, "bad.yaml"), "- key: nope\n");
+    writeFileSync(join(dir, "empty.yaml"), "");
+    const cases: [string, RegExp][] = [
+      [join(dir, "missing.yaml"), /cannot read the file \(ENOENT\)$/],
+      [dir, /cannot read the file \(EISDIR\)$/],
+      [join(dir, "bad.yaml"), /keys\[0\]\.key: must be .* beginning with svc_$/],
+      [join(dir, "empty.yaml"), /expected a non-empty list of keys/],
+    ];
+    for (const [file, message] of cases) {
+      const result = await cli(["serve", ...QUICK, "--keys", file]);
+      expectOneLineRefusal(result, new RegExp(`^tdss: --keys ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ${message.source.replace(/^\^/, "")}`));
+    }
+  });
+
+  it("leaves no signal listener behind when it cannot start", async () => {
+    const before = process.listenerCount("SIGINT");
+    await cli(["serve", ...QUICK, "--keys", "/nonexistent/keys.yaml"]);
+    expect(process.listenerCount("SIGINT")).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { DEFAULT_SEED, DEFAULT_SIZES, DEMO_KEYS, MUTANTS, parseKeySpecs, ServerStartError, startReferenceServer, type KeySpec } from "../reference/index.js";
+import { MCP_PATHS, MCP_REVISIONS, ToolAgreementError } from "../reference/mcp/index.js";
 import { MAX_RECORDS } from "../reference/options.js";
 import { UsageError, type TdssCommand } from "./command.js";
 
@@ -61,6 +62,27 @@ function describeKeys(keys: { active: string; exhausted: string; inactive: strin
   );
 }
 
+/**
+ * Why the server could not start, as one line: a tool list that disagrees with spec/openapi.yaml (§4.1) lists
+ * each disagreement after the reason; a system error from listening names the host and port.
+ */
+function startFailure(error: unknown, host: string, port: number): UsageError | undefined {
+  if (error instanceof ToolAgreementError) return new UsageError(`${error.message.split("\n")[0]} ${error.problems.join("; ")}`);
+  if (error instanceof ServerStartError || error instanceof RangeError) return new UsageError(error.message);
+  const system = error as NodeJS.ErrnoException;
+  if (typeof system.code === "string" && typeof system.syscall === "string") return new UsageError(`cannot listen on ${host} port ${port}: ${system.code} (${system.syscall})`);
+  return undefined;
+}
+
+/** The MCP addresses of §4.6 under the server's URL, with the revision each transport speaks. */
+function describeMcp(url: string): string {
+  return (
+    `  MCP (§4.6, the same keys):\n` +
+    `    ${url}${MCP_PATHS.streamableHttp}   Streamable HTTP, revision ${MCP_REVISIONS.streamableHttp}\n` +
+    `    ${url}${MCP_PATHS.sse}   SSE, revision ${MCP_REVISIONS.sse} (messages to ${MCP_PATHS.messages})\n`
+  );
+}
+
 /** Starts the reference server, prints its URL and keys, and stops it cleanly when `io.stopped` resolves. */
 export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   if (args["list-mutants"]) {
@@ -82,13 +104,13 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   try {
     server = await startReferenceServer({ port, host: args.host, seed, people, jobs, companies, keys, rateLimit, mutant: args.mutant });
   } catch (error) {
-    if (error instanceof ServerStartError || error instanceof RangeError) throw new UsageError(error.message);
-    throw error;
+    throw startFailure(error, args.host, port) ?? error;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(
     `tdss serve: listening on ${server.url} (${people} people, ${jobs} jobs, ${companies} companies, seed ${seed}, ready in ${seconds} s)\n` +
       (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
+      describeMcp(server.url) +
       describeKeys(server.keys, keys !== undefined) +
       `  Ctrl-C stops the server.\n`,
   );
@@ -113,11 +135,16 @@ export const serveCommand: TdssCommand<ServeArgs> = {
       .option("rate-limit", { type: "number", describe: "Requests per minute per key (default 1,000,000)" })
       .option("mutant", { type: "string", describe: "Serve a deliberately broken variant (suite strength)" })
       .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" }) as never,
-  run(args) {
-    const stopped = new Promise((resolve) => {
-      process.once("SIGINT", resolve);
-      process.once("SIGTERM", resolve);
-    });
-    return runServe(args, { stdout: (text) => process.stdout.write(text), stopped });
+  async run(args) {
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    try {
+      return await runServe(args, { stdout: (text) => process.stdout.write(text), stopped });
+    } finally {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    }
   },
 };
