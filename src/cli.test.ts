@@ -34,6 +34,15 @@ describe("tdss CLI", () => {
     expect(err.join("").split("\n")[0]).toBe("tdss: --format xml: expected one of stylish, json, sarif, junit, github");
   });
 
+  it("a command's own refusal is one line, without the --help hint meant for flags", async () => {
+    const { err } = capture();
+    expect(await main(["run", "--config", "/nonexistent/tdss.config.yaml", "--dry-run"])).toBe(2);
+    const text = err.join("");
+    expect(text.split("\n")).toHaveLength(2);
+    expect(text).toMatch(/^tdss: .*\/nonexistent\/tdss\.config\.yaml/);
+    expect(text).not.toContain("--help");
+  });
+
   it("an unknown command and no command exit 2", async () => {
     capture();
     expect(await main(["deploy"])).toBe(2);

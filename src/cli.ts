@@ -70,7 +70,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return await selected.cmd.run(selected.args);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      usageFailure = error.message;
+      // A command's own error (bad config, unreachable target, port in use) names its fix; --help would not help.
+      process.stderr.write(`tdss: ${error.message}\n`);
+      return 2;
     }
   }
   if (usageFailure) {

@@ -97,7 +97,7 @@ describe("the mcp.tools map of a config file (s4-1-tools-list-authoritative)", (
     try {
       expect(await main(["run", "--config", path, "--api-key", "svc_not_sent"])).toBe(2);
       const written = stderr.mock.calls.map(([text]) => String(text)).join("");
-      expect(written).toBe(`tdss: config ${path}: /mcp/tools/queryPeople: must be string\nRun tdss --help for usage.\n`);
+      expect(written).toBe(`tdss: config ${path}: /mcp/tools/queryPeople: must be string\n`);
       expect(stdout).not.toHaveBeenCalled();
     } finally {
       stderr.mockRestore();
