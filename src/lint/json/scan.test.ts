@@ -67,4 +67,30 @@ describe("locate", () => {
     expect(missing).toBe(-1);
     expect(root).toBe(0);
   });
+
+  it("stops at the first occurrence when the caller knows no member name repeats", () => {
+    const unique = '{"a": [10, {"b": 1, "c": 2}], "d": {"e": [true]}}';
+    const targets = [{ path: ["a", 1, "c"] }, { path: ["d", "e", 0] }, { path: ["d"], key: true }, { path: ["zz"] }];
+    expect(locate(unique, targets, true)).toEqual(locate(unique, targets));
+    expect(locate(unique, targets, true)).toEqual([unique.indexOf("2}"), unique.indexOf("true"), unique.indexOf('"d"'), -1]);
+    // Told (wrongly) that names are unique, it does not read on to the repeated "a": the scan stopped.
+    const [first] = locate(text, [{ path: ["a", 1, "c"] }], true);
+    expect(new LineIndex(text).position(first!)).toEqual({ line: 2, column: 32 });
+  });
+});
+
+describe("LineIndex", () => {
+  it("gives the same positions whatever order offsets are asked in", () => {
+    const lines = "ab\n\ncde\nf";
+    const expected = [...lines].map((_, offset) => {
+      const before = lines.slice(0, offset);
+      return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
+    });
+    const forward = new LineIndex(lines);
+    expect([...lines].map((_, i) => forward.position(i))).toEqual(expected);
+    const backward = new LineIndex(lines);
+    const reversed = [...lines].map((_, i) => lines.length - 1 - i).map((i) => backward.position(i));
+    expect(reversed.reverse()).toEqual(expected);
+    expect(new LineIndex("x").position(0)).toEqual({ line: 1, column: 1 });
+  });
 });

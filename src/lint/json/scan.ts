@@ -245,20 +245,36 @@ interface TrieNode {
   readonly children: Map<string, TrieNode>;
   valueOffset: number;
   keyOffset: number;
+  /** Some target ends here and has not been reached yet. */
+  pending: boolean;
 }
 
 function trieNode(): TrieNode {
-  return { children: new Map(), valueOffset: -1, keyOffset: -1 };
+  return { children: new Map(), valueOffset: -1, keyOffset: -1, pending: false };
+}
+
+/** What descend returns once every target is found and the rest of the text need not be read. */
+const DONE = -1;
+
+interface LocateState {
+  /** Target ends not reached yet. */
+  pending: number;
+  /** Stop at the first occurrence of every target (the text repeats no member name on their paths). */
+  readonly stopWhenFound: boolean;
 }
 
 /**
  * Offsets of several paths in valid JSON text, in one pass that descends only where a path leads
  * (so its cost is one scan of the text, however many paths). A repeated member name resolves to
  * its last occurrence, as JSON.parse does. -1 where a path does not exist.
+ *
+ * `unique`: the caller knows that no member name on the targets' paths repeats (a document without
+ * duplicate keys), so the first occurrence is the last and the scan stops once all are found.
  */
-export function locate(text: string, targets: readonly LocateTarget[]): number[] {
+export function locate(text: string, targets: readonly LocateTarget[], unique = false): number[] {
   const root = trieNode();
   const ends: TrieNode[] = [];
+  const state: LocateState = { pending: 0, stopWhenFound: unique };
   for (const t of targets) {
     let node = root;
     for (const seg of t.path) {
@@ -267,17 +283,25 @@ export function locate(text: string, targets: readonly LocateTarget[]): number[]
       if (!next) node.children.set(k, (next = trieNode()));
       node = next;
     }
+    if (!node.pending) {
+      node.pending = true;
+      state.pending++;
+    }
     ends.push(node);
   }
-  descend(text, skipWs(text, 0), root);
+  descend(text, skipWs(text, 0), root, state);
   return targets.map((t, i) => {
     const node = ends[i]!;
     return t.key && node.keyOffset >= 0 ? node.keyOffset : node.valueOffset;
   });
 }
 
-function descend(text: string, pos: number, node: TrieNode): number {
+function descend(text: string, pos: number, node: TrieNode, state: LocateState): number {
   node.valueOffset = pos;
+  if (node.pending) {
+    node.pending = false;
+    if (--state.pending === 0 && state.stopWhenFound) return DONE;
+  }
   if (node.children.size === 0) return skipValue(text, pos);
   const c = text.charCodeAt(pos);
   if (c === LBRACE) {
@@ -291,7 +315,8 @@ function descend(text: string, pos: number, node: TrieNode): number {
       pos = skipWs(text, pos + 1); // ':'
       if (child) {
         child.keyOffset = keyStart;
-        pos = descend(text, pos, child);
+        pos = descend(text, pos, child, state);
+        if (pos === DONE) return DONE;
       } else pos = skipValue(text, pos);
       pos = skipWs(text, pos);
       if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
@@ -303,7 +328,8 @@ function descend(text: string, pos: number, node: TrieNode): number {
     if (text.charCodeAt(pos) === RBRACKET) return pos + 1;
     for (let index = 0; ; index++) {
       const child = node.children.get(String(index));
-      pos = child ? descend(text, pos, child) : skipValue(text, pos);
+      pos = child ? descend(text, pos, child, state) : skipValue(text, pos);
+      if (pos === DONE) return DONE;
       pos = skipWs(text, pos);
       if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
       else return pos + 1;
@@ -322,17 +348,26 @@ function memberOf(text: string, start: number, end: number, children: Map<string
   return undefined;
 }
 
-/** Line and column (1-based, UTF-16 code units) of offsets in a text. */
+/**
+ * Line and column (1-based, UTF-16 code units) of offsets in a text. Line starts are found only as
+ * far as the offsets asked for: diagnostics near the top of a long document do not read all of it.
+ */
 export class LineIndex {
-  private starts: number[] | undefined;
+  private readonly starts: number[] = [0];
+  /** Where the search for the next line break resumes; the text's length once all are known. */
+  private scanned = 0;
   constructor(private readonly text: string) {}
 
   position(offset: number): { line: number; column: number } {
-    if (!this.starts) {
-      const firstBreak = this.text.indexOf("\n");
-      if (firstBreak < 0 || offset <= firstBreak) return { line: 1, column: offset + 1 };
+    const starts = this.starts;
+    while (this.scanned < this.text.length && starts[starts.length - 1]! <= offset) {
+      const lf = this.text.indexOf("\n", this.scanned);
+      if (lf < 0) this.scanned = this.text.length;
+      else {
+        starts.push(lf + 1);
+        this.scanned = lf + 1;
+      }
     }
-    const starts = (this.starts ??= lineStarts(this.text));
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -342,10 +377,4 @@ export class LineIndex {
     }
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
 }
