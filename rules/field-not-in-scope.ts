@@ -17,7 +17,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
-    leafFilter: (spec) => spec?.dataset === "people",
+    leafFilter: (spec, _op, scope) => spec?.dataset === "people" && scope?.subRecord !== undefined && context.scopeOf(spec.name) !== scope.subRecord,
     Leaf(leaf) {
       const spec = leaf.spec;
       const scope = leaf.scope;

@@ -40,7 +40,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
-    leafFilter: (spec) => spec?.dataset === "people" && context.scopeOf(spec.name) !== undefined,
+    leafFilter: (spec, _op, scope) => scope === undefined && spec?.dataset === "people" && context.scopeOf(spec.name) !== undefined,
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || leaf.scope || spec.dataset !== "people") return;

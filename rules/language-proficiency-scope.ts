@@ -19,7 +19,7 @@ export default defineRule({
     },
   },
   create: (context) => ({
-    leafFilter: (spec) => spec !== undefined && groupClauseOf(spec) === "s2-2-ops-language-level",
+    leafFilter: (spec, _op, scope) => scope === undefined && spec !== undefined && groupClauseOf(spec) === "s2-2-ops-language-level",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || leaf.scope || groupClauseOf(spec) !== "s2-2-ops-language-level") return;

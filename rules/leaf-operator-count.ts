@@ -21,6 +21,8 @@ export default defineRule({
     },
   },
   create: (context) => ({
+    // A leaf with exactly one operator is never reported: only those with none or several are visited.
+    leafFilter: (_spec, op) => op === undefined,
     Leaf(leaf) {
       if (!Object.hasOwn(leaf.record, "field")) return; // node-shape reports a leaf without field
       const field = typeof leaf.field === "string" ? leaf.field : "?";

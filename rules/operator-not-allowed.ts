@@ -36,7 +36,8 @@ export default defineRule({
     },
   },
   create: (context) => ({
-    leafFilter: (spec) => spec?.dataset === "people",
+    // A single operator the field's group allows is the usual leaf: it is not visited.
+    leafFilter: (spec, op) => spec?.dataset === "people" && (op === undefined || !spec.operators.includes(op)),
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.dataset !== "people") return;

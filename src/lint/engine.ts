@@ -3,15 +3,16 @@
  * rules' visitors over them, and finds line and column only for the diagnostics it has. Synchronous,
  * no I/O.
  */
-import { loadContract, OPERATORS, type Contract, type DatasetSpec, type FieldSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { loadContract, type Contract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER } from "./consequence.js";
 import { LineIndex, locate, skipWs, type LocateTarget } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
 import { encodePointer } from "./pointer.js";
 import { inferRoute, type Route } from "./routes.js";
-import type { BodyInfo, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo, Visitors } from "./rule.js";
+import type { BodyInfo, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo } from "./rule.js";
 import { scopeTable } from "./scopes.js";
 import { buildTree, isRecord, looksLikeNode } from "./tree.js";
+import { VisitorTable } from "./visitor-table.js";
 import type { Consequence, Diagnostic, LintOptions, Severity, Suggestion } from "./types.js";
 
 export interface EngineOptions extends LintOptions {
@@ -69,23 +70,13 @@ interface TextSource extends SourceInfo {
   readonly parsed?: ParsedText;
 }
 
-type VisitorName = "Source" | "Body" | "Node" | "Composite" | "Leaf" | "Scope";
-type Listeners = { [K in VisitorName]-?: NonNullable<Visitors[K]>[] } & {
-  /** Leaf visitors with their filters, and the visitors for each field spec and operator once decided. */
-  readonly leafFilters: (Visitors["leafFilter"] | undefined)[];
-  /** Per field spec, the visitors for each operator (by OPERATORS index; the last slot: none or several). */
-  readonly leafBySpec: Map<FieldSpec | undefined, (NonNullable<Visitors["Leaf"]>[] | undefined)[]>;
-  readonly compositeFilters: (Visitors["compositeFilter"] | undefined)[];
-  readonly compositeBy: Map<string, NonNullable<Visitors["Composite"]>[]>;
-};
-
 /**
  * Rules created for one configuration (rule table, route, scope table, severities): create() runs
  * once per configuration, not once per document, so visitors keep no per-document state; what
  * changes per document (where reports go, the date) is read through `current`.
  */
 interface Compiled {
-  readonly listeners: Listeners;
+  readonly visitors: VisitorTable;
   readonly route: Route;
   readonly dataset: DatasetSpec;
 }
@@ -125,18 +116,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
   const scopeOf = route.dataset === "people" ? scopeTable(contract.datasets.people, options.scopes) : (): SubRecord | undefined => undefined;
   const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
   for (const [k, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, k);
-  const listeners: Listeners = {
-    Source: [],
-    Body: [],
-    Node: [],
-    Composite: [],
-    Leaf: [],
-    Scope: [],
-    leafFilters: [],
-    leafBySpec: new Map(),
-    compositeFilters: [],
-    compositeBy: new Map(),
-  };
+  const visitors = new VisitorTable(dataset);
   for (const { rule, severity } of selectRules(ruleTable, options)) {
     const context: RuleContext = {
       contract,
@@ -151,16 +131,9 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
         current.pending.push(toPending(rule, severity, spec));
       },
     };
-    const visitors = rule.create(context);
-    for (const k of ["Source", "Body", "Node", "Composite", "Leaf", "Scope"] as const) {
-      const fn = visitors[k];
-      if (!fn) continue;
-      (listeners[k] as unknown[]).push(fn);
-      if (k === "Leaf") listeners.leafFilters.push(visitors.leafFilter?.bind(visitors));
-      if (k === "Composite") listeners.compositeFilters.push(visitors.compositeFilter?.bind(visitors));
-    }
+    visitors.add(rule.create(context));
   }
-  const compiled: Compiled = { listeners, route, dataset };
+  const compiled: Compiled = { visitors, route, dataset };
   if (byKey.size > 256) byKey.clear(); // many one-off configurations: keep the cache bounded
   byKey.set(key, compiled);
   return compiled;
@@ -171,10 +144,11 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
   const bodyPath = options.bodyPath ?? [];
   const body = source?.syntaxError ? undefined : valueAt(document, bodyPath);
   const route = inferRoute(body, options.route);
-  const { listeners, dataset } = compile(ruleTable, route, options);
+  const { visitors, dataset } = compile(ruleTable, route, options);
   const pending: Pending[] = [];
   const outer = current;
   current = { pending, now: options.now };
+  let unique = true;
   try {
     let nodes: NodeInfo[] = [];
     let members = 0;
@@ -190,50 +164,17 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
     }
     if (source) {
       const text: SourceInfo = source.parsed ? { ...source, duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)) } : source;
-      for (const fn of listeners.Source) fn(text);
+      unique = text.duplicateKeys.length === 0;
+      for (const fn of visitors.source) fn(text);
     }
     if (info) {
-      for (const fn of listeners.Body) fn(info);
-      const hasNode = listeners.Node.length > 0;
-      for (const node of nodes) {
-        if (hasNode) for (const fn of listeners.Node) fn(node);
-        dispatch(node, listeners);
-      }
+      for (const fn of visitors.body) fn(info);
+      for (let i = 0; i < nodes.length; i++) visitors.visit(nodes[i]!);
     }
   } finally {
     current = outer;
   }
-  return finish(pending, source);
-}
-
-function dispatch(node: NodeInfo, listeners: Listeners): void {
-  switch (node.kind) {
-    case "composite": {
-      let fns = listeners.compositeBy.get(node.operator);
-      if (!fns) {
-        fns = listeners.Composite.filter((_, i) => listeners.compositeFilters[i]?.(node.operator) ?? true);
-        listeners.compositeBy.set(node.operator, fns);
-      }
-      for (const fn of fns) fn(node);
-      break;
-    }
-    case "leaf": {
-      const operator = node.operators.length === 1 ? node.operators[0] : undefined;
-      const slot = operator === undefined ? OPERATORS.length : OPERATORS.indexOf(operator);
-      let byOperator = listeners.leafBySpec.get(node.spec);
-      if (!byOperator) listeners.leafBySpec.set(node.spec, (byOperator = []));
-      let fns = byOperator[slot];
-      if (!fns) {
-        fns = listeners.Leaf.filter((_, i) => listeners.leafFilters[i]?.(node.spec, operator) ?? true);
-        byOperator[slot] = fns;
-      }
-      for (const fn of fns) fn(node);
-      break;
-    }
-    case "scope":
-      for (const fn of listeners.Scope) fn(node);
-      break;
-  }
+  return finish(pending, source, unique);
 }
 
 function selectRules(table: readonly Rule[], options: EngineOptions): { rule: Rule; severity: Severity }[] {
@@ -296,8 +237,11 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec): Pending {
   return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset };
 }
 
-/** Fills line/column (text input only) and orders diagnostics by position, then by rule order. */
-function finish(pending: Pending[], source: TextSource | undefined): Diagnostic[] {
+/**
+ * Fills line/column (text input only) and orders diagnostics by position, then by rule order.
+ * `unique`: no duplicate member name was found, so the locator may stop at the first occurrence.
+ */
+function finish(pending: Pending[], source: TextSource | undefined, unique: boolean): Diagnostic[] {
   if (!source || pending.length === 0) return pending.map((p) => p.diagnostic);
   const { text } = source;
   if (pending.length === 1 && pending[0]!.offset === undefined && pending[0]!.at.length === 0) {
@@ -322,7 +266,7 @@ function finish(pending: Pending[], source: TextSource | undefined): Diagnostic[
     }
   });
   if (targets.length > 0) {
-    const found = locate(text, targets);
+    const found = locate(text, targets, unique);
     found.forEach((offset, k) => (offsets[targetIndex[k]!] = offset < 0 ? rootOffset : offset));
   }
   const lines = new LineIndex(text);

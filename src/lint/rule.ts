@@ -125,10 +125,12 @@ export interface Visitors {
   Scope?(node: ScopeNode): void;
   /**
    * Which leaves `Leaf` is for, by the field's catalog entry (undefined: a leaf whose `field` names
-   * no queryable field) and its operator (undefined: none, or several). Decided once per field,
-   * operator and configuration, so a rule about date fields costs nothing on the other leaves.
+   * no queryable field), its operator (undefined: none, or several) and its enclosing scope (only
+   * whether there is one and the sub-record it binds). Decided once per field, operator, scope
+   * sub-record and configuration, so a rule about date fields costs nothing on the other leaves.
+   * It must accept every leaf the visitor could report on.
    */
-  leafFilter?(spec: FieldSpec | undefined, operator: Operator | undefined): boolean;
+  leafFilter?(spec: FieldSpec | undefined, operator: Operator | undefined, scope: Pick<ScopeNode, "subRecord"> | undefined): boolean;
   /** Which composites `Composite` is for, by operator; decided once per configuration. */
   compositeFilter?(operator: "all" | "any" | "not"): boolean;
 }

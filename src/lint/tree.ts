@@ -7,35 +7,48 @@
 import { OPERATORS, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { isScopeKey } from "./facts.js";
 import type { NodeInfo, Path, ScopeNode } from "./rule.js";
+import { KEY_ALL, KEY_ANY, KEY_INVALID, KEY_NOT, KEY_SCOPE, SEVERAL_OPERATORS, visitKeys, type VisitKeys } from "./visit-keys.js";
 
 const COMPOSITE_KEYS: ReadonlySet<string> = new Set(["all", "any", "not"]);
 const OPERATOR_KEYS: ReadonlySet<string> = new Set(OPERATORS);
 // Shared, not frozen: a frozen array has another elements kind, and mixing kinds slows every loop over them.
 const NONE: readonly never[] = [];
 
-const FIELD = 1, OPERATOR = 2, COMPOSITE = 3, SCOPE = 4;
+// Key kinds: an operator's kind is its index in OPERATORS (its visit-key slot); the others follow.
+const FIELD = OPERATORS.length, COMPOSITE = FIELD + 1, SCOPE = FIELD + 2, UNKNOWN = -1;
 
-// keyKind spells the operators out; it must agree with the contract's list.
-for (const op of OPERATORS) if (keyKind(op) !== OPERATOR) throw new Error(`tree.ts: operator ${op} is not classified as one`);
+// keyKind spells the operators out; it must agree with the contract's list and order.
+OPERATORS.forEach((op, slot) => {
+  if (keyKind(op) !== slot) throw new Error(`tree.ts: operator ${op} is not classified as slot ${slot}`);
+});
+
+function isOperatorKind(kind: number): boolean {
+  return kind >= 0 && kind < FIELD;
+}
 
 /** What a node key is. A switch: member names from JSON.parse are internalized, so each case is a pointer compare. */
-function keyKind(key: string): number | undefined {
+function keyKind(key: string): number {
   switch (key) {
     case "field":
       return FIELD;
     case "eq":
+      return 0;
     case "in":
+      return 1;
     case "match":
+      return 2;
     case "gte":
+      return 3;
     case "lte":
+      return 4;
     case "exists":
-      return OPERATOR;
+      return 5;
     case "all":
     case "any":
     case "not":
       return COMPOSITE;
     default:
-      return isScopeKey(key) ? SCOPE : undefined;
+      return isScopeKey(key) ? SCOPE : UNKNOWN;
   }
 }
 
@@ -65,6 +78,8 @@ class Node {
   kind: NodeInfo["kind"];
   /** The composite operator, the scope key, or the reason a node is invalid. */
   tag: string;
+  /** The engine's index into its visitor table (visit-keys.ts). */
+  visitKey: number;
   /** Set only when a node has several forms (an invalid node); otherwise formKeys derives from tag. */
   moreForms: readonly string[] | undefined;
   unknownKeys: readonly string[];
@@ -86,6 +101,7 @@ class Node {
   constructor(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined) {
     this.kind = "invalid";
     this.tag = "not-object";
+    this.visitKey = KEY_INVALID;
     this.moreForms = undefined;
     this.unknownKeys = NONE;
     this.children = NONE as unknown as NodeInfo[];
@@ -116,13 +132,12 @@ class Node {
     return this.tag;
   }
 
-
   /** Composite, scope and leaf keys, in document order (one key per form; a leaf's first key stands for it). */
   get formKeys(): readonly string[] {
     if (this.moreForms) return this.moreForms;
     if (this.kind === "composite" || this.kind === "scope") return oneKey(this.tag);
     if (this.kind === "leaf") {
-      for (const key of Object.keys(this.value as object)) if (keyKind(key) !== undefined) return oneKey(key);
+      for (const key of Object.keys(this.value as object)) if (keyKind(key) !== UNKNOWN) return oneKey(key);
     }
     return NONE;
   }
@@ -135,13 +150,19 @@ class Node {
   }
 }
 
+/** The node's index into the engine's visitor table (visit-keys.ts): set by the tree, not part of NodeInfo. */
+export function visitKeyOf(node: NodeInfo): number {
+  return (node as unknown as Node).visitKey;
+}
+
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The nodes of a tree in document order (pre-order). */
 export function buildTree(root: unknown, path: Path, options: TreeOptions): NodeInfo[] {
-  const out: NodeInfo[] = [];
-  build(root, undefined, path, -1, 1, undefined, options, out);
-  return out;
+  const builder = new TreeBuilder(options);
+  builder.build(root, undefined, path, -1, 1, undefined);
+  if (options.members !== undefined) options.members += builder.members;
+  return builder.out;
 }
 
 const oneKeyLists = new Map<string, readonly string[]>();
@@ -151,111 +172,111 @@ function oneKey(key: string): readonly string[] {
   let list = oneKeyLists.get(key);
   if (!list) {
     list = [key];
-    if (keyKind(key) !== undefined) oneKeyLists.set(key, list);
+    if (keyKind(key) !== UNKNOWN) oneKeyLists.set(key, list);
   }
   return list;
 }
 
 /** One-operator leaves (nearly all of them) share an operator list. */
-const SINGLE: Readonly<Record<string, readonly Operator[]>> = Object.fromEntries(OPERATORS.map((op) => [op, [op]]));
+const SINGLE: readonly (readonly Operator[])[] = OPERATORS.map((op) => [op]);
 
-function build(
-  value: unknown,
-  parent: NodeInfo | undefined,
-  member: string | Path,
-  index: number,
-  depth: number,
-  scope: ScopeNode | undefined,
-  options: TreeOptions,
-  out: NodeInfo[],
-): NodeInfo {
-  const node = new Node(value, parent, member, index, depth, scope);
-  const info = node as unknown as NodeInfo;
-  out.push(info);
-  if (!isRecord(value)) return info;
-  // Form keys: a composite or scope key each, and the first leaf key for the leaf (one form
-  // whatever its keys). Arrays are made only when a node has more than one of something.
-  let firstForm: string | undefined;
-  let formKeys: string[] | undefined;
-  let unknownKeys: string[] | undefined;
-  let firstOperator: Operator | undefined;
-  let operators: Operator[] | undefined;
-  let hasField = false;
-  let leafKey = false;
-  let forms = 0;
-  const keys = Object.keys(value); // own members only, and faster than for-in
-  if (options.members !== undefined) options.members += keys.length;
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    const kind = keyKind(key);
-    if (kind === FIELD || kind === OPERATOR) {
-      if (!leafKey) {
-        leafKey = true;
+/** One tree's classification: the nodes found so far and the members counted. */
+class TreeBuilder {
+  readonly out: NodeInfo[] = [];
+  members = 0;
+  private readonly keys: VisitKeys;
+  private readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
+  private readonly maxDepth: number;
+
+  constructor(options: TreeOptions) {
+    this.keys = visitKeys(options.dataset);
+    this.scopes = options.dataset.scopes;
+    this.maxDepth = options.maxDepth;
+  }
+
+  build(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined): NodeInfo {
+    const node = new Node(value, parent, member, index, depth, scope);
+    const info = node as unknown as NodeInfo;
+    this.out.push(info);
+    if (!isRecord(value)) return info;
+    // Form keys: a composite or scope key each, and the first leaf key for the leaf (one form
+    // whatever its keys). Arrays are made only when a node has more than one of something.
+    let firstForm: string | undefined;
+    let formKeys: string[] | undefined;
+    let unknownKeys: string[] | undefined;
+    let firstOperator = -1;
+    let operators: Operator[] | undefined;
+    let hasField = false;
+    let leafKey = false;
+    let forms = 0;
+    const keys = Object.keys(value); // own members only, and faster than for-in
+    this.members += keys.length;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const kind = keyKind(key);
+      if (kind === FIELD || isOperatorKind(kind)) {
+        if (!leafKey) {
+          leafKey = true;
+          if (firstForm === undefined) firstForm = key;
+          else (formKeys ??= [firstForm]).push(key);
+        }
+        if (kind === FIELD) hasField = true;
+        else if (firstOperator < 0) firstOperator = kind;
+        else (operators ??= [OPERATORS[firstOperator]!]).push(key as Operator);
+      } else if (kind !== UNKNOWN) {
+        forms++;
         if (firstForm === undefined) firstForm = key;
         else (formKeys ??= [firstForm]).push(key);
+      } else (unknownKeys ??= []).push(key);
+    }
+    if (formKeys) node.moreForms = formKeys;
+    if (unknownKeys) node.unknownKeys = unknownKeys;
+    if (leafKey && forms === 0) {
+      node.kind = "leaf";
+      node.record = value;
+      const field = hasField ? value.field : undefined;
+      node.field = field;
+      const ordinal = this.keys.ordinalOf(field);
+      node.spec = this.keys.fieldAt(ordinal);
+      if (operators) node.operators = operators;
+      else if (firstOperator >= 0) node.operators = SINGLE[firstOperator]!;
+      node.visitKey = this.keys.leaf(ordinal, operators || firstOperator < 0 ? SEVERAL_OPERATORS : firstOperator, scope);
+      return info;
+    }
+    if (!leafKey && forms === 1) {
+      const key = firstForm!;
+      node.tag = key;
+      if (keyKind(key) === COMPOSITE) {
+        node.kind = "composite";
+        node.argument = value[key];
+        node.visitKey = key === "all" ? KEY_ALL : key === "any" ? KEY_ANY : KEY_NOT;
+      } else {
+        node.kind = "scope";
+        node.subRecord = this.scopes[key as ScopeKey];
+        node.visitKey = KEY_SCOPE;
       }
-      if (kind === FIELD) hasField = true;
-      else if (firstOperator === undefined) firstOperator = key as Operator;
-      else (operators ??= [firstOperator]).push(key as Operator);
-    } else if (kind !== undefined) {
-      forms++;
-      if (firstForm === undefined) firstForm = key;
-      else (formKeys ??= [firstForm]).push(key);
-    } else (unknownKeys ??= []).push(key);
-  }
-  if (formKeys) node.moreForms = formKeys;
-  if (unknownKeys) node.unknownKeys = unknownKeys;
-  if (leafKey && forms === 0) {
-    node.kind = "leaf";
-    node.record = value;
-    const field = hasField ? value.field : undefined;
-    node.field = field;
-    node.spec = typeof field === "string" ? options.dataset.fields.get(field) : undefined;
-    if (operators) node.operators = operators;
-    else if (firstOperator !== undefined) node.operators = SINGLE[firstOperator]!;
+    } else {
+      node.kind = "invalid";
+      node.tag = firstForm === undefined ? "no-form" : "several-forms";
+    }
+    if (depth > this.maxDepth) return info;
+    const innerScope = node.kind === "scope" ? (info as ScopeNode) : scope;
+    if (formKeys) for (const key of formKeys) this.descendInto(node, info, value, key, depth, innerScope);
+    else if (firstForm !== undefined) this.descendInto(node, info, value, firstForm, depth, innerScope);
     return info;
   }
-  if (!leafKey && forms === 1) {
-    const key = firstForm!;
-    if (keyKind(key) === COMPOSITE) {
-      node.kind = "composite";
-      node.tag = key;
-      node.argument = value[key];
-    } else {
-      node.kind = "scope";
-      node.tag = key;
-      node.subRecord = (options.dataset.scopes as Partial<Record<ScopeKey, SubRecord>>)[key as ScopeKey];
-    }
-  } else {
-    node.kind = "invalid";
-    node.tag = firstForm === undefined ? "no-form" : "several-forms";
-  }
-  if (depth > options.maxDepth) return info;
-  const innerScope = node.kind === "scope" ? (info as ScopeNode) : scope;
-  if (formKeys) for (const key of formKeys) descendInto(node, info, value, key, depth, innerScope, options, out);
-  else if (firstForm !== undefined) descendInto(node, info, value, firstForm, depth, innerScope, options, out);
-  return info;
-}
 
-/** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */
-function descendInto(
-  node: Node,
-  info: NodeInfo,
-  value: Record<string, unknown>,
-  key: string,
-  depth: number,
-  scope: ScopeNode | undefined,
-  options: TreeOptions,
-  out: NodeInfo[],
-): void {
-  const kind = keyKind(key);
-  if (kind === FIELD || kind === OPERATOR) return;
-  const arg = value[key];
-  const composite = kind === COMPOSITE;
-  if ((node.children as unknown) === NONE) node.children = [];
-  if (composite && Array.isArray(arg)) {
-    for (let i = 0; i < arg.length; i++) node.children.push(build(arg[i], info, key, i, depth + 1, scope, options, out));
-  } else if (!composite || isRecord(arg)) {
-    node.children.push(build(arg, info, key, -1, depth + 1, scope, options, out));
+  /** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */
+  private descendInto(node: Node, info: NodeInfo, value: Record<string, unknown>, key: string, depth: number, scope: ScopeNode | undefined): void {
+    const kind = keyKind(key);
+    if (kind === FIELD || isOperatorKind(kind)) return;
+    const arg = value[key];
+    const composite = kind === COMPOSITE;
+    if ((node.children as unknown) === NONE) node.children = [];
+    if (composite && Array.isArray(arg)) {
+      for (let i = 0; i < arg.length; i++) node.children.push(this.build(arg[i], info, key, i, depth + 1, scope));
+    } else if (!composite || isRecord(arg)) {
+      node.children.push(this.build(arg, info, key, -1, depth + 1, scope));
+    }
   }
 }
