@@ -7,6 +7,8 @@
 import { kindOf, leaf as makeLeaf, quote } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
+const CLAUSES: readonly string[] = ["s4-2-rule6-argument-forms-not-shown"];
+
 export default defineRule({
   meta: {
     id: "argument-form",
@@ -37,22 +39,21 @@ export default defineRule({
     },
     leafFilter: (_spec, op) => op === undefined || op === "in" || op === "exists",
     Leaf(leaf) {
-      const clauses = ["s4-2-rule6-argument-forms-not-shown"];
       const ops = leaf.operators;
       if (ops.length === 1 && ops[0] !== "in" && ops[0] !== "exists") return;
       if (ops.includes("in")) {
         const arg = leaf.record.in;
-        const at = [...leaf.path, "in"];
+        // Paths are built only for a report: the usual `in` (a non-empty array) builds none.
         if (!Array.isArray(arg)) {
           const scalar = typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean";
           context.report({
             messageId: "in",
             data: { kind: kindOf(arg) },
-            at,
-            clauses,
+            at: [...leaf.path, "in"],
+            clauses: CLAUSES,
             suggestions: scalar && leaf.operators.length === 1 ? [{ messageId: "useEq", fix: { at: leaf.path, value: makeLeaf(leaf.field, "eq", arg) } }] : [],
           });
-        } else if (arg.length === 0) context.report({ messageId: "inEmpty", at, clauses });
+        } else if (arg.length === 0) context.report({ messageId: "inEmpty", at: [...leaf.path, "in"], clauses: CLAUSES });
       }
       if (leaf.operators.includes("exists") && leaf.record.exists !== true) {
         const negatable = leaf.record.exists === false && leaf.operators.length === 1;
@@ -60,7 +61,7 @@ export default defineRule({
           messageId: "exists",
           data: { value: quote(leaf.record.exists) },
           at: [...leaf.path, "exists"],
-          clauses,
+          clauses: CLAUSES,
           suggestions: negatable ? [{ messageId: "negate", fix: { at: leaf.path, value: { not: makeLeaf(leaf.field, "exists", true) } } }] : [],
         });
       }

@@ -6,20 +6,27 @@
  * A boolean field required to be both true and false is the same case.
  */
 import { parseQueryDate, resolveQueryDate } from "../src/contract/dates.js";
+import type { FieldSpec } from "../src/contract/index.js";
 import { conjuncts, isOutermostAll, quote } from "../src/lint/nodes.js";
 import { defineRule, type LeafNode, type NodeInfo } from "../src/lint/rule.js";
 
-/** Leaves of an `all` chain that could contradict another (a bound, or a boolean eq), counted without allocating. */
-function countBounds(node: NodeInfo): number {
-  let n = 0;
+/**
+ * Whether two leaves of an `all` chain that could contradict each other (bounds, or boolean eqs)
+ * name the same field: without that there is nothing to compare, and most `all`s stop here.
+ */
+function hasRepeatedBound(node: NodeInfo, seen: FieldSpec[] = []): boolean {
   for (const child of node.children) {
-    if (child.kind === "composite" && child.operator === "all") n += countBounds(child);
-    else if (child.kind === "leaf" && child.operators.length === 1) {
+    if (child.kind === "composite" && child.operator === "all") {
+      if (hasRepeatedBound(child, seen)) return true;
+    } else if (child.kind === "leaf" && child.spec && child.operators.length === 1) {
       const op = child.operators[0];
-      if (op === "gte" || op === "lte" || (op === "eq" && typeof child.record.eq === "boolean")) n++;
+      if (op === "gte" || op === "lte" || (op === "eq" && typeof child.record.eq === "boolean")) {
+        if (seen.includes(child.spec)) return true;
+        seen.push(child.spec);
+      }
     }
   }
-  return n;
+  return false;
 }
 
 export default defineRule({
@@ -45,7 +52,7 @@ export default defineRule({
     return {
       compositeFilter: (operator) => operator === "all",
       Composite(node) {
-        if (!isOutermostAll(node) || countBounds(node) < 2) return;
+        if (!isOutermostAll(node) || !hasRepeatedBound(node)) return;
         const byField = new Map<string, LeafNode[]>();
         const order = new Map<LeafNode, number>();
         for (const child of conjuncts(node)) {

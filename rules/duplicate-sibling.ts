@@ -2,7 +2,7 @@
  * §4.2 "Composite: one key among all, any, not": the same node twice in one `all` or `any` adds
  * nothing (A and A is A; A or A is A); fixed by dropping the repeats.
  */
-import { defineRule } from "../src/lint/rule.js";
+import { defineRule, type NodeInfo } from "../src/lint/rule.js";
 
 export default defineRule({
   meta: {
@@ -22,16 +22,13 @@ export default defineRule({
       // children sharing one are compared in full, and the comparison stops at the first difference.
       // The child nodes the engine classified give the cheap key without reading the values again.
       const kids = node.children.length === arg.length ? node.children : undefined;
-      const keyOf = (i: number): unknown => {
-        const kid = kids?.[i];
-        if (!kid) return cheapKey(arg[i]);
-        return kid.kind === "leaf" ? kid.field : kid.kind === "invalid" ? cheapKey(arg[i]) : kid.kind === "composite" ? kid.operator : kid.key;
-      };
+      const keys = new Array<unknown>(arg.length);
+      for (let i = 0; i < arg.length; i++) keys[i] = keyOf(kids?.[i], arg[i]);
       let firstOf: Map<number, number> | undefined;
       for (let i = 1; i < arg.length; i++) {
-        const key = keyOf(i);
+        const key = keys[i];
         for (let j = 0; j < i; j++) {
-          if (keyOf(j) !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
+          if (keys[j] !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
           (firstOf ??= new Map()).set(i, j);
           break;
         }
@@ -49,6 +46,12 @@ export default defineRule({
     },
   }),
 });
+
+/** A child's cheap key, from its classified node where there is one. */
+function keyOf(kid: NodeInfo | undefined, value: unknown): unknown {
+  if (!kid) return cheapKey(value);
+  return kid.kind === "leaf" ? kid.field : kid.kind === "invalid" ? cheapKey(value) : kid.kind === "composite" ? kid.operator : kid.key;
+}
 
 function cheapKey(node: unknown): unknown {
   if (node === null || typeof node !== "object" || Array.isArray(node)) return node;

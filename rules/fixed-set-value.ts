@@ -7,8 +7,9 @@
  * vocabulary (§2.3 notes), so only the people sets are checked.
  */
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
-import { eachValue, isScalar, quote, valuePath } from "../src/lint/nodes.js";
-import { defineRule } from "../src/lint/rule.js";
+import type { FieldSpec, Operator } from "../src/contract/index.js";
+import { isScalar, quote, valuePath } from "../src/lint/nodes.js";
+import { defineRule, type LeafNode } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 
 export default defineRule({
@@ -34,40 +35,47 @@ export default defineRule({
       ordered: "Use a level of the scale: \"{{value}}\".",
     },
   },
-  create: (context) => ({
-    // eslint-style: create() runs once per configuration, so the sets are built once.
-    leafFilter: (spec, op) => spec?.values !== undefined && spec.dataset === "people" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
-    Leaf(leaf) {
-      const spec = leaf.spec;
-      if (!spec?.values || spec.dataset !== "people") return;
-      const values = spec.values;
-      const members = memberSet(values);
-      const clauses = () => {
-        const setClause = valueSetClauseOf(spec);
-        const list = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
-        if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") list.push("s2-2-platform-vocabulary-exact");
-        return list;
-      };
-      for (const op of leaf.operators) {
-        if (op !== "eq" && op !== "in") continue;
-        eachValue(leaf, op, (value, index) => {
-          if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
-          const path = valuePath(leaf, op, index);
-          context.report({
-            messageId: "notInSet",
-            data: { value: quote(value), field: spec.name },
-            at: path,
-            clauses: clauses(),
-            suggestions: suggest(value, values, spec.ordered === true).map((v) => ({
-              messageId: spec.ordered ? "ordered" : "useValue",
-              data: { value: v },
-              fix: { at: path, value: v },
-            })),
-          });
-        });
-      }
-    },
-  }),
+  create: (context) => {
+    const clausesOf = (spec: FieldSpec): string[] => {
+      const setClause = valueSetClauseOf(spec);
+      const list = ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", ...(setClause ? [setClause] : [])];
+      if (groupClauseOf(spec) === "s2-2-ops-platform-vocabulary") list.push("s2-2-platform-vocabulary-exact");
+      return list;
+    };
+    // One function per configuration, called per value: no closure is made per leaf or per value.
+    const check = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], members: ReadonlySet<string>, op: Operator, value: unknown, index: number | undefined): void => {
+      if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
+      const path = valuePath(leaf, op, index);
+      context.report({
+        messageId: "notInSet",
+        data: { value: quote(value), field: spec.name },
+        at: path,
+        clauses: clausesOf(spec),
+        suggestions: suggest(value, values, spec.ordered === true).map((v) => ({
+          messageId: spec.ordered ? "ordered" : "useValue",
+          data: { value: v },
+          fix: { at: path, value: v },
+        })),
+      });
+    };
+    return {
+      leafFilter: (spec, op) => spec?.values !== undefined && spec.dataset === "people" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
+      Leaf(leaf) {
+        const spec = leaf.spec;
+        if (!spec?.values || spec.dataset !== "people") return;
+        const values = spec.values;
+        const members = memberSet(values);
+        for (const op of leaf.operators) {
+          // Each value an operator compares against, as eachValue() walks them.
+          if (op === "eq") check(leaf, spec, values, members, op, leaf.record.eq, undefined);
+          else if (op === "in") {
+            const arg = leaf.record.in;
+            if (Array.isArray(arg)) for (let i = 0; i < arg.length; i++) check(leaf, spec, values, members, op, arg[i], i);
+          }
+        }
+      },
+    };
+  },
 });
 
 const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
