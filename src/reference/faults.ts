@@ -3,7 +3,7 @@ import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
 import type { Plan } from "./query/plan.js";
 import type { ValidationStep } from "./refusal.js";
-import type { ServiceResponse } from "./service.js";
+import type { Service, ServiceResponse } from "./service.js";
 import type { StoreInput } from "./store/store.js";
 
 /**
@@ -38,6 +38,12 @@ export interface Faults {
   readonly selection?: (kind: IdKind, fields: readonly string[], explicit: boolean) => string[];
   /** Alters one detail record after field selection. */
   readonly record?: (kind: IdKind, record: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Routes served beside the nine of §4.1, by `METHOD /path` (the correct server answers 404): each answers
+   * from the Service, the request's JSON body (undefined when it has none or it is not JSON) and its
+   * Authorization header.
+   */
+  readonly routes?: Readonly<Record<string, (service: Service, body: unknown, authorization: string | undefined) => Promise<ServiceResponse>>>;
   /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
   readonly mcp?: Readonly<Record<string, unknown>>;
 }

@@ -73,6 +73,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   });
 }
 
+/** The JSON body of a request, or undefined when it has none or it is not JSON (for the routes a fault adds). */
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (!body.ok || body.text.trim() === "") return undefined;
+  try {
+    return JSON.parse(body.text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The REST transport of the reference: Node's own http server, because the nine routes need no routing
  * framework and every byte of the hot path stays visible (speed targets of issue 4). Every answer, success
@@ -92,6 +103,8 @@ export function createRequestListener(service: ReferenceService, mcp: () => McpH
       }
       const methods = table.get(path);
       if (!methods) {
+        const unlisted = service.mutant?.faults.routes?.[`${method} ${path}`];
+        if (unlisted) return send(res, await unlisted(service, await jsonBody(req), req.headers.authorization));
         req.resume();
         return send(res, failure(404, `no route ${method} ${shorten(path)}; the service has nine routes (§4.1)`));
       }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadContract } from "../../contract/index.js";
 import { suitesRoot } from "../../runner/suites.js";
 import { createReferenceService, type ReferenceService } from "../reference-service.js";
+import { startReferenceServer } from "../server.js";
 import { findMutant, MUTANTS } from "./index.js";
 
 const SMALL = { people: 300, jobs: 60, companies: 30, seed: 11 };
@@ -134,5 +135,29 @@ describe("the fault hooks mutants use (faults.ts)", () => {
     expect(await spent(correct, () => correct.call("getProfiles", body, auth))).toBe(1);
     const mutant = serve("credits-not-found-charged");
     expect(await spent(mutant, () => mutant.call("getProfiles", body, auth))).toBe(2);
+  });
+
+  it("routes: privacy-contact-unlock-served answers POST /v1/contacts/unlock with contact data to an accepted key; the correct server has no such route (s1-contact-data-not-callable)", async () => {
+    const unlock = async (url: string, authorization: string) => {
+      const res = await fetch(`${url}/v1/contacts/unlock`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization },
+        body: JSON.stringify({ linkedin_urls: ["https://www.linkedin.com/in/jane-doe/"] }),
+      });
+      return { status: res.status, body: (await res.json()) as { code: unknown; data: unknown } };
+    };
+    const servers = await Promise.all([startReferenceServer({ ...SMALL }), startReferenceServer({ ...SMALL, mutant: "privacy-contact-unlock-served" })]);
+    try {
+      const [right, wrong] = servers;
+      expect((await unlock(right!.url, `Bearer ${right!.keys.active}`)).status).toBe(404);
+      expect(await unlock(wrong!.url, `Bearer ${wrong!.keys.active}`)).toEqual({
+        status: 200,
+        body: { code: 200, msg: "ok", data: { contacts: [{ linkedin_url: "https://www.linkedin.com/in/jane-doe/", email: "jane.doe@example.com", phone: "+44 20 7946 0958" }] } },
+      });
+      expect((await unlock(wrong!.url, "Bearer svc_unknown_key_123")).status).toBe(401);
+      expect((await fetch(`${wrong!.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
   });
 });
