@@ -1,5 +1,8 @@
 import type { OperationId } from "../../contract/index.js";
-import type { ToolDefinition, ToolInputSchema } from "./tools.js";
+import type { KeyAccount } from "../keys.js";
+import type { Service } from "../service.js";
+import { hasKeyRing } from "./auth.js";
+import { toolName, type ToolDefinition, type ToolInputSchema } from "./tools.js";
 
 /**
  * Deliberate MCP contract faults, for mutants (suite strength): each breaks one clause of §4.1/§4.6 while
@@ -17,6 +20,16 @@ export interface McpFaults {
   readonly revision?: { readonly streamableHttp?: string; readonly sse?: string };
   /** MCP requests are served without checking the key (s5-same-key-rest-mcp). */
   readonly acceptUnauthenticated?: boolean;
+  /** The fingerprint the version tool reports instead of GET /version's: an MCP process built from another contract (s4-6-tool-per-route-same-rules). */
+  readonly versionFingerprint?: string;
+  /** Argument members a route's tool drops before calling the route: a wrapper forwarding only some (s4-6-tool-per-route-same-rules). */
+  readonly droppedArguments?: Readonly<Partial<Record<OperationId, readonly string[]>>>;
+  /** Credits a route's tool charges on top of the route's charge, on success: a metered tool wrapper (s4-6-tool-per-route-same-rules). */
+  readonly surcharge?: Readonly<Partial<Record<OperationId, number>>>;
+  /** The prefix the SSE transport lists and serves the tools under, unlike /mcp: a legacy build's names (s4-6-tool-per-route-same-rules). */
+  readonly ssePrefix?: string;
+  /** The SSE message endpoint forgets a session after this many messages, so a client gets no further than that (s4-6-sse-legacy-transport). */
+  readonly sseSessionMessages?: number;
 }
 
 /**
@@ -35,4 +48,31 @@ export function applyToolFaults(tools: readonly ToolDefinition[], faults: McpFau
   return tools
     .filter((tool) => !missing.has(tool.operationId))
     .map((tool) => (drifted.has(tool.operationId) ? { ...tool, inputSchema: driftSchema(tool.inputSchema) } : tool));
+}
+
+/** The tool list the SSE transport serves: /mcp's, renamed under McpFaults.ssePrefix when a fault sets one. */
+export function applySseToolFaults(tools: readonly ToolDefinition[], faults: McpFaults | undefined): ToolDefinition[] {
+  const prefix = faults?.ssePrefix;
+  return prefix === undefined ? [...tools] : tools.map((tool) => ({ ...tool, name: toolName(tool.operationId, prefix) }));
+}
+
+/**
+ * The Service tool calls go through: the REST routes' own, or, under a fault of the tool layer, one that drops
+ * arguments, charges on top (through the key ring, where the Service has one) or reports another fingerprint.
+ */
+export function applyCallFaults(service: Service, faults: McpFaults | undefined): Service {
+  if (!faults || (faults.droppedArguments === undefined && faults.surcharge === undefined && faults.versionFingerprint === undefined)) return service;
+  return {
+    async call(operationId, body, authorization) {
+      const dropped = faults.droppedArguments?.[operationId] ?? [];
+      const sent = body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !dropped.includes(k))) : body;
+      const response = await service.call(operationId, sent, authorization);
+      if (response.status !== 200) return response;
+      const extra = faults.surcharge?.[operationId];
+      if (extra !== undefined && hasKeyRing(service)) (service.keyRing.identify(authorization) as KeyAccount).charge(extra);
+      if (operationId !== "getVersion" || faults.versionFingerprint === undefined) return response;
+      const data = { ...(response.envelope.data as Record<string, unknown>), contract_fingerprint: faults.versionFingerprint };
+      return { ...response, envelope: { ...response.envelope, data } };
+    },
+  };
 }

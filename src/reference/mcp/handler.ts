@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Service } from "../service.js";
 import { assertToolListAgrees } from "./agreement.js";
 import { bearerToken, defaultAuthenticator, type Authenticate } from "./auth.js";
-import { applyToolFaults, type McpFaults } from "./faults.js";
+import { applyCallFaults, applySseToolFaults, applyToolFaults, type McpFaults } from "./faults.js";
 import { createToolServer } from "./server.js";
 import { CONTRACT_TOOL_PREFIX, deriveTools, type ToolDefinition } from "./tools.js";
 
@@ -40,6 +40,8 @@ interface SseSession {
   readonly transport: SSEServerTransport;
   readonly server: Server;
   readonly token: string | undefined;
+  /** Messages the session has taken (McpFaults.sseSessionMessages). */
+  messages: number;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -83,7 +85,9 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
   const inFlight = new Set<Server>();
   let closed = false;
 
-  const toolServer = (revision: string): Server => createToolServer({ service, tools, revision, serverInfo, doubleCharge });
+  const sseTools = applySseToolFaults(tools, faults);
+  const callService = applyCallFaults(service, faults);
+  const toolServer = (revision: string, listed = tools): Server => createToolServer({ service: callService, tools: listed, revision, serverInfo, doubleCharge });
 
   /** Refuses the request on the transport unless its key is accepted; true when it may proceed. */
   async function admitted(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -122,9 +126,9 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return;
     }
     const transport = new SSEServerTransport(MCP_PATHS.messages, res);
-    const server = toolServer(revisions.sse);
+    const server = toolServer(revisions.sse, sseTools);
     const id = transport.sessionId;
-    sessions.set(id, { transport, server, token: bearerToken(header(req, "authorization")) });
+    sessions.set(id, { transport, server, token: bearerToken(header(req, "authorization")), messages: 0 });
     server.onclose = () => sessions.delete(id);
     await server.connect(transport);
   }
@@ -143,6 +147,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return sendJsonRpcError(res, 403, "Forbidden: this SSE session was opened with another key");
     }
     await session.transport.handlePostMessage(req, res);
+    if (faults.sseSessionMessages !== undefined && ++session.messages >= faults.sseSessionMessages) sessions.delete(id);
   }
 
   return {
