@@ -3,8 +3,9 @@
  * read in a way the spec does not say; d (days) and m (months) are the units it shows.
  */
 import { parseQueryDate } from "../src/contract/dates.js";
+import type { Operator } from "../src/contract/index.js";
 import { eachValue, quote, valuePath } from "../src/lint/nodes.js";
-import { defineRule } from "../src/lint/rule.js";
+import { defineRule, type LeafNode } from "../src/lint/rule.js";
 
 export default defineRule({
   meta: {
@@ -20,25 +21,24 @@ export default defineRule({
   },
   create: (context) => {
     const units = context.contract.limits.dates.relativeUnits;
+    // Made once per configuration (not a closure per leaf); the leaf and operator come as arguments.
+    const check = (value: unknown, index: number | undefined, leaf: LeafNode, op: Operator): void => {
+      const d = parseQueryDate(value);
+      if (!d || d.kind !== "relative" || units.includes(d.unit)) return;
+      const path = valuePath(leaf, op, index);
+      const converted = convert(d.amount, d.unit);
+      context.report({
+        messageId: "unit",
+        data: { value: quote(value), unit: d.unit },
+        at: path,
+        suggestions: converted ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }] : [],
+      });
+    };
     return {
       leafFilter: (spec, op) => spec?.type === "date" && op !== "exists",
       Leaf(leaf) {
         if (leaf.spec?.type !== "date") return;
-        for (const op of leaf.operators) {
-          if (op === "exists") continue;
-          eachValue(leaf, op, (value, index) => {
-            const d = parseQueryDate(value);
-            if (!d || d.kind !== "relative" || units.includes(d.unit)) return;
-            const path = valuePath(leaf, op, index);
-            const converted = convert(d.amount, d.unit);
-            context.report({
-              messageId: "unit",
-              data: { value: quote(value), unit: d.unit },
-              at: path,
-              suggestions: converted ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }] : [],
-            });
-          });
-        }
+        for (const op of leaf.operators) if (op !== "exists") eachValue(leaf, op, check);
       },
     };
   },

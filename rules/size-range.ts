@@ -24,6 +24,7 @@ export default defineRule({
       if (body.kind === "detail" || !isRecord(body.value) || !Object.hasOwn(body.value, "size")) return;
       const limits = body.kind === "search" ? context.contract.limits.search.size : context.contract.limits.naturalLanguage.size;
       const size = body.value.size;
+      if (typeof size === "number" && Number.isInteger(size) && size >= limits.min && size <= limits.max) return; // the usual body: nothing built
       const at = [...body.path, "size"];
       const clauses = body.kind === "search" ? ["s4-2-size-range", "s8-search-page-size"] : ["s4-3-nl-size-range", "s8-search-page-size"];
       if (typeof size !== "number") {
