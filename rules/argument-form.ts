@@ -4,7 +4,7 @@
  * a scalar or empty `in`, `exists: false`) may be refused or read in a way the spec does not say.
  * An empty `all` or `any` is the same kind of silence (§4.2 "Composite").
  */
-import { kindOf, leaf as makeLeaf, quote } from "../src/lint/nodes.js";
+import { kindOf, leaf as makeLeaf, operandOf, quote } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const CLAUSES: readonly string[] = ["s4-2-rule6-argument-forms-not-shown"];
@@ -42,7 +42,7 @@ export default defineRule({
       const ops = leaf.operators;
       if (ops.length === 1 && ops[0] !== "in" && ops[0] !== "exists") return;
       if (ops.includes("in")) {
-        const arg = leaf.record.in;
+        const arg = operandOf(leaf, "in");
         // Paths are built only for a report: the usual `in` (a non-empty array) builds none.
         if (!Array.isArray(arg)) {
           const scalar = typeof arg === "string" || typeof arg === "number" || typeof arg === "boolean";

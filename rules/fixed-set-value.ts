@@ -8,7 +8,7 @@
  */
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
 import type { FieldSpec, Operator } from "../src/contract/index.js";
-import { isScalar, quote, valuePath } from "../src/lint/nodes.js";
+import { isScalar, operandOf, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule, type LeafNode } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 
@@ -67,9 +67,9 @@ export default defineRule({
         const members = memberSet(values);
         for (const op of leaf.operators) {
           // Each value an operator compares against, as eachValue() walks them.
-          if (op === "eq") check(leaf, spec, values, members, op, leaf.record.eq, undefined);
+          if (op === "eq") check(leaf, spec, values, members, op, operandOf(leaf, op), undefined);
           else if (op === "in") {
-            const arg = leaf.record.in;
+            const arg = operandOf(leaf, op);
             if (Array.isArray(arg)) for (let i = 0; i < arg.length; i++) check(leaf, spec, values, members, op, arg[i], i);
           }
         }

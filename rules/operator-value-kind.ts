@@ -37,7 +37,7 @@ export default defineRule({
       if (ops.length === 1) {
         // The usual leaf: one operator with a string, or a number where one is taken.
         const op = ops[0]!;
-        const t = typeof leaf.record[op];
+        const t = typeof leaf.operand;
         if (op === "exists" || t === "string" || (t === "number" && op !== "match") || (t === "boolean" && (op === "eq"))) return;
       }
       for (const op of ops) {

@@ -17,7 +17,7 @@ export default defineRule({
   create: (context) => ({
     leafFilter: (_spec, op) => op === "in",
     Leaf(leaf) {
-      const arg = leaf.record.in;
+      const arg = leaf.operand;
       if (leaf.operators.length !== 1 || leaf.operators[0] !== "in" || leaf.unknownKeys.length > 0) return;
       if (!Array.isArray(arg) || arg.length !== 1 || !isScalar(arg[0])) return;
       context.report({

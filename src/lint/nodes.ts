@@ -16,6 +16,11 @@ export function isScalar(value: unknown): value is string | number | boolean {
   return t === "string" || t === "number" || t === "boolean";
 }
 
+/** The value of one operator of a leaf: the operand the tree read once when it is the leaf's only operator. */
+export function operandOf(leaf: LeafNode, op: Operator): unknown {
+  return leaf.operators.length === 1 && leaf.operators[0] === op ? leaf.operand : leaf.record[op];
+}
+
 /**
  * Calls `fn` for each value an operator of a leaf compares against: its argument, or each element
  * of an `in` array (with its index). Nothing is allocated per value, so a 50 MB `in` stays cheap;
@@ -23,7 +28,7 @@ export function isScalar(value: unknown): value is string | number | boolean {
  * that a rule can make `fn` once in create() instead of a closure per leaf.
  */
 export function eachValue(leaf: LeafNode, op: Operator, fn: (value: unknown, index: number | undefined, leaf: LeafNode, op: Operator) => void): void {
-  const arg = leaf.record[op];
+  const arg = operandOf(leaf, op);
   if (op !== "in") fn(arg, undefined, leaf, op);
   else if (Array.isArray(arg)) for (let i = 0; i < arg.length; i++) fn(arg[i], i, leaf, op);
 }

@@ -98,6 +98,8 @@ export interface LeafNode extends NodeBase {
   readonly spec: FieldSpec | undefined;
   /** Operator keys present, in document order. */
   readonly operators: readonly Operator[];
+  /** The value of the leaf's operator when it has exactly one (undefined otherwise): `record[operators[0]]`, read once. */
+  readonly operand: unknown;
 }
 
 export interface ScopeNode extends NodeBase {

@@ -207,17 +207,18 @@ function skipValue(text: string, pos: number): number {
     return pos;
   }
   let depth = 0;
-  while (pos < text.length) {
+  const end = text.length;
+  while (pos < end) {
     const d = text.charCodeAt(pos);
-    if (d === QUOTE) {
-      pos = endOfString(text, pos);
+    // Outside strings the text is mostly whitespace, digits, ',' and ':', all below '[': one
+    // comparison settles them. '[' and ']' differ from '{' and '}' by the 0x20 bit.
+    if (d < LBRACKET) {
+      pos = d === QUOTE ? endOfString(text, pos) : pos + 1;
       continue;
     }
-    if (d === LBRACE || d === LBRACKET) depth++;
-    else if (d === RBRACE || d === RBRACKET) {
-      depth--;
-      if (depth === 0) return pos + 1;
-    }
+    const bracket = d | 0x20;
+    if (bracket === LBRACE) depth++;
+    else if (bracket === RBRACE && --depth === 0) return pos + 1;
     pos++;
   }
   return pos;
