@@ -182,64 +182,6 @@ function oneKey(key: string): readonly string[] {
 /** One-operator leaves (nearly all of them) share an operator list. */
 const SINGLE: readonly (readonly Operator[])[] = OPERATORS.map((op) => [op]);
 
-/**
- * What the member names of one node object say, gathered a key at a time: form keys (a composite or
- * scope key each, and the first leaf key for the leaf, one form whatever its keys), operators and
- * unknown keys. Arrays are made only when a node has more than one of something. One instance is
- * reset for every node.
- */
-class KeyScan {
-  firstForm: string | undefined = undefined;
-  formKeys: string[] | undefined = undefined;
-  unknownKeys: string[] | undefined = undefined;
-  firstOperator = -1;
-  operators: Operator[] | undefined = undefined;
-  hasField = false;
-  leafKey = false;
-  forms = 0;
-  count = 0;
-
-  reset(): void {
-    this.firstForm = undefined;
-    this.formKeys = undefined;
-    this.unknownKeys = undefined;
-    this.firstOperator = -1;
-    this.operators = undefined;
-    this.hasField = false;
-    this.leafKey = false;
-    this.forms = 0;
-    this.count = 0;
-  }
-
-  add(key: string): void {
-    this.count++;
-    const kind = keyKind(key);
-    if (kind === FIELD || isOperatorKind(kind)) {
-      if (!this.leafKey) {
-        this.leafKey = true;
-        this.addForm(key);
-      }
-      if (kind === FIELD) this.hasField = true;
-      else if (this.firstOperator < 0) this.firstOperator = kind;
-      else (this.operators ??= [OPERATORS[this.firstOperator]!]).push(key as Operator);
-    } else if (kind !== UNKNOWN) {
-      this.forms++;
-      this.addForm(key);
-    } else (this.unknownKeys ??= []).push(key);
-  }
-
-  private addForm(key: string): void {
-    if (this.firstForm === undefined) this.firstForm = key;
-    else (this.formKeys ??= [this.firstForm]).push(key);
-  }
-}
-
-/** Whether an object has an enumerable property (own or inherited) that for-in would list. */
-function hasEnumerable(object: object): boolean {
-  for (const _ in object) return true;
-  return false;
-}
-
 /** One tree's classification: the nodes found so far and the members counted. */
 class TreeBuilder {
   readonly out: NodeInfo[] = [];
@@ -247,9 +189,6 @@ class TreeBuilder {
   private readonly keys: VisitKeys;
   private readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
   private readonly maxDepth: number;
-  private readonly scan = new KeyScan();
-  /** Nothing enumerable on Object.prototype (checked per tree, as anyone may add to it): for-in lists own keys only. */
-  private readonly plainPrototype = !hasEnumerable(Object.prototype);
 
   constructor(options: TreeOptions) {
     this.keys = visitKeys(options.dataset);
@@ -262,18 +201,37 @@ class TreeBuilder {
     const info = node as unknown as NodeInfo;
     this.out.push(info);
     if (!isRecord(value)) return info;
-    const scan = this.scan;
-    scan.reset();
-    if (this.plainPrototype && Object.getPrototypeOf(value) === Object.prototype) {
-      // for-in reads the object's enum cache without allocating a key array per node; with nothing
-      // enumerable on Object.prototype it yields exactly Object.keys(value), in the same order.
-      for (const key in value) scan.add(key);
-    } else {
-      const keys = Object.keys(value);
-      for (let k = 0; k < keys.length; k++) scan.add(keys[k]!);
+    // Form keys: a composite or scope key each, and the first leaf key for the leaf (one form
+    // whatever its keys). Arrays are made only when a node has more than one of something. Kept in
+    // locals: a shared scratch object measured slower.
+    let firstForm: string | undefined;
+    let formKeys: string[] | undefined;
+    let unknownKeys: string[] | undefined;
+    let firstOperator = -1;
+    let operators: Operator[] | undefined;
+    let hasField = false;
+    let leafKey = false;
+    let forms = 0;
+    const keys = Object.keys(value); // own members only, whatever the prototype holds
+    this.members += keys.length;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const kind = keyKind(key);
+      if (kind === FIELD || isOperatorKind(kind)) {
+        if (!leafKey) {
+          leafKey = true;
+          if (firstForm === undefined) firstForm = key;
+          else (formKeys ??= [firstForm]).push(key);
+        }
+        if (kind === FIELD) hasField = true;
+        else if (firstOperator < 0) firstOperator = kind;
+        else (operators ??= [OPERATORS[firstOperator]!]).push(key as Operator);
+      } else if (kind !== UNKNOWN) {
+        forms++;
+        if (firstForm === undefined) firstForm = key;
+        else (formKeys ??= [firstForm]).push(key);
+      } else (unknownKeys ??= []).push(key);
     }
-    this.members += scan.count;
-    const { firstForm, formKeys, unknownKeys, firstOperator, operators, hasField, leafKey, forms } = scan;
     if (formKeys) node.moreForms = formKeys;
     if (unknownKeys) node.unknownKeys = unknownKeys;
     if (leafKey && forms === 0) {
