@@ -163,7 +163,9 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
       }
     }
     if (source) {
-      const text: SourceInfo = source.parsed ? { ...source, duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)) } : source;
+      const text: SourceInfo = source.parsed
+        ? { syntaxError: source.syntaxError, duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)) }
+        : source;
       unique = text.duplicateKeys.length === 0;
       for (const fn of visitors.source) fn(text);
     }
@@ -220,20 +222,17 @@ const NO_SUGGESTIONS: readonly Suggestion[] = Object.freeze([]);
 
 function toPending(rule: Rule, severity: Severity, spec: ReportSpec): Pending {
   const { meta } = rule;
-  const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => ({
-    message: render(meta.messages[s.messageId], s.data, meta.id, s.messageId),
-    ...(s.fix ? { fix: { path: encodePointer(s.fix.at), value: s.fix.value } } : {}),
-  }));
-  const diagnostic: Diagnostic = {
-    ruleId: meta.id,
-    severity,
-    consequence: meta.consequence,
-    path: encodePointer(spec.at),
-    message: render(meta.messages[spec.messageId], spec.data, meta.id, spec.messageId),
-    clauses: spec.clauses ?? meta.clauses,
-    suggestions,
-    ...(spec.fix ? { fix: { path: encodePointer(spec.fix.at), value: spec.fix.value } } : {}),
-  };
+  const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => {
+    const message = render(meta.messages[s.messageId], s.data, meta.id, s.messageId);
+    return s.fix ? { message, fix: { path: encodePointer(s.fix.at), value: s.fix.value } } : { message };
+  });
+  // Two literals rather than spreading an optional `fix`: a spread copies an object on every report.
+  const path = encodePointer(spec.at);
+  const message = render(meta.messages[spec.messageId], spec.data, meta.id, spec.messageId);
+  const clauses = spec.clauses ?? meta.clauses;
+  const diagnostic: Diagnostic = spec.fix
+    ? { ruleId: meta.id, severity, consequence: meta.consequence, path, message, clauses, suggestions, fix: { path: encodePointer(spec.fix.at), value: spec.fix.value } }
+    : { ruleId: meta.id, severity, consequence: meta.consequence, path, message, clauses, suggestions };
   return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset };
 }
 

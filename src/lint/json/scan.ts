@@ -243,7 +243,10 @@ export interface LocateTarget {
 }
 
 interface TrieNode {
-  readonly children: Map<string, TrieNode>;
+  /** Children by member name (String() of the path segment); undefined for a target's end. */
+  children: Map<string, TrieNode> | undefined;
+  /** The same children by array index, where a segment is one: an array element is found without String(index). */
+  elements: TrieNode[] | undefined;
   valueOffset: number;
   keyOffset: number;
   /** Some target ends here and has not been reached yet. */
@@ -251,7 +254,20 @@ interface TrieNode {
 }
 
 function trieNode(): TrieNode {
-  return { children: new Map(), valueOffset: -1, keyOffset: -1, pending: false };
+  return { children: undefined, elements: undefined, valueOffset: -1, keyOffset: -1, pending: false };
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
+
+function childOf(node: TrieNode, segment: string | number): TrieNode {
+  const key = String(segment);
+  const children = (node.children ??= new Map());
+  let child = children.get(key);
+  if (!child) {
+    children.set(key, (child = trieNode()));
+    if (ARRAY_INDEX.test(key)) (node.elements ??= [])[Number(key)] = child;
+  }
+  return child;
 }
 
 /** What descend returns once every target is found and the rest of the text need not be read. */
@@ -278,12 +294,7 @@ export function locate(text: string, targets: readonly LocateTarget[], unique = 
   const state: LocateState = { pending: 0, stopWhenFound: unique };
   for (const t of targets) {
     let node = root;
-    for (const seg of t.path) {
-      const k = String(seg);
-      let next = node.children.get(k);
-      if (!next) node.children.set(k, (next = trieNode()));
-      node = next;
-    }
+    for (const seg of t.path) node = childOf(node, seg);
     if (!node.pending) {
       node.pending = true;
       state.pending++;
@@ -303,7 +314,8 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
     node.pending = false;
     if (--state.pending === 0 && state.stopWhenFound) return DONE;
   }
-  if (node.children.size === 0) return skipValue(text, pos);
+  const children = node.children;
+  if (!children) return skipValue(text, pos);
   const c = text.charCodeAt(pos);
   if (c === LBRACE) {
     pos = skipWs(text, pos + 1);
@@ -311,7 +323,7 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
     for (;;) {
       const keyStart = pos;
       const keyEnd = endOfString(text, pos);
-      const child = memberOf(text, keyStart, keyEnd, node.children);
+      const child = memberOf(text, keyStart, keyEnd, children);
       pos = skipWs(text, keyEnd);
       pos = skipWs(text, pos + 1); // ':'
       if (child) {
@@ -327,8 +339,9 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
   if (c === LBRACKET) {
     pos = skipWs(text, pos + 1);
     if (text.charCodeAt(pos) === RBRACKET) return pos + 1;
+    const elements = node.elements;
     for (let index = 0; ; index++) {
-      const child = node.children.get(String(index));
+      const child = elements?.[index];
       pos = child ? descend(text, pos, child, state) : skipValue(text, pos);
       if (pos === DONE) return DONE;
       pos = skipWs(text, pos);
