@@ -182,6 +182,12 @@ function oneKey(key: string): readonly string[] {
 /** One-operator leaves (nearly all of them) share an operator list. */
 const SINGLE: readonly (readonly Operator[])[] = OPERATORS.map((op) => [op]);
 
+/** Whether for-in over an object would list anything (own or inherited). */
+function hasEnumerable(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
+}
+
 /** One tree's classification: the nodes found so far and the members counted. */
 class TreeBuilder {
   readonly out: NodeInfo[] = [];
@@ -189,6 +195,8 @@ class TreeBuilder {
   private readonly keys: VisitKeys;
   private readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
   private readonly maxDepth: number;
+  /** Nothing enumerable on Object.prototype: for-in over a plain object lists its own keys only. */
+  private readonly plainPrototype = !hasEnumerable(Object.prototype);
 
   constructor(options: TreeOptions) {
     this.keys = visitKeys(options.dataset);
@@ -212,10 +220,13 @@ class TreeBuilder {
     let hasField = false;
     let leafKey = false;
     let forms = 0;
-    const keys = Object.keys(value); // own members only, whatever the prototype holds
-    this.members += keys.length;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
+    // for-in reads the object's enum cache without allocating a key array per node. It also lists
+    // inherited enumerable keys, so those are skipped unless the prototype is Object.prototype and
+    // nothing enumerable was put on it (checked per tree); then it lists what Object.keys would.
+    const plain = this.plainPrototype && Object.getPrototypeOf(value) === Object.prototype;
+    for (const key in value) {
+      if (!plain && !Object.hasOwn(value, key)) continue;
+      this.members++;
       const kind = keyKind(key);
       if (kind === FIELD || isOperatorKind(kind)) {
         if (!leafKey) {
@@ -279,11 +290,17 @@ class TreeBuilder {
     if (kind === FIELD || isOperatorKind(kind)) return;
     const arg = value[key];
     const composite = kind === COMPOSITE;
-    if ((node.children as unknown) === NONE) node.children = [];
+    const first = (node.children as unknown) === NONE; // the node's only form (else an invalid node's next one)
     if (composite && Array.isArray(arg)) {
-      for (let i = 0; i < arg.length; i++) node.children.push(this.build(arg[i], info, key, i, depth + 1, scope));
+      // Sized once: a list grown by push() starts with room for 16.
+      const children = first ? new Array<NodeInfo>(arg.length) : node.children;
+      const offset = first ? 0 : children.length;
+      for (let i = 0; i < arg.length; i++) children[offset + i] = this.build(arg[i], info, key, i, depth + 1, scope);
+      node.children = children;
     } else if (!composite || isRecord(arg)) {
-      node.children.push(this.build(arg, info, key, -1, depth + 1, scope));
+      const child = this.build(arg, info, key, -1, depth + 1, scope);
+      if (first) node.children = [child];
+      else node.children.push(child);
     }
   }
 }
