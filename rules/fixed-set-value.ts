@@ -9,6 +9,7 @@
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
 import type { FieldSpec, Operator } from "../src/contract/index.js";
 import { isScalar, operandOf, quote, valuePath } from "../src/lint/nodes.js";
+import { NameTable } from "../src/lint/name-table.js";
 import { defineRule, type LeafNode } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 
@@ -43,7 +44,7 @@ export default defineRule({
       return list;
     };
     // One function per configuration, called per value: no closure is made per leaf or per value.
-    const check = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], members: ReadonlySet<string>, op: Operator, value: unknown, index: number | undefined): void => {
+    const check = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], members: NameTable, op: Operator, value: unknown, index: number | undefined): void => {
       if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
       const path = valuePath(leaf, op, index);
       context.report({
@@ -78,11 +79,12 @@ export default defineRule({
   },
 });
 
-const sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const sets = new WeakMap<readonly string[], NameTable>();
 
-function memberSet(values: readonly string[]): ReadonlySet<string> {
+/** The value set as a table: values come fresh from JSON.parse, which a Set would hash first. */
+function memberSet(values: readonly string[]): NameTable {
   let set = sets.get(values);
-  if (!set) sets.set(values, (set = new Set(values)));
+  if (!set) sets.set(values, (set = new NameTable(values)));
   return set;
 }
 
