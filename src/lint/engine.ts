@@ -157,7 +157,7 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
       info = bodyInfo(body, bodyPath, route);
       const root = treeRoot(info);
       if (root) {
-        const tree = { dataset, maxDepth: contract.limits.project.maxNestingDepth, members: 0 };
+        const tree = { dataset, maxDepth: contract.limits.project.maxNestingDepth, members: 0, parsedJson: source !== undefined };
         nodes = buildTree(root.value, root.path, tree);
         members = tree.members;
       }

@@ -58,6 +58,8 @@ export interface TreeOptions {
   readonly maxDepth: number;
   /** Counts the members of the node objects it classifies (the engine's check for repeated names). */
   members?: number;
+  /** Every object of the tree was made by JSON.parse, so its prototype is Object.prototype. */
+  readonly parsedJson?: boolean;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -195,13 +197,17 @@ class TreeBuilder {
   private readonly keys: VisitKeys;
   private readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
   private readonly maxDepth: number;
-  /** Nothing enumerable on Object.prototype: for-in over a plain object lists its own keys only. */
-  private readonly plainPrototype = !hasEnumerable(Object.prototype);
+  /**
+   * for-in lists exactly an object's own keys: the objects come from JSON.parse (prototype
+   * Object.prototype) and nothing enumerable was put on Object.prototype (checked per tree).
+   */
+  private readonly ownKeysOnly: boolean;
 
   constructor(options: TreeOptions) {
     this.keys = visitKeys(options.dataset);
     this.scopes = options.dataset.scopes;
     this.maxDepth = options.maxDepth;
+    this.ownKeysOnly = options.parsedJson === true && !hasEnumerable(Object.prototype);
   }
 
   build(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined): NodeInfo {
@@ -221,11 +227,10 @@ class TreeBuilder {
     let leafKey = false;
     let forms = 0;
     // for-in reads the object's enum cache without allocating a key array per node. It also lists
-    // inherited enumerable keys, so those are skipped unless the prototype is Object.prototype and
-    // nothing enumerable was put on it (checked per tree); then it lists what Object.keys would.
-    const plain = this.plainPrototype && Object.getPrototypeOf(value) === Object.prototype;
+    // inherited enumerable keys: those are skipped unless ownKeysOnly says there can be none.
+    const ownKeysOnly = this.ownKeysOnly;
     for (const key in value) {
-      if (!plain && !Object.hasOwn(value, key)) continue;
+      if (!ownKeysOnly && !Object.hasOwn(value, key)) continue;
       this.members++;
       const kind = keyKind(key);
       if (kind === FIELD || isOperatorKind(kind)) {
