@@ -9,30 +9,57 @@ export function suggestionList(input: string, options: readonly string[]): strin
   const scored: [string, number][] = [];
   const threshold = Math.floor(input.length * 0.4) + 1;
   const lower = input.toLowerCase();
-  for (const option of options) {
-    const distance = option === input ? 0 : option.toLowerCase() === lower ? 1 : osaDistance(lower, option.toLowerCase(), threshold);
+  const lowered = options.map((o) => o.toLowerCase());
+  const rows = new DistanceRows(Math.max(0, ...lowered.map((o) => o.length)) + 1);
+  options.forEach((option, k) => {
+    const distance = option === input ? 0 : lowered[k] === lower ? 1 : rows.osaDistance(lower, lowered[k]!, threshold);
     if (distance !== undefined && distance <= threshold) scored.push([option, distance]);
-  }
+  });
   return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([o]) => o);
 }
 
 const MAX_INPUT = 100;
 
-function osaDistance(a: string, b: string, threshold: number): number | undefined {
-  if (Math.abs(a.length - b.length) > threshold) return undefined;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-      if (d < best) best = d;
-    }
-    if (best > threshold) return undefined;
+/**
+ * The three rows the optimal string alignment distance needs (this one, the one before, and the
+ * one before that for a transposition), allocated once per suggestion list rather than a table
+ * per option.
+ */
+class DistanceRows {
+  private before: Int32Array;
+  private previous: Int32Array;
+  private current: Int32Array;
+
+  constructor(width: number) {
+    this.before = new Int32Array(width);
+    this.previous = new Int32Array(width);
+    this.current = new Int32Array(width);
   }
-  return rows[a.length]![b.length];
+
+  /** The distance from a to b (b no longer than the rows), or undefined once it must exceed threshold. */
+  osaDistance(a: string, b: string, threshold: number): number | undefined {
+    if (Math.abs(a.length - b.length) > threshold) return undefined;
+    for (let j = 0; j <= b.length; j++) this.previous[j] = j;
+    for (let i = 1; i <= a.length; i++) {
+      const row = this.current;
+      row[0] = i;
+      let best = Infinity;
+      const ai = a.charCodeAt(i - 1);
+      const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
+      for (let j = 1; j <= b.length; j++) {
+        const bj = b.charCodeAt(j - 1);
+        const cost = ai === bj ? 0 : 1;
+        let d = Math.min(this.previous[j]! + 1, row[j - 1]! + 1, this.previous[j - 1]! + cost);
+        if (j > 1 && aPrev >= 0 && ai === b.charCodeAt(j - 2) && aPrev === bj) d = Math.min(d, this.before[j - 2]! + 1);
+        row[j] = d;
+        if (d < best) best = d;
+      }
+      if (best > threshold) return undefined;
+      // Rotate: the row just made is the previous one of the next.
+      this.current = this.before;
+      this.before = this.previous;
+      this.previous = row;
+    }
+    return this.previous[b.length];
+  }
 }
