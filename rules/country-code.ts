@@ -4,10 +4,22 @@
  * record; the dataset's ISO field (country_iso2/country_iso3, country_iso_2, hq_country_iso2) takes codes.
  */
 import { fieldTaking } from "../src/lint/facts.js";
-import { eachValue, leaf as makeLeaf, quote, valuePath } from "../src/lint/nodes.js";
+import { eachValue, leaf as makeLeaf, operandOf, quote, valuePath } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const CODE = /^[A-Za-z]{2,3}$/;
+
+function isCode(value: unknown): value is string {
+  return typeof value === "string" && CODE.test(value);
+}
+
+/** Whether some value the operator compares against (as eachValue() walks them) looks like a code. */
+function hasCode(arg: unknown, op: string): boolean {
+  if (op !== "in") return isCode(arg);
+  if (!Array.isArray(arg)) return false;
+  for (const value of arg) if (isCode(value)) return true;
+  return false;
+}
 
 export default defineRule({
   meta: {
@@ -29,11 +41,12 @@ export default defineRule({
       if (!spec || spec.takes !== "country-name") return;
       for (const op of leaf.operators) {
         if (op !== "eq" && op !== "in") continue;
+        if (!hasCode(operandOf(leaf, op), op)) continue; // the usual full name: nothing is collected
         const codes: { value: string; index: number | undefined }[] = [];
         let count = 0;
         eachValue(leaf, op, (value, index) => {
           count++;
-          if (typeof value === "string" && CODE.test(value)) codes.push({ value, index });
+          if (isCode(value)) codes.push({ value, index });
         });
         for (const { value, index } of codes) {
           const path = valuePath(leaf, op, index);

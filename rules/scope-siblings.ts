@@ -50,23 +50,19 @@ export default defineRule({
   }),
 });
 
-/** Whether two leaves of an `all` chain share a sub-record, decided without allocating. */
-function hasSiblings(node: NodeInfo, scopeOf: (field: string) => SubRecord | undefined): boolean {
-  let seen = "";
-  const visit = (n: NodeInfo): boolean => {
-    for (const child of n.children) {
-      if (child.kind === "composite" && child.operator === "all") {
-        if (visit(child)) return true;
-      } else if (child.kind === "leaf" && child.spec) {
-        const sub = scopeOf(child.spec.name);
-        if (sub === undefined) continue;
-        if (seen.includes(`|${sub}|`)) return true;
-        seen += `|${sub}|`;
-      }
+/** Whether two leaves of an `all` chain share a sub-record (no closure or string made per call). */
+function hasSiblings(node: NodeInfo, scopeOf: (field: string) => SubRecord | undefined, seen: SubRecord[] = []): boolean {
+  for (const child of node.children) {
+    if (child.kind === "composite" && child.operator === "all") {
+      if (hasSiblings(child, scopeOf, seen)) return true;
+    } else if (child.kind === "leaf" && child.spec) {
+      const sub = scopeOf(child.spec.name);
+      if (sub === undefined) continue;
+      if (seen.includes(sub)) return true;
+      seen.push(sub);
     }
-    return false;
-  };
-  return visit(node);
+  }
+  return false;
 }
 
 function wrapped(parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {

@@ -31,6 +31,7 @@ export default defineRule({
       if (!isScalar(value)) return;
       const spec = leaf.spec!;
       const numeric = spec.type === "number" || spec.type === "ordinal";
+      if (numeric ? typeof value === "number" : typeof value === "boolean") return; // the usual value: nothing is built
       const path = () => valuePath(leaf, op, index);
       if (numeric && typeof value !== "number") {
         const num = typeof value === "string" && NUMERIC.test(value.trim()) ? Number(value) : undefined;
