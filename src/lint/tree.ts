@@ -267,34 +267,35 @@ class TreeBuilder {
       return info;
     }
     if (!leafKey && forms === 1) {
+      // One composite or scope: its argument is read once, here, for the node and its children.
       const key = firstForm!;
+      const composite = keyKind(key) === COMPOSITE;
+      const arg = value[key];
       node.tag = key;
-      if (keyKind(key) === COMPOSITE) {
+      if (composite) {
         node.kind = "composite";
-        node.argument = value[key];
+        node.argument = arg;
         node.visitKey = key === "all" ? KEY_ALL : key === "any" ? KEY_ANY : KEY_NOT;
       } else {
         node.kind = "scope";
         node.subRecord = this.scopes[key as ScopeKey];
         node.visitKey = KEY_SCOPE;
       }
-    } else {
-      node.kind = "invalid";
-      node.tag = firstForm === undefined ? "no-form" : "several-forms";
+      if (depth <= this.maxDepth) this.descendInto(node, info, key, composite, arg, depth, composite ? scope : (info as ScopeNode));
+      return info;
     }
-    if (depth > this.maxDepth) return info;
-    const innerScope = node.kind === "scope" ? (info as ScopeNode) : scope;
-    if (formKeys) for (const key of formKeys) this.descendInto(node, info, value, key, depth, innerScope);
-    else if (firstForm !== undefined) this.descendInto(node, info, value, firstForm, depth, innerScope);
+    node.kind = "invalid";
+    node.tag = firstForm === undefined ? "no-form" : "several-forms";
+    if (depth > this.maxDepth || !formKeys) return info;
+    for (const key of formKeys) {
+      const kind = keyKind(key);
+      if (kind === COMPOSITE || kind === SCOPE) this.descendInto(node, info, key, kind === COMPOSITE, value[key], depth, scope);
+    }
     return info;
   }
 
   /** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */
-  private descendInto(node: Node, info: NodeInfo, value: Record<string, unknown>, key: string, depth: number, scope: ScopeNode | undefined): void {
-    const kind = keyKind(key);
-    if (kind === FIELD || isOperatorKind(kind)) return;
-    const arg = value[key];
-    const composite = kind === COMPOSITE;
+  private descendInto(node: Node, info: NodeInfo, key: string, composite: boolean, arg: unknown, depth: number, scope: ScopeNode | undefined): void {
     const first = (node.children as unknown) === NONE; // the node's only form (else an invalid node's next one)
     if (composite && Array.isArray(arg)) {
       // Sized once: a list grown by push() starts with room for 16.
