@@ -46,6 +46,10 @@ export default defineRule({
     // One function per configuration, called per value: no closure is made per leaf or per value.
     const check = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], members: NameTable, op: Operator, value: unknown, index: number | undefined): void => {
       if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
+      report(leaf, spec, values, op, value, index);
+    };
+    // Apart from check(): its closures would make check() allocate a context on every call.
+    const report = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], op: Operator, value: string | number | boolean, index: number | undefined): void => {
       const path = valuePath(leaf, op, index);
       context.report({
         messageId: "notInSet",

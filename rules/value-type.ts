@@ -32,7 +32,8 @@ export default defineRule({
       const spec = leaf.spec!;
       const numeric = spec.type === "number" || spec.type === "ordinal";
       if (numeric ? typeof value === "number" : typeof value === "boolean") return; // the usual value: nothing is built
-      const path = () => valuePath(leaf, op, index);
+      // A plain value, not a closure: a closure over the arguments would cost a context on every call.
+      const path = valuePath(leaf, op, index);
       if (numeric && typeof value !== "number") {
         const num = typeof value === "string" && NUMERIC.test(value.trim()) ? Number(value) : undefined;
         const clauses =
@@ -40,18 +41,18 @@ export default defineRule({
         context.report({
           messageId: num === undefined ? "notNumber" : "numericString",
           data: { field: spec.name, value: quote(value) },
-          at: path(),
+          at: path,
           clauses,
-          suggestions: num === undefined ? [] : [{ messageId: "useNumber", data: { number: num }, fix: { at: path(), value: num } }],
+          suggestions: num === undefined ? [] : [{ messageId: "useNumber", data: { number: num }, fix: { at: path, value: num } }],
         });
       } else if (!numeric && typeof value !== "boolean") {
         const b = value === "true" || value === 1 ? true : value === "false" || value === 0 ? false : undefined;
         context.report({
           messageId: "notBoolean",
           data: { field: spec.name, value: quote(value) },
-          at: path(),
+          at: path,
           clauses: ["s4-2-leaf-form"],
-          suggestions: b === undefined ? [] : [{ messageId: "useBoolean", data: { boolean: b }, fix: { at: path(), value: b } }],
+          suggestions: b === undefined ? [] : [{ messageId: "useBoolean", data: { boolean: b }, fix: { at: path, value: b } }],
         });
       }
     };
