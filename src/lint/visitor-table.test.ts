@@ -54,19 +54,27 @@ function generator(seed: number) {
       if (random() < 0.95) leaf.field = pick(names);
       const count = random() < 0.85 ? 1 : Math.floor(random() * 3);
       for (let i = 0; i < count; i++) leaf[pick(operators)] = value();
+      if (random() < 0.05) leaf.extra = 1;
       return leaf;
     }
     if (r < 0.8) {
       const op = pick(["all", "all", "any", "not"]);
       if (op === "not") return { not: node(depth + 1) };
+      if (random() < 0.05) return { [op]: node(depth + 1) };
       const children = Array.from({ length: Math.floor(random() * 4) }, () => node(depth + 1));
       if (children.length > 1 && random() < 0.2) children.push(children[0]);
-      return { [op]: children };
+      return random() < 0.05 ? { [op]: children, extra: true } : { [op]: children };
     }
     if (r < 0.95) return { [pick(["has_experience", "has_education", "has_language"])]: node(depth + 1) };
     return pick([{}, { all: [], any: [] }, 5, null]);
   };
-  return () => JSON.stringify({ where: node(0) }, null, random() < 0.5 ? 2 : undefined);
+  /** A chain of `not`s around a node: 63 to 66 levels, across the nesting limit (64). */
+  const deep = (): unknown => {
+    let n = node(4);
+    for (let d = 63 + Math.floor(random() * 4); d > 0; d--) n = random() < 0.5 ? { not: n } : { all: [n] };
+    return n;
+  };
+  return () => JSON.stringify({ where: random() < 0.05 ? deep() : node(0) }, null, random() < 0.5 ? 2 : undefined);
 }
 
 describe("visitor filters", () => {
