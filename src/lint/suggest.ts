@@ -10,7 +10,7 @@ export function suggestionList(input: string, options: readonly string[]): strin
   const threshold = Math.floor(input.length * 0.4) + 1;
   const lower = input.toLowerCase();
   const lowered = options.map((o) => o.toLowerCase());
-  const rows = new DistanceRows(Math.max(0, ...lowered.map((o) => o.length)) + 1);
+  const rows = distanceRows(Math.max(0, ...lowered.map((o) => o.length)) + 1);
   options.forEach((option, k) => {
     const distance = option === input ? 0 : lowered[k] === lower ? 1 : rows.osaDistance(lower, lowered[k]!, threshold);
     if (distance !== undefined && distance <= threshold) scored.push([option, distance]);
@@ -20,17 +20,24 @@ export function suggestionList(input: string, options: readonly string[]): strin
 
 const MAX_INPUT = 100;
 
+let shared: DistanceRows | undefined;
+
+/** Rows at least `width` wide, made once and reused (suggestion lists are built one at a time, synchronously). */
+function distanceRows(width: number): DistanceRows {
+  if (!shared || shared.width < width) shared = new DistanceRows(Math.max(width, 64));
+  return shared;
+}
+
 /**
  * The three rows the optimal string alignment distance needs (this one, the one before, and the
- * one before that for a transposition), allocated once per suggestion list rather than a table
- * per option.
+ * one before that for a transposition), rather than a table per option.
  */
 class DistanceRows {
   private before: Int32Array;
   private previous: Int32Array;
   private current: Int32Array;
 
-  constructor(width: number) {
+  constructor(readonly width: number) {
     this.before = new Int32Array(width);
     this.previous = new Int32Array(width);
     this.current = new Int32Array(width);
