@@ -85,9 +85,11 @@ interface RunState {
   pending: Pending[];
   /** options.now, else the clock read on first use (most documents never need it). */
   now: Date | undefined;
+  /** The input is text: every diagnostic gets a line and column. */
+  positioned: boolean;
 }
 
-let current: RunState = { pending: [], now: undefined };
+let current: RunState = { pending: [], now: undefined, positioned: false };
 
 const compiledCache = new WeakMap<readonly Rule[], Map<string, Compiled>>();
 const scopeIds = new WeakMap<object, number>();
@@ -128,7 +130,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
         return (current.now ??= new Date());
       },
       report: (spec) => {
-        current.pending.push(toPending(rule, severity, spec));
+        current.pending.push(toPending(rule, severity, spec, current.positioned));
       },
     };
     visitors.add(rule.create(context));
@@ -147,7 +149,7 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
   const { visitors, dataset } = compile(ruleTable, route, options);
   const pending: Pending[] = [];
   const outer = current;
-  current = { pending, now: options.now };
+  current = { pending, now: options.now, positioned: source !== undefined };
   let unique = true;
   try {
     let nodes: NodeInfo[] = [];
@@ -220,19 +222,30 @@ function treeRoot(body: BodyInfo): { value: unknown; path: Path } | undefined {
 
 const NO_SUGGESTIONS: readonly Suggestion[] = Object.freeze([]);
 
-function toPending(rule: Rule, severity: Severity, spec: ReportSpec): Pending {
+function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned: boolean): Pending {
   const { meta } = rule;
   const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => {
     const message = render(meta.messages[s.messageId], s.data, meta.id, s.messageId);
     return s.fix ? { message, fix: { path: encodePointer(s.fix.at), value: s.fix.value } } : { message };
   });
-  // Two literals rather than spreading an optional `fix`: a spread copies an object on every report.
+  // Literals of each shape rather than spreading an optional `fix` (a spread copies an object on
+  // every report); line and column, which finish() fills for text, are laid out in the literal (the
+  // same member order as adding them later, without growing the object then).
   const path = encodePointer(spec.at);
   const message = render(meta.messages[spec.messageId], spec.data, meta.id, spec.messageId);
   const clauses = spec.clauses ?? meta.clauses;
-  const diagnostic: Diagnostic = spec.fix
-    ? { ruleId: meta.id, severity, consequence: meta.consequence, path, message, clauses, suggestions, fix: { path: encodePointer(spec.fix.at), value: spec.fix.value } }
-    : { ruleId: meta.id, severity, consequence: meta.consequence, path, message, clauses, suggestions };
+  const { id: ruleId, consequence } = meta;
+  let diagnostic: Diagnostic;
+  if (spec.fix) {
+    const fix = { path: encodePointer(spec.fix.at), value: spec.fix.value };
+    diagnostic = positioned
+      ? { ruleId, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
+      : { ruleId, severity, consequence, path, message, clauses, suggestions, fix };
+  } else {
+    diagnostic = positioned
+      ? { ruleId, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
+      : { ruleId, severity, consequence, path, message, clauses, suggestions };
+  }
   return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset };
 }
 
