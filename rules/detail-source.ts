@@ -6,7 +6,7 @@
  */
 import { kindOf, quote } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
-import { suggestionList } from "../src/lint/suggest.js";
+import { didYouMean } from "../src/lint/suggest.js";
 import { isRecord } from "../src/lint/tree.js";
 
 export default defineRule({
@@ -55,9 +55,7 @@ export default defineRule({
                 data: { name: quote(name) },
                 at: path,
                 clauses: ["s4-4-jobs-source-exact-fields", "s7-unknown-source-name-refused"],
-                suggestions: suggestionList(name, jobFields)
-                  .slice(0, 3)
-                  .map((n) => ({ messageId: "didYouMean", data: { name: n }, fix: { at: path, value: n } })),
+                suggestions: didYouMean(name, jobFields, path),
               });
             }
           });

@@ -6,7 +6,7 @@
  */
 import { quote } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
-import { suggestionList } from "../src/lint/suggest.js";
+import { didYouMean } from "../src/lint/suggest.js";
 import { isRecord } from "../src/lint/tree.js";
 
 export default defineRule({
@@ -44,9 +44,7 @@ export default defineRule({
               data: { name: quote(name) },
               at: path,
               clauses: ["s2-4-full-record-fields-not-shown", "s4-4-profile-source-unknown-refused"],
-              suggestions: suggestionList(name, people)
-                .slice(0, 3)
-                .map((n) => ({ messageId: "didYouMean", data: { name: n }, fix: { at: path, value: n } })),
+              suggestions: didYouMean(name, people, path),
             });
           });
         }

@@ -9,7 +9,7 @@ import { DATASETS } from "../src/contract/index.js";
 import { datasetsOwning } from "../src/lint/facts.js";
 import { kindOf } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
-import { suggestionList } from "../src/lint/suggest.js";
+import { didYouMean } from "../src/lint/suggest.js";
 
 export default defineRule({
   meta: {
@@ -55,9 +55,7 @@ export default defineRule({
           return;
         }
         const owners = datasetsOwning(field).filter((d) => d !== dataset.name);
-        const suggestions = suggestionList(field, names)
-          .slice(0, 3)
-          .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at, value: name } }));
+        const suggestions = didYouMean(field, names, at);
         if (owners.length > 0) {
           const label = owners.length === DATASETS.length - 1 ? owners.join(" and ") : owners[0]!;
           context.report({ messageId: "otherDataset", data: { field, dataset: dataset.name, owners: label }, at, suggestions, clauses: clauseOf(["s2-7-datasets-vocabulary-differs"]) });

@@ -70,3 +70,10 @@ class DistanceRows {
     return this.previous[b.length];
   }
 }
+
+/** Up to three "did you mean" suggestions, each replacing the value at `at` with a near name. */
+export function didYouMean<At>(input: string, options: readonly string[], at: At) {
+  return suggestionList(input, options)
+    .slice(0, 3)
+    .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at, value: name } }));
+}
