@@ -23,6 +23,7 @@ export interface RunArgs {
   reporter?: string[];
   concurrency?: number;
   timeout?: number;
+  depth?: string;
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -57,6 +58,8 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
   const tags = list(args.tag);
+  const depth = args.depth ?? config.depth ?? "quick";
+  if (depth !== "quick" && depth !== "thorough") throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
 
   let allCases;
   try {
@@ -135,6 +138,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       expectations,
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
+      depth,
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -177,6 +181,7 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("config", { type: "string", describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)" })
       .option("only", { type: "string", describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)" })
       .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
+      .option("depth", { type: "string", describe: "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)" })
       .option("max-credits", { type: "number", describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})` })
       .option("dry-run", { type: "boolean", describe: "Print the plan and the worst-case Credits; send only free calls" })
       .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })

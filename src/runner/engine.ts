@@ -8,7 +8,7 @@ import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
 import type { BalanceLock } from "./lock.js";
 import { getPointer } from "./pointer.js";
-import { STEP_KINDS, type StepExecution, type StepPlan } from "./steps/index.js";
+import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
 import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef, type ToolNameMap } from "./types.js";
 import { countedItems, isSuccess, viewOf } from "./views.js";
@@ -31,6 +31,8 @@ export interface EngineDeps {
   readonly timeoutMs: number;
   /** Tool names pinned in the config (`mcp.tools`). */
   readonly mcpTools?: ToolNameMap;
+  /** How deep step kinds that sample data go (--depth); `quick` when absent. */
+  readonly depth?: Depth;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
 }
@@ -110,11 +112,12 @@ function captureValue(source: string, exchanges: readonly Exchange[], plan: Step
 
 /** Credits the §8 formulas give for what a step's responses returned (refusals cost nothing, §7). */
 export function formulaCost(exchanges: readonly Exchange[], operationId: OperationId | undefined, deps: EngineDeps, versionCost: VersionCost): number | null {
-  if (!operationId) return 0;
   let total = 0;
   for (const e of exchanges) {
-    if (!isSuccess(e) || e.request.auth === "none" || e.request.auth === "unknown") continue;
-    const cost = creditCost(operationId, countedItems(viewOf(e, operationId, deps.state.implementation), operationId));
+    // A step may send to several routes (a search, then a detail call): each exchange is priced by its own route.
+    const op = e.request.operationId ?? operationId;
+    if (!op || !isSuccess(e) || e.request.auth === "none" || e.request.auth === "unknown") continue;
+    const cost = creditCost(op, countedItems(viewOf(e, op, deps.state.implementation), op));
     if (cost === null) {
       if (versionCost.observed === undefined) return null;
       total += versionCost.observed;
@@ -133,7 +136,7 @@ export interface CasePlan {
  * placeholders for captured values (bounded by the step that captures them), and each step's kind
  * prices its request with the §8 formulas.
  */
-export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve">, versionCost: VersionCost = {}): CasePlan {
+export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve" | "depth">, versionCost: VersionCost = {}): CasePlan {
   const vars: Record<string, unknown> = {};
   const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
   c.steps.forEach((step, index) => {
@@ -142,7 +145,7 @@ export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generator
     for (const expansion of expandForEach(step, scope)) {
       const local: TemplateScope = { vars: { ...vars, ...expansion.vars }, generators: deps.generators, estimating: true };
       const spec = checkedSpec(resolve(step.spec, local));
-      const plan = STEP_KINDS[step.kind]!.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}) });
+      const plan = STEP_KINDS[step.kind]!.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}), ...(deps.depth ? { depth: deps.depth } : {}) });
       steps.push({ label: stepLabel(step, index, expansion.label), ...(plan.operationId ? { operationId: plan.operationId } : {}), worstCase: plan.worstCase });
       for (const [name, source] of Object.entries(step.captures)) vars[name] = captureValue(source, [], plan, undefined, true);
     }
@@ -195,7 +198,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     }
     let plan: StepPlan;
     try {
-      plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}) });
+      plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}), ...(deps.depth ? { depth: deps.depth } : {}) });
     } catch (error) {
       run.failures.push({ step: label, check: step.kind, message: `the step cannot be sent: ${(error as Error).message}` });
       return false;
@@ -215,7 +218,14 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       }
       if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
       try {
-        execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials, timeoutMs: deps.timeoutMs, ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}) });
+        execution = await kind.execute(spec, {
+          http: deps.http,
+          credentials: deps.credentials,
+          timeoutMs: deps.timeoutMs,
+          ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}),
+          ...(deps.depth ? { depth: deps.depth } : {}),
+          view: (e, op) => viewOf(e, op, deps.state.implementation),
+        });
       } catch (error) {
         execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
       }
@@ -230,11 +240,18 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     const spent = measured ?? formula ?? plan.worstCase;
     deps.budget.settle(plan.worstCase, spent);
     run.credits += Math.max(0, spent);
-    if (plan.operationId === "getProfiles") for (const e of execution.exchanges) deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+    for (const e of execution.exchanges) {
+      if ((e.request.operationId ?? plan.operationId) === "getProfiles") deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+    }
+    for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
 
     const outcomes: { check: string; outcome: CheckOutcome }[] = [];
     for (const e of execution.exchanges) if (e.error) outcomes.push({ check: "transport", outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) } });
     if (execution.failure) outcomes.push({ check: step.kind, outcome: { status: "fail", message: execution.failure } });
+    for (const f of execution.findings ?? []) {
+      const { check, ...outcome } = f;
+      outcomes.push({ check, outcome });
+    }
 
     const stepVars: Record<string, unknown> = {};
     const missing: { check: string; outcome: CheckOutcome }[] = [];

@@ -3,6 +3,7 @@ import type { RunState } from "../checks/index.js";
 import { HttpClient } from "../client/http.js";
 import { BalanceMeter } from "./balance.js";
 import { Budget } from "./budget.js";
+import type { Depth } from "./steps/index.js";
 import { Credentials } from "./credentials.js";
 import { planCase, runCases, type CasePlan, type VersionCost } from "./engine.js";
 import { applyExpectations, type Expectations } from "./expectations.js";
@@ -36,6 +37,8 @@ export interface RunOptions {
   /** Credits reserved per GET /version until its cost is observed (§8: not shown). */
   readonly versionCostReserve?: number;
   readonly dryRun?: boolean;
+  /** How deep step kinds that sample the deployment's data go (default quick; docs/search-semantics.md). */
+  readonly depth?: Depth;
   readonly maxBodyBytes?: number;
   /** Extra template generators (e.g. the linter's corpus). */
   readonly generators?: Readonly<Record<string, Generator>>;
@@ -91,12 +94,12 @@ export function newRunId(now = new Date()): string {
 }
 
 /** The worst-case Credits of each case, before anything is sent; a case that cannot be priced is a SuiteError. */
-export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators">): RunPlan {
+export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators" | "depth">): RunPlan {
   const bogus = new Set<string>();
   const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) });
   const planned = cases.map((c) => {
     try {
-      const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1 });
+      const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1, ...(options.depth ? { depth: options.depth } : {}) });
       return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
     } catch (error) {
       throw new SuiteError(`${c.file}: case ${c.id} cannot be priced before the run: ${(error as Error).message}`);
@@ -171,6 +174,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         concurrency: options.concurrency,
         timeoutMs: options.timeoutMs,
         ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
+        ...(options.depth ? { depth: options.depth } : {}),
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),

@@ -2,9 +2,10 @@ import type { StepKind } from "./step-kind.js";
 import { MCP_STEP_KINDS } from "./mcp-steps.js";
 import { paginateStep } from "./paginate.js";
 import { requestStep } from "./request.js";
+import { semanticsStep } from "./semantics.js";
 import { verifyStep } from "./verify.js";
 
-export type { StepKind, StepPlan, PlanContext, ExecuteContext, StepExecution } from "./step-kind.js";
+export type { StepKind, StepPlan, PlanContext, ExecuteContext, StepExecution, StepFinding, StepObservation, Depth } from "./step-kind.js";
 
 /**
  * Every step kind, by the member name that selects it in a suite file. Extension point: a new surface
@@ -16,5 +17,6 @@ export const STEP_KINDS: Readonly<Record<string, StepKind>> = {
   request: requestStep,
   paginate: paginateStep,
   verify: verifyStep,
+  semantics: semanticsStep,
   ...MCP_STEP_KINDS,
 };

@@ -1,7 +1,11 @@
 import type { OperationId } from "../../contract/index.js";
 import type { HttpClient } from "../../client/http.js";
 import type { Credentials } from "../credentials.js";
-import type { AuthMode, Exchange, ToolNameMap } from "../types.js";
+import type { AuthMode, CheckStatus, Exchange, ToolNameMap } from "../types.js";
+import type { ResponseView } from "../views.js";
+
+/** How deep a run samples: `quick` (the default) or `thorough` (more records, a larger Credit allowance). */
+export type Depth = "quick" | "thorough";
 
 /** What a step will do, worked out from its resolved spec before anything is sent. */
 export interface StepPlan {
@@ -19,6 +23,8 @@ export interface PlanContext {
   readonly bogus: ReadonlySet<string>;
   readonly versionCost: number;
   readonly idsBound?: number;
+  /** The run's depth (--depth); kinds that sample data size their work, and their worst case, by it. */
+  readonly depth?: Depth;
 }
 
 export interface ExecuteContext {
@@ -28,6 +34,32 @@ export interface ExecuteContext {
   readonly timeoutMs: number;
   /** Tool names pinned in the config (`mcp.tools`). */
   readonly mcpTools?: ToolNameMap;
+  /** The run's depth (--depth). */
+  readonly depth?: Depth;
+  /** A response read through the contract and the run's detected member names (IDs, records, total, next). */
+  readonly view?: (exchange: Exchange, operationId: OperationId) => ResponseView;
+}
+
+/**
+ * One verdict a step reached itself (a kind that sends many generated requests and judges them as it goes):
+ * the engine reports it like a check's outcome, with the curl command of `exchange`.
+ */
+export interface StepFinding {
+  /** The name the verdict is reported under (the oracle or relation that failed). */
+  readonly check: string;
+  readonly status: CheckStatus;
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  /** Index into the execution's exchanges of the request that shows it. */
+  readonly exchange?: number;
+}
+
+/** Something a step saw where the specification leaves the choice to the deployment (reported as observed). */
+export interface StepObservation {
+  readonly topic: string;
+  readonly value: unknown;
+  readonly clause?: string;
 }
 
 export interface StepExecution {
@@ -36,6 +68,10 @@ export interface StepExecution {
   readonly inconclusive?: string;
   /** Set when the exchange itself broke the contract in a way no single response shows (e.g. a cursor loop). */
   readonly failure?: string;
+  /** Verdicts the step reached itself, each naming the exchange that shows it. */
+  readonly findings?: readonly StepFinding[];
+  /** What the step observed (added to the report's observed section). */
+  readonly observations?: readonly StepObservation[];
 }
 
 /**

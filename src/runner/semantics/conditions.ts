@@ -1,0 +1,314 @@
+import type { DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../../contract/index.js";
+import { exactField, type QueryNode } from "./judge.js";
+import { addDays, daysBetween, monthsBefore, readField, robustWords, todayUtc, type FieldReading, type Scalar } from "./values.js";
+
+/** A value no record holds: conditions on it match nothing, so queries built on them cost nothing. */
+export const NONCE = "tdss-nonce-qz7vx";
+
+/** A record sampled from the deployment: its ID and what its detail record says of each queryable field. */
+export interface Sample {
+  readonly id: string;
+  readonly record: Readonly<Record<string, unknown>>;
+  readonly fields: ReadonlyMap<string, FieldReading>;
+}
+
+/** A condition built from a sample's own values; `clauses` are the `must` clauses that make it hold for the sample. */
+export interface Condition {
+  readonly node: QueryNode;
+  /** What it tries, for messages (`eq on city`, `has_education: two values of one sub-record`). */
+  readonly label: string;
+  readonly clauses: readonly string[];
+}
+
+/** A query no record may satisfy, with the relation that says so; a record it returns is judged against it. */
+export interface EmptyProbe {
+  readonly where: QueryNode;
+  readonly relation: string;
+  readonly clauses: readonly string[];
+}
+
+export type Allowed = (field: FieldSpec, op: Operator) => boolean;
+
+/** Another value of the same JSON type, held by no record (for `in [v, w]`). */
+function otherValue(v: unknown): unknown {
+  return typeof v === "boolean" ? !v : typeof v === "number" ? v + 1000003 : NONCE;
+}
+
+const leaf = (field: FieldSpec, op: Operator, value: unknown): QueryNode => ({ field: field.name, [op]: value });
+const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
+
+/**
+ * The sub-record fields scoped oracles use: those the spec itself ties to one record (§2.2: "is_current and
+ * is_studying describe a record", "duration_months is one job", job dates and job location "bind to one
+ * job", a language level and "the language it describes"), plus the employer and school names. The full
+ * membership of each sub-record is a reading (s4-2-scope-membership), so no other field is put in a scope.
+ */
+export const SCOPE_FIELDS: Readonly<Record<SubRecord, readonly string[]>> = {
+  experience: ["title", "company_name", "workplace_city", "is_current", "duration_months", "started_at", "ended_at"],
+  education: ["institution_name", "is_studying", "graduation_year", "study_start_year"],
+  language: ["languages", "language_proficiency"],
+};
+
+export const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = { experience: "has_experience", education: "has_education", language: "has_language" };
+
+const C = {
+  eq: ["s4-2-eq-equal-value"],
+  in: ["s4-2-in-listed-value"],
+  match: ["s4-2-match-whole-word"],
+  range: ["s4-2-gte-lte-inclusive"],
+  relative: ["s4-2-relative-offset-back", "s4-2-gte-lte-inclusive"],
+  exists: ["s4-2-exists-presence"],
+  not: ["s4-2-not-negates"],
+  all: ["s4-2-all-every-condition"],
+  any: ["s4-2-any-one-condition"],
+  multi: ["s2-2-multi-valued-any-value"],
+  scope: ["s4-2-scope-same-sub-record"],
+  exact: ["s7-misspelt-fixed-value-empty", "s2-2-identity-vocabulary-exact"],
+} as const;
+
+function withMulti(field: FieldSpec, reading: FieldReading, clauses: readonly string[]): string[] {
+  return reading.values.length > 1 || field.type === "list" || field.scope ? [...clauses, ...C.multi] : [...clauses];
+}
+
+/** The text value whose words are most distinctive (the last one holding a robust word), and that word. */
+function matchWord(values: readonly Scalar[]): { value: string; words: string[] } | undefined {
+  for (const v of [...values].reverse()) {
+    if (typeof v !== "string") continue;
+    const words = robustWords(v);
+    if (words.length) return { value: v, words: [...words].sort((a, b) => b.length - a.length) };
+  }
+  return undefined;
+}
+
+/** Whole calendar months from `date` back to `today` such that `now-<n>m` lands at least `margin` days before `date`. */
+function monthsCovering(date: string, today: string, margin: number): number {
+  let n = 0;
+  while (daysBetween(monthsBefore(today, n), addDays(date, -margin)) < 0 && n < 2400) n++;
+  return n;
+}
+
+export class ConditionBuilder {
+  constructor(
+    private readonly dataset: DatasetSpec,
+    private readonly allowed: Allowed,
+    private readonly today = todayUtc(),
+  ) {}
+
+  /** Conditions each of which the sample must satisfy (retrievability), from its own values. */
+  retrievable(sample: Sample): Condition[] {
+    const out: Condition[] = [];
+    for (const reading of sample.fields.values()) out.push(...this.fieldConditions(reading));
+    if (this.dataset.name === "people") out.push(...this.scopedConditions(sample));
+    return out;
+  }
+
+  private fieldConditions(r: FieldReading): Condition[] {
+    const f = r.field;
+    const ok = (op: Operator) => this.allowed(f, op);
+    const out: Condition[] = [];
+    const add = (node: QueryNode, label: string, clauses: readonly string[]) => out.push({ node, label: `${label} on ${f.name}`, clauses: withMulti(f, r, clauses) });
+    if (r.present === false) {
+      if (ok("exists")) {
+        add(leaf(f, "exists", false), "exists: false (no value)", C.exists);
+        add({ not: leaf(f, "exists", true) }, "not exists: true (no value)", [...C.exists, ...C.not]);
+      }
+      return out;
+    }
+    if (r.present !== true || r.values.length === 0) return out;
+    // The last value: a fault that reads only a list's first element (or a person's first sub-record) misses it.
+    const v = r.values[r.values.length - 1]!;
+    if (ok("exists")) add(leaf(f, "exists", true), "exists: true", C.exists);
+    if (typeof v === "string" && f.type !== "date") {
+      if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
+      if (ok("in")) add(leaf(f, "in", [NONCE, v]), "in [other, its value]", C.in);
+      if (ok("eq")) add({ not: leaf(f, "eq", NONCE) }, "not eq another value", C.not);
+      const m = ok("match") ? matchWord(r.values) : undefined;
+      if (m) {
+        add(leaf(f, "match", m.words[0]), "match one whole word", C.match);
+        if (m.words.length > 1) add(leaf(f, "match", `${m.words[1]} ${m.words[0]}`), "match two whole words of one value", C.match);
+      }
+    } else if (typeof v === "boolean") {
+      if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
+      if (ok("in")) add(leaf(f, "in", [!v, v]), "in [other, its value]", C.in);
+      if (ok("eq") && !r.values.includes(!v)) add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
+    } else if (typeof v === "number") {
+      if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its value", C.range);
+      if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its value", C.range);
+      if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
+      if (ok("in")) add(leaf(f, "in", [otherValue(v), v]), "in [other, its value]", C.in);
+    } else if (f.type === "date" && typeof v === "string") {
+      if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its date", C.range);
+      if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its date", C.range);
+      const days = daysBetween(v, this.today);
+      if (ok("gte") && days >= 0) add(leaf(f, "gte", `now-${days + 3}d`), `gte now-${days + 3}d (its date ${v})`, C.relative);
+      if (ok("lte") && days >= 3) add(leaf(f, "lte", `now-${days - 3}d`), `lte now-${days - 3}d (its date ${v})`, C.relative);
+      const back = monthsCovering(v, this.today, 5);
+      if (ok("gte") && back > 0) add(leaf(f, "gte", `now-${back}m`), `gte now-${back}m (its date ${v})`, C.relative);
+      const forward = back - 2;
+      if (ok("lte") && forward > 0 && daysBetween(v, monthsBefore(this.today, forward)) >= 5) add(leaf(f, "lte", `now-${forward}m`), `lte now-${forward}m (its date ${v})`, C.relative);
+    }
+    return out;
+  }
+
+  /** Two values of one sub-record (its last), in its scope; with two sub-records, one value and the negation of another's. */
+  private scopedConditions(sample: Sample): Condition[] {
+    const out: Condition[] = [];
+    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
+      const scope = SCOPE_KEY[sub];
+      if (!this.dataset.scopes[scope]) continue;
+      const readings = names.map((n) => sample.fields.get(n)).filter((r): r is FieldReading => r?.perElement !== undefined);
+      const count = readings[0]?.perElement?.length ?? 0;
+      if (count === 0 || readings.some((r) => r.perElement!.length !== count)) continue;
+      const i = count - 1;
+      const held = readings.flatMap((r) => {
+        const value = r.perElement![i];
+        return value === null || value === undefined ? [] : [{ field: r.field, value }];
+      });
+      const nodes = held.map((h) => this.exactly(h.field, h.value)).filter((n): n is QueryNode => n !== undefined);
+      if (nodes.length >= 2) {
+        out.push({ node: { [scope]: all(nodes[0]!, nodes[1]!) }, label: `${scope}: two values of its last sub-record`, clauses: [...C.scope, ...C.all] });
+        const text = held.find((h) => typeof h.value === "string" && this.allowed(h.field, "eq") && h.field.type !== "date");
+        if (text) out.push({ node: { [scope]: all(nodes[0]!, { not: leaf(text.field, "eq", NONCE) }) }, label: `${scope}: a value and not another value`, clauses: [...C.scope, ...C.not] });
+      }
+      // Another sub-record's different value, negated in the same scope: only one sub-record is looked at.
+      const other = readings.find((r) => typeof r.perElement![i] === "string" && r.perElement!.some((x, j) => j !== i && typeof x === "string" && x !== r.perElement![i]));
+      if (other && this.allowed(other.field, "eq")) {
+        const mine = other.perElement![i] as string;
+        const theirs = other.perElement!.find((x, j) => j !== i && typeof x === "string" && x !== mine) as string;
+        out.push({
+          node: { [scope]: all(leaf(other.field, "eq", mine), { not: leaf(other.field, "eq", theirs) }) },
+          label: `${scope}: one sub-record's ${other.field.name} and not another's`,
+          clauses: [...C.scope, ...C.not],
+        });
+      }
+    }
+    return out;
+  }
+
+  /** A leaf the value satisfies exactly: eq on text and booleans, gte at the value for numbers and dates. */
+  private exactly(field: FieldSpec, value: Scalar): QueryNode | undefined {
+    if (typeof value === "number" || field.type === "date") return this.allowed(field, "gte") ? leaf(field, "gte", value) : undefined;
+    return this.allowed(field, "eq") ? leaf(field, "eq", value) : undefined;
+  }
+
+  /**
+   * Queries that must match nobody, built from the sample's conditions and values: free on a conformant
+   * deployment (a search that returns nothing costs nothing, §8), each resting on a relation.
+   */
+  emptyProbes(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined, turn = 0): EmptyProbe[] {
+    const out: EmptyProbe[] = [];
+    const nonce = this.nonceLeaf();
+    const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node));
+    const fields = [...new Set(plain.map((c) => String(c.node.field)))];
+    // One relation per field, turning with the sample, so that every relation meets every kind of field over a few samples.
+    fields.forEach((field, index) => {
+      const c = plain.find((x) => x.node.field === field)!;
+      const f = this.dataset.fields.get(field)!;
+      const relations: (EmptyProbe | undefined)[] = [
+        { where: all(c.node, { not: c.node }), relation: `not A ∩ A = ∅ (A: ${c.label})`, clauses: C.not },
+        this.allowed(f, "exists") ? { where: all(c.node, leaf(f, "exists", false)), relation: `A ⊆ exists (A: ${c.label})`, clauses: [...C.exists, ...c.clauses] } : undefined,
+        nonce ? { where: all(c.node, nonce), relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`, clauses: C.all } : undefined,
+        nonce ? { where: all(c.node, { not: { any: [c.node, nonce] } }), relation: `any[A, B] ⊇ A (A: ${c.label})`, clauses: [...C.any, ...C.not] } : undefined,
+        "eq" in c.node && this.allowed(f, "in")
+          ? { where: all(c.node, { not: leaf(f, "in", [c.node.eq, otherValue(c.node.eq)]) }), relation: `eq v ⊆ in [v, w] (${c.label})`, clauses: [...C.eq, ...C.in, ...C.not] }
+          : undefined,
+      ];
+      const usable = relations.filter((x): x is EmptyProbe => x !== undefined);
+      out.push(usable[(index + turn) % usable.length]!);
+    });
+    for (let k = 0; k + 1 < plain.length; k += 2) {
+      const [a, b] = [plain[k]!, plain[k + 1]!];
+      out.push({ where: all(all(a.node, b.node), { not: a.node }), relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`, clauses: [...C.all, ...C.not] });
+    }
+    for (const r of sample.fields.values()) out.push(...this.valueProbes(r));
+    if (this.dataset.name === "people") out.push(...this.scopeProbes(sample, anchor));
+    return out;
+  }
+
+  /** A leaf matching nobody on a field that takes eq. */
+  nonceLeaf(): QueryNode | undefined {
+    for (const f of this.dataset.fields.values()) if ((f.type === "text" || f.type === "identity") && !f.scope && this.allowed(f, "eq")) return leaf(f, "eq", NONCE);
+    return undefined;
+  }
+
+  /** A contradiction that holds on one value: in the field's scope when it belongs to a sub-record. */
+  private oneValue(field: FieldSpec, a: QueryNode, b: QueryNode): QueryNode {
+    const both = all(a, b);
+    return field.scope && this.dataset.scopes[SCOPE_KEY[field.scope]] ? { [SCOPE_KEY[field.scope]]: both } : both;
+  }
+
+  private valueProbes(r: FieldReading): EmptyProbe[] {
+    const f = r.field;
+    const out: EmptyProbe[] = [];
+    const v = r.values[r.values.length - 1];
+    if (v === undefined) return out;
+    const ok = (op: Operator) => this.allowed(f, op);
+    if (typeof v === "string" && f.type !== "date") {
+      if (ok("eq") && v.length >= 5 && /\p{L}/u.test(v)) {
+        out.push({ where: leaf(f, "eq", v.slice(0, -2)), relation: `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} (a prefix of ${JSON.stringify(v)})`, clauses: C.eq });
+        const swapped = [...v].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
+        if (exactField(f) && swapped !== v) out.push({ where: leaf(f, "eq", swapped), relation: `${f.name} is matched exactly, case included: eq ${JSON.stringify(swapped)}`, clauses: C.exact });
+      }
+      const word = ok("match") ? matchWord(r.values)?.words.find((w) => w.length >= 6) : undefined;
+      if (word) out.push({ where: leaf(f, "match", word.slice(1, -1)), relation: `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the word ${JSON.stringify(word)})`, clauses: C.match });
+    }
+    if (typeof v === "number" && Number.isInteger(v) && ok("gte") && ok("lte")) {
+      out.push({ where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", v - 1)), relation: `gte ${v} and lte ${v - 1} on one value`, clauses: C.range });
+    }
+    if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) {
+      out.push({ where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))), relation: `gte ${v} and lte the day before on one value`, clauses: C.range });
+      const oldest = [...r.values].sort()[0] as string;
+      const days = daysBetween(oldest, this.today);
+      const months = Math.max(1, Math.floor(days / 30.44));
+      const bound = monthsBefore(this.today, months);
+      const relative = (a: QueryNode, b: QueryNode, relation: string) => out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
+      relative(leaf(f, "lte", `now-${months}m`), leaf(f, "gte", addDays(bound, 5)), `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`);
+      relative(leaf(f, "gte", `now-${months}m`), leaf(f, "lte", addDays(bound, -5)), `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`);
+      if (days > 3) {
+        const day = addDays(this.today, -days);
+        relative(leaf(f, "lte", `now-${days}d`), leaf(f, "gte", addDays(day, 3)), `now-${days}d is ${day}: lte now-${days}d and gte ${addDays(day, 3)}`);
+        relative(leaf(f, "gte", `now-${days}d`), leaf(f, "lte", addDays(day, -3)), `now-${days}d is ${day}: gte now-${days}d and lte ${addDays(day, -3)}`);
+      }
+      out.push({ where: all(leaf(f, "gte", "now-30d"), { not: leaf(f, "gte", "now-6m") }), relation: "gte now-6m ⊇ gte now-30d", clauses: [...C.relative, ...C.not] });
+    }
+    return out;
+  }
+
+  /** Contradictions inside one sub-record, and scoped ⊆ unscoped, for each scope the sample can fill. */
+  private scopeProbes(sample: Sample, anchor: QueryNode | undefined): EmptyProbe[] {
+    const out: EmptyProbe[] = [];
+    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
+      const scope = SCOPE_KEY[sub];
+      const readings = names.map((n) => sample.fields.get(n)).filter((r): r is FieldReading => r?.perElement !== undefined && r.values.length > 0);
+      const text = readings.find((r) => typeof r.values[0] === "string" && r.field.type !== "date" && this.allowed(r.field, "eq"));
+      if (text) {
+        const a = leaf(text.field, "eq", text.values[0]);
+        out.push({ where: { [scope]: all(a, { not: a }) }, relation: `${scope}: A and not A on one sub-record match nobody (A: eq on ${text.field.name})`, clauses: [...C.scope, ...C.not] });
+      }
+      const count = readings[0]?.perElement?.length ?? 0;
+      if (readings.length < 2 || readings.some((r) => r.perElement!.length !== count)) continue;
+      const nodes = readings
+        .map((r) => ({ r, value: r.perElement![count - 1] }))
+        .filter((x) => x.value !== null && x.value !== undefined)
+        .map((x) => this.exactly(x.r.field, x.value!))
+        .filter((n): n is QueryNode => n !== undefined);
+      if (nodes.length >= 2) {
+        const pair = all(nodes[0]!, nodes[1]!);
+        out.push({ where: all({ [scope]: pair }, { not: pair }), relation: `${scope}: scoped ⊆ the same conditions unscoped`, clauses: [...C.scope, ...C.multi, ...C.not] });
+      }
+      // Values of two different sub-records, bound to one: only this person could hold them apart, and must not match.
+      if (anchor && count >= 2) {
+        const [x, y] = [readings[0]!, readings[1]!];
+        const a = x.perElement![0];
+        const b = y.perElement![count - 1];
+        const same = [...Array(count).keys()].some((j) => x.perElement![j] === a && y.perElement![j] === b);
+        const na = a === null || a === undefined ? undefined : this.exactly(x.field, a);
+        const nb = b === null || b === undefined ? undefined : this.exactly(y.field, b);
+        if (!same && na && nb && typeof a !== "number" && typeof b !== "number" && x.field.type !== "date" && y.field.type !== "date") {
+          out.push({ where: all(anchor, { [scope]: all(na, nb) }), relation: `${scope}: values of two different sub-records do not meet in one`, clauses: C.scope });
+        }
+      }
+    }
+    return out;
+  }
+}

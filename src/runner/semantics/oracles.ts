@@ -1,0 +1,344 @@
+import { loadContract, OPERATORS, type Dataset, type DatasetSpec, type FieldSpec, type Operator } from "../../contract/index.js";
+import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
+import { Judge, type QueryNode } from "./judge.js";
+import type { Session } from "./session.js";
+import { readField, todayUtc } from "./values.js";
+
+export interface OracleOptions {
+  readonly dataset: Dataset;
+  /** Records sampled and turned into oracle queries. */
+  readonly samples: number;
+  /** Partitions (TLP) tried on the first sample. */
+  readonly partitions: number;
+}
+
+/** Conditions per retrievability query: enough to cover a record in a few Credits, few enough for any engine. */
+const CHUNK = 120;
+/** Queries that must match nobody, sent together as one `any` (empty too), split only when it returns something. */
+const BATCH = 12;
+/** Page size of every oracle search: one Credit at most (§8: ceil(IDs / 25)), small enough to fetch whole. */
+const PAGE = 5;
+/** Page size of a partition part, whose IDs are compared as sets: still one Credit. */
+const SET_PAGE = 25;
+
+const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
+
+/** Field names a query names (to fetch exactly those with `_source`). */
+function fieldsOf(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => fieldsOf(n, out));
+  else if (node && typeof node === "object") {
+    const n = node as Record<string, unknown>;
+    if (typeof n.field === "string") out.add(n.field);
+    else Object.values(n).forEach((c) => fieldsOf(c, out));
+  }
+  return out;
+}
+
+const show = (node: unknown) => JSON.stringify(node);
+
+/**
+ * The search-semantics oracles on one dataset (docs/search-semantics.md): retrievability, relations that
+ * make a query empty, soundness and partitioning, each over records sampled from the deployment itself.
+ */
+export class SemanticOracles {
+  private readonly spec: DatasetSpec;
+  private readonly today = todayUtc();
+  private accepted = new Map<string, Set<Operator>>();
+  private nonce: QueryNode | undefined;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: OracleOptions,
+  ) {
+    this.spec = loadContract().datasets[options.dataset];
+  }
+
+  private get dataset(): Dataset {
+    return this.options.dataset;
+  }
+
+  private readonly allowed: Allowed = (field, op) => this.accepted.get(field.name)?.has(op) ?? false;
+
+  async run(): Promise<void> {
+    await this.learnOperators();
+    const builder = new ConditionBuilder(this.spec, this.allowed, this.today);
+    this.nonce = builder.nonceLeaf();
+    const samples = await this.sample();
+    if (!samples.length) return;
+    const perSample = samples.map((s) => ({ sample: s, conditions: builder.retrievable(s), anchor: this.anchor(s) }));
+    for (const { sample, conditions, anchor } of perSample) await this.retrievability(sample, conditions, anchor);
+    for (const [turn, { sample, conditions, anchor }] of perSample.entries()) {
+      const probes = builder.emptyProbes(sample, conditions, anchor, turn);
+      for (let k = 0; k < probes.length; k += BATCH) await this.mustBeEmpty(probes.slice(k, k + BATCH));
+    }
+    for (const [i, { conditions }] of perSample.entries()) await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
+    await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
+  }
+
+  /**
+   * Operators each field takes. People: the §2.2 column. Jobs and companies: "not shown" (s2-5-job-operators-not-shown),
+   * so each operator is tried on a leaf that matches nothing (free whether served or refused) and only those served are used.
+   */
+  private async learnOperators(): Promise<void> {
+    if (this.dataset === "people") {
+      for (const f of this.spec.fields.values()) this.accepted.set(f.name, new Set(f.operators));
+      return;
+    }
+    const fields = [...this.spec.fields.values()];
+    // Leaves beside one that matches nothing: served or refused, they cost nothing. All are tried in one `any`,
+    // halved only where the deployment refuses.
+    const text = fields.find((f) => (f.type === "text" || f.type === "identity") && f.name !== "description");
+    if (!text) return;
+    const nonce = { field: text.name, eq: NONCE };
+    if ((await this.session.search(this.dataset, nonce, 1)).refused) return;
+    for (const f of fields) this.accepted.set(f.name, new Set());
+    const probes = fields.flatMap((f) => OPERATORS.map((op) => ({ f, op, leaf: this.probeLeaf(f, op) }))).filter((p) => p.leaf !== undefined);
+    const tryAll = async (list: typeof probes): Promise<void> => {
+      const r = await this.session.search(this.dataset, all(nonce, { any: list.map((p) => p.leaf!) }), 1);
+      if (!r.refused) for (const p of list) this.accepted.get(p.f.name)!.add(p.op);
+      else if (list.length > 1) {
+        await tryAll(list.slice(0, Math.ceil(list.length / 2)));
+        await tryAll(list.slice(Math.ceil(list.length / 2)));
+      }
+    };
+    await tryAll(probes);
+    this.session.observe(`search-semantics.operators.${this.dataset}`, Object.fromEntries([...this.accepted].map(([f, ops]) => [f, [...ops].join(",")])), "s2-5-job-operators-not-shown");
+  }
+
+  /** A leaf of the operator in the field's JSON type, for an acceptance probe (sent beside a leaf matching nothing). */
+  private probeLeaf(f: FieldSpec, op: Operator): QueryNode | undefined {
+    const value = f.type === "number" || f.type === "ordinal" ? 1 : f.type === "date" ? "2020-01-01" : f.type === "boolean" ? true : "tdss";
+    if (op === "exists") return { field: f.name, exists: true };
+    if (op === "in") return { field: f.name, in: [value] };
+    if (op === "match") return typeof value === "string" && f.type !== "date" ? { field: f.name, match: value } : undefined;
+    if ((op === "gte" || op === "lte") && (f.type === "text" || f.type === "identity" || f.type === "list" || f.type === "boolean")) return undefined;
+    return { field: f.name, [op]: value };
+  }
+
+  /** A record's identity: the exact value that narrows a query to it (and its namesakes). */
+  private anchor(sample: Sample): QueryNode | undefined {
+    const order = this.dataset === "people" ? ["linkedin_url", "full_name"] : this.dataset === "companies" ? ["linkedin_url", "website", "name"] : ["description", "title"];
+    for (const name of order) {
+      const r = sample.fields.get(name);
+      const v = r?.values.length === 1 ? r.values[0] : undefined;
+      if (typeof v === "string" && this.allowed(r!.field, "eq")) return { field: name, eq: v };
+    }
+    return undefined;
+  }
+
+  /** Searches a few records, then fetches each with `_source` naming the dataset's queryable fields. */
+  private async sample(): Promise<Sample[]> {
+    const first = [...this.spec.fields.values()].find((f) => this.allowed(f, "exists") && !f.scope && (f.type === "text" || f.type === "identity"));
+    if (!first) return [];
+    const found = await this.session.search(this.dataset, { field: first.name, exists: true }, this.options.samples);
+    if (found.refused || !found.ids.length) {
+      this.session.observe(`search-semantics.sample.${this.dataset}`, "no record to sample");
+      return [];
+    }
+    const returnable = this.dataset === "jobs" ? new Set(loadContract().records.jobs) : undefined;
+    // The jobs record's own ID member (§2.6 `id`) is named too, since `_source` returns exactly what it names.
+    const source = [...(returnable ? ["id"] : []), ...[...this.spec.fields.keys()].filter((n) => !returnable || returnable.has(n))];
+    let detail = await this.session.detail(this.dataset, found.ids, source);
+    if (detail.refused) detail = await this.session.detail(this.dataset, found.ids);
+    if (detail.refused) {
+      this.session.observe(`search-semantics.sample.${this.dataset}`, "the detail route refused the sampled IDs");
+      return [];
+    }
+    const samples: Sample[] = [];
+    for (const id of found.ids) {
+      let record = detail.records.find((r) => Object.values(r).includes(id)) ?? (found.ids.length === 1 && detail.records.length === 1 ? detail.records[0] : undefined);
+      // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request then.
+      if (!record) record = (await this.session.detail(this.dataset, [id], source)).records[0];
+      if (!record) continue;
+      samples.push({ id, record, fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])) });
+    }
+    return samples;
+  }
+
+  /** Each condition built from a record's own values must return it (in chunks, narrowed by its identity). */
+  private async retrievability(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined): Promise<void> {
+    for (let k = 0; k < conditions.length; k += CHUNK) {
+      const chunk = conditions.slice(k, k + CHUNK);
+      const verdict = await this.returns(sample, chunk, anchor);
+      if (verdict.ok) continue;
+      if (verdict.inconclusive) {
+        this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `record ${sample.id}: more than ${PAGE} records match its own values`);
+        continue;
+      }
+      // Halve the chunk until one condition alone fails to return the record.
+      let suspects = chunk;
+      while (suspects.length > 1) {
+        const half = suspects.slice(0, Math.ceil(suspects.length / 2));
+        const rest = suspects.slice(half.length);
+        const v = await this.returns(sample, half, anchor);
+        suspects = v.ok || v.inconclusive ? rest : half;
+      }
+      const culprit = suspects[0]!;
+      const last = await this.returns(sample, [culprit], anchor);
+      const where = anchor ? all(anchor, culprit.node) : culprit.node;
+      this.session.fail(
+        "retrievability",
+        `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value (${culprit.clauses.join(", ")}): ${show(where)}` +
+          (last.refused ? " (the query was refused)" : ` returned ${last.ids?.length ?? 0} IDs without it`),
+        last.exchange ?? verdict.exchange!,
+        `IDs including ${sample.id}`,
+        last.ids,
+      );
+    }
+  }
+
+  private async returns(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined) {
+    const where = all(...(anchor ? [anchor] : []), ...conditions.map((c) => c.node));
+    const r = await this.session.search(this.dataset, where, PAGE);
+    const ok = !r.refused && r.ids.includes(sample.id);
+    return { ok, inconclusive: !ok && !r.refused && r.hasNext, refused: r.refused, ids: r.ids, exchange: r.exchange };
+  }
+
+  /**
+   * Queries no record may satisfy, sent as one `any` (which must match nobody either). What comes back is traced to
+   * one query by halving, fetched and judged: a record outside that query fails its relation.
+   */
+  private async mustBeEmpty(probes: readonly EmptyProbe[]): Promise<void> {
+    const where = probes.length === 1 ? probes[0]!.where : { any: probes.map((p) => p.where) };
+    const r = await this.session.search(this.dataset, where, PAGE);
+    if (!r.refused && !r.ids.length) return;
+    if (probes.length > 1) {
+      const half = Math.ceil(probes.length / 2);
+      await this.mustBeEmpty(probes.slice(0, half));
+      await this.mustBeEmpty(probes.slice(half));
+      return;
+    }
+    const probe = probes[0]!;
+    if (r.refused) {
+      this.session.observe(`search-semantics.refused.${this.dataset}`, show(where).slice(0, 200));
+      return;
+    }
+    if (!(await this.judge(where, r.ids, r.exchange, "relation", `${probe.relation} (${probe.clauses.join(", ")})`))) {
+      this.session.observe(`search-semantics.matched-where-empty-expected.${this.dataset}`, probe.relation.slice(0, 160));
+    }
+  }
+
+  /** Fetches returned records with `_source` naming the query's fields and fails those outside the query under every reading. */
+  /** True when a returned record was found outside the query (and reported). */
+  private async judge(where: QueryNode, ids: readonly string[], searchExchange: number, check: string, what: string): Promise<boolean> {
+    const names = [...fieldsOf(where)];
+    // Jobs `_source` returns exactly the fields it names (§4.4), so only record fields of §2.6 are named, with `id`.
+    const source = this.dataset === "jobs" ? ["id", ...names.filter((n) => loadContract().records.jobs.includes(n))] : names;
+    const d = await this.session.detail(this.dataset, ids.slice(0, PAGE), source.length ? source : undefined);
+    if (d.refused) return false;
+    for (const record of d.records) {
+      const judge = new Judge(this.spec, record, this.today);
+      if (judge.mayMatch(where)) continue;
+      const id = ids.find((x) => Object.values(record).includes(x)) ?? "?";
+      const failing = judge.failingLeaves(where).map(show).slice(0, 3);
+      this.session.fail(
+        check,
+        `${what}: the search returned record ${id}, whose fetched values are outside the query under every reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
+        searchExchange,
+        "no record outside the query",
+        Object.fromEntries(names.filter((n) => Object.hasOwn(record, n)).map((n) => [n, record[n]])),
+      );
+      return true;
+    }
+    return false;
+  }
+
+  /** Soundness: a broader query mixing all, any and not; every record it returns must satisfy it. */
+  private async soundness(mine: readonly Condition[], other: readonly Condition[]): Promise<void> {
+    const plain = mine.filter((c) => typeof c.node.field === "string");
+    const negatable = other.filter((c) => "eq" in c.node && !plain.some((p) => show(p.node) === show(c.node)));
+    if (plain.length < 3) return;
+    const pick = (list: readonly Condition[], i: number) => list[(i * 7) % list.length]!;
+    const where = all(pick(plain, 1).node, { any: [pick(plain, 2).node, ...(this.nonce ? [this.nonce] : [])] }, ...(negatable.length ? [{ not: pick(negatable, 3).node }] : []));
+    const r = await this.session.search(this.dataset, where, PAGE);
+    if (r.refused || !r.ids.length) return;
+    await this.judge(where, r.ids, r.exchange, "soundness", "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, s4-2-not-negates)");
+  }
+
+  /**
+   * Ternary logic partitioning (SQLancer's TLP): for a query Q and a condition p on field f, Q is the disjoint union
+   * of Q ∧ exists f ∧ p, Q ∧ exists f ∧ not p and Q ∧ not exists f, whatever `not` does with a missing value
+   * (exists f leaves none). People compare exact totals; jobs and companies compare single-page ID sets.
+   */
+  private async partitions(sample: Sample, conditions: readonly Condition[]): Promise<void> {
+    const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node) && !("not" in c.node));
+    const narrow = this.dataset === "people" ? ["country", "city", "management_level"] : this.dataset === "jobs" ? ["company_name", "city", "country"] : ["hq_city", "hq_state", "hq_country"];
+    const q = narrow.map((n) => plain.find((c) => c.node.field === n && ("eq" in c.node || "in" in c.node))).find(Boolean);
+    if (!q) return;
+    const ps = plain.filter((c) => c.node.field !== q.node.field && !("in" in c.node));
+    const chosen = [ps.find((c) => this.spec.fields.get(String(c.node.field))?.type === "list"), ps.find((c) => "gte" in c.node || "lte" in c.node), ps[0]];
+    const seen = new Set<string>();
+    for (const p of chosen) {
+      if (!p || seen.has(show(p.node)) || seen.size >= this.options.partitions) continue;
+      seen.add(show(p.node));
+      await this.partition(sample, q.node, p);
+    }
+  }
+
+  private async partition(sample: Sample, q: QueryNode, p: Condition): Promise<void> {
+    const f = String(p.node.field);
+    const has = { field: f, exists: true };
+    const parts = [
+      { name: "Q ∧ exists f ∧ p", where: all(q, has, p.node) },
+      { name: "Q ∧ exists f ∧ not p", where: all(q, has, { not: p.node }) },
+      { name: "Q ∧ not exists f", where: all(q, { field: f, exists: false }) },
+    ];
+    const clauses = "s4-2-not-negates, s4-2-exists-presence, s4-2-all-every-condition";
+    const people = this.dataset === "people";
+    const whole = await this.session.search(this.dataset, q, people ? 1 : SET_PAGE);
+    if (whole.refused) return;
+    if (!people && whole.hasNext) {
+      this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `partition of ${show(q)}: more than ${SET_PAGE} IDs`);
+      return;
+    }
+    const results = [];
+    for (const part of parts) {
+      const r = await this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE);
+      if (r.refused) return;
+      results.push({ ...part, r });
+    }
+    const label = `partition of ${show(q)} by ${p.label}`;
+    if (people) {
+      const totals = [whole.total, ...results.map((x) => x.r.total)];
+      if (!totals.every((t) => typeof t === "number" && Number.isInteger(t))) {
+        this.session.observe("search-semantics.inconclusive.people", `${label}: a total is not exact`);
+        return;
+      }
+      const sum = results.reduce((s, x) => s + (x.r.total as number), 0);
+      if (sum !== whole.total) {
+        this.session.fail(
+          "partition",
+          `${label}: total(Q) is ${String(whole.total)} but the parts count ${results.map((x) => `${x.name} = ${String(x.r.total)}`).join(", ")} (sum ${sum}); the parts of a query split by a condition and its negation must add up to it (${clauses})`,
+          results.at(-1)!.r.exchange,
+          whole.total,
+          sum,
+        );
+      }
+      return;
+    }
+    if (whole.hasNext || results.some((x) => x.r.hasNext)) {
+      this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `${label}: a part has more than ${SET_PAGE} IDs`);
+      return;
+    }
+    const union = new Map<string, string>();
+    for (const x of results) for (const id of x.r.ids) {
+      if (union.has(id)) {
+        this.session.fail("partition", `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy together (${clauses})`, x.r.exchange);
+        return;
+      }
+      union.set(id, x.name);
+    }
+    const missing = whole.ids.filter((id) => !union.has(id));
+    const extra = [...union.keys()].filter((id) => !whole.ids.includes(id));
+    if (missing.length || extra.length) {
+      this.session.fail(
+        "partition",
+        `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q are in no part, ${extra.length} in a part are not in Q (${clauses})`,
+        whole.exchange,
+        whole.ids,
+        [...union.keys()],
+      );
+    }
+    void sample;
+  }
+}
