@@ -9,7 +9,7 @@ export const normalizeSpecText = (text: string) => text.replaceAll("`", "").repl
 const spec = normalizeSpecText(readFileSync(specPath("interface-spec.md"), "utf8"));
 const clauses = [...loadContract().clauses.values()];
 const KINDS = ["must", "lint", "implementation-defined", "ambiguous"];
-const AREAS = ["envelope", "people-query", "jobs-companies-query", "nl-search", "detail", "limits", "query-spec", "credits", "auth", "version", "mcp", "privacy", "lint"];
+const AREAS = ["envelope", "people-query", "jobs-companies-query", "nl-search", "detail", "limits", "query-spec", "credits", "auth", "version", "mcp", "privacy", "search-semantics", "lint"];
 
 describe("spec/clauses.yaml", () => {
   it("has clauses of every kind", () => {

@@ -97,6 +97,7 @@ export type ClauseArea =
   | "version"
   | "mcp"
   | "privacy"
+  | "search-semantics"
   | "lint";
 
 export interface Clause {

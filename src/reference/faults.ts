@@ -1,6 +1,7 @@
 import type { Dataset, OperationId } from "../contract/index.js";
 import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
+import type { EvaluationFaults } from "./query/evaluate.js";
 import type { Plan } from "./query/plan.js";
 import type { ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
@@ -34,6 +35,8 @@ export interface Faults {
   readonly dataset?: (input: StoreInput) => StoreInput;
   /** Alters a translated query before it is evaluated. */
   readonly plan?: (dataset: Dataset, plan: Plan) => Plan;
+  /** Alters how a translated query is evaluated: the rows of a leaf, the sub-records a scope counts. */
+  readonly evaluation?: EvaluationFaults;
   /** Alters the fields a detail request selects; `explicit` is false when the request gave no selection. */
   readonly selection?: (kind: IdKind, fields: readonly string[], explicit: boolean) => string[];
   /** Alters one detail record after field selection. */

@@ -135,7 +135,7 @@ export class ReferenceService implements Service {
     this.sizes = { people: t.person.rows, jobs: t.jobs.rows, companies: t.companies.rows };
     this.ids = new IdCodec(secret, `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`);
     this.cursors = new CursorCodec(secret);
-    this.evaluator = new Evaluator(this.store);
+    this.evaluator = new Evaluator(this.store, this.faults.evaluation);
     this.nl = new NaturalLanguageReader(this.store);
     this.profiles = new ProfileRecords(this.store, this.ids);
     this.jobs = new JobRecords(this.store, this.ids, asOf);

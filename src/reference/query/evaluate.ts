@@ -2,7 +2,27 @@ import { Bitset } from "../store/bitset.js";
 import type { TableName } from "../store/schema.js";
 import type { Store } from "../store/store.js";
 import type { Column, Table } from "../store/table.js";
+import type { FieldSpec } from "../../contract/index.js";
 import type { LeafArgument, Plan, PlanScalar } from "./plan.js";
+
+/** What a leaf fault sees: the leaf, its table, and the rows the correct evaluation gives (mutants only). */
+export interface LeafFaultContext {
+  readonly tableName: TableName;
+  readonly table: Table;
+  readonly field: FieldSpec;
+  readonly arg: LeafArgument;
+  readonly correct: Bitset;
+  /** The correct rows of another argument on the same field (e.g. eq of an in's first value). */
+  evaluate(arg: LeafArgument): Bitset;
+}
+
+/** Deliberate faults of query evaluation (src/reference/faults.ts `evaluation`); the correct server has none. */
+export interface EvaluationFaults {
+  /** The rows one leaf matches in its own table. */
+  readonly leaf?: (ctx: LeafFaultContext) => Bitset;
+  /** The sub-records of a scope's table that count before people are found from them (e.g. only each person's first). */
+  readonly scope?: (sub: TableName, table: Table, rows: Bitset) => Bitset;
+}
 
 function postBits(bits: Bitset, column: Extract<Column, { kind: "text" | "list" }>, id: number): void {
   if (id < 0) return;
@@ -78,7 +98,10 @@ function leafBits(table: Table, columnName: string, arg: LeafArgument): Bitset {
  * every sub-record of a person who satisfies it.
  */
 export class Evaluator {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly faults: EvaluationFaults = {},
+  ) {}
 
   /** The rows of `root` (person, jobs or companies) that match; null matches every row. */
   evaluate(plan: Plan | null, root: TableName): Bitset {
@@ -106,17 +129,28 @@ export class Evaluator {
       case "scope":
         // A scope always asks whether the person has a matching sub-record; nested in another scope, the
         // answer is the person's and holds for each of the outer scope's sub-records.
-        return this.lift(this.toPerson(this.run(plan.node, plan.sub), plan.sub), "person", ctx);
+        return this.lift(this.toPerson(this.scopeRows(plan.sub, this.run(plan.node, plan.sub)), plan.sub), "person", ctx);
       case "leaf": {
         const table = this.store.tables[plan.table];
         if (plan.arg.op === "exists" && !plan.arg.present && plan.table !== ctx && plan.table !== "person") {
           // Outside its scope, "absent" means the person has no sub-record with a value, not one without.
-          const holders = this.toPerson(leafBits(table, plan.field.name, { op: "exists", present: true }), plan.table);
+          const holders = this.toPerson(this.leaf(plan.table, plan.field, { op: "exists", present: true }), plan.table);
           return this.lift(holders.not(), "person", ctx);
         }
-        return this.lift(leafBits(table, plan.field.name, plan.arg), plan.table, ctx);
+        return this.lift(this.leaf(plan.table, plan.field, plan.arg), plan.table, ctx);
       }
     }
+  }
+
+  private leaf(tableName: TableName, field: FieldSpec, arg: LeafArgument): Bitset {
+    const table = this.store.tables[tableName];
+    const correct = leafBits(table, field.name, arg);
+    if (!this.faults.leaf) return correct;
+    return this.faults.leaf({ tableName, table, field, arg, correct, evaluate: (other) => leafBits(table, field.name, other) });
+  }
+
+  private scopeRows(sub: TableName, rows: Bitset): Bitset {
+    return this.faults.scope ? this.faults.scope(sub, this.store.tables[sub], rows) : rows;
   }
 
   private lift(bits: Bitset, from: TableName, to: TableName): Bitset {

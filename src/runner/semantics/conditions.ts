@@ -98,6 +98,12 @@ export class ConditionBuilder {
   retrievable(sample: Sample): Condition[] {
     const out: Condition[] = [];
     for (const reading of sample.fields.values()) out.push(...this.fieldConditions(reading));
+    // any [B, A] with B matching nobody, A first a condition of the record: one child is enough, wherever it stands.
+    const nonce = this.nonceLeaf();
+    if (nonce) {
+      const plain = out.filter((c) => typeof c.node.field === "string");
+      for (let k = 0; k < plain.length; k += 6) out.push({ node: { any: [nonce, plain[k]!.node] }, label: `any [nothing, ${plain[k]!.label}]`, clauses: [...C.any, ...plain[k]!.clauses] });
+    }
     if (this.dataset.name === "people") out.push(...this.scopedConditions(sample));
     return out;
   }
@@ -195,13 +201,12 @@ export class ConditionBuilder {
    * Queries that must match nobody, built from the sample's conditions and values: free on a conformant
    * deployment (a search that returns nothing costs nothing, §8), each resting on a relation.
    */
-  emptyProbes(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined, turn = 0): EmptyProbe[] {
+  emptyProbes(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined): EmptyProbe[] {
     const out: EmptyProbe[] = [];
     const nonce = this.nonceLeaf();
     const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node));
     const fields = [...new Set(plain.map((c) => String(c.node.field)))];
-    // One relation per field, turning with the sample, so that every relation meets every kind of field over a few samples.
-    fields.forEach((field, index) => {
+    for (const field of fields) {
       const c = plain.find((x) => x.node.field === field)!;
       const f = this.dataset.fields.get(field)!;
       const relations: (EmptyProbe | undefined)[] = [
@@ -213,9 +218,13 @@ export class ConditionBuilder {
           ? { where: all(c.node, { not: leaf(f, "in", [c.node.eq, otherValue(c.node.eq)]) }), relation: `eq v ⊆ in [v, w] (${c.label})`, clauses: [...C.eq, ...C.in, ...C.not] }
           : undefined,
       ];
-      const usable = relations.filter((x): x is EmptyProbe => x !== undefined);
-      out.push(usable[(index + turn) % usable.length]!);
-    });
+      out.push(...relations.filter((x): x is EmptyProbe => x !== undefined));
+    }
+    // A value condition implies a value, on both values of every boolean (whichever the sample holds).
+    for (const f of this.dataset.fields.values()) {
+      if (f.type !== "boolean" || !this.allowed(f, "eq") || !this.allowed(f, "exists")) continue;
+      for (const b of [true, false]) out.push({ where: all(leaf(f, "eq", b), leaf(f, "exists", false)), relation: `eq ${b} ⊆ exists on ${f.name}`, clauses: [...C.exists, ...C.eq] });
+    }
     for (let k = 0; k + 1 < plain.length; k += 2) {
       const [a, b] = [plain[k]!, plain[k + 1]!];
       out.push({ where: all(all(a.node, b.node), { not: a.node }), relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`, clauses: [...C.all, ...C.not] });

@@ -15,7 +15,7 @@ export interface OracleOptions {
 /** Conditions per retrievability query: enough to cover a record in a few Credits, few enough for any engine. */
 const CHUNK = 120;
 /** Queries that must match nobody, sent together as one `any` (empty too), split only when it returns something. */
-const BATCH = 12;
+const BATCH = 24;
 /** Page size of every oracle search: one Credit at most (§8: ceil(IDs / 25)), small enough to fetch whole. */
 const PAGE = 5;
 /** Page size of a partition part, whose IDs are compared as sets: still one Credit. */
@@ -35,6 +35,28 @@ function fieldsOf(node: unknown, out = new Set<string>()): Set<string> {
 }
 
 const show = (node: unknown) => JSON.stringify(node);
+
+/** The deployment holds nothing this step can sample: the case is skipped with the reason, never passed. */
+export class NothingToSample extends Error {}
+
+/** What a record shows: each field with a value, without one, and each sub-record count. */
+function features(s: Sample): string[] {
+  return [...s.fields.values()].flatMap((r) => (r.present === undefined ? [] : [`${r.field.name}:${r.present}`, ...(r.perElement && r.perElement.length > 1 ? [`${r.field.name}:many`] : [])]));
+}
+
+/** Greedily the samples that add the most features not yet shown. */
+function pickDiverse(candidates: readonly Sample[], count: number): Sample[] {
+  const chosen: Sample[] = [];
+  const shown = new Set<string>();
+  while (chosen.length < count && chosen.length < candidates.length) {
+    // A field without a value and several sub-records are what most oracles need and fewest records show: worth double.
+    const gain = (c: Sample) => features(c).reduce((g, f) => g + (shown.has(f) ? 0 : f.endsWith(":true") ? 1 : 2), 0);
+    const next = candidates.filter((c) => !chosen.includes(c)).map((c) => ({ c, gain: gain(c) })).sort((a, b) => b.gain - a.gain)[0]!.c;
+    chosen.push(next);
+    features(next).forEach((f) => shown.add(f));
+  }
+  return chosen;
+}
 
 /**
  * The search-semantics oracles on one dataset (docs/search-semantics.md): retrievability, relations that
@@ -67,8 +89,8 @@ export class SemanticOracles {
     if (!samples.length) return;
     const perSample = samples.map((s) => ({ sample: s, conditions: builder.retrievable(s), anchor: this.anchor(s) }));
     for (const { sample, conditions, anchor } of perSample) await this.retrievability(sample, conditions, anchor);
-    for (const [turn, { sample, conditions, anchor }] of perSample.entries()) {
-      const probes = builder.emptyProbes(sample, conditions, anchor, turn);
+    for (const { sample, conditions, anchor } of perSample) {
+      const probes = builder.emptyProbes(sample, conditions, anchor);
       for (let k = 0; k < probes.length; k += BATCH) await this.mustBeEmpty(probes.slice(k, k + BATCH));
     }
     for (const [i, { conditions }] of perSample.entries()) await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
@@ -126,33 +148,44 @@ export class SemanticOracles {
     return undefined;
   }
 
-  /** Searches a few records, then fetches each with `_source` naming the dataset's queryable fields. */
+  /**
+   * Searches a few candidates (a page of five costs what a page of one does), fetches them with `_source` naming
+   * the dataset's queryable fields, and keeps the ones that together show the most: fields with and without a
+   * value, several sub-records.
+   */
   private async sample(): Promise<Sample[]> {
-    const first = [...this.spec.fields.values()].find((f) => this.allowed(f, "exists") && !f.scope && (f.type === "text" || f.type === "identity"));
-    if (!first) return [];
-    const found = await this.session.search(this.dataset, { field: first.name, exists: true }, this.options.samples);
-    if (found.refused || !found.ids.length) {
-      this.session.observe(`search-semantics.sample.${this.dataset}`, "no record to sample");
-      return [];
+    const fields = [...this.spec.fields.values()].filter((f) => !f.scope && (f.type === "text" || f.type === "identity"));
+    const discovery: QueryNode[] = [
+      ...fields.filter((f) => this.allowed(f, "exists")).slice(0, 1).map((f) => ({ field: f.name, exists: true })),
+      ...fields.filter((f) => this.allowed(f, "eq")).slice(0, 1).map((f) => ({ not: { field: f.name, eq: NONCE } })),
+    ];
+    const pool = Math.max(PAGE, this.options.samples * 2);
+    let ids: readonly string[] = [];
+    for (const where of discovery) {
+      const found = await this.session.search(this.dataset, where, pool);
+      if (!found.refused && found.ids.length) {
+        ids = found.ids;
+        break;
+      }
     }
+    if (!ids.length) throw new NothingToSample(`no ${this.dataset} record was found to sample`);
     const returnable = this.dataset === "jobs" ? new Set(loadContract().records.jobs) : undefined;
     // The jobs record's own ID member (§2.6 `id`) is named too, since `_source` returns exactly what it names.
     const source = [...(returnable ? ["id"] : []), ...[...this.spec.fields.keys()].filter((n) => !returnable || returnable.has(n))];
-    let detail = await this.session.detail(this.dataset, found.ids, source);
-    if (detail.refused) detail = await this.session.detail(this.dataset, found.ids);
-    if (detail.refused) {
-      this.session.observe(`search-semantics.sample.${this.dataset}`, "the detail route refused the sampled IDs");
-      return [];
+    const records: Record<string, unknown>[] = [];
+    for (let k = 0; k < ids.length; k += 5) {
+      let detail = await this.session.detail(this.dataset, ids.slice(k, k + 5), source);
+      if (detail.refused) detail = await this.session.detail(this.dataset, ids.slice(k, k + 5));
+      if (detail.refused) throw new NothingToSample(`the ${this.dataset} detail route refused the sampled IDs`);
+      records.push(...detail.records);
     }
-    const samples: Sample[] = [];
-    for (const id of found.ids) {
-      let record = detail.records.find((r) => Object.values(r).includes(id)) ?? (found.ids.length === 1 && detail.records.length === 1 ? detail.records[0] : undefined);
-      // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request then.
-      if (!record) record = (await this.session.detail(this.dataset, [id], source)).records[0];
-      if (!record) continue;
-      samples.push({ id, record, fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])) });
+    const candidates: Sample[] = [];
+    for (const id of ids) {
+      const record = records.find((r) => Object.values(r).includes(id)) ?? (ids.length === 1 && records.length === 1 ? records[0] : undefined);
+      if (record) candidates.push({ id, record, fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])) });
     }
-    return samples;
+    if (!candidates.length) throw new NothingToSample(`no fetched ${this.dataset} record carries its ID, so none can be told apart`);
+    return pickDiverse(candidates, this.options.samples);
   }
 
   /** Each condition built from a record's own values must return it (in chunks, narrowed by its identity). */
@@ -162,7 +195,10 @@ export class SemanticOracles {
       const verdict = await this.returns(sample, chunk, anchor);
       if (verdict.ok) continue;
       if (verdict.inconclusive) {
-        this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `record ${sample.id}: more than ${PAGE} records match its own values`);
+        // More records than a page match the record's own values: those returned must at least satisfy them.
+        const where = all(...(anchor ? [anchor] : []), ...chunk.map((c) => c.node));
+        const outside = await this.judge(where, verdict.ids, verdict.exchange, "soundness", `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its own values)`);
+        if (!outside) this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `record ${sample.id}: more than ${PAGE} records match its own values`);
         continue;
       }
       // Halve the chunk until one condition alone fails to return the record.

@@ -1,5 +1,5 @@
 import { DATASETS, type Dataset } from "../../contract/index.js";
-import { SemanticOracles } from "../semantics/oracles.js";
+import { NothingToSample, SemanticOracles } from "../semantics/oracles.js";
 import { AllowanceSpent, Session } from "../semantics/session.js";
 import type { StepKind } from "./step-kind.js";
 
@@ -42,6 +42,7 @@ export const semanticsStep: StepKind = {
       await new SemanticOracles(session, { dataset: s.dataset, samples: s.samples[depth], partitions: s.partitions[depth] }).run();
     } catch (error) {
       if (error instanceof AllowanceSpent) inconclusive = `${error.message} before every oracle ran`;
+      else if (error instanceof NothingToSample) inconclusive = error.message;
       else failure = `the oracles could not run: ${(error as Error).message}`;
     }
     return {
