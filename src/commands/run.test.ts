@@ -87,7 +87,7 @@ describe("tdss run", () => {
   it("prints the plan on a dry run, writes no report and spends nothing", async () => {
     const r = await tdssRun({ dryRun: true, only: "detail" });
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Plan \(worst-case Credits per case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a 300-Credit limit; the key has 100000 left/);
+    expect(r.out).toMatch(/Plan \(worst-case Credits per case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a 400-Credit limit; the key has 100000 left/);
     expect(reportFiles(r.dir)).toEqual([]);
     expect(fake!.balance(fake!.keys.active)).toBe(100_000);
   });

@@ -26,7 +26,7 @@ export interface RunArgs {
   depth?: string;
 }
 
-export const DEFAULT_MAX_CREDITS = 300;
+export const DEFAULT_MAX_CREDITS = 400;
 export const DEFAULT_CONCURRENCY = 4;
 
 function list(values: string[] | undefined): string[] | undefined {

@@ -231,26 +231,31 @@ export class SemanticOracles {
   }
 
   /**
-   * Queries no record may satisfy, sent as one `any` (which must match nobody either). What comes back is traced to
-   * one query by halving, fetched and judged: a record outside that query fails its relation.
+   * Queries no record may satisfy, sent as one `any` (which must match nobody either). A batch the deployment
+   * refuses is halved until the refused query is found (refusals are free); what a batch returns is fetched and
+   * judged against it: a record outside every query of the batch fails their relations.
    */
   private async mustBeEmpty(probes: readonly EmptyProbe[]): Promise<void> {
     const where = probes.length === 1 ? probes[0]!.where : { any: probes.map((p) => p.where) };
     const r = await this.session.search(this.dataset, where, PAGE);
-    if (!r.refused && !r.ids.length) return;
-    if (probes.length > 1) {
+    if (r.refused && probes.length > 1) {
       const half = Math.ceil(probes.length / 2);
       await this.mustBeEmpty(probes.slice(0, half));
       await this.mustBeEmpty(probes.slice(half));
       return;
     }
-    const probe = probes[0]!;
     if (r.refused) {
       this.session.observe(`search-semantics.refused.${this.dataset}`, show(where).slice(0, 200));
       return;
     }
-    if (!(await this.judge(where, r.ids, r.exchange, "relation", `${probe.relation} (${probe.clauses.join(", ")})`))) {
-      this.session.observe(`search-semantics.matched-where-empty-expected.${this.dataset}`, probe.relation.slice(0, 160));
+    if (!r.ids.length) return;
+    const relations = probes.map((p) => `${p.relation} (${p.clauses.join(", ")})`);
+    const what =
+      probes.length === 1
+        ? relations[0]!
+        : `${probes.length} queries sent as one any, each matching nobody by its relation: ${relations.slice(0, 8).join("; ")}${probes.length > 8 ? `; and ${probes.length - 8} more` : ""}`;
+    if (!(await this.judge(where, r.ids, r.exchange, "relation", what))) {
+      this.session.observe(`search-semantics.matched-where-empty-expected.${this.dataset}`, relations.join("; ").slice(0, 200));
     }
   }
 

@@ -54,7 +54,6 @@ export class Session {
     const refused = !isSuccess(exchange);
     const ids = (view.ids ?? []).filter((x): x is string => typeof x === "string");
     this.book(creditCost(operation, refused ? 0 : ids.length) ?? 0);
-    if (process.env.TDSS_DEBUG_SEM && ids.length) process.stderr.write(`[sem] ${dataset} ${ids.length} ${JSON.stringify(where).slice(0, 300)}\n`);
     return { refused, ids, total: view.total, hasNext: view.hasNext && view.next !== undefined && view.next !== null, exchange: this.exchanges.length - 1 };
   }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { loadContract } from "../../contract/index.js";
+import { dateBound, Judge } from "./judge.js";
+
+const people = loadContract().datasets.people;
+const jobs = loadContract().datasets.jobs;
+const record = {
+  profile_id: "p1",
+  full_name: "Ada Lovelace",
+  city: "London",
+  skills: ["Mathematics", "Analytical Engines"],
+  patents: [],
+  is_working: null,
+  experience_months: 120,
+  title: ["Engineer", "Analyst"],
+  is_current: [true, false],
+  started_at: ["2020-01-10", "2015-03-01"],
+};
+const judge = (node: Record<string, unknown>, r: Record<string, unknown> = record) => new Judge(people, r, "2026-01-01").mayMatch(node);
+
+describe("Judge: a record is outside a query only when every reading the spec leaves open agrees", () => {
+  it("holds values the record has, on any element of a list or sub-record field", () => {
+    expect(judge({ field: "skills", eq: "Analytical Engines" })).toBe(true);
+    expect(judge({ field: "title", match: "Analyst" })).toBe(true);
+    expect(judge({ field: "experience_months", gte: 120 })).toBe(true);
+    expect(judge({ field: "experience_months", gte: 121 })).toBe(false);
+  });
+
+  it("fails a prefix of a value, a run of letters inside a word, and the wrong case on a field matched exactly", () => {
+    expect(judge({ field: "city", eq: "Lond" })).toBe(false);
+    expect(judge({ field: "skills", match: "nalyti" })).toBe(false);
+    expect(judge({ field: "full_name", eq: "ada lovelace" })).toBe(false);
+  });
+
+  it("leaves open what the spec leaves open: case on free text, stems in match, fields not returned", () => {
+    expect(judge({ field: "city", eq: "london" })).toBe(true);
+    expect(judge({ field: "skills", match: "mathematical" })).toBe(true);
+    expect(judge({ field: "country", eq: "France" })).toBe(true);
+  });
+
+  it("accepts either reading of not on a missing value, and no reading of A and not A", () => {
+    expect(judge({ not: { field: "is_working", eq: true } })).toBe(true);
+    expect(judge({ all: [{ field: "city", eq: "London" }, { not: { field: "city", eq: "London" } }] })).toBe(false);
+    expect(judge({ all: [{ field: "is_working", eq: true }, { not: { field: "is_working", eq: true } }] })).toBe(false);
+  });
+
+  it("reads null and an empty list as no value for exists, and a value condition as needing one", () => {
+    expect(judge({ field: "patents", exists: false })).toBe(true);
+    expect(judge({ field: "patents", exists: true })).toBe(false);
+    expect(judge({ field: "is_working", eq: false })).toBe(false);
+  });
+
+  it("binds a scope's conditions to one sub-record", () => {
+    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: true }] } })).toBe(true);
+    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] } })).toBe(false);
+    expect(judge({ all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] })).toBe(true);
+    const ragged = { ...record, is_current: [true] };
+    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] } }, ragged)).toBe(true);
+  });
+
+  it("gives relative dates the slack of a deployment's clock and month arithmetic, and no more", () => {
+    expect(dateBound("now-6m", "2026-01-01")).toEqual({ lo: "2025-06-27", hi: "2025-07-05" });
+    expect(judge({ field: "started_at", gte: "now-2183d" })).toBe(true);
+    expect(judge({ field: "started_at", lte: "now-131m" })).toBe(false);
+    expect(judge({ field: "started_at", lte: "now-130m" })).toBe(true);
+  });
+
+  it("reads jobs' plain forms: numeric strings and one-member objects", () => {
+    const job = { id: "j1", applicants_count: "552", regions: [{ region: "Europe" }, { region: "EMEA" }] };
+    expect(new Judge(jobs, job).mayMatch({ field: "applicants_count", gte: 553 })).toBe(false);
+    expect(new Judge(jobs, job).mayMatch({ field: "regions", eq: "EMEA" })).toBe(true);
+  });
+});
