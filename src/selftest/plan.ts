@@ -33,7 +33,7 @@ export function profileOf(mutant: Mutant): ProfileName {
  */
 export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = false): CaseDef[] {
   if (allCases) return [...cases];
-  const chosen = cases.filter((c) => c.area === mutant.area || c.clauses.includes(mutant.clause));
+  const chosen = cases.filter((c) => (c.area === mutant.area && (!mutant.cases || mutant.cases.includes(c.id))) || c.clauses.includes(mutant.clause));
   return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
 }
 

@@ -15,4 +15,9 @@ export interface Mutant {
    * others show on a small one, which `tdss selftest` starts them with.
    */
   readonly needsDefaultDataset?: boolean;
+  /**
+   * The cases of its area that can show the fault, when fewer than all (e.g. the one case of the dataset a
+   * semantic fault is on); cases citing its clause run too.
+   */
+  readonly cases?: readonly string[];
 }

@@ -19,6 +19,9 @@ const DATASETS: readonly Dataset[] = ["people", "jobs", "companies"];
 const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
 const TABLES: Readonly<Record<Dataset, readonly TableName[]>> = { people: ["person", "experience", "education", "language"], jobs: ["jobs"], companies: ["companies"] };
 
+/** The search-semantics case of a dataset: the one whose oracles run on it. */
+const caseOf = (dataset: Dataset): readonly string[] => [`search-semantics/${dataset}`];
+
 type ColumnKind = "text" | "list" | "number" | "date" | "boolean";
 
 /** A wrong leaf semantics: which leaves it applies to, and the rows it gives instead. */
@@ -179,7 +182,7 @@ function leafMutants(): Mutant[] {
           return fault.rows(ctx, kind);
         },
       };
-      return { id: `semantics-${dataset}-${fault.id}`, clause: fault.clause, area: "search-semantics", description: `${dataset}: ${fault.description}.`, faults: { evaluation } };
+      return { id: `semantics-${dataset}-${fault.id}`, clause: fault.clause, area: "search-semantics", cases: caseOf(dataset), description: `${dataset}: ${fault.description}.`, faults: { evaluation } };
     }),
   );
 }
@@ -224,6 +227,7 @@ function compositeMutants(): Mutant[] {
       id: `semantics-${dataset}-${fault.id}`,
       clause: fault.clause,
       area: "search-semantics",
+      cases: caseOf(dataset),
       description: `${dataset}: ${fault.description}.`,
       faults: { plan: onDataset(dataset, (plan) => mapPlan(plan, (node) => fault.rewrite(node))) },
     })),
@@ -260,6 +264,7 @@ function scopeMutants(): Mutant[] {
       id: `semantics-people-${name.replace("_", "-")}-${id}`,
       clause: "s4-2-scope-same-sub-record",
       area: "search-semantics",
+      cases: caseOf("people"),
       description: `people: ${description}.`,
       faults,
     });
@@ -311,6 +316,7 @@ function relativeMutants(): Mutant[] {
       id: `semantics-${dataset}-relative-${fault.id}`,
       clause: "s4-2-relative-offset-back",
       area: "search-semantics",
+      cases: caseOf(dataset),
       description: `${dataset}: ${fault.description}.`,
       faults: { request: rewriteRelative(dataset, fault.rewrite) },
     })),

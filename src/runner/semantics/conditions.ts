@@ -121,6 +121,8 @@ export class ConditionBuilder {
       return out;
     }
     if (r.present !== true || r.values.length === 0) return out;
+    // With values possibly missing from what was returned, only what the known values satisfy is certain.
+    const negative = !r.partial;
     // The last value: a fault that reads only a list's first element (or a person's first sub-record) misses it.
     const v = r.values[r.values.length - 1]!;
     if (ok("exists")) add(leaf(f, "exists", true), "exists: true", C.exists);
@@ -136,7 +138,7 @@ export class ConditionBuilder {
     } else if (typeof v === "boolean") {
       if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
       if (ok("in")) add(leaf(f, "in", [!v, v]), "in [other, its value]", C.in);
-      if (ok("eq") && !r.values.includes(!v)) add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
+      if (ok("eq") && negative && !r.values.includes(!v)) add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
     } else if (typeof v === "number") {
       if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its value", C.range);
       if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its value", C.range);

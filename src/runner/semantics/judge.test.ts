@@ -65,9 +65,10 @@ describe("Judge: a record is outside a query only when every reading the spec le
     expect(judge({ field: "started_at", lte: "now-130m" })).toBe(true);
   });
 
-  it("reads jobs' plain forms: numeric strings and one-member objects", () => {
+  it("leaves values in objects (jobs' regions[].region) and numbers returned as text undecided, though present", () => {
     const job = { id: "j1", applicants_count: "552", regions: [{ region: "Europe" }, { region: "EMEA" }] };
-    expect(new Judge(jobs, job).mayMatch({ field: "applicants_count", gte: 553 })).toBe(false);
-    expect(new Judge(jobs, job).mayMatch({ field: "regions", eq: "EMEA" })).toBe(true);
+    expect(new Judge(jobs, job).mayMatch({ field: "applicants_count", gte: 553 })).toBe(true);
+    expect(new Judge(jobs, job).mayMatch({ field: "regions", eq: "Nowhere" })).toBe(true);
+    expect(new Judge(jobs, job).mayMatch({ field: "regions", exists: false })).toBe(false);
   });
 });

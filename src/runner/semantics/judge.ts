@@ -73,6 +73,7 @@ export function dateBound(value: string, today = todayUtc()): { lo: string; hi: 
 interface Values {
   readonly present: boolean | undefined;
   readonly values: readonly Scalar[];
+  readonly partial?: boolean;
 }
 
 function leafTruth(field: FieldSpec, leaf: QueryNode, v: Values | undefined, missing: MissingReading, today: string): number {
@@ -82,6 +83,11 @@ function leafTruth(field: FieldSpec, leaf: QueryNode, v: Values | undefined, mis
     return v.present === leaf.exists ? T : F;
   }
   if (!v.present) return missing === "false" ? F : N;
+  if (v.partial) {
+    // Some of the record's values are unknown: what the known ones satisfy holds, nothing else can be ruled out.
+    const known = leafTruth(field, leaf, { present: true, values: v.values }, missing, today);
+    return v.values.length && known === T ? T : ANY;
+  }
   const values = v.values;
   if ("eq" in leaf || "in" in leaf) {
     const wanted = "eq" in leaf ? [leaf.eq] : Array.isArray(leaf.in) ? (leaf.in as unknown[]) : undefined;

@@ -170,8 +170,9 @@ export class SemanticOracles {
     }
     if (!ids.length) throw new NothingToSample(`no ${this.dataset} record was found to sample`);
     const returnable = this.dataset === "jobs" ? new Set(loadContract().records.jobs) : undefined;
-    // The jobs record's own ID member (§2.6 `id`) is named too, since `_source` returns exactly what it names.
-    const source = [...(returnable ? ["id"] : []), ...[...this.spec.fields.keys()].filter((n) => !returnable || returnable.has(n))];
+    // The record's own ID member (§2.4 profile_id, §2.6 id) is named too: `_source` may return only what it names.
+    const own = this.dataset === "people" ? ["profile_id"] : this.dataset === "jobs" ? ["id"] : [];
+    const source = [...own, ...[...this.spec.fields.keys()].filter((n) => !returnable || returnable.has(n))];
     const records: Record<string, unknown>[] = [];
     for (let k = 0; k < ids.length; k += 5) {
       let detail = await this.session.detail(this.dataset, ids.slice(k, k + 5), source);
@@ -181,7 +182,9 @@ export class SemanticOracles {
     }
     const candidates: Sample[] = [];
     for (const id of ids) {
-      const record = records.find((r) => Object.values(r).includes(id)) ?? (ids.length === 1 && records.length === 1 ? records[0] : undefined);
+      let record = records.find((r) => Object.values(r).includes(id)) ?? (ids.length === 1 && records.length === 1 ? records[0] : undefined);
+      // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request, for the few kept.
+      if (!record && candidates.length < this.options.samples) record = (await this.session.detail(this.dataset, [id], source)).records[0];
       if (record) candidates.push({ id, record, fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])) });
     }
     if (!candidates.length) throw new NothingToSample(`no fetched ${this.dataset} record carries its ID, so none can be told apart`);

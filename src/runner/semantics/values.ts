@@ -5,8 +5,8 @@ export type Scalar = string | number | boolean;
 /**
  * What a fetched record says about one queryable field. The spec does not show how a detail record
  * returns a field (s2-4-full-record-fields-not-shown), so the reading is cautious: a value is taken only
- * when its form is plain (a scalar, a list of scalars, a list of one-member objects such as jobs'
- * `regions[].region`); anything else leaves the field unknown, and an oracle never judges an unknown field.
+ * when its form is plain (a scalar or a list of scalars); an object (jobs' `regions[].region`) or a number
+ * returned as text shows a value but none a query can be built from, and an oracle never judges such a field.
  */
 export interface FieldReading {
   readonly field: FieldSpec;
@@ -20,6 +20,11 @@ export interface FieldReading {
   /** The values usable in a query, typed for the field (numbers for number/ordinal, YYYY-MM-DD for dates). */
   readonly values: readonly Scalar[];
   /**
+   * True when `values` may not be all the record holds: some elements could not be used (an object, a number as
+   * text), or a sub-record field came back as one value. Only conditions its values satisfy are built then.
+   */
+  readonly partial?: boolean;
+  /**
    * The raw entry per element, in order, when the member is a list (one entry per sub-record for a field of a
    * sub-record; null where that sub-record has no value). Undefined for a scalar member.
    */
@@ -27,23 +32,21 @@ export interface FieldReading {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
 
-/** One element typed for the field, or null when it holds no value, or undefined when its form is not plain. */
-function typed(field: FieldSpec, element: unknown): Scalar | null | undefined {
-  let value = element;
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const members = Object.values(value);
-    if (members.length !== 1) return undefined;
-    value = members[0];
-  }
+/** An element that holds a value in a form a query does not compare with (an object such as jobs' `regions[]`). */
+const OPAQUE = Symbol("opaque");
+
+/** One element typed for the field, null when it holds no value, OPAQUE, or undefined when its form is not plain. */
+function typed(field: FieldSpec, element: unknown): Scalar | null | typeof OPAQUE | undefined {
+  const value = element;
+  if (value !== null && typeof value === "object") return OPAQUE;
   if (value === null) return null;
   switch (field.type) {
     case "number":
     case "ordinal":
       if (field.values) return typeof value === "string" ? value : undefined;
-      if (typeof value === "number" && Number.isFinite(value)) return value;
-      return typeof value === "string" && NUMBER.test(value) ? Number(value) : undefined;
+      // A number returned as text (jobs' applicants_count, §2.6) may be stored and compared as text: not used.
+      return typeof value === "number" && Number.isFinite(value) ? value : undefined;
     case "date":
       return typeof value === "string" && DATE.test(value) ? value : undefined;
     case "boolean":
@@ -58,15 +61,19 @@ export function readField(record: Readonly<Record<string, unknown>>, field: Fiel
   const raw = record[field.name];
   const elements = Array.isArray(raw) ? raw : [raw];
   const entries = elements.map((e) => typed(field, e));
-  const values = entries.filter((e): e is Scalar => e !== null && e !== undefined);
+  const values = entries.filter((e): e is Scalar => e !== null && e !== undefined && e !== OPAQUE);
+  const opaque = entries.includes(OPAQUE);
   const unreadable = entries.some((e) => e === undefined);
-  const present = values.length > 0 ? true : unreadable ? undefined : false;
+  // A sub-record field returned as one value (say, the latest job's) may not be all the person holds.
+  const oneOfMany = field.scope !== undefined && !Array.isArray(raw);
+  const present = values.length > 0 || opaque ? true : unreadable || oneOfMany ? undefined : false;
   return {
     field,
     returned: true,
     present,
     values,
-    ...(Array.isArray(raw) && !unreadable ? { perElement: entries as (Scalar | null)[] } : {}),
+    ...(opaque || unreadable || oneOfMany ? { partial: true } : {}),
+    ...(Array.isArray(raw) && !unreadable && !opaque ? { perElement: entries as (Scalar | null)[] } : {}),
   };
 }
 

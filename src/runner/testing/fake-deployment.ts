@@ -130,7 +130,8 @@ class Refused extends Error {
   }
 }
 
-const today = new Date("2025-01-01");
+// Relative dates count back from the current UTC date (clause s4-2-relative-offset-back).
+const today = new Date(new Date().toISOString().slice(0, 10));
 function asDate(v: unknown): string | undefined {
   if (typeof v !== "string") return undefined;
   const rel = /^now-(\d+)([dm])$/.exec(v);
@@ -191,7 +192,9 @@ function matches(node: Rec, doc: Rec): boolean {
   if ("exists" in node) return node.exists ? vs.length > 0 : vs.length === 0;
   if ("eq" in node) return (vs as unknown[]).includes(node.eq);
   if ("in" in node) return vs.some((v) => (node.in as unknown[]).includes(v));
-  if ("match" in node) return vs.some((v) => typeof v === "string" && String(node.match).toLowerCase().split(/\s+/).every((w) => v.toLowerCase().includes(w)));
+  // Whole words, case aside (clause s4-2-match-whole-word).
+  const words = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if ("match" in node) return vs.some((v) => typeof v === "string" && words(String(node.match)).every((w) => words(v).includes(w)));
   const bound = asDate(node.gte ?? node.lte) ?? (node.gte ?? node.lte);
   return vs.some((v) => ("gte" in node ? (v as number) >= (bound as number) : (v as number) <= (bound as number)));
 }
