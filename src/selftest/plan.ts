@@ -33,7 +33,8 @@ export function profileOf(mutant: Mutant): ProfileName {
  */
 export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = false): CaseDef[] {
   if (allCases) return [...cases];
-  const chosen = cases.filter((c) => (c.area === mutant.area && (!mutant.cases || mutant.cases.includes(c.id))) || c.clauses.includes(mutant.clause));
+  // A mutant naming its cases runs those of its area (and the other areas' cases citing its clause).
+  const chosen = cases.filter((c) => (mutant.cases && c.area === mutant.area ? mutant.cases.includes(c.id) : c.area === mutant.area || c.clauses.includes(mutant.clause)));
   return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
 }
 
