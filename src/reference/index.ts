@@ -2,6 +2,7 @@
 export { startReferenceServer, ServerStartError, type ReferenceServer } from "./server.js";
 export { createReferenceService, ReferenceService } from "./reference-service.js";
 export type { ReferenceServerOptions, ReferenceServiceOptions } from "./options.js";
+export type { Tap, TappedExchange } from "./tap.js";
 export { DEFAULT_SEED, DEFAULT_SIZES } from "./options.js";
 export { DEMO_KEYS, parseKeySpecs, type KeySpec, type RateLimit } from "./keys.js";
 export type { Service, ServiceResponse, Envelope } from "./service.js";
