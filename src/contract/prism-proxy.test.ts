@@ -31,14 +31,28 @@ afterAll(async () => {
 
 /** A case with an MCP step or a raw request to an MCP address (§4.6), which Prism cannot carry. */
 function speaksMcp(c: CaseDef): boolean {
-  return c.area === "mcp" || c.steps.some((s) => s.kind.startsWith("mcp") || ["/mcp", "/sse", "/messages"].includes(String((s.spec as { path?: unknown } | null)?.path)));
+  return (
+    c.area === "mcp" ||
+    c.steps.some(
+      (s) =>
+        s.kind.startsWith("mcp") ||
+        ["/mcp", "/sse", "/messages"].includes(String((s.spec as { path?: unknown } | null)?.path)),
+    )
+  );
 }
 
 /** Prism's own answer (problem+json), when the exchange was answered by Prism rather than the reference. */
-function prismError(e: RecordedExchange): { type: string; validation?: { location: string[]; message: string }[] } | undefined {
+function prismError(
+  e: RecordedExchange,
+): { type: string; validation?: { location: string[]; message: string }[] } | undefined {
   if (!String(e.responseHeaders["content-type"] ?? "").startsWith("application/problem+json")) return undefined;
-  const body = JSON.parse(Buffer.from(e.responseBody).toString("utf8")) as { type?: string; validation?: { location: string[]; message: string }[] };
-  return body.type?.startsWith(PRISM_ERROR) ? { type: body.type.slice(PRISM_ERROR.length), ...(body.validation ? { validation: body.validation } : {}) } : undefined;
+  const body = JSON.parse(Buffer.from(e.responseBody).toString("utf8")) as {
+    type?: string;
+    validation?: { location: string[]; message: string }[];
+  };
+  return body.type?.startsWith(PRISM_ERROR)
+    ? { type: body.type.slice(PRISM_ERROR.length), ...(body.validation ? { validation: body.validation } : {}) }
+    : undefined;
 }
 
 function describeExchange(e: RecordedExchange): string {
@@ -49,7 +63,15 @@ function describeExchange(e: RecordedExchange): string {
 describe("Stoplight Prism's validation proxy in front of the reference server", () => {
   it("reports no violation over the REST areas of the suite", async () => {
     const cases = loadSuites().filter((c) => !speaksMcp(c));
-    const outcome = await runConformance({ baseUrl: recorder.url, apiKey: reference.keys.active, secondKey: reference.keys.exhausted, cases, maxCredits: 300, concurrency: 4, timeoutMs: 20_000 });
+    const outcome = await runConformance({
+      baseUrl: recorder.url,
+      apiKey: reference.keys.active,
+      secondKey: reference.keys.exhausted,
+      cases,
+      maxCredits: 300,
+      concurrency: 4,
+      timeoutMs: 20_000,
+    });
 
     // Response violations: the header Prism adds, its error answer with --errors, and its log.
     const violations = recorder.exchanges.flatMap((e) => {
@@ -60,10 +82,19 @@ describe("Stoplight Prism's validation proxy in front of the reference server", 
       return details.map((v) => `${describeExchange(e)}: ${v.location.join(".")}: ${v.message}`);
     });
     expect(violations).toEqual([]);
-    expect(prism.log().split("\n").filter((line) => /VIOLATIONS|Violation/.test(line))).toEqual([]);
+    expect(
+      prism
+        .log()
+        .split("\n")
+        .filter((line) => /VIOLATIONS|Violation/.test(line)),
+    ).toEqual([]);
     expect(recorder.exchanges.length).toBeGreaterThan(200);
     // And the runner's verdicts stand with Prism in the path.
-    expect(outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.failures.map((f) => f.message).join(" | ")}`)).toEqual([]);
+    expect(
+      outcome.results
+        .filter((r) => r.status !== "passed")
+        .map((r) => `${r.id}: ${r.failures.map((f) => f.message).join(" | ")}`),
+    ).toEqual([]);
 
     // Requests Prism refused itself (invalid per the document, no key, no such route): the reference must
     // refuse each of them too, or the document forbids what the service serves.
@@ -71,12 +102,17 @@ describe("Stoplight Prism's validation proxy in front of the reference server", 
     expect(refusedByPrism.length).toBeGreaterThan(0);
     const servedAnyway: string[] = [];
     for (const e of refusedByPrism) {
-      const headers = Object.fromEntries(Object.entries(e.requestHeaders).filter(([k]) => !["host", "content-length", "connection"].includes(k))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(e.requestHeaders).filter(([k]) => !["host", "content-length", "connection"].includes(k)),
+      ) as Record<string, string>;
       const body = e.requestBody.length > 0 ? Buffer.from(e.requestBody) : undefined;
       const direct = await fetch(`${reference.url}${e.url}`, { method: e.method, headers, ...(body ? { body } : {}) });
       await direct.arrayBuffer();
       if (direct.status < 400) {
-        const why = prismError(e)!.validation?.map((v) => `${v.location.join(".")}: ${v.message}`).join("; ") ?? prismError(e)!.type;
+        const why =
+          prismError(e)!
+            .validation?.map((v) => `${v.location.join(".")}: ${v.message}`)
+            .join("; ") ?? prismError(e)!.type;
         servedAnyway.push(`${describeExchange(e)}: Prism refused it (${why}); the reference answered ${direct.status}`);
       }
     }

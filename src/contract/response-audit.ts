@@ -41,6 +41,8 @@ export interface AuditResult {
 }
 
 const MCP_PATHS = new Set(["/mcp", "/sse", "/messages"]);
+const NOT_METHOD = "another method on a route's path answers 405";
+const NOT_ROUTE = "a path that is not a route answers 404";
 
 const escape = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 const decoder = new TextDecoder();
@@ -65,8 +67,15 @@ function sseEvents(bytes: Uint8Array): { event: string; data: string }[] {
     .split(/\r?\n\r?\n/)
     .map((block) => {
       const lines = block.split(/\r?\n/);
-      const event = lines.find((l) => l.startsWith("event:"))?.slice(6).trim() ?? "message";
-      const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+      const event =
+        lines
+          .find((l) => l.startsWith("event:"))
+          ?.slice(6)
+          .trim() ?? "message";
+      const data = lines
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).replace(/^ /, ""))
+        .join("\n");
       return { event, data };
     })
     .filter((e) => e.data !== "");
@@ -87,7 +96,6 @@ function responsesPointer(op: OperationId, status?: string): string {
   return `#/paths/${escape(path)}/${method.toLowerCase()}/responses${status ? `/${status}` : ""}`;
 }
 
-
 class Auditor {
   readonly problems: ResponseProblem[] = [];
   readonly covered = new Map<string, Set<number>>();
@@ -107,8 +115,17 @@ class Auditor {
   private validate(route: string, status: number, validate: ValidateFunction, value: unknown, prefix = ""): void {
     if (validate(value)) return;
     for (const error of validate.errors ?? []) {
-      const extra = error.keyword === "additionalProperties" ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : "";
-      this.problem(route, status, prefix + error.instancePath, schemaLocation(error), `${error.message ?? error.keyword}${extra}`);
+      const extra =
+        error.keyword === "additionalProperties"
+          ? ` (${(error.params as { additionalProperty: string }).additionalProperty})`
+          : "";
+      this.problem(
+        route,
+        status,
+        prefix + error.instancePath,
+        schemaLocation(error),
+        `${error.message ?? error.keyword}${extra}`,
+      );
     }
   }
 
@@ -119,22 +136,32 @@ class Auditor {
     let validate = statusValidator(op, key);
     if (!validate && this.options.defaultCovers) validate = statusValidator(op, (key = "default"));
     if (!validate) {
-      this.problem(route, status, "", responsesPointer(op), `status ${status} is not described: ${op} names ${Object.keys(this.responses(op)).join(", ")}`);
+      this.problem(
+        route,
+        status,
+        "",
+        responsesPointer(op),
+        `status ${status} is not described: ${op} names ${Object.keys(this.responses(op)).join(", ")}`,
+      );
       return;
     }
     this.validate(route, status, validate, body);
     // Without a selection the jobs detail route answers the default record (JobRecord); JobsDetailData's results
     // describe the union of both forms, since a response schema cannot depend on the request (§2.6, §4.4).
-    const selects = typeof requestBody === "object" && requestBody !== null && ("_source" in requestBody || "source" in requestBody);
+    const selects =
+      typeof requestBody === "object" && requestBody !== null && ("_source" in requestBody || "source" in requestBody);
     if (op === "getJobs" && status === 200 && !selects) {
       const results = (body as { data?: { results?: unknown } } | null)?.data?.results;
-      if (Array.isArray(results)) results.forEach((r, i) => this.validate(route, status, schemaValidator("JobRecord"), r, `/data/results/${i}`));
+      if (Array.isArray(results))
+        results.forEach((r, i) => this.validate(route, status, schemaValidator("JobRecord"), r, `/data/results/${i}`));
     }
   }
 
   private responses(op: OperationId): Record<string, unknown> {
     const { path, method } = loadContract().operations.get(op)!;
-    return (loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>)[method.toLowerCase()]!.responses;
+    return (loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>)[
+      method.toLowerCase()
+    ]!.responses;
   }
 
   rest(e: WireExchange): void {
@@ -144,7 +171,13 @@ class Auditor {
     const type = header(e.responseHeaders, "content-type").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") {
       this.cover(route, e.status);
-      this.problem(route, e.status, "", op ? responsesPointer(op, String(e.status)) : "#/components/responses/Failure", `Content-Type ${type || "none"}, the document describes application/json`);
+      this.problem(
+        route,
+        e.status,
+        "",
+        op ? responsesPointer(op, String(e.status)) : "#/components/responses/Failure",
+        `Content-Type ${type || "none"}, the document describes application/json`,
+      );
       return;
     }
     const parsed = parseJson(e.responseBody);
@@ -162,7 +195,14 @@ class Auditor {
     const label = `${e.method} (${pathKnown ? "route path, other method" : "not a route"})`;
     this.cover(label, e.status);
     const expected = pathKnown ? 405 : 404;
-    if (e.status !== expected) this.problem(route, e.status, "", "#/components/responses/Failure/x-reference-choice", `status ${e.status} is not described: ${pathKnown ? "another method on a route's path answers 405" : "a path that is not a route answers 404"}`);
+    if (e.status !== expected)
+      this.problem(
+        route,
+        e.status,
+        "",
+        "#/components/responses/Failure/x-reference-choice",
+        `status ${e.status} is not described: ${pathKnown ? NOT_METHOD : NOT_ROUTE}`,
+      );
     this.validate(route, e.status, namedResponseValidator("Failure"), parsed.value);
   }
 
@@ -173,7 +213,11 @@ class Auditor {
     const op = [...loadContract().operations.values()].find((o) => o.tool === name)?.operationId;
     if (!op) return; // an unknown tool is a JSON-RPC error, outside the OpenAPI document
     const route = `MCP ${transport} tools/call ${name}`;
-    const r = result as { content?: { type?: string; text?: string }[]; structuredContent?: unknown; isError?: boolean } | null;
+    const r = result as {
+      content?: { type?: string; text?: string }[];
+      structuredContent?: unknown;
+      isError?: boolean;
+    } | null;
     const carried: unknown[] = [];
     if (r?.structuredContent !== undefined) carried.push(r.structuredContent);
     for (const item of r?.content ?? []) {
@@ -227,7 +271,8 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
     const body = parseJson(e.requestBody);
     if (!body.ok) continue;
     const byId = sseRequests.get(session) ?? new Map<string, Record<string, unknown>>();
-    for (const m of rpcMessages(body.value)) if (m.method !== undefined && m.id !== undefined) byId.set(idKey(m.id), m as Record<string, unknown>);
+    for (const m of rpcMessages(body.value))
+      if (m.method !== undefined && m.id !== undefined) byId.set(idKey(m.id), m as Record<string, unknown>);
     sseRequests.set(session, byId);
   }
   for (const e of exchanges) {
@@ -253,7 +298,8 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
             })();
       for (const answer of answers) {
         const asked = byId.get(idKey(answer.id));
-        if (asked?.method === "tools/call" && answer.result !== undefined) auditor.toolResult("/mcp", asked, answer.result);
+        if (asked?.method === "tools/call" && answer.result !== undefined)
+          auditor.toolResult("/mcp", asked, answer.result);
       }
     } else if (path === "/sse" && e.method === "GET" && type === "text/event-stream") {
       const events = sseEvents(e.responseBody);
@@ -266,7 +312,8 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
         if (!parsed.ok) continue;
         for (const answer of rpcMessages(parsed.value)) {
           const asked = byId.get(idKey(answer.id));
-          if (asked?.method === "tools/call" && answer.result !== undefined) auditor.toolResult("/sse", asked, answer.result);
+          if (asked?.method === "tools/call" && answer.result !== undefined)
+            auditor.toolResult("/sse", asked, answer.result);
         }
       }
     }

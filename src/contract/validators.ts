@@ -14,7 +14,9 @@ const locations = new WeakMap<object, string>();
 function locate(node: unknown, pointer: string): void {
   if (!node || typeof node !== "object" || locations.has(node)) return;
   locations.set(node, pointer);
-  for (const [key, value] of Object.entries(node)) locate(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  for (const [key, value] of Object.entries(node)) {
+    locate(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  }
 }
 
 function rewriteRefs(value: unknown): unknown {
@@ -25,7 +27,14 @@ function instance(): Ajv2020 {
   if (ajv) return ajv;
   // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on purpose.
   // verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true, verbose: true });
+  ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    verbose: true,
+  });
   for (const keyword of ANNOTATIONS) ajv.addKeyword(keyword);
   const defs = rewriteRefs(loadContract().openapi.components?.schemas ?? {}) as object;
   locate(defs, "#/components/schemas");
@@ -76,14 +85,14 @@ function resolveResponse(response: ResponseObject | undefined): ResponseObject |
   return (loadContract().openapi.components?.responses as Record<string, ResponseObject> | undefined)?.[name];
 }
 
-function bodyValidator(key: string, response: ResponseObject | undefined, location: string): ValidateFunction | undefined {
+function bodyValidator(key: string, response: ResponseObject | undefined, at: string): ValidateFunction | undefined {
   const resolved = resolveResponse(response);
   if (!resolved) return undefined;
-  const at = response?.$ref ?? location;
-  return compileOnce(key, () => rewriteRefs(resolved.content?.["application/json"]?.schema ?? {}) as object, `${at}/content/application~1json/schema`);
+  const schema = () => rewriteRefs(resolved.content?.["application/json"]?.schema ?? {}) as object;
+  return compileOnce(key, schema, `${response?.$ref ?? at}/content/application~1json/schema`);
 }
 
-/** The JSON Pointer in spec/openapi.yaml of the rule an ajv error of these validators broke, e.g. #/components/schemas/JobRecord/required. */
+/** Where in spec/openapi.yaml the rule an ajv error broke is, e.g. #/components/schemas/JobRecord/required. */
 export function schemaLocation(error: ErrorObject): string {
   const parent = error.parentSchema ? locations.get(error.parentSchema) : undefined;
   return parent ? `${parent}/${error.keyword}` : error.schemaPath;

@@ -17,29 +17,49 @@ let server: ReferenceServer;
 const THROTTLED = "svc_openapi_throttled_key";
 beforeAll(async () => {
   const keys = [...Object.values(DEMO_KEYS), { key: THROTTLED, rateLimit: { requests: 1, perSeconds: 3600 } }];
-  server = await startReferenceServer({ port: 0, people: 3000, jobs: 800, companies: 300, keys, tap: (e) => exchanges.push(e) });
+  server = await startReferenceServer({
+    port: 0,
+    people: 3000,
+    jobs: 800,
+    companies: 300,
+    keys,
+    tap: (e) => exchanges.push(e),
+  });
 });
 
-async function send(path: string, options: { method?: string; key?: string; type?: string; body?: string } = {}): Promise<number> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${options.key ?? server.keys.active}`, Accept: "application/json, text/event-stream" };
+async function send(
+  path: string,
+  options: { method?: string; key?: string; type?: string; body?: string } = {},
+): Promise<number> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${options.key ?? server.keys.active}`,
+    Accept: "application/json, text/event-stream",
+  };
   if (options.type) headers["Content-Type"] = options.type;
-  const response = await fetch(`${server.url}${path}`, { method: options.method ?? "POST", headers, ...(options.body !== undefined ? { body: options.body } : {}) });
+  const response = await fetch(`${server.url}${path}`, {
+    method: options.method ?? "POST",
+    headers,
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
   await response.arrayBuffer();
   return response.status;
 }
 
-/** The refusals a conformant run does not provoke: an inactive key, the rate limit, a wrong method, size or media type. */
+/** Refusals a conformant run does not provoke: inactive key, rate limit, wrong method, body size, media type. */
 async function provokeRefusals(): Promise<void> {
   const json = "application/json";
   const query = JSON.stringify({ where: { field: "city", exists: true }, size: 1 });
-  const call = (name: string, args: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+  const call = (name: string, args: unknown) =>
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
   expect(await send("/v1/people/query", { key: server.keys.inactive, type: json, body: query })).toBe(403);
   expect(await send("/v1/people/query", { method: "GET" })).toBe(405);
   expect(await send("/v1/people/query", { type: json, body: `{"where":${" ".repeat(1024 * 1024)}{}}` })).toBe(413);
   expect(await send("/v1/people/query", { type: "text/plain", body: query })).toBe(415);
   expect(await send("/v1/jobs/query", { key: THROTTLED, type: json, body: "{}" })).toBe(200);
   expect(await send("/v1/jobs/query", { key: THROTTLED, type: json, body: "{}" })).toBe(429);
-  expect(await send("/mcp", { key: server.keys.inactive, type: json, body: call("svc_query_jobs", { size: 1 }) })).toBe(200);
+  expect(await send("/mcp", { key: server.keys.inactive, type: json, body: call("svc_query_jobs", { size: 1 }) })).toBe(
+    200,
+  );
   expect(await send("/mcp", { key: THROTTLED, type: json, body: call("svc_get_version", {}) })).toBe(200);
 }
 afterAll(async () => {
@@ -49,7 +69,15 @@ afterAll(async () => {
 describe("every response of the default run against spec/openapi.yaml", () => {
   it("validates each one, success and refusal, REST and MCP", async () => {
     await provokeRefusals();
-    const outcome = await runConformance({ baseUrl: server.url, apiKey: server.keys.active, secondKey: server.keys.exhausted, cases: loadSuites(), maxCredits: 300, concurrency: 4, timeoutMs: 20_000 });
+    const outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.keys.active,
+      secondKey: server.keys.exhausted,
+      cases: loadSuites(),
+      maxCredits: 300,
+      concurrency: 4,
+      timeoutMs: 20_000,
+    });
     expect(outcome.results.filter((r) => r.status !== "passed").map((r) => r.id)).toEqual([]);
     await server.close(); // ends the SSE streams, so their exchanges are tapped too
 
@@ -60,7 +88,8 @@ describe("every response of the default run against spec/openapi.yaml", () => {
     for (const op of OPERATION_IDS) {
       const { method, path, tool } = loadContract().operations.get(op)!;
       expect([...(covered.get(`${method} ${path}`) ?? [])], `${method} ${path}`).toContain(200);
-      for (const transport of ["/mcp", "/sse"]) expect([...(covered.get(`MCP ${transport} tools/call ${tool}`) ?? [])], `${transport} ${tool}`).toContain(200);
+      for (const transport of ["/mcp", "/sse"])
+        expect([...(covered.get(`MCP ${transport} tools/call ${tool}`) ?? [])], `${transport} ${tool}`).toContain(200);
     }
     const statuses = new Set([...covered.values()].flatMap((s) => [...s]));
     expect([...statuses].sort()).toEqual([200, 400, 401, 402, 403, 404, 405, 413, 415, 429]);

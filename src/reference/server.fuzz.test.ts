@@ -19,7 +19,19 @@ let server: ReferenceServer;
 const valid = new Map<OperationId, unknown[]>();
 
 const ledger = () => (server.service as ReferenceService).keyRing.get(server.keys.active)!.remaining;
-const AUTH = ["active", "active", "active", "active", "active", "active", "none", "unknown", "exhausted", "inactive", "malformed"] as const;
+const AUTH = [
+  "active",
+  "active",
+  "active",
+  "active",
+  "active",
+  "active",
+  "none",
+  "unknown",
+  "exhausted",
+  "inactive",
+  "malformed",
+] as const;
 type Auth = (typeof AUTH)[number];
 
 function authorization(auth: Auth): Record<string, string> {
@@ -41,10 +53,20 @@ interface Answer {
   readonly json?: unknown;
 }
 
-async function send(method: string, path: string, body: HostileBody | undefined, auth: Auth, extra: Record<string, string> = {}): Promise<Answer> {
+async function send(
+  method: string,
+  path: string,
+  body: HostileBody | undefined,
+  auth: Auth,
+  extra: Record<string, string> = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...authorization(auth), ...extra };
   if (body?.type !== undefined) headers["content-type"] = body.type;
-  const response = await request(`${server.url}${path}`, { method: method as "POST", headers, ...(body ? { body: body.bytes } : {}) });
+  const response = await request(`${server.url}${path}`, {
+    method: method as "POST",
+    headers,
+    ...(body ? { body: body.bytes } : {}),
+  });
   const text = await response.body.text();
   let json: unknown;
   try {
@@ -58,7 +80,8 @@ async function send(method: string, path: string, body: HostileBody | undefined,
 /** Names what was sent, shortly: a counterexample of a million ids should still read in one line. */
 function label(what: string, body: HostileBody | undefined): string {
   const head = body ? body.bytes.subarray(0, 160).toString("utf8") : "";
-  return `${what} [${body?.kind ?? "no body"}] ${head}${body && body.bytes.length > 160 ? `… (${body.bytes.length} bytes)` : ""}`;
+  const more = body && body.bytes.length > 160 ? `… (${body.bytes.length} bytes)` : "";
+  return `${what} [${body?.kind ?? "no body"}] ${head}${more}`;
 }
 
 function within(what: string, check: () => void): void {
@@ -69,7 +92,7 @@ function within(what: string, check: () => void): void {
   }
 }
 
-/** A refusal: a 4xx (not 408/429 here: the key is not rate-limited) carrying the envelope with a code other than 200. */
+/** A refusal: a 4xx (the key is not rate-limited, so no 429) carrying the envelope with a code other than 200. */
 function expectRefusal(answer: Answer): void {
   expect(answer.status).toBeGreaterThanOrEqual(400);
   expect(answer.status).toBeLessThan(500);
@@ -79,7 +102,7 @@ function expectRefusal(answer: Answer): void {
   expect(typeof envelope!.msg).toBe("string");
 }
 
-/** An MCP answer: a tool error or a JSON-RPC error costs nothing; a tool result carries the envelope; nothing else costs. */
+/** An MCP answer: a tool or JSON-RPC error costs nothing; a tool result carries the envelope; nothing else costs. */
 function expectMcpAnswer(message: unknown, before: number, call = true): void {
   const m = message as { result?: { isError?: boolean; structuredContent?: { code?: unknown } }; error?: unknown };
   if (!call) expect(ledger(), "a message that is not a tool call moved the balance").toBe(before);
@@ -90,25 +113,67 @@ function expectMcpAnswer(message: unknown, before: number, call = true): void {
 }
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, people: 300, jobs: 60, companies: 40, seed: 7, tap: (e) => exchanges.push(e) });
+  server = await startReferenceServer({
+    port: 0,
+    people: 300,
+    jobs: 60,
+    companies: 40,
+    seed: 7,
+    tap: (e) => exchanges.push(e),
+  });
   const ids = async (path: string, member: string) => {
-    const answer = await send("POST", path, { bytes: Buffer.from('{"size":5}'), type: "application/json", kind: "setup" }, "active");
+    const answer = await send(
+      "POST",
+      path,
+      { bytes: Buffer.from('{"size":5}'), type: "application/json", kind: "setup" },
+      "active",
+    );
     return ((answer.json as { data: Record<string, string[]> }).data[member] ?? []).slice(0, 3);
   };
   const jobs = await ids("/v1/jobs/query", "job_ids");
   const companies = await ids("/v1/companies/query", "company_ids");
   const people = (
-    (await send("POST", "/v1/people/query", { bytes: Buffer.from('{"where":{"field":"city","exists":true},"size":3}'), type: "application/json", kind: "setup" }, "active"))
-      .json as { data: { profile_ids: string[] } }
+    (
+      await send(
+        "POST",
+        "/v1/people/query",
+        {
+          bytes: Buffer.from('{"where":{"field":"city","exists":true},"size":3}'),
+          type: "application/json",
+          kind: "setup",
+        },
+        "active",
+      )
+    ).json as { data: { profile_ids: string[] } }
   ).data.profile_ids;
   const where = { all: [{ field: "city", exists: true }, { not: { field: "title", match: "engineer" } }] };
-  valid.set("queryPeople", [{ where, size: 3 }, { where: { has_experience: { all: [{ field: "title", match: "manager" }, { field: "is_current", eq: true }] } }, size: 2 }]);
+  valid.set("queryPeople", [
+    { where, size: 3 },
+    {
+      where: {
+        has_experience: {
+          all: [
+            { field: "title", match: "manager" },
+            { field: "is_current", eq: true },
+          ],
+        },
+      },
+      size: 2,
+    },
+  ]);
   valid.set("searchPeople", [{ text: "senior engineer in Berlin", size: 3 }]);
-  valid.set("getProfiles", [{ profile_ids: people }, { profile_ids: people, _source: ["full_name", "skills"] }, { profile_ids: people, source: true }]);
+  valid.set("getProfiles", [
+    { profile_ids: people },
+    { profile_ids: people, _source: ["full_name", "skills"] },
+    { profile_ids: people, source: true },
+  ]);
   valid.set("queryJobs", [{ where: { field: "salary_min", gte: 1000 }, size: 3 }, { size: 2 }]);
   valid.set("getJobs", [{ job_ids: jobs }, { job_ids: jobs, _source: ["title", "company.name", "salary.currency"] }]);
   valid.set("queryCompanies", [{ where: { field: "employees_count", gte: 10 }, size: 3 }]);
-  valid.set("getCompanies", [{ company_ids: companies }, { company_ids: companies, _source: { excludes: ["description"] } }]);
+  valid.set("getCompanies", [
+    { company_ids: companies },
+    { company_ids: companies, _source: { excludes: ["description"] } },
+  ]);
   valid.set("getVersion", [{}]);
   valid.set("getKeyStatus", [{}]);
 }, 60_000);
@@ -120,9 +185,19 @@ const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 
 describe("the reference server under hostile input", () => {
   it("REST: never a 5xx, refusals are free envelopes, on all nine routes", async () => {
-    const shots = fc.constantFrom(...OPERATION_IDS).chain((op) =>
-      fc.tuple(fc.constant(op), hostileBody(valid.get(op)!), fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.constantFrom(...METHODS), weight: 1 }), fc.constantFrom(...AUTH)),
-    );
+    const shots = fc
+      .constantFrom(...OPERATION_IDS)
+      .chain((op) =>
+        fc.tuple(
+          fc.constant(op),
+          hostileBody(valid.get(op)!),
+          fc.oneof(
+            { arbitrary: fc.constant(undefined), weight: 9 },
+            { arbitrary: fc.constantFrom(...METHODS), weight: 1 },
+          ),
+          fc.constantFrom(...AUTH),
+        ),
+      );
     let refusals = 0;
     await fc.assert(
       fc.asyncProperty(shots, async ([op, body, otherMethod, auth]) => {
@@ -146,10 +221,21 @@ describe("the reference server under hostile input", () => {
 
   it("MCP over /mcp: tools/call with any arguments, and JSON-RPC that is not a call", async () => {
     const tools = [...loadContract().operations.values()].map((o) => ({ op: o.operationId, name: o.tool }));
-    const call = fc.constantFrom(...tools, { op: "getVersion" as OperationId, name: "svc_no_such_tool" }).chain(({ op, name }) =>
-      hostileArguments(valid.get(op)!).map((args) => ({ bytes: Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } })), type: "application/json", kind: `tools/call ${name}` })),
+    const call = fc
+      .constantFrom(...tools, { op: "getVersion" as OperationId, name: "svc_no_such_tool" })
+      .chain(({ op, name }) =>
+        hostileArguments(valid.get(op)!).map((args) => ({
+          bytes: Buffer.from(
+            JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+          ),
+          type: "application/json",
+          kind: `tools/call ${name}`,
+        })),
+      );
+    const messages = fc.oneof(
+      { arbitrary: call, weight: 4 },
+      { arbitrary: hostileBody([{ jsonrpc: "2.0", id: 2, method: "tools/list" }]), weight: 1 },
     );
-    const messages = fc.oneof({ arbitrary: call, weight: 4 }, { arbitrary: hostileBody([{ jsonrpc: "2.0", id: 2, method: "tools/list" }]), weight: 1 });
     await fc.assert(
       fc.asyncProperty(messages, fc.constantFrom(...AUTH), async (body, auth) => {
         const before = ledger();
@@ -165,7 +251,10 @@ describe("the reference server under hostile input", () => {
   }, 240_000);
 
   it("MCP over /sse and /messages: tools/call with any arguments in one session", async () => {
-    const stream = await request(`${server.url}/sse`, { method: "GET", headers: { ...authorization("active"), accept: "text/event-stream" } });
+    const stream = await request(`${server.url}/sse`, {
+      method: "GET",
+      headers: { ...authorization("active"), accept: "text/event-stream" },
+    });
     expect(stream.statusCode).toBe(200);
     const answers = new Map<number, (m: unknown) => void>();
     let buffered = "";
@@ -179,7 +268,11 @@ describe("the reference server under hostile input", () => {
         const block = buffered.slice(0, cut);
         buffered = buffered.slice(cut + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        const data = block
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join("\n");
         if (event === "endpoint") endpoint(data);
         else if (data) {
           const m = JSON.parse(data) as { id?: number };
@@ -193,14 +286,23 @@ describe("the reference server under hostile input", () => {
     const post = async (message: object): Promise<unknown> => {
       const id = nextId++;
       const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
-      const body = { bytes: Buffer.from(JSON.stringify({ jsonrpc: "2.0", id, ...message })), type: "application/json", kind: "sse message" };
+      const body = {
+        bytes: Buffer.from(JSON.stringify({ jsonrpc: "2.0", id, ...message })),
+        type: "application/json",
+        kind: "sse message",
+      };
       const posted = await send("POST", messages, body, "active");
       expect(posted.status).toBe(202);
       return answered;
     };
-    await post({ method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } });
+    await post({
+      method: "initialize",
+      params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+    });
     const tools = [...loadContract().operations.values()].map((o) => ({ op: o.operationId, name: o.tool }));
-    const calls = fc.constantFrom(...tools).chain(({ op, name }) => hostileArguments(valid.get(op)!).map((args) => ({ name, args })));
+    const calls = fc
+      .constantFrom(...tools)
+      .chain(({ op, name }) => hostileArguments(valid.get(op)!).map((args) => ({ name, args })));
     await fc.assert(
       fc.asyncProperty(calls, async ({ name, args }) => {
         const before = ledger();

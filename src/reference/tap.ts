@@ -17,7 +17,8 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 function chunkBytes(chunk: unknown, encoding?: unknown): Buffer | undefined {
   if (chunk === undefined || chunk === null || typeof chunk === "function") return undefined;
-  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
   return Buffer.from(chunk as Uint8Array);
 }
 
@@ -41,7 +42,8 @@ export function tapExchanges(listener: Listener, tap: Tap): Listener {
     res.writeHead = ((...args: unknown[]) => {
       // Headers given to writeHead alone are not kept by getHeaders(): note them here.
       const headers = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
-      if (headers && !Array.isArray(headers)) for (const [k, v] of Object.entries(headers)) written[k.toLowerCase()] = v as string;
+      if (headers && !Array.isArray(headers))
+        for (const [k, v] of Object.entries(headers)) written[k.toLowerCase()] = v as string;
       return writeHead(...args);
     }) as typeof res.writeHead;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;

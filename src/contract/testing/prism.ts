@@ -46,9 +46,21 @@ function stop(child: ChildProcess): Promise<void> {
  */
 export async function startPrism(mode: "proxy" | "mock", upstream?: string): Promise<Prism> {
   const port = await freePort();
-  const args = [prismBin(), mode, ...(mode === "proxy" ? ["--errors"] : []), "-p", String(port), "-h", "127.0.0.1", specPath("openapi.yaml")];
+  const args = [
+    prismBin(),
+    mode,
+    ...(mode === "proxy" ? ["--errors"] : []),
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    specPath("openapi.yaml"),
+  ];
   if (mode === "proxy") args.push(upstream!);
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+  const child = spawn(process.execPath, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));

@@ -32,14 +32,25 @@ export async function startRecorder(target: string): Promise<Recorder> {
   const server = createServer(async (req, res) => {
     const requestBody = await readAll(req);
     const headers = { ...req.headers, host: upstream.host };
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, async (answer) => {
-      const responseBody = await readAll(answer);
-      const responseHeaders = { ...answer.headers };
-      exchanges.push({ method: req.method ?? "GET", url: req.url ?? "/", requestHeaders: req.headers, requestBody, status: answer.statusCode ?? 0, responseHeaders, responseBody });
-      delete responseHeaders["transfer-encoding"];
-      res.writeHead(answer.statusCode ?? 502, { ...responseHeaders, "content-length": responseBody.length });
-      res.end(responseBody);
-    });
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      async (answer) => {
+        const responseBody = await readAll(answer);
+        const responseHeaders = { ...answer.headers };
+        exchanges.push({
+          method: req.method ?? "GET",
+          url: req.url ?? "/",
+          requestHeaders: req.headers,
+          requestBody,
+          status: answer.statusCode ?? 0,
+          responseHeaders,
+          responseBody,
+        });
+        delete responseHeaders["transfer-encoding"];
+        res.writeHead(answer.statusCode ?? 502, { ...responseHeaders, "content-length": responseBody.length });
+        res.end(responseBody);
+      },
+    );
     forwarded.on("error", (error) => {
       res.writeHead(502, { "content-type": "text/plain" });
       res.end(`recorder: ${error.message}`);
