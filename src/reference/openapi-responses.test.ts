@@ -92,8 +92,8 @@ describe("every response of the default run against spec/openapi.yaml", () => {
         expect([...(covered.get(`MCP ${transport} tools/call ${tool}`) ?? [])], `${transport} ${tool}`).toContain(200);
     }
     const statuses = new Set([...covered.values()].flatMap((s) => [...s]));
-    expect([...statuses].sort()).toEqual([200, 400, 401, 402, 403, 404, 405, 413, 415, 429]);
+    expect([...statuses]).toEqual(expect.arrayContaining([200, 400, 401, 402, 403, 404, 405, 413, 415, 429]));
     expect([...(covered.get("MCP /mcp tools/call svc_query_jobs") ?? [])]).toContain(403);
     expect([...(covered.get("MCP /mcp tools/call svc_get_version") ?? [])]).toContain(429);
-  });
+  }, 180_000);
 });
