@@ -74,7 +74,7 @@ describe("every response of the default run against spec/openapi.yaml", () => {
       apiKey: server.keys.active,
       secondKey: server.keys.exhausted,
       cases: loadSuites(),
-      maxCredits: 300,
+      maxCredits: 400,
       concurrency: 4,
       timeoutMs: 20_000,
     });
