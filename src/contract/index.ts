@@ -4,3 +4,4 @@ export { schemaValidator, requestValidator, responseValidator, describeErrors } 
 export { packageRoot, specPath } from "./root.js";
 export { formatContractSummary } from "./summary.js";
 export * from "./types.js";
+export { searchRoutes, detailRoutes, pricedOperations, operationsPriced, type RouteFamilyMember, type DetailRoute } from "./families.js";
