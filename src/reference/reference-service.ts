@@ -350,7 +350,8 @@ export class ReferenceService implements Service {
       const { exactBelow, capped } = loadContract().limits.search.total;
       data.total = total < exactBelow ? total : capped;
     }
-    if (offset + rows.length < total && rows.length > 0) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
+    const more = this.faults.nextWhen ? this.faults.nextWhen(dataset, { offset, returned: rows.length, size, total }) : offset + rows.length < total && rows.length > 0;
+    if (more) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
     return { data, count: rows.length };
   }
 

@@ -1,4 +1,4 @@
-import type { ClauseArea } from "../../contract/index.js";
+import type { ClauseArea, OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 
 /** A deliberately broken variant of the reference server: one fault, breaking one clause. */
@@ -15,4 +15,9 @@ export interface Mutant {
    * others show on a small one, which `tdss selftest` starts them with.
    */
   readonly needsDefaultDataset?: boolean;
+  /**
+   * The routes whose behaviour the fault changes, when it changes only some (REST or their MCP tools):
+   * `tdss selftest` then runs only the cases that call one of them, since no other case can see the fault.
+   */
+  readonly routes?: readonly OperationId[];
 }
