@@ -97,6 +97,7 @@ export type ClauseArea =
   | "version"
   | "mcp"
   | "privacy"
+  | "routes"
   | "lint";
 
 export interface Clause {
