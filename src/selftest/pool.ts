@@ -1,14 +1,14 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { runJob, type JobOutcome } from "./job.js";
 import type { Job } from "./plan.js";
+import { workerScript } from "./worker-script.js";
 
-const WORKER_SCRIPT = fileURLToPath(new URL("./worker.js", import.meta.url));
+let script: string | undefined | null = null;
+const WORKER_SCRIPT = () => (script === null ? (script = workerScript()) : script);
 
-/** Worker threads can run the pool only from the compiled build (a worker cannot load TypeScript source). */
+/** Worker threads need a compiled worker script (worker-script.ts): the build's, when it is up to date. */
 export function workersAvailable(): boolean {
-  return existsSync(WORKER_SCRIPT);
+  return WORKER_SCRIPT() !== undefined;
 }
 
 /**
@@ -45,7 +45,7 @@ export async function runJobs(jobs: readonly Job[], workers: number, onDone?: (o
 
   const thread = (index: number) =>
     new Promise<void>((resolve) => {
-      const worker = new Worker(WORKER_SCRIPT);
+      const worker = new Worker(WORKER_SCRIPT()!);
       let current: Job | undefined;
       let failure = "it exited";
       // A thread with nothing it may take stops: heavy jobs left belong to the heavy thread.
