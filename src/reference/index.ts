@@ -3,6 +3,7 @@ export { startReferenceServer, ServerStartError, type ReferenceServer } from "./
 export { createReferenceService, prebuildStore, ReferenceService } from "./reference-service.js";
 export type { PrebuiltStore, PrebuildOptions } from "./prebuilt.js";
 export type { ReferenceServerOptions, ReferenceServiceOptions } from "./options.js";
+export type { Tap, TappedExchange } from "./tap.js";
 export { DEFAULT_SEED, DEFAULT_SIZES } from "./options.js";
 export { DEMO_KEYS, parseKeySpecs, type KeySpec, type RateLimit } from "./keys.js";
 export type { Service, ServiceResponse, Envelope } from "./service.js";
