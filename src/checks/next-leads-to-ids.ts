@@ -14,7 +14,13 @@ export const nextLeadsToIds: Check = {
       if (i === 0) return undefined;
       const view = ctx.view(e);
       if (!view.success || !view.ids) return undefined;
-      if (view.ids.length === 0) return fail(`${pageLabel(ctx, i)}the page after a next holds no ID: next was given on the last page`, "at least one ID", 0, i);
+      if (view.ids.length === 0)
+        return fail(
+          `${pageLabel(ctx, i)}the page after a next holds no ID: next was given on the last page`,
+          "at least one ID",
+          0,
+          i,
+        );
       return undefined;
     }),
 };

@@ -26,7 +26,10 @@ export interface DetailRoute extends RouteFamilyMember {
   readonly search: OperationId;
 }
 
-type Schema = { required?: string[]; properties?: Record<string, { type?: string; minItems?: number; maxItems?: number }> };
+type Schema = {
+  required?: string[];
+  properties?: Record<string, { type?: string; minItems?: number; maxItems?: number }>;
+};
 
 function datasetOf(tag: string, operation: OperationId): Dataset {
   if ((DATASETS as readonly string[]).includes(tag)) return tag as Dataset;
@@ -35,7 +38,13 @@ function datasetOf(tag: string, operation: OperationId): Dataset {
 
 function member(operation: OperationId): RouteFamilyMember {
   const op = loadContract().operations.get(operation)!;
-  return { id: datasetOf(op.tag, operation), operation, dataset: datasetOf(op.tag, operation), path: op.path, tool: op.tool };
+  return {
+    id: datasetOf(op.tag, operation),
+    operation,
+    dataset: datasetOf(op.tag, operation),
+    path: op.path,
+    tool: op.tool,
+  };
 }
 
 /** Operations whose Credit formula is `formula`, in the order of spec/openapi.yaml. */
@@ -56,13 +65,22 @@ export function detailRoutes(): DetailRoute[] {
     const base = member(operation);
     const schema = schemas[contract.operations.get(operation)!.requestSchema ?? ""] ?? {};
     const idsMember = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === "array");
-    if (!idsMember) throw new Error(`tdss: spec/openapi.yaml: the request body of ${operation} requires no array of IDs`);
+    if (!idsMember)
+      throw new Error(`tdss: spec/openapi.yaml: the request body of ${operation} requires no array of IDs`);
     const ids = schema.properties![idsMember]!;
-    return { ...base, idsMember, minIds: ids.minItems ?? 0, maxIds: ids.maxItems ?? Number.POSITIVE_INFINITY, search: contract.datasets[base.dataset].route };
+    return {
+      ...base,
+      idsMember,
+      minIds: ids.minItems ?? 0,
+      maxIds: ids.maxItems ?? Number.POSITIVE_INFINITY,
+      search: contract.datasets[base.dataset].route,
+    };
   });
 }
 
 /** Operations a success is charged for (every formula but free and not shown): each has its MCP tool (§4.6). */
 export function pricedOperations(): OperationId[] {
-  return [...loadContract().operations.values()].filter((o) => o.creditFormula !== "free" && o.creditFormula !== "not-shown").map((o) => o.operationId);
+  return [...loadContract().operations.values()]
+    .filter((o) => o.creditFormula !== "free" && o.creditFormula !== "not-shown")
+    .map((o) => o.operationId);
 }

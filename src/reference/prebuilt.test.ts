@@ -15,9 +15,13 @@ describe("a prebuilt store shared by several servers", () => {
     servers.push(own, a, b);
     expect(a.service).not.toBe(b.service);
     const query = { where: { field: "full_name", exists: true }, size: 5 };
-    const ids = async (s: ReferenceServer) => (await s.service.call("queryPeople", query, `Bearer ${s.keys.active}`)).envelope.data;
+    const ids = async (s: ReferenceServer) =>
+      (await s.service.call("queryPeople", query, `Bearer ${s.keys.active}`)).envelope.data;
     expect(await ids(a)).toEqual(await ids(own));
-    const status = async (s: ReferenceServer) => (await s.service.call("getKeyStatus", undefined, `Bearer ${s.keys.active}`)).envelope.data as { used_credits: number };
+    const status = async (s: ReferenceServer) =>
+      (await s.service.call("getKeyStatus", undefined, `Bearer ${s.keys.active}`)).envelope.data as {
+        used_credits: number;
+      };
     await status(b);
     expect((await status(b)).used_credits).toBe(2);
     expect((await status(a)).used_credits).toBe(1);
@@ -25,7 +29,11 @@ describe("a prebuilt store shared by several servers", () => {
 
   it("is refused by a server asking for another dataset, naming both", async () => {
     const store = await prebuildStore(SIZES);
-    await expect(startReferenceServer({ ...SIZES, people: 61, store })).rejects.toThrow(/holds seed \d+, 60 people.*asks for seed \d+, 61 people/);
-    await expect(startReferenceServer({ ...SIZES, asOf: "2026-01-03", store })).rejects.toThrow(/as of 2026-01-02.*as of 2026-01-03/);
+    await expect(startReferenceServer({ ...SIZES, people: 61, store })).rejects.toThrow(
+      /holds seed \d+, 60 people.*asks for seed \d+, 61 people/,
+    );
+    await expect(startReferenceServer({ ...SIZES, asOf: "2026-01-03", store })).rejects.toThrow(
+      /as of 2026-01-02.*as of 2026-01-03/,
+    );
   });
 });

@@ -26,14 +26,19 @@ export interface DatasetSettings {
 
 export function storeKey(settings: DatasetSettings): string {
   const { seed, sizes, asOf } = settings;
-  return `seed ${seed}, ${sizes.people} people, ${sizes.jobs} jobs, ${sizes.companies} companies, as of ${dayString(asOf)}`;
+  const records = `${sizes.people} people, ${sizes.jobs} jobs, ${sizes.companies} companies`;
+  return `seed ${seed}, ${records}, as of ${dayString(asOf)}`;
 }
 
 /** Generates a store on two threads where that pays, for handing to several servers. */
 export async function generatePrebuilt(settings: DatasetSettings): Promise<PrebuiltStore> {
   // While a worker thread builds people, this one compiles the request validators every server uses.
-  const warm = () => OPERATION_IDS.forEach((op) => loadContract().operations.get(op)?.requestSchema && requestValidator(op));
-  return { key: storeKey(settings), store: await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }, warm) };
+  const warm = () =>
+    OPERATION_IDS.forEach((op) => loadContract().operations.get(op)?.requestSchema && requestValidator(op));
+  return {
+    key: storeKey(settings),
+    store: await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }, warm),
+  };
 }
 
 export type PrebuildOptions = Pick<ReferenceServiceOptions, "seed" | "people" | "jobs" | "companies" | "asOf">;
