@@ -62,7 +62,12 @@ describe("tdss run", () => {
   it("exits 1 on a failure, with the failing check and a curl command in every report", async () => {
     const r = await tdssRun({ only: "routes/detail-cost-and-not-found-people" }, { faults: ["overcharge-detail"] });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/FAIL {2}routes\/detail-cost-and-not-found-people[\s\S]*step 2 \(only unknown IDs\) · credits: the balance fell by 1 Credits; this request costs nothing/);
+    expect(r.out).toMatch(
+      new RegExp(
+        "FAIL {2}routes/detail-cost-and-not-found-people[\\s\\S]*" +
+          "step 2 \\(only unknown IDs\\) · credits: the balance fell by 1 Credits; this request costs nothing",
+      ),
+    );
     const files = reportFiles(r.dir);
     const junit = readFileSync(files.find((f) => f.endsWith("junit.xml"))!, "utf8");
     expect(junit).toMatch(/<failure type="credits" message="credits: the balance fell by 1 Credits/);

@@ -162,7 +162,9 @@ export class ReferenceService implements Service {
     if (options.data || settings.faults.dataset) return new ReferenceService(options);
     if (options.store) {
       const wanted = storeKey(settings);
-      if (options.store.key !== wanted) throw new RangeError(`the prebuilt store holds ${options.store.key}; this server asks for ${wanted}`);
+      if (options.store.key !== wanted) {
+        throw new RangeError(`the prebuilt store holds ${options.store.key}; this server asks for ${wanted}`);
+      }
       return new ReferenceService(options, options.store.store);
     }
     return new ReferenceService(options, (await generatePrebuilt(settings)).store);
@@ -350,7 +352,9 @@ export class ReferenceService implements Service {
       const { exactBelow, capped } = loadContract().limits.search.total;
       data.total = total < exactBelow ? total : capped;
     }
-    const more = this.faults.nextWhen ? this.faults.nextWhen(dataset, { offset, returned: rows.length, size, total }) : offset + rows.length < total && rows.length > 0;
+    const more = this.faults.nextWhen
+      ? this.faults.nextWhen(dataset, { offset, returned: rows.length, size, total })
+      : offset + rows.length < total && rows.length > 0;
     if (more) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
     return { data, count: rows.length };
   }

@@ -93,6 +93,6 @@ export const routeGenerators: Readonly<Record<string, Generator>> = {
     const leaves = (r: Record<string, unknown>) => fields.map((f) => ({ field: String(f), eq: r[String(f)] }));
     return { any: usable.map((r) => (fields.length === 1 ? leaves(r)[0] : { all: leaves(r) })) };
   },
-  /** Every route a success is charged for (§8), by operationId: each one MCP tool with the same Credit rules (§4.6). */
+  /** Every route a success is charged for (§8), by operationId: each one tool with the same Credit rules (§4.6). */
   pricedRoutes: () => pricedOperations(),
 };

@@ -109,7 +109,9 @@ const argsAjv = new Ajv2020({ allErrors: true, strict: false });
 function idPart(item: unknown, name: string, at: string): string {
   const part = typeof item === "string" ? item : (item as { id?: unknown } | null)?.id;
   if (typeof part !== "string" || !/^[a-z0-9][a-z0-9-]*$/.test(part)) {
-    throw new SuiteError(`${at}/for_each/${name}: each item must be a lower-case id or an object with one (its case's id ends with it), got ${JSON.stringify(item)?.slice(0, 60)}`);
+    const got = JSON.stringify(item)?.slice(0, 60);
+    const what = "each item must be a lower-case id or an object with one (its case's id ends with it)";
+    throw new SuiteError(`${at}/for_each/${name}: ${what}, got ${got}`);
   }
   return part;
 }
@@ -131,8 +133,15 @@ function expandCase(raw: RawCase, at: string): { raw: RawCase; vars: Record<stri
       if (error instanceof TemplateError) throw new SuiteError(`${at}/for_each/${name}: ${error.message}`);
       throw error;
     }
-    if (!Array.isArray(items) || items.length === 0) throw new SuiteError(`${at}/for_each/${name}: expected a non-empty list, got ${JSON.stringify(items)?.slice(0, 60)}`);
-    combos = combos.flatMap((c) => items.map((item) => ({ suffix: [...c.suffix, idPart(item, name, at)], vars: { ...c.vars, [name]: item } })));
+    if (!Array.isArray(items) || items.length === 0) {
+      const got = JSON.stringify(items)?.slice(0, 60);
+      throw new SuiteError(`${at}/for_each/${name}: expected a non-empty list, got ${got}`);
+    }
+    const bind = (c: (typeof combos)[number], item: unknown) => ({
+      suffix: [...c.suffix, idPart(item, name, at)],
+      vars: { ...c.vars, [name]: item },
+    });
+    combos = combos.flatMap((c) => items.map((item) => bind(c, item)));
   }
   return combos.map((c) => {
     let title: string;
@@ -190,7 +199,8 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
   }
   const problems = data.cases.flatMap((c, i) => semanticProblems(c, `/cases/${i}`));
   if (problems.length) throw new SuiteError(`${file}: ${problems.slice(0, 5).join("\n  ")}${problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""}`);
-  return data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`).map((x) => toCase(x.raw, area, file, x.vars)));
+  const expanded = data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`));
+  return expanded.map((x) => toCase(x.raw, area, file, x.vars));
 }
 
 /** Every case of suites/<area>/*.yaml, in area and file order; ids are unique. */

@@ -63,7 +63,9 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   try {
     const ownDataset = job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined;
     const store = ownDataset ? undefined : await sharedStore(job);
-    server = await startReferenceServer({ port: 0, ...DATASET_PROFILES[job.profile], asOf: job.asOf, ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}) });
+    const profile = DATASET_PROFILES[job.profile];
+    const extra = { ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}) };
+    server = await startReferenceServer({ port: 0, ...profile, asOf: job.asOf, ...extra });
     const outcome = await runConformance({
       baseUrl: server.url,
       apiKey: server.keys.active,

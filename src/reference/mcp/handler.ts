@@ -91,7 +91,8 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     "streamable-http": faults.transportService?.["streamable-http"]?.(callService) ?? callService,
     sse: faults.transportService?.sse?.(callService) ?? callService,
   };
-  const toolServer = (revision: string, listed: readonly ToolDefinition[], transport: keyof typeof transportServices): Server =>
+  type Transport = keyof typeof transportServices;
+  const toolServer = (revision: string, listed: readonly ToolDefinition[], transport: Transport): Server =>
     createToolServer({ service: transportServices[transport], tools: listed, revision, serverInfo, doubleCharge });
 
   /** Refuses the request on the transport unless its key is accepted; true when it may proceed. */
