@@ -11,3 +11,5 @@ export type { Faults } from "./faults.js";
 export { MUTANTS, findMutant, type Mutant } from "./mutants/index.js";
 export type { PersonInput, ExperienceInput, EducationInput, LanguageInput, JobInput, CompanyInput } from "./inputs.js";
 export type { StoreInput } from "./store/store.js";
+export { createMcpHandler, deriveTools, ToolAgreementError, MCP_PATHS, MCP_REVISIONS } from "./mcp/index.js";
+export type { McpHandler, McpHandlerOptions, McpFaults, ToolDefinition } from "./mcp/index.js";
