@@ -11,6 +11,7 @@ import { jobRecord } from "./job-record.js";
 import { jsonrpcResult } from "./jsonrpc-result.js";
 import { MCP_CHECKS } from "./mcp-checks.js";
 import { keyStatus } from "./key-status.js";
+import { nextLeadsToIds } from "./next-leads-to-ids.js";
 import { nextPresence } from "./next-presence.js";
 import { noDuplicates } from "./no-duplicates.js";
 import { noContactData } from "./no-contact-data.js";
@@ -44,6 +45,7 @@ export const CHECKS: Readonly<Record<string, Check<any>>> = {
   "total-format": totalFormat,
   "page-size": pageSize,
   "next-presence": nextPresence,
+  "next-leads-to-ids": nextLeadsToIds,
   "no-duplicates": noDuplicates,
   "complete-set": completeSet,
   "not-found": notFound,

@@ -60,12 +60,17 @@ describe("tdss run", () => {
   });
 
   it("exits 1 on a failure, with the failing check and a curl command in every report", async () => {
-    const r = await tdssRun({ only: "credits/detail-cost" }, { faults: ["overcharge-detail"] });
+    const r = await tdssRun({ only: "routes/detail-cost-and-not-found-people" }, { faults: ["overcharge-detail"] });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/FAIL {2}credits\/detail-cost[\s\S]*credits: the balance fell by 3 Credits; the §8 formula for getProfiles gives 2/);
+    expect(r.out).toMatch(
+      new RegExp(
+        "FAIL {2}routes/detail-cost-and-not-found-people[\\s\\S]*" +
+          "step 2 \\(only unknown IDs\\) · credits: the balance fell by 1 Credits; this request costs nothing",
+      ),
+    );
     const files = reportFiles(r.dir);
     const junit = readFileSync(files.find((f) => f.endsWith("junit.xml"))!, "utf8");
-    expect(junit).toMatch(/<failure type="credits" message="credits: the balance fell by 3 Credits/);
+    expect(junit).toMatch(/<failure type="credits" message="credits: the balance fell by 1 Credits/);
     expect(junit).toContain("reproduce: curl -sS -X POST");
     const md = readFileSync(files.find((f) => f.endsWith("summary.md"))!, "utf8");
     expect(md).toMatch(/^# tdss conformance: FAIL/);

@@ -17,7 +17,7 @@ describe("tdss selftest", () => {
     // The built binary, as users run it (npm test builds first): worker threads load the compiled pool.
     expect(existsSync(join(packageRoot(), "dist", "src", "selftest", "worker.js")), "the build is missing: npm run build").toBe(true);
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(packageRoot(), "bin", "tdss.js"), "selftest", "--only", "version,envelope-code-string", "--workers", "2"], { cwd: dir });
-    expect(stdout).toMatch(/Correct reference server \(small: 300 people, 60 jobs, 40 companies\): (\d+) of \1 cases pass/);
+    expect(stdout).toMatch(/Correct reference server \(small: 300 people, 150 jobs, 120 companies\): (\d+) of \1 cases pass/);
     expect(stdout).toMatch(/killed {4}version-fingerprint-changes +s9-version-route +by version\/version-and-fingerprint/);
     expect(stdout).toMatch(/killed {4}envelope-code-string +s4-envelope-code-200-msg-ok +by envelope\/every-route-success/);
     expect(stdout).toMatch(/version\/version-and-fingerprint +kills 2 of 2: version-fingerprint-changes, version-fingerprint-missing/);

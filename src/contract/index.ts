@@ -4,3 +4,5 @@ export { schemaValidator, requestValidator, responseValidator, describeErrors } 
 export { packageRoot, specPath } from "./root.js";
 export { formatContractSummary } from "./summary.js";
 export * from "./types.js";
+export { searchRoutes, detailRoutes, pricedOperations, operationsPriced } from "./families.js";
+export type { RouteFamilyMember, DetailRoute } from "./families.js";

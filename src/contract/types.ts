@@ -98,6 +98,7 @@ export type ClauseArea =
   | "mcp"
   | "privacy"
   | "search-semantics"
+  | "routes"
   | "lint";
 
 export interface Clause {

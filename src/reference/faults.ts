@@ -47,8 +47,21 @@ export interface Faults {
    * Authorization header.
    */
   readonly routes?: Readonly<Record<string, (service: Service, body: unknown, authorization: string | undefined) => Promise<ServiceResponse>>>;
+  /**
+   * Whether a search page carries `next`, given where it starts, what it returned, its size and the matches
+   * (correct: more matches remain after it, s4-3-next-present-absent). A `next` a fault adds is a real cursor.
+   */
+  readonly nextWhen?: (dataset: Dataset, page: SearchPage) => boolean;
   /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
   readonly mcp?: Readonly<Record<string, unknown>>;
+}
+
+/** Where a search page starts, the IDs it returned, its size and the matches of its query. */
+export interface SearchPage {
+  readonly offset: number;
+  readonly returned: number;
+  readonly size: number;
+  readonly total: number;
 }
 
 export const NO_FAULTS: Faults = Object.freeze({});

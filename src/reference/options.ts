@@ -1,4 +1,5 @@
 import type { KeySpec, RateLimit } from "./keys.js";
+import type { PrebuiltStore } from "./prebuilt.js";
 import type { StoreInput } from "./store/store.js";
 import type { Tap } from "./tap.js";
 
@@ -21,6 +22,11 @@ export interface ReferenceServiceOptions {
   readonly mutant?: string;
   /** A hand-built dataset in place of the generated one (tests, reference-only fixtures). */
   readonly data?: StoreInput;
+  /**
+   * A generated store built once by `prebuildStore` and shared by several servers, in place of generating
+   * one; its seed, sizes and as-of day must be the ones asked for here.
+   */
+  readonly store?: PrebuiltStore;
   /** The day the generated dataset is as of (YYYY-MM-DD); default today (UTC). */
   readonly asOf?: string;
   /** The clock relative query dates count back from and the rate limiter runs on; default the system clock. */

@@ -15,7 +15,7 @@ import { CursorCodec } from "./cursor.js";
 import { dayString, toDay, todayDay } from "./days.js";
 import { NO_FAULTS, type Faults } from "./faults.js";
 import { generateDataset } from "./generate/dataset.js";
-import { generateStore } from "./generate/parallel.js";
+import { generatePrebuilt, storeKey, type PrebuildOptions, type PrebuiltStore } from "./prebuilt.js";
 import { IdCodec, type IdKind } from "./ids.js";
 import { DEMO_KEYS, KeyRing, SCOPE_OF_ROUTE, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
@@ -152,14 +152,24 @@ export class ReferenceService implements Service {
     };
   }
 
-  /** The service, with a generated dataset built on two threads (generate/parallel.ts) where that applies. */
+  /**
+   * The service, with a generated dataset built on two threads (generate/parallel.ts) where that applies, or
+   * the prebuilt store of `options.store` (which must have been generated with the same seed, sizes and
+   * as-of day). A mutant that alters the dataset always builds its own.
+   */
   static async create(options: ReferenceServiceOptions = {}): Promise<ReferenceService> {
     const settings = settle(options);
     if (options.data || settings.faults.dataset) return new ReferenceService(options);
-    // While the worker thread builds people, this one loads the contract and compiles the request validators.
-    const meanwhile = () => OPERATION_IDS.forEach((op) => loadContract().operations.get(op)?.requestSchema && requestValidator(op));
-    return new ReferenceService(options, await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }, meanwhile));
+    if (options.store) {
+      const wanted = storeKey(settings);
+      if (options.store.key !== wanted) {
+        throw new RangeError(`the prebuilt store holds ${options.store.key}; this server asks for ${wanted}`);
+      }
+      return new ReferenceService(options, options.store.store);
+    }
+    return new ReferenceService(options, (await generatePrebuilt(settings)).store);
   }
+
 
   async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {
     let response: ServiceResponse;
@@ -342,7 +352,10 @@ export class ReferenceService implements Service {
       const { exactBelow, capped } = loadContract().limits.search.total;
       data.total = total < exactBelow ? total : capped;
     }
-    if (offset + rows.length < total && rows.length > 0) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
+    const more = this.faults.nextWhen
+      ? this.faults.nextWhen(dataset, { offset, returned: rows.length, size, total })
+      : offset + rows.length < total && rows.length > 0;
+    if (more) data.next = this.cursors.issue(dataset, queryKey, offset + rows.length);
     return { data, count: rows.length };
   }
 
@@ -425,6 +438,11 @@ export class ReferenceService implements Service {
     }
     return { data: { total: requested.length, found: results.length, not_found: notFound, results }, count: results.length };
   }
+}
+
+/** A generated store built once, to hand to several servers (`startReferenceServer({ store })`). */
+export function prebuildStore(options: PrebuildOptions = {}): Promise<PrebuiltStore> {
+  return generatePrebuilt(settle(options));
 }
 
 /** The Service of the reference server without HTTP (for in-process use and the MCP layer). */

@@ -137,7 +137,7 @@ export interface CasePlan {
  * prices its request with the §8 formulas.
  */
 export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve" | "depth">, versionCost: VersionCost = {}): CasePlan {
-  const vars: Record<string, unknown> = {};
+  const vars: Record<string, unknown> = { ...c.vars };
   const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
   c.steps.forEach((step, index) => {
     for (const [name, value] of Object.entries(step.let)) vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
@@ -356,7 +356,7 @@ function creditsOutcome(
 /** Runs one case and returns its result (before expectations are applied). */
 export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
-  const run: CaseRun = { vars: {}, failures: [], credits: 0, requests: 0 };
+  const run: CaseRun = { vars: { ...c.vars }, failures: [], credits: 0, requests: 0 };
   if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
 import { lintCorpus } from "../lint/corpus.js";
+import { routeGenerators } from "./route-generators.js";
 import { TemplateError, Unknown, type Generator } from "./template.js";
 
 /**
@@ -151,5 +152,5 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],
   };
-  return { ...builtIn, ...state.extra };
+  return { ...builtIn, ...routeGenerators, ...state.extra };
 }

@@ -49,9 +49,9 @@ describe("runConformance against a conformant deployment", () => {
   });
 
   it("skips a step whose worst case no longer fits, so an overcharging deployment never takes the run over budget", async () => {
-    const cases = selectCases(allCases, "credits/detail-cost");
+    const cases = selectCases(allCases, "routes/detail-cost-and-not-found-people");
     const worst = planRun(cases, { maxCredits: 0 }).worstCase;
-    const outcome = await run(["overcharge-detail"], "credits/detail-cost", { maxCredits: worst });
+    const outcome = await run(["overcharge-detail"], "routes/detail-cost-and-not-found-people", { maxCredits: worst });
     expect(outcome.results[0]!.status).toBe("failed");
     expect(100_000 - fake!.balance(fake!.keys.active)).toBeLessThanOrEqual(worst);
   });
@@ -101,15 +101,15 @@ describe("runConformance against a conformant deployment", () => {
 const WRONG: [area: string, fault: Fault, caseId: string, check: string][] = [
   ["envelope", "envelope-msg", "envelope/every-route-success", "envelope"],
   ["people-query", "total-as-text", "people-query/ids-total-next", "total-format"],
-  ["people-query", "next-on-last-page", "people-query/single-pass-exact", "complete-set"],
+  ["people-query", "next-on-last-page", "routes/pagination-edges-jobs", "paginate"],
   ["people-query", "records-in-search", "people-query/ids-total-next", "ids-only"],
   ["jobs-companies-query", "jobs-total", "jobs-companies-query/ids-and-next", "no-total"],
   ["nl-search", "nl-extra-members", "nl-search/only-text-and-size", "refused"],
   ["detail", "job-nulls-omitted", "detail/jobs-records", "job-record"],
-  ["detail", "detail-101", "detail/profiles-id-count-limits", "refused"],
-  ["limits", "size-unchecked", "limits/search-size-bounds", "refused"],
+  ["detail", "detail-101", "routes/detail-id-limits-people", "refused"],
+  ["limits", "size-unchecked", "routes/size-bounds-jobs", "refused"],
   ["query-spec", "unknown-field-accepted", "query-spec/lint-corpus-refused", "refused"],
-  ["credits", "overcharge-detail", "credits/detail-cost", "credits"],
+  ["credits", "overcharge-detail", "routes/detail-cost-and-not-found-companies", "credits"],
   ["credits", "refusal-charged", "people-query/where-required", "credits"],
   ["auth", "no-auth", "auth/refused-without-valid-key", "refused"],
   ["version", "unstable-version", "version/version-and-fingerprint", "version-info"],

@@ -5,7 +5,8 @@ import { parseDocument } from "yaml";
 import { loadContract, packageRoot } from "../contract/index.js";
 import { CHECKS } from "../checks/index.js";
 import { STEP_KINDS } from "./steps/index.js";
-import { referencedVariables } from "./template.js";
+import { createGenerators } from "./generators.js";
+import { referencedVariables, resolve, TemplateError } from "./template.js";
 import type { CaseDef, CheckCall, CreditsExpectation, StepDef } from "./types.js";
 
 /** A suite file that cannot be used: the message names the file and the JSON path of the problem. */
@@ -47,6 +48,8 @@ interface RawCase {
   tags?: string[];
   requires?: string[];
   runs?: "last";
+  /** One case per combination of these lists (e.g. `{{ searchRoutes() }}`), each name bound in every step. */
+  for_each?: Record<string, unknown>;
   steps: RawStep[];
 }
 
@@ -63,7 +66,7 @@ function semanticProblems(raw: RawCase, at: string): string[] {
   raw.clauses.forEach((id, i) => {
     if (!clauses.has(id)) problems.push(`${at}/clauses/${i}: unknown clause id "${id}" (see spec/clauses.yaml)`);
   });
-  const defined = new Set<string>();
+  const defined = new Set<string>(Object.keys(raw.for_each ?? {}));
   raw.steps.forEach((step, s) => {
     const where = `${at}/steps/${s}`;
     const kinds = Object.keys(step).filter((k) => !COMMON_STEP_MEMBERS.has(k));
@@ -102,11 +105,61 @@ function semanticProblems(raw: RawCase, at: string): string[] {
 
 const argsAjv = new Ajv2020({ allErrors: true, strict: false });
 
-function toCase(raw: RawCase, area: string, file: string): CaseDef {
+/** The part of a case id an item of a case-level for_each adds: a string item itself, else its `id`. */
+function idPart(item: unknown, name: string, at: string): string {
+  const part = typeof item === "string" ? item : (item as { id?: unknown } | null)?.id;
+  if (typeof part !== "string" || !/^[a-z0-9][a-z0-9-]*$/.test(part)) {
+    const got = JSON.stringify(item)?.slice(0, 60);
+    const what = "each item must be a lower-case id or an object with one (its case's id ends with it)";
+    throw new SuiteError(`${at}/for_each/${name}: ${what}, got ${got}`);
+  }
+  return part;
+}
+
+/**
+ * A case with a case-level `for_each` is one case per combination of its lists, `<id>-<item id>...`, each
+ * with the loop variables bound; the lists are resolved once, when the suites load (e.g. the route
+ * families of spec/openapi.yaml: `{{ detailRoutes() }}`). Titles may use the variables.
+ */
+function expandCase(raw: RawCase, at: string): { raw: RawCase; vars: Record<string, unknown> }[] {
+  if (!raw.for_each) return [{ raw, vars: {} }];
+  const scope = { vars: {}, generators: createGenerators({ bogus: new Set() }), estimating: false };
+  let combos: { suffix: string[]; vars: Record<string, unknown> }[] = [{ suffix: [], vars: {} }];
+  for (const [name, value] of Object.entries(raw.for_each)) {
+    let items: unknown;
+    try {
+      items = resolve(value, scope);
+    } catch (error) {
+      if (error instanceof TemplateError) throw new SuiteError(`${at}/for_each/${name}: ${error.message}`);
+      throw error;
+    }
+    if (!Array.isArray(items) || items.length === 0) {
+      const got = JSON.stringify(items)?.slice(0, 60);
+      throw new SuiteError(`${at}/for_each/${name}: expected a non-empty list, got ${got}`);
+    }
+    const bind = (c: (typeof combos)[number], item: unknown) => ({
+      suffix: [...c.suffix, idPart(item, name, at)],
+      vars: { ...c.vars, [name]: item },
+    });
+    combos = combos.flatMap((c) => items.map((item) => bind(c, item)));
+  }
+  return combos.map((c) => {
+    let title: string;
+    try {
+      title = String(resolve(raw.title, { ...scope, vars: c.vars }));
+    } catch (error) {
+      throw new SuiteError(`${at}/title: ${(error as Error).message}`);
+    }
+    return { raw: { ...raw, id: `${raw.id}-${c.suffix.join("-")}`, title }, vars: c.vars };
+  });
+}
+
+function toCase(raw: RawCase, area: string, file: string, vars: Record<string, unknown> = {}): CaseDef {
   return {
     id: `${area}/${raw.id}`,
     area,
     title: raw.title,
+    ...(Object.keys(vars).length ? { vars } : {}),
     clauses: raw.clauses,
     tags: raw.tags ?? [],
     requires: raw.requires ?? [],
@@ -146,7 +199,8 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
   }
   const problems = data.cases.flatMap((c, i) => semanticProblems(c, `/cases/${i}`));
   if (problems.length) throw new SuiteError(`${file}: ${problems.slice(0, 5).join("\n  ")}${problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""}`);
-  return data.cases.map((c) => toCase(c, area, file));
+  const expanded = data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`));
+  return expanded.map((x) => toCase(x.raw, area, file, x.vars));
 }
 
 /** Every case of suites/<area>/*.yaml, in area and file order; ids are unique. */

@@ -48,6 +48,8 @@ export interface CaseDef {
   readonly requires: readonly string[];
   /** `last`: runs after every other case (e.g. scans what the others fetched). */
   readonly runs?: "last";
+  /** Variables bound before the first step: the item of a case-level `for_each` this case was made for. */
+  readonly vars?: Readonly<Record<string, unknown>>;
   readonly steps: readonly StepDef[];
   /** Suite file, relative to the package root, for messages. */
   readonly file: string;

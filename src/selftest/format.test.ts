@@ -22,7 +22,7 @@ const report = (mutants: MutantRow[]): SelftestReport => ({
   workers: 2,
   selection: { allCases: false },
   asOf: "2026-01-02",
-  profiles: { small: { people: 300, jobs: 60, companies: 40 } },
+  profiles: { small: { people: 300, jobs: 150, companies: 120 } },
   summary: { mutants: mutants.length, killed: 1, survived: 1, errors: 1, cases: 2, killingCases: 1, correctFailures: 1, exitCode: 1 },
   correct: [{ profile: "small", casesRun: 2, failures: [{ case: "envelope/b", status: "failed", checks: ["envelope"], message: "step 1 · envelope: a | b" }], durationMs: 5 }],
   mutants,
@@ -43,7 +43,7 @@ describe("kill matrix formats", () => {
 
   it("prints the correct server's failures, per mutant, per case (only cases that ran) and the summary", () => {
     const text = formatConsole(report(rows));
-    expect(text).toContain("Correct reference server (small: 300 people, 60 jobs, 40 companies): 1 of 2 cases pass");
+    expect(text).toContain("Correct reference server (small: 300 people, 150 jobs, 120 companies): 1 of 2 cases pass");
     expect(text).toContain("  FAILS  envelope/b: step 1 · envelope: a | b");
     expect(text).toMatch(/envelope\/a +kills 1 of 3: envelope-x/);
     expect(text).not.toMatch(/envelope\/b +kills/);

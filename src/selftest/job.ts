@@ -1,4 +1,4 @@
-import { startReferenceServer } from "../reference/index.js";
+import { findMutant, prebuildStore, startReferenceServer, type PrebuiltStore } from "../reference/index.js";
 import { runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef, CaseStatus } from "../runner/types.js";
@@ -33,6 +33,23 @@ function suiteCases(): ReadonlyMap<string, CaseDef> {
   return suites;
 }
 
+/**
+ * The generated store of each dataset, built once per thread and shared by every server this thread starts
+ * on it (the correct one and the mutants): a server then costs its routes, not its dataset. A mutant that
+ * alters the dataset builds its own.
+ */
+const stores = new Map<string, Promise<PrebuiltStore>>();
+function sharedStore(job: Job): Promise<PrebuiltStore> {
+  const key = `${job.profile}@${job.asOf}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = prebuildStore({ ...DATASET_PROFILES[job.profile], asOf: job.asOf });
+    store.catch(() => stores.delete(key));
+    stores.set(key, store);
+  }
+  return store;
+}
+
 /** Starts the job's server (a mutant or the correct reference) on an ephemeral loopback port, runs its cases, stops it. */
 export async function runJob(job: Job): Promise<JobOutcome> {
   const started = performance.now();
@@ -44,7 +61,11 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   });
   let server;
   try {
-    server = await startReferenceServer({ port: 0, ...DATASET_PROFILES[job.profile], asOf: job.asOf, ...(job.mutant ? { mutant: job.mutant } : {}) });
+    const ownDataset = job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined;
+    const store = ownDataset ? undefined : await sharedStore(job);
+    const profile = DATASET_PROFILES[job.profile];
+    const extra = { ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}) };
+    server = await startReferenceServer({ port: 0, ...profile, asOf: job.asOf, ...extra });
     const outcome = await runConformance({
       baseUrl: server.url,
       apiKey: server.keys.active,

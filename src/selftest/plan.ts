@@ -1,14 +1,17 @@
+import type { OperationId } from "../contract/index.js";
 import type { Mutant } from "../reference/mutants/index.js";
+import { resolve } from "../runner/template.js";
 import type { CaseDef } from "../runner/types.js";
 
 /**
- * Datasets the servers of a selftest start with. Most faults show on a small one; a fault of `total` needs
+ * Datasets the servers of a selftest start with. Most faults show on a small one, with more than 100 records
+ * of each dataset so that a page of the default size 100 is full on every search; a fault of `total` needs
  * 100000 matching people (s4-3-total-exact-or-string), so its mutant gets exactly that many people, the
  * least that reaches the cap (with small jobs and companies, which it does not need).
  */
 export const DATASET_PROFILES = {
-  small: { people: 300, jobs: 60, companies: 40 },
-  large: { people: 100_000, jobs: 60, companies: 40 },
+  small: { people: 300, jobs: 150, companies: 120 },
+  large: { people: 100_000, jobs: 150, companies: 120 },
 } as const;
 export type ProfileName = keyof typeof DATASET_PROFILES;
 
@@ -26,15 +29,48 @@ export function profileOf(mutant: Mutant): ProfileName {
   return mutant.needsDefaultDataset ? "large" : "small";
 }
 
+/** Step kinds that call no route: they send nothing, or only list tools or open MCP sessions. */
+const NO_ROUTE_KINDS = new Set(["verify", "mcp_tools", "mcp_probe"]);
+
 /**
- * The cases that can kill a mutant: those of its area and those citing its clause. A case that runs last
- * reads what every other case fetched (the §1 privacy scan), so a selection holding one takes the whole
- * suite. Leaving a case out can only hide a kill, never invent one; `allCases` runs every case.
+ * The routes a case calls, read from its steps' `operation` (a template is resolved with the case's own
+ * variables, e.g. the route of a case-level for_each); undefined when a step's route cannot be known
+ * before the run (a captured operation, a raw path).
+ */
+export function routesCalled(c: CaseDef): Set<OperationId> | undefined {
+  const routes = new Set<OperationId>();
+  for (const step of c.steps) {
+    if (NO_ROUTE_KINDS.has(step.kind)) continue;
+    const raw = (step.spec as { operation?: unknown } | null)?.operation;
+    let operation: unknown;
+    try {
+      operation = resolve(raw, { vars: c.vars ?? {}, generators: {}, estimating: false });
+    } catch {
+      return undefined;
+    }
+    if (typeof operation !== "string") return undefined;
+    routes.add(operation as OperationId);
+  }
+  return routes;
+}
+
+/**
+ * The cases that can kill a mutant: those of its area and those citing its clause, and of these, when the
+ * mutant names the routes it breaks, only those calling one of them. A case that runs last reads what every
+ * other case fetched (the §1 privacy scan), so a selection holding one takes the whole suite. Leaving a case
+ * out can only hide a kill, never invent one; `allCases` runs every case.
  */
 export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = false): CaseDef[] {
   if (allCases) return [...cases];
+  const touches = (c: CaseDef) => {
+    if (!mutant.routes) return true;
+    const called = routesCalled(c);
+    return called === undefined || mutant.routes.some((r) => called.has(r));
+  };
   // A mutant naming its cases runs those of its area (and the other areas' cases citing its clause).
-  const chosen = cases.filter((c) => (mutant.cases && c.area === mutant.area ? mutant.cases.includes(c.id) : c.area === mutant.area || c.clauses.includes(mutant.clause)));
+  const inScope = (c: CaseDef) =>
+    mutant.cases && c.area === mutant.area ? mutant.cases.includes(c.id) : c.area === mutant.area || c.clauses.includes(mutant.clause);
+  const chosen = cases.filter((c) => inScope(c) && touches(c));
   return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
 }
 

@@ -1,19 +1,19 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { runJob, type JobOutcome } from "./job.js";
 import type { Job } from "./plan.js";
+import { workerScript } from "./worker-script.js";
 
-const WORKER_SCRIPT = fileURLToPath(new URL("./worker.js", import.meta.url));
+let script: string | undefined | null = null;
+const WORKER_SCRIPT = () => (script === null ? (script = workerScript()) : script);
 
-/** Worker threads can run the pool only from the compiled build (a worker cannot load TypeScript source). */
+/** Worker threads need a compiled worker script (worker-script.ts): the build's, when it is up to date. */
 export function workersAvailable(): boolean {
-  return existsSync(WORKER_SCRIPT);
+  return WORKER_SCRIPT() !== undefined;
 }
 
 /**
- * A job on the large dataset builds a store of 100000 people with threads of its own; two at once on a small
- * machine thrash, so the pool runs one at a time while the other threads take small jobs.
+ * Jobs on the large dataset all go to the first thread that takes one: it builds the 100000-people store once
+ * and its servers share it (job.ts), and the other threads, which never build it, take the small jobs.
  */
 const isHeavy = (job: Job) => job.profile === "large";
 
@@ -34,35 +34,28 @@ export async function runJobs(jobs: readonly Job[], workers: number, onDone?: (o
   }
 
   const pending = [...jobs];
-  let heavyRunning = false;
-  const nextJob = (): Job | undefined => {
-    const at = pending.findIndex((j) => !(heavyRunning && isHeavy(j)));
-    return at < 0 ? undefined : pending.splice(at, 1)[0];
+  let heavyThread: number | undefined;
+  const nextJob = (thread: number): Job | undefined => {
+    const at = pending.findIndex((j) => !isHeavy(j) || heavyThread === undefined || heavyThread === thread);
+    if (at < 0) return undefined;
+    if (isHeavy(pending[at]!)) heavyThread = thread;
+    return pending.splice(at, 1)[0];
   };
   const threads: Promise<void>[] = [];
-  const idle: (() => void)[] = [];
-  const wakeIdle = () => idle.splice(0).forEach((wake) => wake());
 
-  const thread = () =>
+  const thread = (index: number) =>
     new Promise<void>((resolve) => {
-      const worker = new Worker(WORKER_SCRIPT);
+      const worker = new Worker(WORKER_SCRIPT()!);
       let current: Job | undefined;
       let failure = "it exited";
+      // A thread with nothing it may take stops: heavy jobs left belong to the heavy thread.
       const take = () => {
-        current = nextJob();
-        if (current) {
-          if (isHeavy(current)) heavyRunning = true;
-          worker.postMessage(current);
-        } else if (pending.length) idle.push(take); // only heavy jobs are left and one is running: wait for it
+        current = nextJob(index);
+        if (current) worker.postMessage(current);
         else void worker.terminate();
       };
-      const release = () => {
-        if (current && isHeavy(current)) heavyRunning = false;
-        current = undefined;
-        wakeIdle();
-      };
       worker.on("message", (o: JobOutcome) => {
-        release();
+        current = undefined;
         finish(o);
         take();
       });
@@ -72,12 +65,13 @@ export async function runJobs(jobs: readonly Job[], workers: number, onDone?: (o
       worker.on("exit", () => {
         // A thread that stopped mid-job: the job is reported as an error; the jobs left go to the other threads.
         if (current) finish({ key: current.key, ...(current.mutant ? { mutant: current.mutant } : {}), profile: current.profile, durationMs: 0, verdicts: [], error: `worker thread failed: ${failure}` });
-        release();
+        current = undefined;
+        if (heavyThread === index) heavyThread = undefined;
         resolve();
       });
       take();
     });
-  for (let i = 0; i < Math.min(workers, jobs.length); i++) threads.push(thread());
+  for (let i = 0; i < Math.min(workers, jobs.length); i++) threads.push(thread(i));
   await Promise.all(threads);
   // Jobs no thread could take (every thread failed) are run here.
   for (const job of pending) finish(await runJob(job));

@@ -28,6 +28,11 @@ export interface McpFaults {
   readonly surcharge?: Readonly<Partial<Record<OperationId, number>>>;
   /** The prefix the SSE transport lists and serves the tools under, unlike /mcp: a legacy build's names (s4-6-tool-per-route-same-rules). */
   readonly ssePrefix?: string;
+  /**
+   * The Service the tools of one transport call, made from the one the other transport calls: a fault of one
+   * transport's tool layer only (a charge, a limit or a default of its own), s4-6-tool-per-route-same-rules.
+   */
+  readonly transportService?: Readonly<Partial<Record<"streamable-http" | "sse", (service: Service) => Service>>>;
   /** The SSE message endpoint forgets a session after this many messages, so a client gets no further than that (s4-6-sse-legacy-transport). */
   readonly sseSessionMessages?: number;
 }

@@ -87,7 +87,13 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
 
   const sseTools = applySseToolFaults(tools, faults);
   const callService = applyCallFaults(service, faults);
-  const toolServer = (revision: string, listed = tools): Server => createToolServer({ service: callService, tools: listed, revision, serverInfo, doubleCharge });
+  const transportServices = {
+    "streamable-http": faults.transportService?.["streamable-http"]?.(callService) ?? callService,
+    sse: faults.transportService?.sse?.(callService) ?? callService,
+  };
+  type Transport = keyof typeof transportServices;
+  const toolServer = (revision: string, listed: readonly ToolDefinition[], transport: Transport): Server =>
+    createToolServer({ service: transportServices[transport], tools: listed, revision, serverInfo, doubleCharge });
 
   /** Refuses the request on the transport unless its key is accepted; true when it may proceed. */
   async function admitted(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -108,7 +114,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       methodNotAllowed(res, "POST", `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or session to end`);
       return;
     }
-    const server = toolServer(revisions.streamableHttp);
+    const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     inFlight.add(server);
     res.on("close", () => {
@@ -126,7 +132,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return;
     }
     const transport = new SSEServerTransport(MCP_PATHS.messages, res);
-    const server = toolServer(revisions.sse, sseTools);
+    const server = toolServer(revisions.sse, sseTools, "sse");
     const id = transport.sessionId;
     sessions.set(id, { transport, server, token: bearerToken(header(req, "authorization")), messages: 0 });
     server.onclose = () => sessions.delete(id);

@@ -1,3 +1,4 @@
+import { MCP_ROUTE_MUTANTS } from "../mcp/route-mutants.js";
 import { MCP_MUTANTS } from "../mcp/mutants.js";
 import { AUTH_MUTANTS } from "./auth.js";
 import { CREDIT_MUTANTS } from "./credits.js";
@@ -11,6 +12,7 @@ import { PEOPLE_QUERY_MUTANTS } from "./people-query.js";
 import { PRIVACY_MUTANTS } from "./privacy.js";
 import { QUERY_MUTANTS } from "./query.js";
 import { SEMANTICS_MUTANTS } from "./semantics.js";
+import { ROUTE_MUTANTS } from "./routes.js";
 import { VERSION_MUTANTS } from "./version.js";
 
 export type { Mutant } from "./mutant.js";
@@ -30,6 +32,8 @@ export const MUTANTS: readonly Mutant[] = [
   ...PRIVACY_MUTANTS,
   ...MCP_MUTANTS,
   ...SEMANTICS_MUTANTS,
+  ...ROUTE_MUTANTS,
+  ...MCP_ROUTE_MUTANTS,
 ];
 
 export function findMutant(id: string): Mutant | undefined {

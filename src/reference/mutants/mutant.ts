@@ -1,4 +1,4 @@
-import type { ClauseArea } from "../../contract/index.js";
+import type { ClauseArea, OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 
 /** A deliberately broken variant of the reference server: one fault, breaking one clause. */
@@ -20,4 +20,9 @@ export interface Mutant {
    * semantic fault is on); cases citing its clause run too.
    */
   readonly cases?: readonly string[];
+  /**
+   * The routes whose behaviour the fault changes, when it changes only some (REST or their MCP tools):
+   * `tdss selftest` then runs only the cases that call one of them, since no other case can see the fault.
+   */
+  readonly routes?: readonly OperationId[];
 }

@@ -1,0 +1,44 @@
+import { OPERATION_IDS, loadContract, requestValidator } from "../contract/index.js";
+import { dayString } from "./days.js";
+import { generateStore } from "./generate/parallel.js";
+import type { ReferenceServiceOptions } from "./options.js";
+import type { Store } from "./store/store.js";
+
+/**
+ * A generated store built once and handed to several reference servers (`startReferenceServer({ store })`),
+ * so that servers over the same dataset (the correct one and its mutants in `tdss selftest`) do not each
+ * generate it. Each server keeps its own keys, Credit ledger, rate limit and faults; the store holds only
+ * the records and the indexes built from them, which no request changes.
+ */
+export interface PrebuiltStore {
+  /** Seed, sizes and as-of day the store was generated with: a server given it must ask for the same. */
+  readonly key: string;
+  readonly store: Store;
+}
+
+/** What a generated dataset depends on. */
+export interface DatasetSettings {
+  readonly seed: number;
+  readonly sizes: { readonly people: number; readonly jobs: number; readonly companies: number };
+  /** Day number of the as-of day. */
+  readonly asOf: number;
+}
+
+export function storeKey(settings: DatasetSettings): string {
+  const { seed, sizes, asOf } = settings;
+  const records = `${sizes.people} people, ${sizes.jobs} jobs, ${sizes.companies} companies`;
+  return `seed ${seed}, ${records}, as of ${dayString(asOf)}`;
+}
+
+/** Generates a store on two threads where that pays, for handing to several servers. */
+export async function generatePrebuilt(settings: DatasetSettings): Promise<PrebuiltStore> {
+  // While a worker thread builds people, this one compiles the request validators every server uses.
+  const warm = () =>
+    OPERATION_IDS.forEach((op) => loadContract().operations.get(op)?.requestSchema && requestValidator(op));
+  return {
+    key: storeKey(settings),
+    store: await generateStore({ seed: settings.seed, ...settings.sizes, asOf: settings.asOf }, warm),
+  };
+}
+
+export type PrebuildOptions = Pick<ReferenceServiceOptions, "seed" | "people" | "jobs" | "companies" | "asOf">;
