@@ -82,7 +82,7 @@ const entries: CorpusEntry[] = [
   // ------------------------------------------------------------------ empty
   { name: "empty-management-level-case", route: "queryPeople", body: q(leaf("management_level", "eq", "senior")), expected: "empty", ruleIds: ["fixed-set-value"] },
   { name: "empty-language-proficiency-word", route: "queryPeople", body: q({ has_language: { all: [leaf("languages", "eq", "French"), leaf("language_proficiency", "eq", "fluent")] } }), expected: "empty", ruleIds: ["fixed-set-value"] },
-  { name: "empty-department-in", route: "queryPeople", body: q(leaf("active_department", "in", ["Engineering", "Sales"])), expected: "empty", ruleIds: ["fixed-set-value"] },
+  { name: "empty-department-in", route: "queryPeople", body: q(leaf("active_department", "in", ["Engineering", "sales"])), expected: "empty", ruleIds: ["fixed-set-value"] },
   { name: "empty-industry-misspelt", route: "queryPeople", body: q({ has_experience: leaf("industry", "eq", "Financial Service") }), expected: "empty", ruleIds: ["fixed-set-value"] },
   { name: "empty-country-code-people", route: "queryPeople", body: q(leaf("country", "eq", "FR")), expected: "empty", ruleIds: ["country-code"] },
   { name: "empty-country-code-jobs", route: "queryJobs", body: q(leaf("country", "eq", "USA")), expected: "empty", ruleIds: ["country-code"] },
