@@ -10,6 +10,7 @@ import { NL_SEARCH_MUTANTS } from "./nl-search.js";
 import { PEOPLE_QUERY_MUTANTS } from "./people-query.js";
 import { PRIVACY_MUTANTS } from "./privacy.js";
 import { QUERY_MUTANTS } from "./query.js";
+import { VALIDATION_MUTANTS } from "./validation.js";
 import { VERSION_MUTANTS } from "./version.js";
 
 export type { Mutant } from "./mutant.js";
@@ -28,6 +29,7 @@ export const MUTANTS: readonly Mutant[] = [
   ...VERSION_MUTANTS,
   ...PRIVACY_MUTANTS,
   ...MCP_MUTANTS,
+  ...VALIDATION_MUTANTS,
 ];
 
 export function findMutant(id: string): Mutant | undefined {
