@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
 import { lintCorpus } from "../lint/corpus.js";
 import { operatorsOf } from "../validity/arbitrary.js";
+import { generatedQueries } from "../validity/generated.js";
 import { refusalMatrix } from "../validity/matrix.js";
 import { TemplateError, Unknown, type Generator } from "./template.js";
 
@@ -14,6 +15,13 @@ export interface GeneratorState {
   readonly bogus: Set<string>;
   /** Extra generators (e.g. the linter's corpus); merged over the built-in ones. */
   readonly extra?: Readonly<Record<string, Generator>>;
+  /** Count and seed of generatedQueries (`tdss run --generated N --seed N`). */
+  readonly generated?: GeneratedQueries;
+}
+
+export interface GeneratedQueries {
+  readonly count: number;
+  readonly seed: number;
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -161,6 +169,14 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
       const entries = refusalMatrix().filter((e) => e.rule === rule && e.position !== "top");
       if (entries.length === 0) throw new TemplateError(`refusalMatrix: no refusal class of rule ${JSON.stringify(rule)}`);
       return entries.map((e) => ({ name: e.name, route: e.route, body: e.body }));
+    },
+    /**
+     * Seeded search bodies of the three datasets whose linter verdict is `verdict` (refused, unspecified,
+     * served), each joined with a condition no record meets (src/validity/generated.ts).
+     */
+    generatedQueries: ([verdict]) => {
+      const all = generatedQueries(state.generated?.count, state.generated?.seed);
+      return all.filter((q) => q.verdict === verdict).map((q) => ({ name: q.name, route: q.route, body: q.body }));
     },
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],

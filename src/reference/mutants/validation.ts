@@ -20,7 +20,7 @@ function generate(): Mutant[] {
       positions.forEach((position, p) => {
           if ((r + p) % 2 !== 0 && positions.length > 1) return;
           out.push({
-            id: `validation-${dataset}-${rule}-at-${position}`,
+            id: `validation-${dataset}-${rule}-at-${position.replaceAll("_", "-")}`,
             clause,
             area: "query-spec",
             description: `On ${dataset}, what ${rule} refuses is served when the node sits ${position === "deep" ? "three levels down" : `directly inside ${position}`}.`,
