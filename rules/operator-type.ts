@@ -24,10 +24,12 @@ export default defineRule({
   meta: {
     id: "operator-type",
     consequence: "unspecified",
-    description: "A jobs or companies operator that makes no sense for the field's type (match on a number, gte on text).",
+    description:
+      "A jobs or companies operator that makes no sense for the field's type (match on a number, gte on text).",
     clauses: ["s2-5-job-operators-not-shown", "s2-6-functions-industries-query-match", "s2-5-salary-numeric-filters"],
     messages: {
-      mismatch: "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for {{dataset}}, and {{natural}} are the natural ones.",
+      mismatch:
+        "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for {{dataset}}, and {{natural}} are the natural ones.",
     },
   },
   create: (context) => {
@@ -41,7 +43,13 @@ export default defineRule({
           if (natural[spec.type].includes(op)) continue;
           context.report({
             messageId: "mismatch",
-            data: { operator: op, field: spec.name, type: TYPE_LABEL[spec.type], dataset: spec.dataset, natural: list(natural[spec.type]) },
+            data: {
+              operator: op,
+              field: spec.name,
+              type: TYPE_LABEL[spec.type],
+              dataset: spec.dataset,
+              natural: list(natural[spec.type]),
+            },
             at: [...leaf.path, op],
             atKey: true,
             clauses: ["s2-5-job-operators-not-shown"],

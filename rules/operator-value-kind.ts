@@ -24,7 +24,12 @@ export default defineRule({
     Leaf(leaf) {
       const ops = leaf.operators;
       // The usual leaf: one operator with a value that is no object or array.
-      if (ops.length === 1 && (ops[0] === "exists" || typeof leaf.operand !== "object" || leaf.operand === null) && ops[0] !== "in") return;
+      if (
+        ops.length === 1 &&
+        (ops[0] === "exists" || typeof leaf.operand !== "object" || leaf.operand === null) &&
+        ops[0] !== "in"
+      )
+        return;
       for (const op of ops) {
         if (op === "exists") continue;
         const arg = leaf.record[op];
@@ -37,7 +42,8 @@ export default defineRule({
           }
           continue;
         }
-        if (typeof arg === "object" && arg !== null) context.report({ messageId: "kind", data: { operator: op, kind: kindOf(arg) }, at: [...leaf.path, op] });
+        if (typeof arg === "object" && arg !== null)
+          context.report({ messageId: "kind", data: { operator: op, kind: kindOf(arg) }, at: [...leaf.path, op] });
       }
     },
   }),

@@ -107,6 +107,7 @@ export type ClauseArea =
   | "version"
   | "mcp"
   | "privacy"
+  | "validation"
   | "lint";
 
 export interface Clause {

@@ -6,7 +6,16 @@
  */
 import { decodePointer } from "./pointer.js";
 
-export const POSITIONS = ["top", "all", "any", "not", "has_experience", "has_education", "has_language", "deep"] as const;
+export const POSITIONS = [
+  "top",
+  "all",
+  "any",
+  "not",
+  "has_experience",
+  "has_education",
+  "has_language",
+  "deep",
+] as const;
 export type Position = (typeof POSITIONS)[number];
 
 /** Positions that exist on every dataset (scopes are people only, §4.2 rule 4). */

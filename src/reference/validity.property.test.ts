@@ -14,7 +14,11 @@ import { createReferenceService } from "./reference-service.js";
  * body, and returns no ID where a condition the linter calls `empty` must hold (only `all` and scopes above it).
  */
 const NOW = new Date("2025-03-31T12:00:00Z");
-const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
 const service = createReferenceService({
   people: 300,
   jobs: 60,
@@ -26,7 +30,11 @@ const service = createReferenceService({
 });
 const auth = "Bearer svc_validity_property";
 
-const IDS_MEMBER: Readonly<Record<Dataset, string>> = { people: "profile_ids", jobs: "job_ids", companies: "company_ids" };
+const IDS_MEMBER: Readonly<Record<Dataset, string>> = {
+  people: "profile_ids",
+  jobs: "job_ids",
+  companies: "company_ids",
+};
 
 /** Throws (an assertion) when the reference and the linter disagree on one body. */
 async function agree(dataset: Dataset, body: unknown): Promise<void> {
@@ -35,12 +43,23 @@ async function agree(dataset: Dataset, body: unknown): Promise<void> {
   const answer = await service.call(ROUTE[dataset], body, auth);
   const verdict = { status: answer.status, msg: answer.envelope.msg };
   if (refusing.length > 0) {
-    expect(verdict, `linter: ${refusing.map((d) => `${d.ruleId} at ${d.path}`).join("; ")}`).toMatchObject({ status: 400 });
+    expect(verdict, `linter: ${refusing.map((d) => `${d.ruleId} at ${d.path}`).join("; ")}`).toMatchObject({
+      status: 400,
+    });
     return;
   }
-  expect(verdict, `linter: no refusal (${diagnostics.map((d) => d.ruleId).join(", ")})`).toEqual({ status: 200, msg: "ok" });
-  const certain = diagnostics.some((d) => d.consequence === "empty" && d.path.startsWith("/where") && nodeChain(d.path, 1).every((k) => k === "all" || k.startsWith("has_")));
-  if (certain) expect((answer.envelope.data as Record<string, unknown[]>)[IDS_MEMBER[dataset]], "linter: empty").toEqual([]);
+  expect(verdict, `linter: no refusal (${diagnostics.map((d) => d.ruleId).join(", ")})`).toEqual({
+    status: 200,
+    msg: "ok",
+  });
+  const certain = diagnostics.some(
+    (d) =>
+      d.consequence === "empty" &&
+      d.path.startsWith("/where") &&
+      nodeChain(d.path, 1).every((k) => k === "all" || k.startsWith("has_")),
+  );
+  if (certain)
+    expect((answer.envelope.data as Record<string, unknown[]>)[IDS_MEMBER[dataset]], "linter: empty").toEqual([]);
 }
 
 /** Bodies on which the two disagreed once (kept so that they never do again). */
@@ -64,7 +83,7 @@ describe("the linter and the reference agree on what is valid", () => {
     });
   }
 
-  it("on 10,000 random bodies of the three datasets (fast-check, seeded; a counterexample is shrunk and printed)", async () => {
+  it("on 10,000 random bodies of the three datasets (fast-check, seeded; counterexamples shrunk and printed)", async () => {
     await fc.assert(
       fc.asyncProperty(anySearch, async ([dataset, body]) => {
         await agree(dataset, body);

@@ -22,7 +22,9 @@ function valueOf(field: FieldSpec): fc.Arbitrary<unknown> {
     case "boolean":
       return fc.boolean();
     default:
-      return field.type === "date" ? fc.constantFrom("2020-01-01", "2024-02-29", "now-30d", "now-6m") : fc.constantFrom(...WORDS);
+      return field.type === "date"
+        ? fc.constantFrom("2020-01-01", "2024-02-29", "now-30d", "now-6m")
+        : fc.constantFrom(...WORDS);
   }
 }
 
@@ -38,7 +40,11 @@ export function validLeaf(dataset: Dataset): fc.Arbitrary<Record<string, unknown
   const fields = [...loadContract().datasets[dataset].fields.values()];
   return fc
     .constantFrom(...fields)
-    .chain((field) => fc.constantFrom(...operatorsOf(field)).chain((op) => argumentOf(field, op).map((value) => ({ field: field.name, [op]: value }))));
+    .chain((field) =>
+      fc
+        .constantFrom(...operatorsOf(field))
+        .chain((op) => argumentOf(field, op).map((value) => ({ field: field.name, [op]: value }))),
+    );
 }
 
 /** A name no dataset queries, and names of the other datasets. */
@@ -48,21 +54,42 @@ function foreignField(dataset: Dataset): fc.Arbitrary<string> {
   return fc.constantFrom("no_such_field", "salary", "citi", "", ...others);
 }
 
-const SCALARS = fc.oneof(fc.constantFrom("x", "12", "", "now-2w", "now-1y", "2023-02-30", "yesterday", "true"), fc.integer({ min: -2, max: 300 }), fc.boolean(), fc.constant(null));
+const SCALARS = fc.oneof(
+  fc.constantFrom("x", "12", "", "now-2w", "now-1y", "2023-02-30", "yesterday", "true"),
+  fc.integer({ min: -2, max: 300 }),
+  fc.boolean(),
+  fc.constant(null),
+);
 
 /** A leaf with one mistake of any class: the field, the operators, the value or the leaf's own shape. */
 export function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
   const fields = [...loadContract().datasets[dataset].fields.values()];
   const field = fc.constantFrom(...fields);
   return fc.oneof(
-    fc.tuple(foreignField(dataset), fc.constantFrom(...OPERATORS), SCALARS).map(([name, op, v]) => ({ field: name, [op]: v })),
-    fc.tuple(fc.oneof(fc.integer(), fc.constant(null), fc.constant(["city"])), SCALARS).map(([name, v]) => ({ field: name, eq: v })),
+    fc
+      .tuple(foreignField(dataset), fc.constantFrom(...OPERATORS), SCALARS)
+      .map(([name, op, v]) => ({ field: name, [op]: v })),
+    fc
+      .tuple(fc.oneof(fc.integer(), fc.constant(null), fc.constant(["city"])), SCALARS)
+      .map(([name, v]) => ({ field: name, eq: v })),
     field.map((f) => ({ field: f.name })),
-    fc.tuple(field, fc.uniqueArray(fc.constantFrom(...OPERATORS), { minLength: 2, maxLength: 3 }), SCALARS).map(([f, ops, v]) => Object.fromEntries([["field", f.name], ...ops.map((op) => [op, v])])),
-    fc.tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", "has_experience"), SCALARS).map(([leaf, k, v]) => ({ ...leaf, [k]: v })),
+    fc
+      .tuple(field, fc.uniqueArray(fc.constantFrom(...OPERATORS), { minLength: 2, maxLength: 3 }), SCALARS)
+      .map(([f, ops, v]) => Object.fromEntries([["field", f.name], ...ops.map((op) => [op, v])])),
+    fc
+      .tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", "has_experience"), SCALARS)
+      .map(([leaf, k, v]) => ({ ...leaf, [k]: v })),
     fc.tuple(field, fc.constantFrom(...OPERATORS), SCALARS).map(([f, op, v]) => ({ field: f.name, [op]: v })),
-    fc.tuple(field, fc.constantFrom("eq", "match", "gte", "lte", "in"), fc.oneof(fc.constant({ a: 1 }), fc.constant([]), fc.array(SCALARS, { maxLength: 2 }))).map(([f, op, v]) => ({ field: f.name, [op]: v })),
-    fc.tuple(field, fc.oneof(SCALARS, fc.constant([]), fc.constant([{ a: 1 }]))).map(([f, v]) => ({ field: f.name, in: v })),
+    fc
+      .tuple(
+        field,
+        fc.constantFrom("eq", "match", "gte", "lte", "in"),
+        fc.oneof(fc.constant({ a: 1 }), fc.constant([]), fc.array(SCALARS, { maxLength: 2 })),
+      )
+      .map(([f, op, v]) => ({ field: f.name, [op]: v })),
+    fc
+      .tuple(field, fc.oneof(SCALARS, fc.constant([]), fc.constant([{ a: 1 }])))
+      .map(([f, v]) => ({ field: f.name, in: v })),
     fc.tuple(field, fc.oneof(SCALARS, fc.constant({}))).map(([f, v]) => ({ field: f.name, exists: v })),
     fc.tuple(fc.constantFrom(...OPERATORS), SCALARS).map(([op, v]) => ({ [op]: v })),
   );
@@ -79,7 +106,10 @@ export function queryNode(dataset: Dataset, brokenWeight = 1): fc.Arbitrary<unkn
       { arbitrary: fc.array(tie("node"), { maxLength: 3 }).map((nodes) => ({ all: nodes })), weight: 2 },
       { arbitrary: fc.array(tie("node"), { maxLength: 3 }).map((nodes) => ({ any: nodes })), weight: 2 },
       { arbitrary: tie("node").map((node) => ({ not: node })), weight: 1 },
-      { arbitrary: fc.tuple(fc.constantFrom(...scopes), tie("node")).map(([k, node]) => ({ [k]: node })), weight: dataset === "people" ? 2 : brokenWeight },
+      {
+        arbitrary: fc.tuple(fc.constantFrom(...scopes), tie("node")).map(([k, node]) => ({ [k]: node })),
+        weight: dataset === "people" ? 2 : brokenWeight,
+      },
       {
         // Composite and node shapes of the wrong form.
         arbitrary: fc.oneof(
@@ -97,14 +127,26 @@ export function queryNode(dataset: Dataset, brokenWeight = 1): fc.Arbitrary<unkn
 
 /** A search body: `where` drawn from queryNode, a small size, and now and then a mistake in the body itself. */
 export function searchBody(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
-  return fc.oneof(
-    { arbitrary: fc.record({ where: queryNode(dataset), size: fc.integer({ min: 1, max: 5 }) }), weight: 12 },
-    { arbitrary: fc.record({ where: queryNode(dataset) }), weight: 1 },
-    {
-      arbitrary: fc.tuple(validLeaf(dataset), fc.constantFrom<[string, unknown]>(["size", 0], ["size", "3"], ["size", 10001], ["after", 3], ["sort", "name"], ["where", undefined])),
-      weight: 1,
-    },
-  ).map((b) => (Array.isArray(b) ? withMember({ where: b[0], size: 1 }, b[1][0], b[1][1]) : b));
+  return fc
+    .oneof(
+      { arbitrary: fc.record({ where: queryNode(dataset), size: fc.integer({ min: 1, max: 5 }) }), weight: 12 },
+      { arbitrary: fc.record({ where: queryNode(dataset) }), weight: 1 },
+      {
+        arbitrary: fc.tuple(
+          validLeaf(dataset),
+          fc.constantFrom<[string, unknown]>(
+            ["size", 0],
+            ["size", "3"],
+            ["size", 10001],
+            ["after", 3],
+            ["sort", "name"],
+            ["where", undefined],
+          ),
+        ),
+        weight: 1,
+      },
+    )
+    .map((b) => (Array.isArray(b) ? withMember({ where: b[0], size: 1 }, b[1][0], b[1][1]) : b));
 }
 
 function withMember(body: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
@@ -114,4 +156,6 @@ function withMember(body: Record<string, unknown>, key: string, value: unknown):
 }
 
 /** A dataset and a search body on it. */
-export const anySearch: fc.Arbitrary<[Dataset, Record<string, unknown>]> = fc.constantFrom(...DATASETS).chain((d) => searchBody(d).map((b) => [d, b] as [Dataset, Record<string, unknown>]));
+export const anySearch: fc.Arbitrary<[Dataset, Record<string, unknown>]> = fc
+  .constantFrom(...DATASETS)
+  .chain((d) => searchBody(d).map((b) => [d, b] as [Dataset, Record<string, unknown>]));

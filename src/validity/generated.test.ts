@@ -17,13 +17,16 @@ describe("generated queries", () => {
   });
 
   it("join each node with a condition no record meets, asking for one ID", () => {
-    for (const q of generatedQueries(50, 3)) expect(q.body).toMatchObject({ where: { all: [expect.anything(), expect.anything()] }, size: 1 });
+    for (const q of generatedQueries(50, 3))
+      expect(q.body).toMatchObject({ where: { all: [expect.anything(), expect.anything()] }, size: 1 });
   });
 
   it("carry the linter's hard verdict", () => {
     for (const q of generatedQueries(50, 4)) {
       const consequences = new Set(lint(q.body, { route: q.route }).map((d) => d.consequence));
-      expect(q.verdict).toBe(consequences.has("refused") ? "refused" : consequences.has("unspecified") ? "unspecified" : "served");
+      expect(q.verdict).toBe(
+        consequences.has("refused") ? "refused" : consequences.has("unspecified") ? "unspecified" : "served",
+      );
     }
   });
 });
@@ -40,7 +43,12 @@ describe("the validation matrix", () => {
   });
 
   it("covers every position on people and the general ones on jobs and companies", () => {
-    const positions = (d: string) => new Set(refusalMatrix().filter((e) => e.dataset === d).map((e) => e.position));
+    const positions = (d: string) =>
+      new Set(
+        refusalMatrix()
+          .filter((e) => e.dataset === d)
+          .map((e) => e.position),
+      );
     expect(positions("people").size).toBe(8);
     expect(positions("jobs")).toEqual(new Set(["top", "all", "any", "not", "deep"]));
   });

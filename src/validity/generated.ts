@@ -25,7 +25,11 @@ export interface GeneratedQuery {
 export const DEFAULT_GENERATED = 100;
 export const DEFAULT_SEED = 1;
 
-const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
 const cache = new Map<string, readonly GeneratedQuery[]>();
 
 /** The linter's hard verdict on a body (the zero condition's own `empty` is not a verdict). */
@@ -47,7 +51,14 @@ export function generatedQueries(count = DEFAULT_GENERATED, seed = DEFAULT_SEED)
   const queries = fc.sample(arbitrary, { numRuns: count, seed }).map(([dataset, node], i) => {
     const body = { where: { all: [node, matchesNothing(dataset)] }, size: 1 };
     const { verdict, rules } = verdictOf(ROUTE[dataset], body);
-    return { name: `seed ${seed} #${i} ${dataset}${rules.length ? ` (${rules.join(", ")})` : ""}`, dataset, route: ROUTE[dataset], body, verdict, rules };
+    return {
+      name: `seed ${seed} #${i} ${dataset}${rules.length ? ` (${rules.join(", ")})` : ""}`,
+      dataset,
+      route: ROUTE[dataset],
+      body,
+      verdict,
+      rules,
+    };
   });
   cache.set(key, queries);
   return queries;

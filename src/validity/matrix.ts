@@ -1,10 +1,17 @@
 /**
  * The validation matrix: every refusal class a `must` clause compels, placed at every structural position
  * (src/lint/positions.ts) on each dataset where it applies, inside a query that otherwise matches nothing.
- * Built from the catalog; the conformance suite sends it (suites/query-spec/positions.yaml) and the
+ * Built from the catalog; the conformance suite sends it (suites/validation/positions.yaml) and the
  * position-by-position mutants switch each class's rule off at one position (reference/mutants/validation.ts).
  */
-import { DATASETS, loadContract, type Dataset, type FieldSpec, type OperationId, type SubRecord } from "../contract/index.js";
+import {
+  DATASETS,
+  loadContract,
+  type Dataset,
+  type FieldSpec,
+  type OperationId,
+  type SubRecord,
+} from "../contract/index.js";
 import { GENERAL_POSITIONS, place, POSITIONS, type Position } from "../lint/positions.js";
 import { operatorsOf } from "./arbitrary.js";
 
@@ -32,8 +39,16 @@ export interface MatrixEntry {
   readonly body: unknown;
 }
 
-const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
-const SUB_OF: Readonly<Partial<Record<Position, SubRecord>>> = { has_experience: "experience", has_education: "education", has_language: "language" };
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
+const SUB_OF: Readonly<Partial<Record<Position, SubRecord>>> = {
+  has_experience: "experience",
+  has_education: "education",
+  has_language: "language",
+};
 const NOTHING = "tdss-matches-nothing";
 
 /** Fields that fit at a position: those of the scope's sub-record inside a scope, person-level ones elsewhere. */
@@ -59,11 +74,25 @@ export function matchesNothing(dataset: Dataset): unknown {
   return { all: [has, { not: has }] };
 }
 
-const text = (f: FieldSpec) => operatorsOf(f).includes("eq") && operatorsOf(f).includes("in") && loadContract().grammar.valueKinds[f.type] === "string" && f.type !== "date";
+const text = (f: FieldSpec) =>
+  operatorsOf(f).includes("eq") &&
+  operatorsOf(f).includes("in") &&
+  loadContract().grammar.valueKinds[f.type] === "string" &&
+  f.type !== "date";
 
 export const REFUSAL_CLASSES: readonly RefusalClass[] = [
-  { id: "unknown-field", rule: "unknown-field", clause: "s4-2-rule2-unknown-field-refused", node: () => ({ field: "tdss_no_such_field", eq: NOTHING }) },
-  { id: "field-not-a-name", rule: "unknown-field", clause: "s4-2-rule2-unknown-field-refused", node: () => ({ field: 7, eq: NOTHING }) },
+  {
+    id: "unknown-field",
+    rule: "unknown-field",
+    clause: "s4-2-rule2-unknown-field-refused",
+    node: () => ({ field: "tdss_no_such_field", eq: NOTHING }),
+  },
+  {
+    id: "field-not-a-name",
+    rule: "unknown-field",
+    clause: "s4-2-rule2-unknown-field-refused",
+    node: () => ({ field: 7, eq: NOTHING }),
+  },
   {
     id: "operator-not-allowed",
     rule: "operator-not-allowed",
@@ -71,7 +100,11 @@ export const REFUSAL_CLASSES: readonly RefusalClass[] = [
     reading: true,
     node: (dataset, position) => {
       if (dataset !== "people") return undefined;
-      const f = firstField(dataset, position, (x) => !x.operators.includes("match") && x.operators.includes("eq") && !x.values);
+      const f = firstField(
+        dataset,
+        position,
+        (x) => !x.operators.includes("match") && x.operators.includes("eq") && !x.values,
+      );
       return f && { field: f.name, match: NOTHING };
     },
   },
@@ -93,13 +126,38 @@ export const REFUSAL_CLASSES: readonly RefusalClass[] = [
       return f && { field: f.name };
     },
   },
-  { id: "member-beside-composite", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: (d) => ({ any: [matchesNothing(d)], boost: 2 }) },
-  { id: "two-composites", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: (d) => ({ all: [matchesNothing(d)], not: matchesNothing(d) }) },
-  { id: "composite-not-array", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: (d) => ({ all: matchesNothing(d) }) },
+  {
+    id: "member-beside-composite",
+    rule: "node-shape",
+    clause: "s7-malformed-tree-refused-free",
+    node: (d) => ({ any: [matchesNothing(d)], boost: 2 }),
+  },
+  {
+    id: "two-composites",
+    rule: "node-shape",
+    clause: "s7-malformed-tree-refused-free",
+    node: (d) => ({ all: [matchesNothing(d)], not: matchesNothing(d) }),
+  },
+  {
+    id: "composite-not-array",
+    rule: "node-shape",
+    clause: "s7-malformed-tree-refused-free",
+    node: (d) => ({ all: matchesNothing(d) }),
+  },
   // Under `not`, a value that is no node is an argument form §4.2 rule 6 leaves open (argument-form).
-  { id: "node-not-object", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: (_d, p) => (p === "not" || p === "deep" ? undefined : NOTHING) },
+  {
+    id: "node-not-object",
+    rule: "node-shape",
+    clause: "s7-malformed-tree-refused-free",
+    node: (_d, p) => (p === "not" || p === "deep" ? undefined : NOTHING),
+  },
   { id: "empty-node", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: () => ({}) },
-  { id: "operator-without-field", rule: "node-shape", clause: "s7-malformed-tree-refused-free", node: () => ({ eq: NOTHING }) },
+  {
+    id: "operator-without-field",
+    rule: "node-shape",
+    clause: "s7-malformed-tree-refused-free",
+    node: () => ({ eq: NOTHING }),
+  },
   {
     id: "value-not-a-value",
     rule: "operator-value-kind",
@@ -141,7 +199,16 @@ export function refusalMatrix(datasets: readonly Dataset[] = DATASETS): MatrixEn
         const node = c.node(dataset, position);
         if (node === undefined) continue;
         const where = place(position, node, zero);
-        out.push({ name: `${dataset}/${c.id}@${position}`, dataset, route: ROUTE[dataset], position, class: c.id, rule: c.rule, clause: c.clause, body: { where, size: 1 } });
+        out.push({
+          name: `${dataset}/${c.id}@${position}`,
+          dataset,
+          route: ROUTE[dataset],
+          position,
+          class: c.id,
+          rule: c.rule,
+          clause: c.clause,
+          body: { where, size: 1 },
+        });
       }
     }
   }

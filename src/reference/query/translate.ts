@@ -1,4 +1,12 @@
-import { loadContract, OPERATORS, type Dataset, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey } from "../../contract/index.js";
+import {
+  loadContract,
+  OPERATORS,
+  type Dataset,
+  type DatasetSpec,
+  type FieldSpec,
+  type Operator,
+  type ScopeKey,
+} from "../../contract/index.js";
 import { parseQueryDate } from "../../contract/dates.js";
 import { queryDay } from "../days.js";
 import { badRequest } from "../refusal.js";
@@ -12,7 +20,7 @@ export interface TranslateOptions {
   readonly now: Date;
 }
 
-/** Most nodes one query may hold: a larger tree is refused rather than evaluated for seconds (the reference's bound). */
+/** Most nodes one query may hold: a larger tree is refused, not evaluated for seconds (the reference's bound). */
 export const MAX_QUERY_NODES = 1000;
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
@@ -42,14 +50,17 @@ export class QueryTranslator {
   }
 
   private node(node: unknown, path: string): Plan {
-    if (++this.nodes > MAX_QUERY_NODES) throw badRequest(`${path}: the query holds more than ${MAX_QUERY_NODES} nodes, the most the reference evaluates`);
+    if (++this.nodes > MAX_QUERY_NODES)
+      throw badRequest(`${path}: the query holds more than ${MAX_QUERY_NODES} nodes, the most the reference evaluates`);
     if (!isObject(node)) return NOTHING;
     if ("field" in node) return this.leaf(node);
     const key = Object.keys(node)[0];
     if (key === undefined) return NOTHING;
     const value = node[key];
     if (key === "all" || key === "any") {
-      return Array.isArray(value) ? { kind: key, nodes: value.map((child, i) => this.node(child, `${path}.${key}[${i}]`)) } : NOTHING;
+      return Array.isArray(value)
+        ? { kind: key, nodes: value.map((child, i) => this.node(child, `${path}.${key}[${i}]`)) }
+        : NOTHING;
     }
     if (key === "not") return { kind: "not", node: this.node(value, `${path}.not`) };
     if (key === "has_experience" || key === "has_education" || key === "has_language") {
@@ -64,7 +75,12 @@ export class QueryTranslator {
     const field = typeof node.field === "string" ? this.spec.fields.get(node.field) : undefined;
     const op = Object.keys(node).find((k) => OPERATOR_SET.has(k)) as Operator | undefined;
     if (!field || !op) return NOTHING;
-    return { kind: "leaf", field, table: tableOf(this.options.dataset, field.scope), arg: this.argument(field, op, node[op]) };
+    return {
+      kind: "leaf",
+      field,
+      table: tableOf(this.options.dataset, field.scope),
+      arg: this.argument(field, op, node[op]),
+    };
   }
 
   private argument(field: FieldSpec, op: Operator, value: unknown): LeafArgument {

@@ -6,7 +6,11 @@ import { READINGS, readingOf } from "./readings.js";
 import { placeOf, validateSearch, type RuleSwitch } from "./validate.js";
 
 const now = new Date("2025-03-31T12:00:00Z");
-const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
 
 function refusal(body: unknown, dataset: Dataset = "people", off?: RuleSwitch[]): string | undefined {
   try {
@@ -27,15 +31,37 @@ function nest(depth: number): unknown {
 
 describe("the reference refuses what the linter's rules refuse, naming the place (§7: refused, costs nothing)", () => {
   const cases: [string, unknown, RegExp, Dataset?][] = [
-    ["an unknown field", { field: "salary", eq: 1 }, /^where\.field: `salary` is not a queryable people field\. \(unknown-field, s4-2-rule2/],
+    [
+      "an unknown field",
+      { field: "salary", eq: 1 },
+      /^where\.field: `salary` is not a queryable people field\. \(unknown-field, s4-2-rule2/,
+    ],
     ["a field of another dataset", { field: "hq_city", eq: "Paris" }, /^where\.field: .*companies field/],
     ["a people field on jobs", { field: "skills", eq: "Go" }, /not a queryable jobs field/, "jobs"],
-    ["two operators in one leaf", { field: "experience_months", gte: 1, lte: 5 }, /^where\.lte: A bounded range is an `all` of two leaves/],
+    [
+      "two operators in one leaf",
+      { field: "experience_months", gte: 1, lte: 5 },
+      /^where\.lte: A bounded range is an `all` of two leaves/,
+    ],
     ["no operator", { field: "city" }, /^where: The leaf on `city` has no operator/],
     ["an unknown key in a leaf", { field: "city", eq: "Paris", boost: 2 }, /`boost` is not allowed/],
-    ["an operator outside the §2.2 group", { field: "city", match: "Paris" }, /^where\.match: `match` is not an operator of `city`/],
-    ["a scope in jobs", { has_experience: { field: "title", eq: "x" } }, /^where\.has_experience: jobs queries have no scopes/, "jobs"],
-    ["a scope in companies", { all: [{ has_language: { field: "name", eq: "x" } }] }, /^where\.all\[0\]\.has_language: companies queries/, "companies"],
+    [
+      "an operator outside the §2.2 group",
+      { field: "city", match: "Paris" },
+      /^where\.match: `match` is not an operator of `city`/,
+    ],
+    [
+      "a scope in jobs",
+      { has_experience: { field: "title", eq: "x" } },
+      /^where\.has_experience: jobs queries have no scopes/,
+      "jobs",
+    ],
+    [
+      "a scope in companies",
+      { all: [{ has_language: { field: "name", eq: "x" } }] },
+      /^where\.all\[0\]\.has_language: companies queries/,
+      "companies",
+    ],
     ["a node that is not an object", [], /^where: A node must be an object/],
     ["an empty node", {}, /^where: An empty object is not a node/],
     ["two composite keys", { all: [], any: [] }, /exactly one of a composite, a leaf or a scope/],
@@ -54,7 +80,11 @@ describe("the reference refuses what the linter's rules refuse, naming the place
     ["exists over a string", { field: "city", exists: "yes" }, /`exists: "yes"`/],
     ["match over a number", { field: "title", match: 5 }, /`match` compares words; 5 is a number/],
     ["a number for a text field", { field: "skills", eq: 280 }, /^where\.eq: `skills` holds text; 280 is a number/],
-    ["a numeric string on a number field", { field: "experience_months", gte: "12" }, /`experience_months` is numeric; "12" is a string/],
+    [
+      "a numeric string on a number field",
+      { field: "experience_months", gte: "12" },
+      /`experience_months` is numeric; "12" is a string/,
+    ],
     ["a relative unit other than d and m", { field: "started_at", gte: "now-1y" }, /uses the unit `y`/],
     ["match on role", { field: "role", match: "sales" }, /match-role-company-type/],
     ["match on a number field of jobs", { field: "salary_min", match: "100" }, /operator-type/, "jobs"],
@@ -67,7 +97,19 @@ describe("the reference refuses what the linter's rules refuse, naming the place
   }
 
   it("names the place of the problem deep in the tree", () => {
-    const where = { all: [{ field: "city", eq: "Paris" }, { has_experience: { any: [{ field: "title", match: "x" }, { field: "nope", eq: 1 }] } }] };
+    const where = {
+      all: [
+        { field: "city", eq: "Paris" },
+        {
+          has_experience: {
+            any: [
+              { field: "title", match: "x" },
+              { field: "nope", eq: 1 },
+            ],
+          },
+        },
+      ],
+    };
     expect(refusal({ where })).toMatch(/^where\.all\[1\]\.has_experience\.any\[1\]\.field: `nope`/);
   });
 
@@ -97,13 +139,19 @@ describe("a rule switched off by a fault", () => {
   });
 
   it("at one position lets it through there only", () => {
-    expect(refusal({ where: { not: { field: "nope", eq: "x" } } }, "people", [{ rule: "unknown-field", at: "not" }])).toBeUndefined();
+    expect(
+      refusal({ where: { not: { field: "nope", eq: "x" } } }, "people", [{ rule: "unknown-field", at: "not" }]),
+    ).toBeUndefined();
     expect(refusal({ where }, "people", [{ rule: "unknown-field", at: "not" }])).toMatch(/^where\.all\[0\]\.field/);
-    expect(refusal({ where }, "people", [{ rule: "unknown-field", at: "all" }])).toMatch(/^where\.all\[1\]\.not\.field/);
+    expect(refusal({ where }, "people", [{ rule: "unknown-field", at: "all" }])).toMatch(
+      /^where\.all\[1\]\.not\.field/,
+    );
   });
 
   it("on one dataset leaves the others alone", () => {
-    expect(refusal({ where: { field: "nope", eq: "x" } }, "jobs", [{ rule: "unknown-field", dataset: "people" }])).toMatch(/unknown-field/);
+    expect(
+      refusal({ where: { field: "nope", eq: "x" } }, "jobs", [{ rule: "unknown-field", dataset: "people" }]),
+    ).toMatch(/unknown-field/);
   });
 });
 

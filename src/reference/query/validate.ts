@@ -21,7 +21,9 @@ export interface RuleSwitch {
 }
 
 /** The rules that can make a body refused: `refused` ones, and `unspecified` ones through a reading. */
-const VALIDITY_RULES = Object.freeze(RULES.filter((r) => r.meta.consequence === "refused" || r.meta.consequence === "unspecified"));
+const VALIDITY_RULES = Object.freeze(
+  RULES.filter((r) => r.meta.consequence === "refused" || r.meta.consequence === "unspecified"),
+);
 
 /** The rules each validation step of refusal.ts stands for, so that a fault naming a step switches them off. */
 export const STEP_RULES: Readonly<Partial<Record<ValidationStep, readonly string[]>>> = {
@@ -41,7 +43,9 @@ export const STEP_RULES: Readonly<Partial<Record<ValidationStep, readonly string
 
 /** Whether a diagnostic makes the reference refuse the request. */
 export function refuses(d: Diagnostic): boolean {
-  return d.consequence === "refused" || (d.consequence === "unspecified" && readingOf(d.ruleId, d.messageId) === "refuse");
+  return (
+    d.consequence === "refused" || (d.consequence === "unspecified" && readingOf(d.ruleId, d.messageId) === "refuse")
+  );
 }
 
 /** `/where/all/1/has_experience/field` → `where.all[1].has_experience.field` (the place a refusal names). */
@@ -70,10 +74,20 @@ export function validateSearch(body: unknown, operationId: OperationId, options:
     else positional.push(s);
   }
   const rules = Object.keys(offEverywhere).length > 0 ? offEverywhere : undefined;
-  const diagnostics = runRules(body, VALIDITY_RULES, { route: operationId as "queryPeople", now: options.now, bareNodes: false, ...(rules ? { rules } : {}) });
+  const diagnostics = runRules(body, VALIDITY_RULES, {
+    route: operationId as "queryPeople",
+    now: options.now,
+    bareNodes: false,
+    ...(rules ? { rules } : {}),
+  });
   for (const d of diagnostics) {
     if (!refuses(d)) continue;
-    if (positional.some((s) => s.rule === d.ruleId && d.path.startsWith("/where") && atPosition(nodeChain(d.path, 1), s.at!))) continue;
+    if (
+      positional.some(
+        (s) => s.rule === d.ruleId && d.path.startsWith("/where") && atPosition(nodeChain(d.path, 1), s.at!),
+      )
+    )
+      continue;
     const place = placeOf(d.path);
     throw badRequest(`${place === "" ? "" : `${place}: `}${d.message} (${d.ruleId}, ${d.clauses[0] ?? "§4.2"})`);
   }
