@@ -28,7 +28,7 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "active_department", "in": [«"Engineering", «"human resources"]}}',
       errors: [
-        { path: "/where/in/0", clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-active-department"], suggestions: [] },
+        { path: "/where/in/0", clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-active-department"], suggestions: [{ value: "Engineering and Technical" }] },
         { path: "/where/in/1", suggestions: [{ value: "Human Resources" }] },
       ],
     },
