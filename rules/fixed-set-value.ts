@@ -3,7 +3,8 @@
  * exactly." and §7 "Misspelt or wrongly capitalised value of a fixed-set field | No error: the
  * query is valid, costs nothing and returns zero results". Each `eq` or `in` value of a people
  * fixed-set field (language_proficiency, management_level, level, active_department, industry)
- * that is not in its set is its own diagnostic. A company's own `industry` uses another, longer
+ * that is not in its set is its own diagnostic (for `in`, only when no value of the array is in the set:
+ * otherwise the condition still matches the others). A company's own `industry` uses another, longer
  * vocabulary (§2.3 notes), so only the people sets are checked.
  */
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
@@ -74,8 +75,11 @@ export default defineRule({
           // Each value an operator compares against, as eachValue() walks them.
           if (op === "eq") check(leaf, spec, values, members, op, operandOf(leaf, op), undefined);
           else if (op === "in") {
+            // An `in` matches nothing only when none of its values is in the set.
             const arg = operandOf(leaf, op);
-            if (Array.isArray(arg)) for (let i = 0; i < arg.length; i++) check(leaf, spec, values, members, op, arg[i], i);
+            if (Array.isArray(arg) && !arg.some((v) => typeof v === "string" && members.has(v))) {
+              for (let i = 0; i < arg.length; i++) check(leaf, spec, values, members, op, arg[i], i);
+            }
           }
         }
       },

@@ -3,21 +3,12 @@
  * §2.7 shows none for companies). Every jobs and companies field accepts the general set in the
  * schema, but some combinations make no sense for the field's type: `match` on a number or a date,
  * `gte`/`lte` on text. The natural ones stay clean: eq/in/match on text and lists (§2.6 "long
- * vocabulary, query with match"), gte/lte on numbers and dates, exists anywhere.
+ * vocabulary, query with match"), gte/lte on numbers and dates, exists anywhere: the table
+ * `operatorsByType` of spec/catalog/grammar.yaml, which the reference server reads too.
  */
-import type { Operator, ValueType } from "../src/contract/index.js";
+import type { ValueType } from "../src/contract/index.js";
 import { list } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
-
-const NATURAL: Readonly<Record<ValueType, readonly Operator[]>> = {
-  text: ["eq", "in", "match", "exists"],
-  list: ["eq", "in", "match", "exists"],
-  identity: ["eq", "in", "exists"],
-  number: ["eq", "in", "gte", "lte", "exists"],
-  ordinal: ["eq", "in", "gte", "lte", "exists"],
-  date: ["eq", "in", "gte", "lte", "exists"],
-  boolean: ["eq", "in", "exists"],
-};
 
 const TYPE_LABEL: Readonly<Record<ValueType, string>> = {
   text: "text",
@@ -33,28 +24,38 @@ export default defineRule({
   meta: {
     id: "operator-type",
     consequence: "unspecified",
-    description: "A jobs or companies operator that makes no sense for the field's type (match on a number, gte on text).",
+    description:
+      "A jobs or companies operator that makes no sense for the field's type (match on a number, gte on text).",
     clauses: ["s2-5-job-operators-not-shown", "s2-6-functions-industries-query-match", "s2-5-salary-numeric-filters"],
     messages: {
-      mismatch: "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for {{dataset}}, and {{natural}} are the natural ones.",
+      mismatch:
+        "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for {{dataset}}, and {{natural}} are the natural ones.",
     },
   },
-  create: (context) => ({
-    leafFilter: (spec) => spec !== undefined && spec.dataset !== "people",
-    Leaf(leaf) {
-      const spec = leaf.spec;
-      if (!spec || spec.dataset === "people") return;
-      const natural = NATURAL[spec.type];
-      for (const op of leaf.operators) {
-        if (natural.includes(op)) continue;
-        context.report({
-          messageId: "mismatch",
-          data: { operator: op, field: spec.name, type: TYPE_LABEL[spec.type], dataset: spec.dataset, natural: list(natural) },
-          at: [...leaf.path, op],
-          atKey: true,
-          clauses: ["s2-5-job-operators-not-shown"],
-        });
-      }
-    },
-  }),
+  create: (context) => {
+    const natural = context.contract.grammar.operatorsByType;
+    return {
+      leafFilter: (spec) => spec !== undefined && spec.dataset !== "people",
+      Leaf(leaf) {
+        const spec = leaf.spec;
+        if (!spec || spec.dataset === "people") return;
+        for (const op of leaf.operators) {
+          if (natural[spec.type].includes(op)) continue;
+          context.report({
+            messageId: "mismatch",
+            data: {
+              operator: op,
+              field: spec.name,
+              type: TYPE_LABEL[spec.type],
+              dataset: spec.dataset,
+              natural: list(natural[spec.type]),
+            },
+            at: [...leaf.path, op],
+            atKey: true,
+            clauses: ["s2-5-job-operators-not-shown"],
+          });
+        }
+      },
+    };
+  },
 });

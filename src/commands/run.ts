@@ -1,3 +1,4 @@
+import { DEFAULT_GENERATED, DEFAULT_SEED } from "../validity/generated.js";
 import { mkdirSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
@@ -24,6 +25,8 @@ export interface RunArgs {
   concurrency?: number;
   timeout?: number;
   depth?: string;
+  seed?: number;
+  generated?: number;
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
@@ -54,6 +57,10 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   const maxCredits = positiveInteger("max-credits", args.maxCredits, 0) ?? config.maxCredits ?? DEFAULT_MAX_CREDITS;
   const concurrency = positiveInteger("concurrency", args.concurrency, 1) ?? config.concurrency ?? DEFAULT_CONCURRENCY;
   const timeoutMs = positiveInteger("timeout", args.timeout, 1) ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const generated = {
+    count: positiveInteger("generated", args.generated, 0) ?? DEFAULT_GENERATED,
+    seed: positiveInteger("seed", args.seed, 0) ?? DEFAULT_SEED,
+  };
   const reporters = (list(args.reporter) ?? config.reporters ?? [...REPORTERS]) as ReporterName[];
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
@@ -139,6 +146,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
       depth,
+      generated,
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -188,6 +196,8 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
-      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` }) as unknown as Argv<RunArgs>,
+      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
+      .option("generated", { type: "number", describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})` })
+      .option("seed", { type: "number", describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})` }) as unknown as Argv<RunArgs>,
   run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
 };

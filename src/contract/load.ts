@@ -11,6 +11,7 @@ import {
   type Dataset,
   type DatasetSpec,
   type FieldSpec,
+  type Grammar,
   type Limits,
   type OpenApiDocument,
   type Operation,
@@ -26,6 +27,7 @@ export interface Contract {
   readonly fingerprint: string;
   readonly datasets: Readonly<Record<Dataset, DatasetSpec>>;
   readonly limits: Limits;
+  readonly grammar: Grammar;
   readonly credits: Readonly<Record<CreditFormulaName, CreditFormula>>;
   readonly clauses: ReadonlyMap<string, Clause>;
   readonly operations: ReadonlyMap<OperationId, Operation>;
@@ -179,6 +181,7 @@ export function loadContract(): Contract {
     fingerprint: "sha256:" + createHash("sha256").update(canonicalJson(openapi)).digest("hex"),
     datasets: Object.freeze(datasets),
     limits: readYaml<Limits>("catalog", "limits.yaml"),
+    grammar: readYaml<Grammar>("catalog", "grammar.yaml"),
     credits: Object.freeze(credits),
     clauses: loadClauses(),
     operations: loadOperations(openapi),

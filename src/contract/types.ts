@@ -71,6 +71,16 @@ export interface Limits {
   readonly project: { readonly maxNestingDepth: number };
 }
 
+/** The Query Spec node grammar of §4.2 as data (spec/catalog/grammar.yaml). */
+export interface Grammar {
+  /** Operators that fit each value type on jobs and companies (reading of s2-5-job-operators-not-shown). */
+  readonly operatorsByType: Readonly<Record<ValueType, readonly Operator[]>>;
+  /** The JSON kind of a value of each value type. */
+  readonly valueKinds: Readonly<Record<ValueType, "string" | "number" | "boolean">>;
+  /** The argument forms §4.2 shows for not, in and exists. */
+  readonly argumentForms: { readonly not: "node"; readonly in: "non-empty-array"; readonly exists: readonly unknown[] };
+}
+
 export type CreditFormulaName = "search" | "natural-language-search" | "detail" | "free" | "not-shown";
 
 export interface CreditFormula {
@@ -99,6 +109,7 @@ export type ClauseArea =
   | "privacy"
   | "search-semantics"
   | "routes"
+  | "validation"
   | "lint";
 
 export interface Clause {

@@ -18,6 +18,8 @@ import type { Consequence, Diagnostic, LintOptions, Severity, Suggestion } from 
 export interface EngineOptions extends LintOptions {
   /** Where the request body sits inside the document (a wrapped --jsonl line: ["body"]). */
   readonly bodyPath?: Path;
+  /** False: a body is a request body as sent, never a bare node read as its `where` (the reference server's view). */
+  readonly bareNodes?: boolean;
 }
 
 interface Pending {
@@ -156,7 +158,7 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
     let members = 0;
     let info: BodyInfo | undefined;
     if (!source?.syntaxError) {
-      info = bodyInfo(body, bodyPath, route);
+      info = bodyInfo(body, bodyPath, route, options.bareNodes !== false);
       const root = treeRoot(info);
       if (root) {
         const tree = { dataset, maxDepth: contract.limits.project.maxNestingDepth, members: 0, parsedJson: source !== undefined };
@@ -206,8 +208,9 @@ function valueAt(document: unknown, path: Path): unknown {
   return v;
 }
 
-function bodyInfo(body: unknown, path: Path, route: Route): BodyInfo {
+function bodyInfo(body: unknown, path: Path, route: Route, bareNodes: boolean): BodyInfo {
   const bare =
+    bareNodes &&
     route.kind === "search" && isRecord(body) && !Object.hasOwn(body, "where") && looksLikeNode(body) && !route.bodyMembers.some((m) => Object.hasOwn(body, m));
   return { value: body, path, kind: route.kind, bare };
 }
@@ -235,16 +238,17 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned:
   const message = render(meta.messages[spec.messageId], spec.data, meta.id, spec.messageId);
   const clauses = spec.clauses ?? meta.clauses;
   const { id: ruleId, consequence } = meta;
+  const { messageId } = spec;
   let diagnostic: Diagnostic;
   if (spec.fix) {
     const fix = { path: encodePointer(spec.fix.at), value: spec.fix.value };
     diagnostic = positioned
-      ? { ruleId, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
-      : { ruleId, severity, consequence, path, message, clauses, suggestions, fix };
+      ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
+      : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix };
   } else {
     diagnostic = positioned
-      ? { ruleId, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
-      : { ruleId, severity, consequence, path, message, clauses, suggestions };
+      ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
+      : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions };
   }
   return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset };
 }

@@ -35,6 +35,7 @@ describe("lint()", () => {
     const [d] = lint(JSON.stringify(query)).filter((x) => x.ruleId === "fixed-set-value");
     expect(d).toEqual({
       ruleId: "fixed-set-value",
+      messageId: "notInSet",
       severity: "error",
       consequence: "empty",
       path: "/where/all/0/eq",

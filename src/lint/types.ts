@@ -18,6 +18,8 @@ export interface Suggestion {
 
 export interface Diagnostic {
   readonly ruleId: string;
+  /** Which of the rule's messages this is (its `meta.messages` key): a form finer than the rule, e.g. `exists`. */
+  readonly messageId: string;
   readonly severity: Severity;
   readonly consequence: Consequence;
   /** RFC 6901 JSON Pointer into the input document, at the narrowest offending member. */

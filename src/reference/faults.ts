@@ -3,6 +3,7 @@ import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
 import type { EvaluationFaults } from "./query/evaluate.js";
 import type { Plan } from "./query/plan.js";
+import type { RuleSwitch } from "./query/validate.js";
 import type { ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
 import type { StoreInput } from "./store/store.js";
@@ -14,6 +15,11 @@ import type { StoreInput } from "./store/store.js";
 export interface Faults {
   /** Validation steps switched off: what they refuse is let through (see refusal.ts VALIDATION_STEPS). */
   readonly skip?: readonly ValidationStep[];
+  /**
+   * Lint rules switched off in the validation of search bodies (query/validate.ts), everywhere or only for
+   * nodes at one structural position of the tree: what they refuse is let through.
+   */
+  readonly validation?: readonly RuleSwitch[];
   /** Page size of a search that omits size (correct: 100, s4-2-size-default-100). */
   readonly defaultSize?: number;
   /** Rewrites a request body before it is handled; a fault may also refuse the request by throwing a Refusal. */

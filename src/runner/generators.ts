@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
 import { lintCorpus } from "../lint/corpus.js";
 import { routeGenerators } from "./route-generators.js";
+import { operatorsOf } from "../validity/arbitrary.js";
+import { generatedQueries } from "../validity/generated.js";
+import { refusalMatrix } from "../validity/matrix.js";
 import { TemplateError, Unknown, type Generator } from "./template.js";
 
 /**
@@ -13,6 +16,13 @@ export interface GeneratorState {
   readonly bogus: Set<string>;
   /** Extra generators (e.g. the linter's corpus); merged over the built-in ones. */
   readonly extra?: Readonly<Record<string, Generator>>;
+  /** Count and seed of generatedQueries (`tdss run --generated N --seed N`). */
+  readonly generated?: GeneratedQueries;
+}
+
+export interface GeneratedQueries {
+  readonly count: number;
+  readonly seed: number;
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -53,9 +63,12 @@ function list(value: unknown, name: string): unknown[] | Unknown {
   return value;
 }
 
-/** A leaf every field of the dataset accepts, with a value of the field's type (§2.2, §2.5, §2.7, §4.2 rule 3). */
+/**
+ * A leaf every field of the dataset accepts, with a value of the field's type (§2.2, §2.5, §2.7, §4.2 rule 3),
+ * and an operator the linter calls valid for it (spec/catalog/grammar.yaml on jobs and companies).
+ */
 function typicalLeaf(field: FieldSpec): Record<string, unknown> {
-  const ops = field.operators;
+  const ops = operatorsOf(field);
   if (field.values?.length && ops.includes("eq")) return { field: field.name, eq: field.values[0] };
   if (field.type === "date") return { field: field.name, gte: field.name === "posted" ? "now-30d" : "2000-01-01" };
   if (field.type === "number" || field.type === "ordinal") return ops.includes("gte") ? { field: field.name, gte: 0 } : { field: field.name, eq: 1 };
@@ -148,6 +161,23 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
         }
       }
       return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}) }));
+    },
+    /**
+     * The validation matrix of one linter rule: its refusal classes at every position below the top, on every
+     * dataset, each joined with a condition no record meets (docs/validity.md).
+     */
+    refusalMatrix: ([rule]) => {
+      const entries = refusalMatrix().filter((e) => e.rule === rule && e.position !== "top");
+      if (entries.length === 0) throw new TemplateError(`refusalMatrix: no refusal class of rule ${JSON.stringify(rule)}`);
+      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body }));
+    },
+    /**
+     * Seeded search bodies of the three datasets whose linter verdict is `verdict` (refused, unspecified,
+     * served), each joined with a condition no record meets (src/validity/generated.ts).
+     */
+    generatedQueries: ([verdict]) => {
+      const all = generatedQueries(state.generated?.count, state.generated?.seed);
+      return all.filter((q) => q.verdict === verdict).map((q) => ({ name: q.name, route: q.route, body: q.body }));
     },
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],

@@ -7,7 +7,7 @@ import type { Depth } from "./steps/index.js";
 import { Credentials } from "./credentials.js";
 import { planCase, runCases, type CasePlan, type VersionCost } from "./engine.js";
 import { applyExpectations, type Expectations } from "./expectations.js";
-import { createGenerators } from "./generators.js";
+import { createGenerators, type GeneratedQueries } from "./generators.js";
 import { Implementation, type ImplementationPointers } from "./implementation.js";
 import { BalanceLock } from "./lock.js";
 import { Observed, type ObservedEntry } from "./observed.js";
@@ -42,6 +42,8 @@ export interface RunOptions {
   readonly maxBodyBytes?: number;
   /** Extra template generators (e.g. the linter's corpus). */
   readonly generators?: Readonly<Record<string, Generator>>;
+  /** How many request bodies the generated-queries generator draws, and its seed (`--generated`, `--seed`). */
+  readonly generated?: GeneratedQueries;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
 }
@@ -94,9 +96,9 @@ export function newRunId(now = new Date()): string {
 }
 
 /** The worst-case Credits of each case, before anything is sent; a case that cannot be priced is a SuiteError. */
-export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators" | "depth">): RunPlan {
+export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators" | "depth" | "generated">): RunPlan {
   const bogus = new Set<string>();
-  const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) });
+  const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}), ...(options.generated ? { generated: options.generated } : {}) });
   const planned = cases.map((c) => {
     try {
       const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1, ...(options.depth ? { depth: options.depth } : {}) });
@@ -169,7 +171,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         meter,
         lock: new BalanceLock(),
         bogus,
-        generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}) }),
+        generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}), ...(options.generated ? { generated: options.generated } : {}) }),
         versionReserve: options.versionCostReserve ?? 1,
         concurrency: options.concurrency,
         timeoutMs: options.timeoutMs,

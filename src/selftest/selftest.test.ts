@@ -16,6 +16,7 @@ describe("tdss selftest over every mutant", () => {
   let report: SelftestReport;
   const rows: string[] = [];
   beforeAll(async () => {
+    // About 40 s of two cores when quiet; the machine this runs on may be shared and loaded several times over.
     report = await runSelftest({ onMutantDone: (row) => rows.push(row.id) });
   }, 600_000);
 

@@ -13,6 +13,7 @@ import { PRIVACY_MUTANTS } from "./privacy.js";
 import { QUERY_MUTANTS } from "./query.js";
 import { SEMANTICS_MUTANTS } from "./semantics.js";
 import { ROUTE_MUTANTS } from "./routes.js";
+import { VALIDATION_MUTANTS } from "./validation.js";
 import { VERSION_MUTANTS } from "./version.js";
 
 export type { Mutant } from "./mutant.js";
@@ -34,6 +35,7 @@ export const MUTANTS: readonly Mutant[] = [
   ...SEMANTICS_MUTANTS,
   ...ROUTE_MUTANTS,
   ...MCP_ROUTE_MUTANTS,
+  ...VALIDATION_MUTANTS,
 ];
 
 export function findMutant(id: string): Mutant | undefined {

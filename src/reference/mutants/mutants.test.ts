@@ -56,7 +56,7 @@ describe("each mutant's fault is active and breaks its clause", () => {
     expect((await correct.call("getVersion", undefined, auth)).envelope.msg).toBe("ok");
     const mutant = serve("envelope-msg-uppercase-ok");
     expect((await mutant.call("getVersion", undefined, auth)).envelope.msg).toBe("OK");
-    expect((await mutant.call("queryPeople", {}, auth)).envelope.msg).toMatch(/where is required/);
+    expect((await mutant.call("queryPeople", {}, auth)).envelope.msg).toMatch(/requires `where`/);
   });
 
   it("credits-search-floor: 24 IDs cost 0 instead of 1 (s8-cost-query-search)", async () => {

@@ -1,0 +1,161 @@
+/**
+ * fast-check arbitraries of search bodies built from the catalog (spec/catalog/): valid Query Spec trees
+ * with single mistakes mixed in at every structural position, on the three datasets. The lint ⇔ reference
+ * property test and the differential run step draw from them (docs/validity.md).
+ */
+import fc from "fast-check";
+import { DATASETS, loadContract, OPERATORS, type Dataset, type FieldSpec, type Operator } from "../contract/index.js";
+
+const WORDS = ["engineer", "data", "Paris", "Senior", "sales", "Acme", "a"];
+
+/** Operators the catalog gives a field: its §2.2 group (people), else the natural ones for its type. */
+export function operatorsOf(field: FieldSpec): readonly Operator[] {
+  return field.dataset === "people" ? field.operators : loadContract().grammar.operatorsByType[field.type];
+}
+
+/** A value of the field's own kind. */
+function valueOf(field: FieldSpec): fc.Arbitrary<unknown> {
+  if (field.values) return fc.constantFrom(...field.values);
+  switch (loadContract().grammar.valueKinds[field.type]) {
+    case "number":
+      return fc.integer({ min: 0, max: 400 });
+    case "boolean":
+      return fc.boolean();
+    default:
+      return field.type === "date"
+        ? fc.constantFrom("2020-01-01", "2024-02-29", "now-30d", "now-6m")
+        : fc.constantFrom(...WORDS);
+  }
+}
+
+function argumentOf(field: FieldSpec, op: Operator): fc.Arbitrary<unknown> {
+  if (op === "exists") return fc.constant(true);
+  if (op === "match") return fc.constantFrom(...WORDS);
+  if (op === "in") return fc.array(valueOf(field), { minLength: 1, maxLength: 3 });
+  return valueOf(field);
+}
+
+/** A leaf the linter calls valid: a field of the dataset, one of its operators, a value of its kind. */
+export function validLeaf(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
+  const fields = [...loadContract().datasets[dataset].fields.values()];
+  return fc
+    .constantFrom(...fields)
+    .chain((field) =>
+      fc
+        .constantFrom(...operatorsOf(field))
+        .chain((op) => argumentOf(field, op).map((value) => ({ field: field.name, [op]: value }))),
+    );
+}
+
+/** A name no dataset queries, and names of the other datasets. */
+function foreignField(dataset: Dataset): fc.Arbitrary<string> {
+  const own = loadContract().datasets[dataset].fields;
+  const others = DATASETS.flatMap((d) => [...loadContract().datasets[d].fields.keys()]).filter((n) => !own.has(n));
+  return fc.constantFrom("no_such_field", "salary", "citi", "", ...others);
+}
+
+const SCALARS = fc.oneof(
+  fc.constantFrom("x", "12", "", "now-2w", "now-1y", "2023-02-30", "yesterday", "true"),
+  fc.integer({ min: -2, max: 300 }),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+/** A leaf with one mistake of any class: the field, the operators, the value or the leaf's own shape. */
+export function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
+  const fields = [...loadContract().datasets[dataset].fields.values()];
+  const field = fc.constantFrom(...fields);
+  return fc.oneof(
+    fc
+      .tuple(foreignField(dataset), fc.constantFrom(...OPERATORS), SCALARS)
+      .map(([name, op, v]) => ({ field: name, [op]: v })),
+    fc
+      .tuple(fc.oneof(fc.integer(), fc.constant(null), fc.constant(["city"])), SCALARS)
+      .map(([name, v]) => ({ field: name, eq: v })),
+    field.map((f) => ({ field: f.name })),
+    fc
+      .tuple(field, fc.uniqueArray(fc.constantFrom(...OPERATORS), { minLength: 2, maxLength: 3 }), SCALARS)
+      .map(([f, ops, v]) => Object.fromEntries([["field", f.name], ...ops.map((op) => [op, v])])),
+    fc
+      .tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", "has_experience"), SCALARS)
+      .map(([leaf, k, v]) => ({ ...leaf, [k]: v })),
+    fc.tuple(field, fc.constantFrom(...OPERATORS), SCALARS).map(([f, op, v]) => ({ field: f.name, [op]: v })),
+    fc
+      .tuple(
+        field,
+        fc.constantFrom("eq", "match", "gte", "lte", "in"),
+        fc.oneof(fc.constant({ a: 1 }), fc.constant([]), fc.array(SCALARS, { maxLength: 2 })),
+      )
+      .map(([f, op, v]) => ({ field: f.name, [op]: v })),
+    fc
+      .tuple(field, fc.oneof(SCALARS, fc.constant([]), fc.constant([{ a: 1 }])))
+      .map(([f, v]) => ({ field: f.name, in: v })),
+    fc.tuple(field, fc.oneof(SCALARS, fc.constant({}))).map(([f, v]) => ({ field: f.name, exists: v })),
+    fc.tuple(fc.constantFrom(...OPERATORS), SCALARS).map(([op, v]) => ({ [op]: v })),
+  );
+}
+
+/** A Query Spec tree of the dataset: mostly valid, with mistakes of every class at every structural position. */
+export function queryNode(dataset: Dataset, brokenWeight = 1): fc.Arbitrary<unknown> {
+  const scopes = ["has_experience", "has_education", "has_language"];
+  return fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: validLeaf(dataset), weight: 4 },
+      { arbitrary: brokenLeaf(dataset), weight: brokenWeight },
+      { arbitrary: fc.array(tie("node"), { maxLength: 3 }).map((nodes) => ({ all: nodes })), weight: 2 },
+      { arbitrary: fc.array(tie("node"), { maxLength: 3 }).map((nodes) => ({ any: nodes })), weight: 2 },
+      { arbitrary: tie("node").map((node) => ({ not: node })), weight: 1 },
+      {
+        arbitrary: fc.tuple(fc.constantFrom(...scopes), tie("node")).map(([k, node]) => ({ [k]: node })),
+        weight: dataset === "people" ? 2 : brokenWeight,
+      },
+      {
+        // Composite and node shapes of the wrong form.
+        arbitrary: fc.oneof(
+          fc.constantFrom<unknown>({}, "x", 3, null, [], { xor: [] }, { has_job: {} }),
+          fc.tuple(tie("node"), tie("node")).map(([a, b]) => ({ all: [a], any: [b] })),
+          tie("node").map((node) => ({ all: node })),
+          fc.tuple(tie("node"), fc.constantFrom("field", "boost", "eq")).map(([node, k]) => ({ not: node, [k]: "x" })),
+          fc.array(tie("node"), { maxLength: 2 }).map((nodes) => ({ not: nodes })),
+        ),
+        weight: brokenWeight,
+      },
+    ),
+  })).node;
+}
+
+/** A search body: `where` drawn from queryNode, a small size, and now and then a mistake in the body itself. */
+export function searchBody(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .oneof(
+      { arbitrary: fc.record({ where: queryNode(dataset), size: fc.integer({ min: 1, max: 5 }) }), weight: 12 },
+      { arbitrary: fc.record({ where: queryNode(dataset) }), weight: 1 },
+      {
+        arbitrary: fc.tuple(
+          validLeaf(dataset),
+          fc.constantFrom<[string, unknown]>(
+            ["size", 0],
+            ["size", "3"],
+            ["size", 10001],
+            ["after", 3],
+            ["sort", "name"],
+            ["where", undefined],
+          ),
+        ),
+        weight: 1,
+      },
+    )
+    .map((b) => (Array.isArray(b) ? withMember({ where: b[0], size: 1 }, b[1][0], b[1][1]) : b));
+}
+
+function withMember(body: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const out = { ...body, [key]: value };
+  if (value === undefined) delete out[key];
+  return out;
+}
+
+/** A dataset and a search body on it. */
+export const anySearch: fc.Arbitrary<[Dataset, Record<string, unknown>]> = fc
+  .constantFrom(...DATASETS)
+  .chain((d) => searchBody(d).map((b) => [d, b] as [Dataset, Record<string, unknown>]));

@@ -1,0 +1,65 @@
+/**
+ * Generated queries for the differential run (docs/validity.md): seeded search bodies of the three datasets,
+ * valid forms and single mistakes at random positions (arbitrary.ts), each joined with a condition no record
+ * meets so that a served body returns no ID and costs nothing, each with the linter's hard verdict.
+ */
+import fc from "fast-check";
+import { DATASETS, type Dataset, type OperationId } from "../contract/index.js";
+import { lint } from "../lint/lint.js";
+import { queryNode } from "./arbitrary.js";
+import { matchesNothing } from "./matrix.js";
+
+/** `refused`: the linter refuses it; `unspecified`: it does not, but calls a form unspecified; `served`: neither. */
+export type Verdict = "refused" | "unspecified" | "served";
+
+export interface GeneratedQuery {
+  readonly name: string;
+  readonly dataset: Dataset;
+  readonly route: OperationId;
+  readonly body: unknown;
+  readonly verdict: Verdict;
+  /** The rules behind the verdict. */
+  readonly rules: readonly string[];
+}
+
+export const DEFAULT_GENERATED = 100;
+export const DEFAULT_SEED = 1;
+
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
+const cache = new Map<string, readonly GeneratedQuery[]>();
+
+/** The linter's hard verdict on a body (the zero condition's own `empty` is not a verdict). */
+export function verdictOf(route: OperationId, body: unknown): { verdict: Verdict; rules: string[] } {
+  const diagnostics = lint(body, { route: route as "queryPeople" });
+  for (const consequence of ["refused", "unspecified"] as const) {
+    const rules = diagnostics.filter((d) => d.consequence === consequence).map((d) => d.ruleId);
+    if (rules.length > 0) return { verdict: consequence, rules: [...new Set(rules)] };
+  }
+  return { verdict: "served", rules: [] };
+}
+
+/** `count` bodies drawn with `seed`: the same arguments give the same bodies, in the same order. */
+export function generatedQueries(count = DEFAULT_GENERATED, seed = DEFAULT_SEED): readonly GeneratedQuery[] {
+  const key = `${count}:${seed}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const arbitrary = fc.constantFrom(...DATASETS).chain((d) => queryNode(d, 2).map((node) => [d, node] as const));
+  const queries = fc.sample(arbitrary, { numRuns: count, seed }).map(([dataset, node], i) => {
+    const body = { where: { all: [node, matchesNothing(dataset)] }, size: 1 };
+    const { verdict, rules } = verdictOf(ROUTE[dataset], body);
+    return {
+      name: `seed ${seed} #${i} ${dataset}${rules.length ? ` (${rules.join(", ")})` : ""}`,
+      dataset,
+      route: ROUTE[dataset],
+      body,
+      verdict,
+      rules,
+    };
+  });
+  cache.set(key, queries);
+  return queries;
+}
