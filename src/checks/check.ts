@@ -35,6 +35,11 @@ export interface CheckOutcome {
   readonly actual?: unknown;
   /** Index of the exchange that failed (its curl command goes in the report); the last one by default. */
   readonly exchange?: number;
+  /**
+   * The clause id(s) this outcome rests on, when the check itself knows (e.g. which direction of a tool schema
+   * disagreement it saw); wins over the suite's `clause` and the check's `clauses` (src/runner/verdict.ts).
+   */
+  readonly clause?: string | readonly string[];
 }
 
 /**
@@ -44,6 +49,12 @@ export interface CheckOutcome {
  */
 export interface Check<A = Record<string, unknown>> {
   readonly description: string;
+  /**
+   * The clauses a failure of this check rests on when neither the outcome nor the suite names one (e.g. the
+   * envelope check: the envelope clauses). Leave it out for a check whose meaning depends on the case
+   * (`refused`): its failures then rest on the call's `clause` or the case's `must` clauses.
+   */
+  readonly clauses?: readonly string[];
   /** JSON Schema of the arguments (validated when suites load and again once templates resolve). */
   readonly args?: object;
   run(ctx: CheckContext, args: A): CheckOutcome | CheckOutcome[];

@@ -23,6 +23,7 @@ export interface RunArgs {
   reporter?: string[];
   concurrency?: number;
   timeout?: number;
+  strict?: boolean;
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -57,6 +58,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
   const tags = list(args.tag);
+  const strict = args.strict ?? config.strict ?? false;
 
   let allCases;
   try {
@@ -135,6 +137,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       expectations,
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
+      strict,
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -145,7 +148,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       out("Dry run: only GET /auth/key/status was sent (it costs nothing).\n");
       return 0;
     }
-    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) });
+    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) }, strict);
     let files: string[] = [];
     try {
       files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env);
@@ -183,6 +186,7 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
-      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` }) as unknown as Argv<RunArgs>,
+      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
+      .option("strict", { type: "boolean", describe: "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)" }) as unknown as Argv<RunArgs>,
   run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
 };

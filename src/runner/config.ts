@@ -33,6 +33,8 @@ export interface RunConfig {
   readonly implementation: ImplementationPointers;
   /** Deployed MCP tool names by route (`mcp.tools`), for names that do not end with the §4.1 suffix. */
   readonly mcpTools?: ToolNameMap;
+  /** Outcomes resting on the project's readings fail the run too (docs/verdicts.md). */
+  readonly strict?: boolean;
 }
 
 const pointer = { type: "string", pattern: "^(/.*)?$" };
@@ -53,6 +55,7 @@ const SCHEMA = {
     report_dir: { type: "string" },
     reporters: { type: "array", items: { enum: [...REPORTERS] } },
     version_cost_reserve: { type: "integer", minimum: 0 },
+    strict: { type: "boolean" },
     implementation: {
       type: "object",
       additionalProperties: false,
@@ -99,6 +102,7 @@ type Raw = {
   report_dir?: string;
   reporters?: ReporterName[];
   version_cost_reserve?: number;
+  strict?: boolean;
   implementation?: {
     key_status?: { remaining?: string; active?: string; scopes?: string; rate_limit?: string };
     version?: { version?: string; fingerprint?: string };
@@ -142,6 +146,7 @@ export function loadConfig(file: string): RunConfig {
     ...(r.report_dir ? { reportDir: resolvePath(dir, r.report_dir) } : {}),
     ...(r.reporters ? { reporters: r.reporters } : {}),
     ...(r.version_cost_reserve !== undefined ? { versionCostReserve: r.version_cost_reserve } : {}),
+    ...(r.strict !== undefined ? { strict: r.strict } : {}),
     implementation: {
       ...(ks ? { keyStatus: { ...(ks.remaining ? { remaining: ks.remaining } : {}), ...(ks.active ? { active: ks.active } : {}), ...(ks.scopes ? { scopes: ks.scopes } : {}), ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}) } } : {}),
       ...(r.implementation?.version ? { version: r.implementation.version } : {}),

@@ -41,6 +41,8 @@ export interface RunOptions {
   readonly generators?: Readonly<Record<string, Generator>>;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
+  /** Outcomes resting on a reading fail their case too, labelled as readings (docs/verdicts.md). */
+  readonly strict?: boolean;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -173,6 +175,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
+        ...(options.strict ? { strict: true } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
       versionCost,
