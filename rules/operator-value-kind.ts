@@ -25,7 +25,8 @@ export default defineRule({
     id: "operator-value-kind",
     consequence: "refused",
     description: "An operator value of the wrong JSON kind (an object, array or null where a scalar is needed).",
-    clauses: ["s4-2-leaf-form", "s7-malformed-tree-refused-free"],
+    // The value types are the project's reading (s4-2-operator-value-types): §4.2 gives none.
+    clauses: ["s4-2-operator-value-types", "s4-2-leaf-form", "s7-malformed-tree-refused-free"],
     messages: {
       kind: "`{{operator}}` takes {{expected}}; got {{kind}}.",
       element: "The values of `in` are {{expected}}; got {{kind}}.",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
 import { lintCorpus } from "../lint/corpus.js";
+import { refusalClauses, refusedToolSamples } from "./refusal-clauses.js";
 import { TemplateError, Unknown, type Generator } from "./template.js";
 
 /**
@@ -146,8 +147,14 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
           if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
         }
       }
-      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}) }));
+      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}), clauses: refusalClauses(e) }));
     },
+    /**
+     * The bodies of `mcp-tool-schemas` samples the route refuses, as tool calls ({operation, body, clause}), so
+     * that a tool whose schema is looser than its route is seen to refuse them itself (s4-1-tool-schema-direction).
+     * Samples with a page size outside 1..100, and natural-language ones (a 5-Credit base each), are left out.
+     */
+    refusedToolSamples: ([samples]) => refusedToolSamples(samples),
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],
   };

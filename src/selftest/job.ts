@@ -12,6 +12,8 @@ export interface CaseVerdict {
   readonly failedChecks: readonly string[];
   /** The first failure, for reading: `<step> · <check>: <message>`. */
   readonly message?: string;
+  /** Warnings (outcomes resting on readings), each `<step> · <check> (<clause>): <message>`. */
+  readonly warnings?: readonly string[];
 }
 
 export interface JobOutcome {
@@ -44,7 +46,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   });
   let server;
   try {
-    server = await startReferenceServer({ port: 0, ...DATASET_PROFILES[job.profile], asOf: job.asOf, ...(job.mutant ? { mutant: job.mutant } : {}) });
+    server = await startReferenceServer({ port: 0, ...DATASET_PROFILES[job.profile], asOf: job.asOf, ...(job.mutant ? { mutant: job.mutant } : {}), ...(job.variant ? { variant: job.variant } : {}) });
     const outcome = await runConformance({
       baseUrl: server.url,
       apiKey: server.keys.active,
@@ -61,6 +63,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
         status: r.status,
         failedChecks: [...new Set(r.failures.map((f) => f.check))],
         ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : r.reason ? { message: r.reason } : {}),
+        ...(r.warnings?.length ? { warnings: r.warnings.map((w) => `${w.step} · ${w.check} (${w.clause?.id ?? "?"}): ${w.message}`) } : {}),
       };
     });
     return { ...base, durationMs: Math.round(performance.now() - started), verdicts };
