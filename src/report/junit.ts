@@ -35,12 +35,12 @@ export function renderJunit(report: Report): string {
         lines.push(`      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`);
       } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
       else if (tc.status === "expected-failure") lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
-      else if (tc.status === "unexpected-pass") lines.push(`      <system-out>${xml(`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`)}</system-out>`);
       // A warning leaves the test case passing (CI stays green) and is written where CI shows a test's output.
-      if ((tc.warnings ?? []).length && tc.status !== "failed" && tc.status !== "drift") {
-        const text = tc.warnings.map((w) => [`warning: ${w.step} · ${w.check}: ${w.message}`, verdictLine(w, true), w.clause?.reading ? `reading: ${w.clause.reading}` : ""].filter(Boolean).join("\n")).join("\n\n");
-        lines.push(`      <system-out>${xml(text)}</system-out>`);
-      }
+      const out = [
+        ...(tc.status === "unexpected-pass" ? [`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`] : []),
+        ...(tc.status === "failed" || tc.status === "drift" ? [] : (tc.warnings ?? []).map((w) => [`warning: ${w.step} · ${w.check}: ${w.message}`, verdictLine(w, true), w.clause?.reading ? `reading: ${w.clause.reading}` : ""].filter(Boolean).join("\n"))),
+      ];
+      if (out.length) lines.push(`      <system-out>${xml(out.join("\n\n"))}</system-out>`);
       lines.push("    </testcase>");
     }
     lines.push("  </testsuite>");
