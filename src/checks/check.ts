@@ -96,3 +96,18 @@ export function eachExchange(ctx: CheckContext, fn: (exchange: Exchange, index: 
 export function pageLabel(ctx: CheckContext, index: number): string {
   return ctx.exchanges.length > 1 ? `page ${index + 1}: ` : "";
 }
+
+/**
+ * Members of a response's data object (as JSON Pointers) of a fitting value that no detected or pinned pointer reaches:
+ * where member names are not shown, a member the runner could not place may be one it looks for under a name of
+ * its own.
+ */
+export function unclaimedMembers(body: unknown, claimed: readonly (string | undefined)[], fits: (value: unknown) => boolean = () => true): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const used = claimed.filter((p): p is string => p !== undefined);
+  return Object.entries(data)
+    .filter(([, value]) => fits(value))
+    .map(([k]) => `/data/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`)
+    .filter((p) => !used.some((u) => u === p || u.startsWith(`${p}/`)));
+}
