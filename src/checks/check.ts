@@ -35,6 +35,11 @@ export interface CheckOutcome {
   readonly actual?: unknown;
   /** Index of the exchange that failed (its curl command goes in the report); the last one by default. */
   readonly exchange?: number;
+  /**
+   * The clause id(s) this outcome rests on, when the check itself knows (e.g. which direction of a tool schema
+   * disagreement it saw); wins over the suite's `clause` and the check's `clauses` (src/runner/verdict.ts).
+   */
+  readonly clause?: string | readonly string[];
 }
 
 /**
@@ -44,6 +49,12 @@ export interface CheckOutcome {
  */
 export interface Check<A = Record<string, unknown>> {
   readonly description: string;
+  /**
+   * The clauses a failure of this check rests on when neither the outcome nor the suite names one (e.g. the
+   * envelope check: the envelope clauses). Leave it out for a check whose meaning depends on the case
+   * (`refused`): its failures then rest on the call's `clause` or the case's `must` clauses.
+   */
+  readonly clauses?: readonly string[];
   /** JSON Schema of the arguments (validated when suites load and again once templates resolve). */
   readonly args?: object;
   run(ctx: CheckContext, args: A): CheckOutcome | CheckOutcome[];
@@ -84,4 +95,19 @@ export function eachExchange(ctx: CheckContext, fn: (exchange: Exchange, index: 
 
 export function pageLabel(ctx: CheckContext, index: number): string {
   return ctx.exchanges.length > 1 ? `page ${index + 1}: ` : "";
+}
+
+/**
+ * Members of a response's data object (as JSON Pointers) of a fitting value that no detected or pinned pointer reaches:
+ * where member names are not shown, a member the runner could not place may be one it looks for under a name of
+ * its own.
+ */
+export function unclaimedMembers(body: unknown, claimed: readonly (string | undefined)[], fits: (value: unknown) => boolean = () => true): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const used = claimed.filter((p): p is string => p !== undefined);
+  return Object.entries(data)
+    .filter(([, value]) => fits(value))
+    .map(([k]) => `/data/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`)
+    .filter((p) => !used.some((u) => u === p || u.startsWith(`${p}/`)));
 }

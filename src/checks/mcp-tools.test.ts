@@ -70,32 +70,37 @@ describe("checkSameToolsOnBothTransports", () => {
   });
 });
 
-describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement)", () => {
+describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement, s4-1-tool-schema-direction)", () => {
   const samples = [{ body: { text: "engineers" } }, { body: { text: "" }, note: "empty text" }, { body: { text: "a", size: 10001 } }, { body: { text: "a", where: {} } }];
 
   it("passes the derived schema", () => {
-    expect(checkToolSchemaAgreement(byOperation(contractTools, "searchPeople"), "searchPeople", samples)).toMatchObject({ status: "pass", message: "4 sample bodies" });
+    expect(checkToolSchemaAgreement(byOperation(contractTools, "searchPeople"), "searchPeople", samples)).toEqual([expect.objectContaining({ status: "pass", message: "4 sample bodies" })]);
   });
 
-  it("fails a schema that accepts what the route refuses, naming the body", () => {
+  it("gives a schema that accepts what the route refuses one outcome resting on the direction reading, naming the body", () => {
     const loose = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
     const result = checkToolSchemaAgreement(loose, "searchPeople", samples);
-    expect(result.status).toBe("fail");
-    expect(result.message).toBe('svc_search_people accepts {"text":""} (empty text), which the route refuses; 2 more sample(s) disagree');
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-direction" });
+    expect(result[0]!.message).toBe('svc_search_people accepts {"text":""} (empty text); 2 more sample(s) alike, which the route refuses: the tool must refuse the call itself');
   });
 
-  it("fails a schema that refuses what the route accepts, and one that does not compile", () => {
+  it("fails a schema that refuses what the route accepts on the agreement clause (or the sample's own), and one that does not compile", () => {
     const strict = { name: "svc_search_people", inputSchema: { type: "object", required: ["text", "size"] } };
-    expect(checkToolSchemaAgreement(strict, "searchPeople", samples).message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
+    const [tight] = checkToolSchemaAgreement(strict, "searchPeople", samples);
+    expect(tight).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-agreement" });
+    expect(tight!.message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
+    const [reading] = checkToolSchemaAgreement(strict, "searchPeople", [{ body: { text: "engineers" }, clause: "s4-3-nl-size-range" }]);
+    expect(reading).toMatchObject({ status: "fail", clause: "s4-3-nl-size-range" });
     const broken = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } } };
-    expect(checkToolSchemaAgreement(broken, "searchPeople", samples).message).toMatch(/does not compile/);
+    expect(checkToolSchemaAgreement(broken, "searchPeople", samples)[0]!.message).toMatch(/does not compile/);
   });
 
   it("asks a GET route's tool only whether it takes the empty object", () => {
     const getSamples = [{ body: {} }, { body: { stray: 1 } }];
-    expect(checkToolSchemaAgreement(byOperation(contractTools, "getVersion"), "getVersion", getSamples).status).toBe("pass");
-    expect(checkToolSchemaAgreement({ name: "svc_get_version", inputSchema: { type: "object" } }, "getVersion", getSamples).status).toBe("pass");
+    expect(checkToolSchemaAgreement(byOperation(contractTools, "getVersion"), "getVersion", getSamples)[0]!.status).toBe("pass");
+    expect(checkToolSchemaAgreement({ name: "svc_get_version", inputSchema: { type: "object" } }, "getVersion", getSamples)[0]!.status).toBe("pass");
     const needy = { name: "svc_get_version", inputSchema: { type: "object", required: ["id"] } };
-    expect(checkToolSchemaAgreement(needy, "getVersion", getSamples).status).toBe("fail");
+    expect(checkToolSchemaAgreement(needy, "getVersion", getSamples)[0]!.status).toBe("fail");
   });
 });

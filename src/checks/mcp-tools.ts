@@ -103,6 +103,8 @@ export function checkSameToolsOnBothTransports(streamable: readonly DeployedTool
 export interface SchemaSample {
   readonly body: unknown;
   readonly note?: string;
+  /** The clause the route's verdict on the body rests on (a reading makes a disagreement a warning). */
+  readonly clause?: string | readonly string[];
 }
 
 /** Validator of a deployed input schema, compiled the way an MCP client would: on its own, unknown keywords ignored. */
@@ -117,36 +119,46 @@ export function compileToolSchema(schema: unknown): ValidateFunction | string {
 }
 
 /** Whether the route accepts a body: its OpenAPI request schema, or for a GET route (no body) only the empty object. */
-function routeAccepts(operationId: OperationId, body: unknown): boolean {
+export function routeAccepts(operationId: OperationId, body: unknown): boolean {
   if (!loadContract().operations.get(operationId)!.requestSchema) return canonicalJson(body) === "{}";
   return requestValidator(operationId)(body) === true;
 }
 
 /**
- * A tool's input schema accepts the sample bodies the route's request schema accepts and refuses the ones it
- * refuses (s4-1-tool-schema-agreement). For a GET route only the empty object is asked about: the route takes
- * no body, so whether the tool refuses stray arguments is its own affair.
+ * A tool's input schema against its route's request schema, in the direction that matters (docs/verdicts.md):
+ * a schema that refuses a body the route accepts fails (an agent cannot make that valid call;
+ * s4-1-tool-schema-agreement, or the sample's own `clause` where the route's acceptance is a reading). A schema
+ * that accepts a body the route refuses is a warning (s4-1-tool-schema-direction): the call itself must then be
+ * refused, which the case checks by calling the tool. For a GET route only the empty object is asked about: the
+ * route takes no body, so whether the tool refuses stray arguments is its own affair.
  */
-export function checkToolSchemaAgreement(tool: DeployedTool, operationId: OperationId, samples: readonly SchemaSample[]): CheckOutcome {
+export function checkToolSchemaAgreement(tool: DeployedTool, operationId: OperationId, samples: readonly SchemaSample[]): CheckOutcome[] {
   const validate = compileToolSchema(tool.inputSchema);
-  if (typeof validate === "string") return fail(`the input schema of ${tool.name} does not compile: ${validate}`);
+  if (typeof validate === "string") return [{ ...fail(`the input schema of ${tool.name} does not compile: ${validate}`), clause: "s4-1-tool-schema-agreement" }];
   const isGet = !loadContract().operations.get(operationId)!.requestSchema;
   const asked = isGet ? samples.filter((s) => canonicalJson(s.body) === "{}") : samples;
-  const disagreements = asked.flatMap((sample) => {
-    const route = routeAccepts(operationId, sample.body);
-    const toolVerdict = validate(sample.body) === true;
-    if (route === toolVerdict) return [];
-    return [{ body: sample.body, ...(sample.note ? { note: sample.note } : {}), route: route ? "accepts" : "refuses", tool: toolVerdict ? "accepts" : "refuses" }];
-  });
-  if (asked.length === 0) return fail(`no sample body to check ${tool.name} with`);
-  if (disagreements.length === 0) return pass(`${asked.length} sample bodies`);
-  const first = disagreements[0]!;
-  return fail(
-    `${tool.name} ${first.tool} ${JSON.stringify(first.body)}${first.note ? ` (${first.note})` : ""}, which the route ${first.route}` +
-      (disagreements.length > 1 ? `; ${disagreements.length - 1} more sample(s) disagree` : ""),
-    disagreements.map((d) => ({ body: d.body, verdict: d.route })),
-    disagreements.map((d) => ({ body: d.body, verdict: d.tool })),
-  );
+  if (asked.length === 0) return [fail(`no sample body to check ${tool.name} with`)];
+  const judged = asked.map((sample) => ({ sample, route: routeAccepts(operationId, sample.body), tool: validate(sample.body) === true }));
+  const tighter = judged.filter((j) => j.route && !j.tool);
+  const looser = judged.filter((j) => !j.route && j.tool);
+  const describe = (list: typeof judged, what: string) =>
+    `${tool.name} ${what} ${JSON.stringify(list[0]!.sample.body)}${list[0]!.sample.note ? ` (${list[0]!.sample.note})` : ""}` + (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "");
+  const out: CheckOutcome[] = [];
+  // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged alone.
+  for (const j of tighter) {
+    out.push({
+      ...fail(describe([j], "refuses"), { body: j.sample.body, verdict: "accepts" }, { body: j.sample.body, verdict: "refuses" }),
+      message: `${describe([j], "refuses")}, which the route accepts: an agent cannot make this valid call`,
+      clause: j.sample.clause ?? "s4-1-tool-schema-agreement",
+    });
+  }
+  if (looser.length) {
+    out.push({
+      ...fail(`${describe(looser, "accepts")}, which the route refuses: the tool must refuse the call itself`, looser.map((j) => ({ body: j.sample.body, verdict: "refuses" })), looser.map((j) => ({ body: j.sample.body, verdict: "accepts" }))),
+      clause: "s4-1-tool-schema-direction",
+    });
+  }
+  return out.length ? out : [pass(`${asked.length} sample bodies`)];
 }
 
 /** The tools a `mcp_tools` step listed, or the failure that there are none to judge. */
@@ -182,10 +194,16 @@ export const mcpToolsPerRoute: Check = {
   },
 };
 
-const SAMPLE = { type: "object", required: ["body"], additionalProperties: false, properties: { body: {}, note: { type: "string" } } };
+const SAMPLE = {
+  type: "object",
+  required: ["body"],
+  additionalProperties: false,
+  properties: { body: {}, note: { type: "string" }, clause: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] } },
+};
 
 export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]> }> = {
-  description: "each tool's input schema accepts and refuses the sample bodies as its route's request schema does",
+  description: "each tool's input schema accepts every sample body its route accepts (one that accepts more is a warning)",
+  clauses: ["s4-1-tool-schema-agreement"],
   args: {
     type: "object",
     required: ["samples"],
@@ -198,7 +216,7 @@ export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]
     const tools = listedTools(ctx);
     if (!Array.isArray(tools)) return tools;
     const match = matchToolsToRoutes(tools.map((t) => t.name), ctx.run.mcpTools);
-    return OPERATION_IDS.map((operationId) => {
+    return OPERATION_IDS.flatMap((operationId) => {
       const name = match.byOperation.get(operationId);
       const tool = tools.find((t) => t.name === name);
       if (!tool) return fail(`no tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, so its input schema cannot agree with the route's`);

@@ -1,6 +1,6 @@
 import { getPointer } from "../runner/pointer.js";
 import { isSuccess } from "../runner/views.js";
-import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
 
 /**
  * GET /version gives a version and a contract fingerprint (§4.5, §9); member names are pinned or
@@ -18,8 +18,15 @@ export const versionInfo: Check<{ previous?: unknown }> = {
     const out: CheckOutcome[] = [];
     const version = members.version ? getPointer(e.json, members.version) : undefined;
     const fingerprint = members.fingerprint ? getPointer(e.json, members.fingerprint) : undefined;
-    if ((typeof version !== "string" && typeof version !== "number") || version === "") out.push(fail("no version member the runner can find; pin it with implementation.version.version", "a version", excerpt(getPointer(e.json, "/data"), 200)));
-    if (typeof fingerprint !== "string" || fingerprint === "") out.push(fail("no fingerprint member the runner can find; pin it with implementation.version.fingerprint", "a fingerprint", excerpt(getPointer(e.json, "/data"), 200)));
+    // Member names are not shown (§4.5): one the detector cannot find may be there under a name of its own.
+    // With no member left that the detector did not place, the answer lacks it (s4-5-version-returns-version-fingerprint).
+    const unclaimed = unclaimedMembers(e.json, [members.version, members.fingerprint], (v) => typeof v === "string" || typeof v === "number").length > 0;
+    const unfound = (what: string) => {
+      const missing = fail(`no ${what} member the runner can find; pin it with implementation.version.${what}`, `a ${what}`, excerpt(getPointer(e.json, "/data"), 200));
+      return unclaimed ? { ...missing, clause: "s4-5-version-members-not-shown" } : missing;
+    };
+    if ((typeof version !== "string" && typeof version !== "number") || version === "") out.push(unfound("version"));
+    if (typeof fingerprint !== "string" || fingerprint === "") out.push(unfound("fingerprint"));
     ctx.run.observed.set("version", { version: version ?? null, fingerprint: fingerprint ?? null }, "s9-deprecation-policy-not-shown");
     if (args?.previous !== undefined) {
       const before = { version: members.version ? getPointer(args.previous, members.version) : undefined, fingerprint: members.fingerprint ? getPointer(args.previous, members.fingerprint) : undefined };

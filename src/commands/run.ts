@@ -27,6 +27,7 @@ export interface RunArgs {
   depth?: string;
   seed?: number;
   generated?: number;
+  strict?: boolean;
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
@@ -67,6 +68,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   const tags = list(args.tag);
   const depth = args.depth ?? config.depth ?? "quick";
   if (depth !== "quick" && depth !== "thorough") throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
+  const strict = args.strict ?? config.strict ?? false;
 
   let allCases;
   try {
@@ -147,6 +149,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       dryRun: args.dryRun ?? false,
       depth,
       generated,
+      strict,
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -157,7 +160,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       out("Dry run: only GET /auth/key/status was sent (it costs nothing).\n");
       return 0;
     }
-    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) });
+    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) }, strict);
     let files: string[] = [];
     try {
       files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env);
@@ -198,6 +201,7 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
       .option("generated", { type: "number", describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})` })
-      .option("seed", { type: "number", describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})` }) as unknown as Argv<RunArgs>,
+      .option("seed", { type: "number", describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})` })
+      .option("strict", { type: "boolean", describe: "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)" }) as unknown as Argv<RunArgs>,
   run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
 };

@@ -1,6 +1,7 @@
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
 import { defaultWorkers, formatConsole, formatMutantLine, NoMutantError, runSelftest, writeSelftestReport } from "../selftest/index.js";
+import { formatVariantLine } from "../selftest/variants.js";
 import { UsageError, type TdssCommand } from "./command.js";
 
 export interface SelftestArgs {
@@ -29,12 +30,17 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
       allCases: args.allCases ?? false,
       ...(args.workers !== undefined ? { workers: args.workers } : {}),
       onMutantDone: (row, done, total) => io.err(`[${String(done).padStart(String(total).length)}/${total}]${formatMutantLine(row)}\n`),
+      onVariantDone: (row) => io.err(`${formatVariantLine(row)}\n`),
     });
   } catch (error) {
     if (error instanceof NoMutantError) throw new UsageError(error.message);
     throw error;
   }
   io.out(formatConsole(report));
+  if (report.variants) {
+    const v = report.variants.summary;
+    io.out(`Variants: ${v.variants} legal alternatives, ${v.passed} passed, ${v.failed} failed, ${v.errors} errors, ${v.warnings} warnings (zero failures required)\n`);
+  }
   try {
     const files = writeSelftestReport(report, dir);
     io.out(`Reports: ${files.join(", ")}\n`);

@@ -66,6 +66,12 @@ describe("tdss serve", () => {
     expect(lines.join("")).toContain("query-size-default-50");
   });
 
+  it("lists the variants with their clauses", async () => {
+    const lines: string[] = [];
+    expect(await runServe({ ...SMALL, "list-variants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() })).toBe(0);
+    expect(lines.join("")).toMatch(/mcp-loose-tool-schemas +s4-1-tool-schema-direction/);
+  });
+
   it("turns every user mistake into a one-line UsageError", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-serve-"));
     writeFileSync(join(dir, "bad.json"), '[{"key": "nope"}]');
@@ -82,6 +88,8 @@ describe("tdss serve", () => {
       [{ keys: join(dir, "bad.json") }, /keys\[0\]\.key: must be .* beginning with svc_/],
       [{ keys: join(dir, "broken.json") }, /not valid JSON or YAML/],
       [{ mutant: "nope" }, /--mutant nope: no such mutant/],
+      [{ variant: "nope" }, /--variant nope: no such variant/],
+      [{ variant: "mcp-loose-tool-schemas", mutant: "query-size-default-50" }, /serve one or the other/],
       [{ port }, new RegExp(`port ${port} on 127.0.0.1 is already in use`)],
     ];
     try {

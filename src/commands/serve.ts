@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { DEFAULT_SEED, DEFAULT_SIZES, DEMO_KEYS, MUTANTS, parseKeySpecs, ServerStartError, startReferenceServer, type KeySpec } from "../reference/index.js";
+import { DEFAULT_SEED, DEFAULT_SIZES, DEMO_KEYS, MUTANTS, VARIANTS, parseKeySpecs, ServerStartError, startReferenceServer, type KeySpec } from "../reference/index.js";
 import { MCP_PATHS, MCP_REVISIONS, ToolAgreementError } from "../reference/mcp/index.js";
 import { MAX_RECORDS } from "../reference/options.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -16,6 +16,8 @@ export interface ServeArgs {
   "rate-limit"?: number;
   mutant?: string;
   "list-mutants"?: boolean;
+  variant?: string;
+  "list-variants"?: boolean;
 }
 
 export interface ServeIo {
@@ -89,6 +91,10 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
     for (const m of MUTANTS) io.stdout(`${m.id.padEnd(40)} ${m.clause.padEnd(36)} ${m.description}\n`);
     return 0;
   }
+  if (args["list-variants"]) {
+    for (const v of VARIANTS) io.stdout(`${v.id.padEnd(40)} ${v.clause.padEnd(42)} ${v.description}\n`);
+    return 0;
+  }
   const port = integer(args.port, "port", 0, 65535);
   const seed = integer(args.seed, "seed", 0, 2 ** 31 - 1);
   const people = integer(args.people, "people", 0, MAX_RECORDS);
@@ -99,10 +105,14 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   if (args.mutant !== undefined && !MUTANTS.some((m) => m.id === args.mutant)) {
     throw new UsageError(`--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`);
   }
+  if (args.variant !== undefined && !VARIANTS.some((v) => v.id === args.variant)) {
+    throw new UsageError(`--variant ${args.variant}: no such variant; tdss serve --list-variants lists the ${VARIANTS.length} known`);
+  }
+  if (args.variant !== undefined && args.mutant !== undefined) throw new UsageError("--variant and --mutant: serve one or the other");
   const started = performance.now();
   let server;
   try {
-    server = await startReferenceServer({ port, host: args.host, seed, people, jobs, companies, keys, rateLimit, mutant: args.mutant });
+    server = await startReferenceServer({ port, host: args.host, seed, people, jobs, companies, keys, rateLimit, mutant: args.mutant, variant: args.variant });
   } catch (error) {
     throw startFailure(error, args.host, port) ?? error;
   }
@@ -110,6 +120,7 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   io.stdout(
     `tdss serve: listening on ${server.url} (${people} people, ${jobs} jobs, ${companies} companies, seed ${seed}, ready in ${seconds} s)\n` +
       (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
+      (args.variant ? `  VARIANT ${args.variant}: a legal alternative (docs/variants.md)\n` : "") +
       describeMcp(server.url) +
       describeKeys(server.keys, keys !== undefined) +
       `  Ctrl-C stops the server.\n`,
@@ -134,7 +145,9 @@ export const serveCommand: TdssCommand<ServeArgs> = {
       .option("keys", { type: "string", describe: "JSON or YAML file of API keys, replacing the demo keys" })
       .option("rate-limit", { type: "number", describe: "Requests per minute per key (default 1,000,000)" })
       .option("mutant", { type: "string", describe: "Serve a deliberately broken variant (suite strength)" })
-      .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" }) as never,
+      .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" })
+      .option("variant", { type: "string", describe: "Serve a legal alternative: one choice the spec leaves open made differently" })
+      .option("list-variants", { type: "boolean", describe: "List the variants and exit" }) as never,
   async run(args) {
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));

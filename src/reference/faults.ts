@@ -10,7 +10,8 @@ import type { StoreInput } from "./store/store.js";
 
 /**
  * The places a single deliberate fault can be injected into the reference server (mutants, suite strength).
- * The correct server uses none of them; a mutant (mutants/index.ts) sets one to break exactly one clause.
+ * The correct server uses none of them; a mutant (mutants/index.ts) sets one to break exactly one clause, and a
+ * variant (variants/index.ts) sets some to make a choice the specification leaves open differently.
  */
 export interface Faults {
   /** Validation steps switched off: what they refuse is let through (see refusal.ts VALIDATION_STEPS). */
@@ -58,6 +59,8 @@ export interface Faults {
    * (correct: more matches remain after it, s4-3-next-present-absent). A `next` a fault adds is a real cursor.
    */
   readonly nextWhen?: (dataset: Dataset, page: SearchPage) => boolean;
+  /** Closed postings resolve to their records on the jobs detail route instead of not_found (a variant's choice, §3). */
+  readonly servesClosedPostings?: boolean;
   /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
   readonly mcp?: Readonly<Record<string, unknown>>;
 }

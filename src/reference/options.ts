@@ -20,6 +20,11 @@ export interface ReferenceServiceOptions {
   readonly rateLimit?: RateLimit;
   /** Id of a mutant (mutants/index.ts) to serve instead of the correct behaviour. */
   readonly mutant?: string;
+  /**
+   * Id of a variant (variants/index.ts): a legal alternative, one choice the specification leaves open made
+   * differently, which the suite must pass (docs/variants.md).
+   */
+  readonly variant?: string;
   /** A hand-built dataset in place of the generated one (tests, reference-only fixtures). */
   readonly data?: StoreInput;
   /**

@@ -19,6 +19,7 @@ import { generatePrebuilt, storeKey, type PrebuildOptions, type PrebuiltStore } 
 import { IdCodec, type IdKind } from "./ids.js";
 import { DEMO_KEYS, KeyRing, SCOPE_OF_ROUTE, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
+import { findVariant, VARIANTS, type Variant } from "./variants/index.js";
 import { NaturalLanguageReader } from "./nl.js";
 import { DEFAULT_SEED, DEFAULT_SIZES, MAX_RECORDS, type ReferenceServiceOptions } from "./options.js";
 import { Evaluator } from "./query/evaluate.js";
@@ -67,6 +68,12 @@ function settle(options: ReferenceServiceOptions) {
     mutant = findMutant(options.mutant);
     if (!mutant) throw new RangeError(`unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`);
   }
+  let variant: Variant | undefined;
+  if (options.variant !== undefined) {
+    variant = findVariant(options.variant);
+    if (!variant) throw new RangeError(`unknown variant ${JSON.stringify(options.variant)}; ${VARIANTS.length} are known (tdss serve --list-variants)`);
+    if (mutant) throw new RangeError("a server serves a mutant or a variant, not both");
+  }
   const seed = options.seed ?? DEFAULT_SEED;
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
   const now = options.now ?? (() => new Date());
@@ -77,7 +84,7 @@ function settle(options: ReferenceServiceOptions) {
   };
   if (!options.data && sizes.companies === 0 && sizes.people + sizes.jobs > 0) throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
   const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(now());
-  return { mutant, faults: mutant?.faults ?? NO_FAULTS, seed, now, sizes, asOf };
+  return { mutant, variant, faults: mutant?.faults ?? variant?.faults ?? NO_FAULTS, seed, now, sizes, asOf };
 }
 
 function count(value: number | undefined, name: string, fallback: number): number {
@@ -422,7 +429,7 @@ export class ReferenceService implements Service {
         const url = canonicalLinkedinUrl(input);
         row = url === undefined ? undefined : this.store.linkedin.get(url);
       }
-      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row)) row = undefined;
+      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row) && !this.faults.servesClosedPostings) row = undefined;
       if (this.faults.resolve) row = this.faults.resolve(kind, input, row);
       if (row === undefined) {
         notFound.push(input);

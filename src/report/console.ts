@@ -2,6 +2,7 @@ import type { RunPlan } from "../runner/run.js";
 import type { CaseResult, CaseStatus } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
+import { verdictLine } from "./readings.js";
 
 const MARK: Record<CaseStatus, string> = {
   passed: "pass ",
@@ -17,9 +18,14 @@ export function formatProgress(result: CaseResult, done: number, total: number):
   const width = String(total).length;
   const head = `[${String(done).padStart(width)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms${result.credits ? `, ${result.credits} Cr` : ""})`;
   const first = result.failures.find((f) => !(f as { drift?: boolean }).drift) ?? result.failures[0];
-  if ((result.status === "failed" || result.status === "drift") && first) return `${head}\n        ${first.step} · ${first.check}: ${first.message.split("\n")[0]!.slice(0, 240)}`;
-  if (result.reason && result.status !== "passed") return `${head}\n        ${result.reason.slice(0, 240)}`;
-  return head;
+  const warnings = (result.warnings ?? []).map((w) => `        warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}\n          ${verdictLine(w, true).slice(0, 240)}`);
+  const withWarnings = (text: string) => [text, ...warnings].join("\n");
+  if ((result.status === "failed" || result.status === "drift") && first) {
+    const why = verdictLine(first, false);
+    return withWarnings(`${head}\n        ${first.step} · ${first.check}: ${first.message.split("\n")[0]!.slice(0, 240)}${why ? `\n          ${why.slice(0, 240)}` : ""}`);
+  }
+  if (result.reason && result.status !== "passed") return withWarnings(`${head}\n        ${result.reason.slice(0, 240)}`);
+  return withWarnings(warnings.length ? `${head} (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : head);
 }
 
 /** The dry-run plan: each case with its worst-case Credits. */
@@ -43,11 +49,12 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   }
   lines.push(
     "",
-    `${s.exitCode === 0 ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+    `${s.exitCode === 0 ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
   );
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
+  if (s.warnings) lines.push(`Warnings rest on the project's readings of the specification, not on a must clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: see Readings in summary.md.`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   if (files.length) lines.push(`Reports: ${files.join(", ")}`);
   return `${lines.join("\n")}\n`;

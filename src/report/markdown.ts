@@ -15,7 +15,7 @@ export function renderMarkdown(report: Report): string {
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",
-    `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift** of ${s.total} cases.`,
+    `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
@@ -30,13 +30,26 @@ export function renderMarkdown(report: Report): string {
       out.push(`### \`${c.id}\` (${c.status}): ${c.title}`, "", `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`, "");
       if (c.status === "unexpected-pass") out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
       for (const f of c.failures) {
-        out.push(`- **${f.step} · ${f.check}**: ${cell(f.message)}`);
+        out.push(`- **${f.step} · ${f.check}**${f.reading ? " (a reading, failed under --strict)" : ""}: ${cell(f.message)}`);
+        if (f.clause) out.push(`  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`);
         if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected)}\``);
         if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual)}\``);
         if (f.curl) out.push("", "  ```sh", `  ${f.curl.length > 2000 ? `${f.curl.slice(0, 2000)} …` : f.curl}`, "  ```");
       }
       out.push("");
     }
+  }
+  if (report.readings.length) {
+    out.push(
+      "## Readings (warnings: where the specification does not compel the verdict)",
+      "",
+      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` clause; ${report.run.strict ? "--strict made them failures" : "they do not fail the run (--strict makes them failures)"}.`,
+      "",
+      "| case | check | clause | reading the project took | what the deployment did |",
+      "| --- | --- | --- | --- | --- |",
+    );
+    for (const r of report.readings) out.push(`| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): “${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`);
+    out.push("");
   }
   const skipped = report.cases.filter((c) => c.status === "skipped");
   if (skipped.length) out.push("## Skipped", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), "");

@@ -1,6 +1,7 @@
 import { loadContract, type ClauseKind } from "../contract/index.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
+import { readingsOf, type ReadingEntry } from "./readings.js";
 
 export type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
 
@@ -21,6 +22,8 @@ export interface Summary {
   readonly expectedFailures: number;
   readonly unexpectedPasses: number;
   readonly drift: number;
+  /** Warnings over every case: outcomes resting on the project's readings (docs/verdicts.md); never fail the run. */
+  readonly warnings: number;
   readonly creditsSpent: number;
   readonly creditsEstimated: number;
   readonly creditsLimit: number;
@@ -40,11 +43,15 @@ export interface Report {
     readonly baseUrl: string;
     readonly dryRun: boolean;
     readonly selection: { readonly only?: string; readonly tags?: readonly string[] };
+    /** Readings were failures too (--strict). */
+    readonly strict: boolean;
   };
   readonly summary: Summary;
   readonly cases: readonly CaseResult[];
   readonly plan: RunOutcome["plan"];
   readonly observed: RunOutcome["observed"];
+  /** Each warning with its clause, the reading the project took and what the deployment did. */
+  readonly readings: readonly ReadingEntry[];
   readonly coverage: {
     readonly must: { readonly total: number; readonly cited: number; readonly passed: number; readonly failed: number; readonly notRun: number };
     readonly clauses: readonly ClauseCoverage[];
@@ -87,6 +94,7 @@ export function summarize(outcome: RunOutcome): Summary {
     expectedFailures: count("expected-failure"),
     unexpectedPasses: count("unexpected-pass"),
     drift,
+    warnings: outcome.results.reduce((n, r) => n + (r.warnings?.length ?? 0), 0),
     creditsSpent: outcome.credits.spent,
     creditsEstimated: outcome.credits.estimated,
     creditsLimit: outcome.credits.limit,
@@ -96,7 +104,7 @@ export function summarize(outcome: RunOutcome): Summary {
   };
 }
 
-export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}): Report {
+export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}, strict = false): Report {
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
   return {
@@ -108,11 +116,13 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
       baseUrl: outcome.baseUrl,
       dryRun: outcome.dryRun,
       selection: { ...(selection.only ? { only: selection.only } : {}), ...(selection.tags?.length ? { tags: selection.tags } : {}) },
+      strict,
     },
     summary: summarize(outcome),
     cases: outcome.results,
     plan: outcome.plan,
     observed: outcome.observed,
+    readings: readingsOf(outcome.results),
     coverage: {
       must: {
         total: must.length,

@@ -35,6 +35,8 @@ export interface RunConfig {
   readonly implementation: ImplementationPointers;
   /** Deployed MCP tool names by route (`mcp.tools`), for names that do not end with the §4.1 suffix. */
   readonly mcpTools?: ToolNameMap;
+  /** Outcomes resting on the project's readings fail the run too (docs/verdicts.md). */
+  readonly strict?: boolean;
   /** `tdss gateway` settings (`gateway:`); its flags win over them. */
   readonly gateway?: GatewayConfig;
 }
@@ -70,6 +72,7 @@ const SCHEMA = {
     reporters: { type: "array", items: { enum: [...REPORTERS] } },
     version_cost_reserve: { type: "integer", minimum: 0 },
     depth: { enum: ["quick", "thorough"] },
+    strict: { type: "boolean" },
     implementation: {
       type: "object",
       additionalProperties: false,
@@ -129,6 +132,7 @@ type Raw = {
   reporters?: ReporterName[];
   version_cost_reserve?: number;
   depth?: "quick" | "thorough";
+  strict?: boolean;
   implementation?: {
     key_status?: { remaining?: string; active?: string; scopes?: string; rate_limit?: string };
     version?: { version?: string; fingerprint?: string };
@@ -174,6 +178,7 @@ export function loadConfig(file: string): RunConfig {
     ...(r.reporters ? { reporters: r.reporters } : {}),
     ...(r.version_cost_reserve !== undefined ? { versionCostReserve: r.version_cost_reserve } : {}),
     ...(r.depth ? { depth: r.depth } : {}),
+    ...(r.strict !== undefined ? { strict: r.strict } : {}),
     implementation: {
       ...(ks ? { keyStatus: { ...(ks.remaining ? { remaining: ks.remaining } : {}), ...(ks.active ? { active: ks.active } : {}), ...(ks.scopes ? { scopes: ks.scopes } : {}), ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}) } } : {}),
       ...(r.implementation?.version ? { version: r.implementation.version } : {}),

@@ -12,6 +12,7 @@ import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./ste
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
 import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef, type ToolNameMap } from "./types.js";
 import { countedItems, isSuccess, viewOf } from "./views.js";
+import { clauseIds, verdictOf, type RestingClause } from "./verdict.js";
 
 export interface EngineDeps {
   readonly http: HttpClient;
@@ -35,6 +36,8 @@ export interface EngineDeps {
   readonly depth?: Depth;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
+  /** Outcomes resting on a reading fail the case too, labelled as readings (--strict). */
+  readonly strict?: boolean;
 }
 
 /** Run-wide value the budget needs: the observed cost of GET /version, once a step has measured it. */
@@ -154,14 +157,23 @@ export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generator
 }
 
 interface CaseRun {
+  readonly def: CaseDef;
   vars: Record<string, unknown>;
   failures: CaseFailure[];
+  warnings: CaseFailure[];
   credits: number;
   requests: number;
   skipped?: string;
 }
 
-function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], credentials: Credentials): CaseFailure {
+/** A non-passing outcome with the clause ids it was said to rest on (src/runner/verdict.ts resolves them). */
+interface Judged {
+  readonly check: string;
+  readonly outcome: CheckOutcome;
+  readonly named?: readonly string[];
+}
+
+function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], credentials: Credentials, clause?: RestingClause): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
   const curl = exchange
     ? curlCommand({ method: exchange.request.method, url: exchange.request.url, headers: credentials.redactValue(exchange.request.headers), ...(exchange.request.body !== undefined ? { body: credentials.redact(exchange.request.body) } : {}) })
@@ -171,6 +183,7 @@ function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges
     check,
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
+    ...(clause ? { clause } : {}),
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
     ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
     ...(curl ? { curl } : {}),
@@ -245,16 +258,17 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     }
     for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
 
-    const outcomes: { check: string; outcome: CheckOutcome }[] = [];
-    for (const e of execution.exchanges) if (e.error) outcomes.push({ check: "transport", outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) } });
-    if (execution.failure) outcomes.push({ check: step.kind, outcome: { status: "fail", message: execution.failure } });
+    const stepClause = step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
+    const outcomes: Judged[] = [];
+    for (const e of execution.exchanges) if (e.error) outcomes.push({ check: "transport", outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) }, ...(stepClause ? { named: stepClause } : {}) });
+    if (execution.failure) outcomes.push({ check: step.kind, outcome: { status: "fail", message: execution.failure }, ...(stepClause ? { named: stepClause } : {}) });
     for (const f of execution.findings ?? []) {
       const { check, ...outcome } = f;
-      outcomes.push({ check, outcome });
+      outcomes.push({ check, outcome, ...(stepClause ? { named: stepClause } : {}) });
     }
 
     const stepVars: Record<string, unknown> = {};
-    const missing: { check: string; outcome: CheckOutcome }[] = [];
+    const missing: Judged[] = [];
     if (!outcomes.length) {
       for (const [name, source] of Object.entries(step.captures)) {
         const value = captureValue(source, execution.exchanges, plan, deps, false);
@@ -271,14 +285,30 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
         run: deps.state,
         view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
       };
-      for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators));
-      if (step.credits) outcomes.push(creditsOutcome(step.credits, plan, execution.exchanges, before, after, measured, deps, versionCost));
+      for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
+      if (step.credits) {
+        const credits = creditsOutcome(step.credits, plan, execution.exchanges, before, after, measured, deps, versionCost);
+        outcomes.push({ ...credits, named: stepClause ?? creditsClauses(step.credits, plan.operationId, execution.exchanges) });
+      }
       // A check that failed says more than the capture it made impossible.
       if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
     }
-    for (const { check, outcome } of outcomes) if (outcome.status !== "pass") run.failures.push(failureOf(label, check, outcome, execution.exchanges, deps.credentials));
-    if (outcomes.some((o) => o.outcome.status === "fail")) stepFailed = true;
-    else Object.assign(run.vars, stepVars);
+    for (const judged of outcomes) {
+      if (judged.outcome.status === "pass") continue;
+      const verdict = verdictOf(judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named, run.def.clauses);
+      const entry = failureOf(label, judged.check, judged.outcome, execution.exchanges, deps.credentials, verdict.clause);
+      if (judged.outcome.status === "drift" || verdict.kind === "failure") {
+        run.failures.push(entry);
+        if (judged.outcome.status === "fail") stepFailed = true;
+      } else {
+        run.warnings.push(entry);
+        if (deps.strict) {
+          run.failures.push({ ...entry, reading: true });
+          stepFailed = true;
+        }
+      }
+    }
+    if (!stepFailed) Object.assign(run.vars, stepVars);
     if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
   }
   return !stepFailed;
@@ -298,22 +328,41 @@ function dataPrecondition<T>(label: string, fn: () => T): T {
   }
 }
 
-function runCheck(call: CheckCall, ctx: CheckContext, label: string, generators: Readonly<Record<string, Generator>>): { check: string; outcome: CheckOutcome }[] {
+function runCheck(call: CheckCall, ctx: CheckContext, label: string, generators: Readonly<Record<string, Generator>>, stepClause: readonly string[] | undefined): Judged[] {
   const check = CHECKS[call.name]!;
   let args: unknown;
+  let named: readonly string[] | undefined = stepClause ?? check.clauses;
   try {
+    if (call.clause !== undefined) named = clauseIds(resolve(call.clause, { vars: ctx.vars, generators, estimating: false }));
     args = resolve(call.args, { vars: ctx.vars, generators, estimating: false });
   } catch (error) {
-    return [{ check: call.name, outcome: { status: "fail", message: `${label}: ${(error as Error).message}` } }];
+    return [{ check: call.name, outcome: { status: "fail", message: `${label}: ${(error as Error).message}` }, ...(named ? { named } : {}) }];
   }
   const invalid = validateArgs(call.name, args);
-  if (invalid) return [{ check: call.name, outcome: { status: "fail", message: invalid } }];
+  if (invalid) return [{ check: call.name, outcome: { status: "fail", message: invalid }, ...(named ? { named } : {}) }];
   try {
     const result = check.run(ctx, (args ?? {}) as never);
-    return (Array.isArray(result) ? result : [result]).map((outcome) => ({ check: call.name, outcome }));
+    return (Array.isArray(result) ? result : [result]).map((outcome) => ({ check: call.name, outcome, ...(named ? { named } : {}) }));
   } catch (error) {
-    return [{ check: call.name, outcome: { status: "fail", message: `check ${call.name} could not judge the response: ${(error as Error).message}` } }];
+    return [{ check: call.name, outcome: { status: "fail", message: `check ${call.name} could not judge the response: ${(error as Error).message}` }, ...(named ? { named } : {}) }];
   }
+}
+
+/**
+ * The clauses a step's `credits:` rests on when the step names none: the §8 formula of its route for `charged`;
+ * for `free`, §7's "refusals cost nothing" when every answer was a refusal, else the case's own clauses.
+ */
+function creditsClauses(expectation: "charged" | "free" | "observe", operationId: OperationId | undefined, exchanges: readonly Exchange[]): readonly string[] | undefined {
+  if (expectation === "charged" && operationId) {
+    if (operationId === "searchPeople") return ["s8-cost-nl-search"];
+    if (operationId.startsWith("query")) return ["s8-cost-query-search"];
+    if (operationId === "getKeyStatus") return ["s8-cost-key-status"];
+    if (operationId === "getVersion") return ["s8-cost-version-not-shown"];
+    return ["s8-cost-detail"];
+  }
+  if (expectation === "free" && operationId === "getKeyStatus") return ["s8-cost-key-status"];
+  if (expectation === "free" && exchanges.length > 0 && !exchanges.some(isSuccess)) return ["s7-translated-before-charge"];
+  return undefined;
 }
 
 function creditsOutcome(
@@ -325,7 +374,7 @@ function creditsOutcome(
   measured: number | undefined,
   deps: EngineDeps,
   versionCost: VersionCost,
-): { check: string; outcome: CheckOutcome } {
+): Judged {
   const check = "credits";
   if (measured === undefined) return { check, outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` } };
   const op = plan.operationId ?? "request";
@@ -356,7 +405,7 @@ function creditsOutcome(
 /** Runs one case and returns its result (before expectations are applied). */
 export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
-  const run: CaseRun = { vars: { ...c.vars }, failures: [], credits: 0, requests: 0 };
+  const run: CaseRun = { def: c, vars: { ...c.vars }, failures: [], warnings: [], credits: 0, requests: 0 };
   if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {
@@ -380,6 +429,7 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
     requests: run.requests,
     credits: run.credits,
     failures: run.failures,
+    warnings: run.warnings,
     ...(run.skipped && status === "skipped" ? { reason: run.skipped } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { routeGenerators } from "./route-generators.js";
 import { operatorsOf } from "../validity/arbitrary.js";
 import { generatedQueries } from "../validity/generated.js";
 import { refusalMatrix } from "../validity/matrix.js";
+import { refusalClauses, refusedToolSamples } from "./refusal-clauses.js";
 import { TemplateError, Unknown, type Generator } from "./template.js";
 
 /**
@@ -160,7 +161,7 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
           if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
         }
       }
-      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}) }));
+      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}), clauses: refusalClauses(e) }));
     },
     /**
      * The validation matrix of one linter rule: its refusal classes at every position below the top, on every
@@ -179,6 +180,12 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
       const all = generatedQueries(state.generated?.count, state.generated?.seed);
       return all.filter((q) => q.verdict === verdict).map((q) => ({ name: q.name, route: q.route, body: q.body }));
     },
+    /**
+     * The bodies of `mcp-tool-schemas` samples the route refuses, as tool calls ({operation, body, clause}), so
+     * that a tool whose schema is looser than its route is seen to refuse them itself (s4-1-tool-schema-direction).
+     * Samples with a page size outside 1..100, and natural-language ones (a 5-Credit base each), are left out.
+     */
+    refusedToolSamples: ([samples]) => refusedToolSamples(samples),
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],
   };

@@ -46,6 +46,8 @@ export interface RunOptions {
   readonly generated?: GeneratedQueries;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
+  /** Outcomes resting on a reading fail their case too, labelled as readings (docs/verdicts.md). */
+  readonly strict?: boolean;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -179,6 +181,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(options.depth ? { depth: options.depth } : {}),
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
+        ...(options.strict ? { strict: true } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
       versionCost,

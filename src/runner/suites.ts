@@ -39,6 +39,7 @@ interface RawStep {
   credits?: CreditsExpectation;
   worst_case?: { ids: unknown; at_most: number };
   for_each?: Record<string, unknown>;
+  clause?: unknown;
   [kind: string]: unknown;
 }
 interface RawCase {
@@ -53,7 +54,27 @@ interface RawCase {
   steps: RawStep[];
 }
 
-const COMMON_STEP_MEMBERS = new Set(["name", "let", "captures", "expect", "credits", "worst_case", "for_each"]);
+const COMMON_STEP_MEMBERS = new Set(["name", "let", "captures", "expect", "credits", "worst_case", "for_each", "clause"]);
+
+/** A check call's name, arguments and `clause` member (`{ refused: ~, clause: s4-4-profile-ids-1-to-100 }`). */
+function callParts(call: string | Record<string, unknown>): { name: string; args: unknown; clause?: unknown } {
+  if (typeof call === "string") return { name: call, args: undefined };
+  const name = Object.keys(call).find((k) => k !== "clause") ?? "clause";
+  return { name, args: call[name], ...(Object.hasOwn(call, "clause") ? { clause: call.clause } : {}) };
+}
+
+/**
+ * Clause ids a step or check call names outright (not a template) must exist and be cited by the case, so that
+ * every verdict traces to a citation; a template (a corpus entry's clauses) is checked when it resolves.
+ */
+function clauseProblems(value: unknown, cited: readonly string[], path: string): string[] {
+  if (value === undefined || hasTemplate(value)) return [];
+  const ids = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
+  if (!ids || !ids.every((id) => typeof id === "string")) return [`${path}: clause must be a clause id or a list of them`];
+  return ids.flatMap((id) =>
+    !loadContract().clauses.has(id) ? [`${path}: unknown clause id "${id}" (see spec/clauses.yaml)`] : !cited.includes(id) ? [`${path}: clause "${id}" is not cited by the case`] : [],
+  );
+}
 
 function hasTemplate(value: unknown): boolean {
   return JSON.stringify(value ?? null).includes("{{");
@@ -86,9 +107,13 @@ function semanticProblems(raw: RawCase, at: string): string[] {
     };
     for (const k of kinds) check(step[k], `${where}/${k}`, false);
     check(step.worst_case, `${where}/worst_case`, false);
+    check(step.clause, `${where}/clause`, false);
+    problems.push(...clauseProblems(step.clause, raw.clauses, `${where}/clause`));
     (step.expect ?? []).forEach((call, e) => {
-      const [name, args] = typeof call === "string" ? [call, undefined] : Object.entries(call)[0]!;
+      const { name, args, clause } = callParts(call);
       const path = `${where}/expect/${e}`;
+      check(clause, `${path}/clause`, true);
+      problems.push(...clauseProblems(clause, raw.clauses, `${path}/clause`));
       const def = CHECKS[name];
       if (!def) return problems.push(`${path}: unknown check "${name}" (checks: ${Object.keys(CHECKS).sort().join(", ")})`);
       check(args, path, true);
@@ -173,10 +198,11 @@ function toCase(raw: RawCase, area: string, file: string, vars: Record<string, u
         spec: s[kind],
         let: s.let ?? {},
         captures: s.captures ?? {},
-        expect: (s.expect ?? []).map((call): CheckCall => (typeof call === "string" ? { name: call, args: undefined } : { name: Object.keys(call)[0]!, args: Object.values(call)[0] })),
+        expect: (s.expect ?? []).map((call): CheckCall => callParts(call)),
         ...(s.credits ? { credits: s.credits } : {}),
         ...(s.worst_case ? { worstCase: { ids: s.worst_case.ids, atMost: s.worst_case.at_most } } : {}),
         ...(s.for_each ? { forEach: s.for_each } : {}),
+        ...(s.clause !== undefined ? { clause: s.clause } : {}),
       };
     }),
   };

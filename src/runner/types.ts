@@ -1,4 +1,5 @@
 import type { OperationId } from "../contract/index.js";
+import type { RestingClause } from "./verdict.js";
 
 /**
  * Deployed MCP tool names by route, pinned in the config's `mcp.tools` for a deployment whose names do not end
@@ -14,6 +15,8 @@ export type AuthMode = (typeof AUTH_MODES)[number];
 export interface CheckCall {
   readonly name: string;
   readonly args: unknown;
+  /** The clause id(s) a failure of this call rests on (may be a template); see src/runner/verdict.ts. */
+  readonly clause?: unknown;
 }
 
 /** How a step's Credits are verified from the key-wide balance (§8). */
@@ -35,6 +38,8 @@ export interface StepDef {
   readonly worstCase?: { readonly ids: unknown; readonly atMost: number };
   /** Repeat the step for every combination of these lists; each name is a variable in templates. */
   readonly forEach?: Readonly<Record<string, unknown>>;
+  /** The clause id(s) the step's checks without their own `clause`, and its Credits, rest on (may be a template). */
+  readonly clause?: unknown;
 }
 
 export interface CaseDef {
@@ -100,6 +105,10 @@ export interface CaseFailure {
   readonly step: string;
   readonly check: string;
   readonly message: string;
+  /** The clause the failure rests on, quoted (a `must` clause; a reading under --strict). */
+  readonly clause?: RestingClause;
+  /** Set under --strict on a failure that rests on the project's reading, not on a `must` clause. */
+  readonly reading?: true;
   readonly expected?: unknown;
   readonly actual?: unknown;
   /** curl command reproducing the request, with the key replaced by $TDSS_API_KEY. */
@@ -118,6 +127,11 @@ export interface CaseResult {
   /** Credits this case spent, as measured or computed from what was returned. */
   readonly credits: number;
   readonly failures: readonly CaseFailure[];
+  /**
+   * Outcomes that rest on the project's reading of an ambiguous or implementation-defined clause (never a
+   * failure of the run without --strict): the clause, the reading, and what the deployment did.
+   */
+  readonly warnings: readonly CaseFailure[];
   /** Why the case was skipped, or why a failure was expected. */
   readonly reason?: string;
 }

@@ -1,4 +1,4 @@
-import { findMutant, prebuildStore, startReferenceServer, type PrebuiltStore } from "../reference/index.js";
+import { findMutant, findVariant, prebuildStore, startReferenceServer, type PrebuiltStore } from "../reference/index.js";
 import { runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef, CaseStatus } from "../runner/types.js";
@@ -12,6 +12,8 @@ export interface CaseVerdict {
   readonly failedChecks: readonly string[];
   /** The first failure, for reading: `<step> · <check>: <message>`. */
   readonly message?: string;
+  /** Warnings (outcomes resting on readings), each `<step> · <check> (<clause>): <message>`. */
+  readonly warnings?: readonly string[];
 }
 
 export interface JobOutcome {
@@ -61,10 +63,10 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   });
   let server;
   try {
-    const ownDataset = job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined;
-    const store = ownDataset ? undefined : await sharedStore(job);
+    const own = (job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined) || (job.variant !== undefined && findVariant(job.variant)?.faults.dataset !== undefined);
+    const store = own ? undefined : await sharedStore(job);
     const profile = DATASET_PROFILES[job.profile];
-    const extra = { ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}) };
+    const extra = { ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}), ...(job.variant ? { variant: job.variant } : {}) };
     server = await startReferenceServer({ port: 0, ...profile, asOf: job.asOf, ...extra });
     const outcome = await runConformance({
       baseUrl: server.url,
@@ -82,6 +84,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
         status: r.status,
         failedChecks: [...new Set(r.failures.map((f) => f.check))],
         ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : r.reason ? { message: r.reason } : {}),
+        ...(r.warnings?.length ? { warnings: r.warnings.map((w) => `${w.step} · ${w.check} (${w.clause?.id ?? "?"}): ${w.message}`) } : {}),
       };
     });
     return { ...base, durationMs: Math.round(performance.now() - started), verdicts };

@@ -1,3 +1,4 @@
+import type { VariantReport } from "./variants.js";
 import type { Mutant } from "../reference/mutants/index.js";
 import type { CaseDef } from "../runner/types.js";
 import type { CaseVerdict, JobOutcome } from "./job.js";
@@ -59,6 +60,8 @@ export interface SelftestReport {
   readonly asOf: string;
   readonly profiles: Readonly<Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>>>;
   readonly summary: SelftestSummary;
+  /** The suite against every variant (src/selftest/variants.ts), when they ran. */
+  readonly variants?: VariantReport;
   readonly correct: readonly CorrectRun[];
   readonly mutants: readonly MutantRow[];
   readonly cases: readonly CaseRow[];

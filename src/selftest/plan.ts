@@ -19,6 +19,8 @@ export type ProfileName = keyof typeof DATASET_PROFILES;
 export interface Job {
   readonly key: string;
   readonly mutant?: string;
+  /** A variant (legal alternative) to serve instead of a mutant (src/selftest/variants.ts). */
+  readonly variant?: string;
   readonly profile: ProfileName;
   readonly caseIds: readonly string[];
   /** The day every server's dataset is as of (one value per selftest, so that datasets agree). */

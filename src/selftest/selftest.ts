@@ -10,6 +10,7 @@ import type { JobOutcome } from "./job.js";
 import { buildMatrix, type MutantRow, type SelftestReport } from "./matrix.js";
 import { DATASET_PROFILES, planJobs, selectMutants, type ProfileName } from "./plan.js";
 import { runJobs, workersAvailable } from "./pool.js";
+import { formatVariantsMarkdown, runVariants, type VariantRow } from "./variants.js";
 
 export interface SelftestOptions {
   /** Mutants whose id or area matches (glob, `*` wildcard, comma-separated); default all. */
@@ -24,6 +25,10 @@ export interface SelftestOptions {
   readonly cases?: readonly CaseDef[];
   /** Called as each mutant's run finishes, with its row of the matrix. */
   readonly onMutantDone?: (row: MutantRow, done: number, total: number) => void;
+  /** Also run the suite against the variants (legal alternatives; default true): zero failures on each. */
+  readonly variants?: boolean;
+  /** Called as each variant's run finishes. */
+  readonly onVariantDone?: (row: VariantRow) => void;
 }
 
 /** Thrown when --only matches no mutant. */
@@ -66,6 +71,12 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     ready.forEach(report);
   });
   const matrix = buildMatrix({ mutants, cases, outcomes: finished });
+  // Variants are the other half of precision: the suite must pass every legal alternative (docs/variants.md).
+  const variants =
+    options.variants === false
+      ? undefined
+      : await runVariants({ cases, asOf, workers, ...(options.only ? { only: (v) => selectMutants([{ ...v, area: v.area }] as never, options.only).length > 0 } : {}), ...(options.onVariantDone ? { onDone: options.onVariantDone } : {}) });
+  const summary = variants && variants.summary.failed + variants.summary.errors > 0 ? { ...matrix.summary, exitCode: 1 as const } : matrix.summary;
   const profiles: Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>> = {};
   for (const job of jobs) profiles[job.profile] = DATASET_PROFILES[job.profile];
   return {
@@ -77,6 +88,8 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     asOf,
     profiles,
     ...matrix,
+    summary,
+    ...(variants ? { variants } : {}),
   };
 }
 
@@ -84,7 +97,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
 export function writeSelftestReport(report: SelftestReport, dir: string): string[] {
   const files = [
     { path: join(dir, "report.json"), text: `${JSON.stringify(report, null, 2)}\n` },
-    { path: join(dir, "matrix.md"), text: formatMarkdown(report) },
+    { path: join(dir, "matrix.md"), text: formatMarkdown(report) + (report.variants ? formatVariantsMarkdown(report.variants) : "") },
   ];
   for (const f of files) writeFileAtomic(f.path, f.text);
   return files.map((f) => f.path);

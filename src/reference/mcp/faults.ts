@@ -35,6 +35,12 @@ export interface McpFaults {
   readonly transportService?: Readonly<Partial<Record<"streamable-http" | "sse", (service: Service) => Service>>>;
   /** The SSE message endpoint forgets a session after this many messages, so a client gets no further than that (s4-6-sse-legacy-transport). */
   readonly sseSessionMessages?: number;
+  /** Variant: the tools are listed and served under this prefix on both transports (s4-1-tools-list-authoritative). */
+  readonly toolPrefix?: string;
+  /** Variant: every tool's input schema is {type: object}; the route's validation still refuses what it must (s4-1-tool-schema-direction). */
+  readonly looseSchemas?: boolean;
+  /** Variant: /mcp keeps sessions (Mcp-Session-Id) instead of answering each POST on its own (s4-6-streamable-http-sessions). */
+  readonly streamableSessions?: boolean;
 }
 
 /**
@@ -50,9 +56,12 @@ export function driftSchema(schema: ToolInputSchema): ToolInputSchema {
 export function applyToolFaults(tools: readonly ToolDefinition[], faults: McpFaults | undefined): ToolDefinition[] {
   const missing = new Set(faults?.missingTools ?? []);
   const drifted = new Set(faults?.driftedSchemas ?? []);
+  const prefix = faults?.toolPrefix;
   return tools
     .filter((tool) => !missing.has(tool.operationId))
-    .map((tool) => (drifted.has(tool.operationId) ? { ...tool, inputSchema: driftSchema(tool.inputSchema) } : tool));
+    .map((tool) => (drifted.has(tool.operationId) ? { ...tool, inputSchema: driftSchema(tool.inputSchema) } : tool))
+    .map((tool) => (faults?.looseSchemas ? { ...tool, inputSchema: { type: "object" } as ToolInputSchema } : tool))
+    .map((tool) => (prefix === undefined ? tool : { ...tool, name: toolName(tool.operationId, prefix) }));
 }
 
 /** The tool list the SSE transport serves: /mcp's, renamed under McpFaults.ssePrefix when a fault sets one. */

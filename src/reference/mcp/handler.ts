@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
@@ -108,8 +109,34 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     sendJsonRpcError(res, 405, `Method not allowed: ${why}`, { Allow: allow });
   }
 
+  /** Sessions of /mcp under McpFaults.streamableSessions (a variant): one SDK transport per Mcp-Session-Id. */
+  const streamSessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+
+  async function streamableHttpSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const id = header(req, "mcp-session-id");
+    const known = id === undefined ? undefined : streamSessions.get(id);
+    if (id !== undefined && !known) return sendJsonRpcError(res, 404, `Not found: no session ${id}; initialize again`);
+    if (known) {
+      await known.transport.handleRequest(req, res);
+      return;
+    }
+    if (req.method !== "POST") return methodNotAllowed(res, "POST", "initialize with a POST first");
+    const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
+      onsessioninitialized: (sessionId) => void streamSessions.set(sessionId, { transport, server }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) streamSessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+
   async function streamableHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!(await admitted(req, res))) return;
+    if (faults.streamableSessions) return streamableHttpSession(req, res);
     if (req.method !== "POST") {
       methodNotAllowed(res, "POST", `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or session to end`);
       return;
@@ -182,8 +209,9 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     },
     async close() {
       closed = true;
-      const servers = [...[...sessions.values()].map((s) => s.server), ...inFlight];
+      const servers = [...[...sessions.values()].map((s) => s.server), ...[...streamSessions.values()].map((s) => s.server), ...inFlight];
       sessions.clear();
+      streamSessions.clear();
       inFlight.clear();
       await Promise.allSettled(servers.map((server) => server.close()));
     },

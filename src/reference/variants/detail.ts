@@ -1,0 +1,114 @@
+import { DETAIL_IDS_MEMBER, DETAIL_ROUTES } from "../mutants/rewrite.js";
+import { badRequest } from "../refusal.js";
+import type { Variant } from "./variant.js";
+
+type Data = Record<string, unknown>;
+const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
+const SHOWN_PROFILE_FIELDS = ["profile_id", "full_name", "active_experience_title", "skills"];
+
+/** Choices of the detail routes and records the specification leaves open (§2.4, §2.6, §2.7, §3, §4.4). */
+export const DETAIL_VARIANTS: readonly Variant[] = [
+  {
+    id: "detail-zero-ids-refused",
+    clause: "s4-4-detail-minimum-ids",
+    area: "detail",
+    description: "A jobs or companies detail request with 0 IDs is refused, like a profiles one.",
+    faults: {
+      request: (op, body) => {
+        const member = DETAIL_IDS_MEMBER[op];
+        if (op !== "getProfiles" && DETAIL_ROUTES.includes(op) && isObject(body) && Array.isArray(body[member!]) && (body[member!] as unknown[]).length === 0) {
+          throw badRequest(`${member} needs at least 1 ID`);
+        }
+        return body;
+      },
+    },
+  },
+  {
+    id: "detail-source-spelling-refused",
+    clause: "s4-4-source-alias-jobs-companies",
+    area: "detail",
+    description: "The jobs and companies detail routes take _source only: a body naming source is refused.",
+    faults: {
+      request: (op, body) => {
+        if ((op === "getJobs" || op === "getCompanies") && isObject(body) && Object.hasOwn(body, "source")) throw badRequest("unknown member source; use _source");
+        return body;
+      },
+    },
+  },
+  {
+    id: "detail-source-array-only",
+    clause: "s4-4-source-object-boolean-not-shown",
+    area: "detail",
+    description: "The profiles route takes _source (or source) as an array only: the object and boolean forms are refused.",
+    faults: {
+      request: (op, body) => {
+        if (op === "getProfiles" && isObject(body) && ["_source", "source"].some((k) => Object.hasOwn(body, k) && !Array.isArray(body[k]))) {
+          throw badRequest("_source takes an array of field names");
+        }
+        return body;
+      },
+    },
+  },
+  {
+    id: "detail-default-record-shown-fields",
+    clause: "s2-4-default-record-membership-not-shown",
+    area: "detail",
+    description: "The default profile record (no _source) holds the four fields §2.4 shows, and nothing else.",
+    faults: { selection: (kind, fields, explicit) => (kind === "profile" && !explicit ? SHOWN_PROFILE_FIELDS : [...fields]) },
+  },
+  {
+    id: "detail-full-record-extra-field",
+    clause: "s2-4-full-record-fields-not-shown",
+    area: "detail",
+    description: "A profile record with a wide selection carries one more field of the deployment's own (profile_refreshed_at).",
+    faults: { record: (kind, record) => (kind === "profile" && Object.keys(record).length >= 10 ? { ...record, profile_refreshed_at: "2024-06-01" } : record) },
+  },
+  {
+    id: "jobs-salary-omitted",
+    clause: "s2-6-salary-block-absent-vs-null",
+    area: "detail",
+    description: "A posting that states no figure has no salary member at all (not salary: null).",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job" || !Object.hasOwn(record, "salary") || record.salary !== null) return record;
+        const { salary: _salary, ...rest } = record;
+        return rest;
+      },
+    },
+  },
+  {
+    id: "jobs-other-seniority-values",
+    clause: "s2-6-seniority-employment-type-values-not-shown",
+    area: "detail",
+    description: 'Seniority and employment type use values of their own between the endpoints ("Mid-Senior level", "Contract").',
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job") return record;
+        const out = { ...record };
+        if (typeof out.seniority === "string" && !["Internship", "Executive"].includes(out.seniority)) out.seniority = "Mid-Senior level";
+        if (typeof out.employment_type === "string" && !["Full-time", "Volunteer"].includes(out.employment_type)) out.employment_type = "Contract";
+        return out;
+      },
+    },
+  },
+  {
+    id: "companies-other-record-fields",
+    clause: "s2-7-company-record-fields-not-shown",
+    area: "detail",
+    description: "Company records carry fields of their own: sector instead of industry, and a headcount_band.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "company") return record;
+        const { industry, ...rest } = record;
+        return { ...rest, ...(industry !== undefined ? { sector: industry } : {}), headcount_band: "51-200" };
+      },
+    },
+  },
+  {
+    id: "jobs-closed-postings-served",
+    clause: "s3-transitions-not-shown",
+    area: "detail",
+    description: "A posting that has closed is still returned by the jobs detail route (application_active 0), not reported as not found.",
+    faults: { servesClosedPostings: true },
+  },
+];

@@ -1,0 +1,58 @@
+import { SEARCH_ROUTES } from "../mutants/rewrite.js";
+import { rewriteData } from "../mutants/rewrite.js";
+import type { Variant } from "./variant.js";
+
+/** A page's IDs in a random order: the same set, arranged anew on every call. */
+function shuffled(ids: unknown): unknown {
+  if (!Array.isArray(ids)) return ids;
+  const out = [...ids];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Choices of pricing, paging and the MCP surface the specification leaves open (§4.2 rule 5, §4.1, §4.6, §8). */
+export const SERVICE_VARIANTS: readonly Variant[] = [
+  {
+    id: "credits-version-charged",
+    clause: "s8-cost-version-not-shown",
+    area: "credits",
+    description: "GET /version costs one Credit.",
+    faults: { charge: (op, correct) => (op === "getVersion" ? 1 : correct) },
+  },
+  {
+    id: "search-page-order-varies",
+    clause: "s4-2-rule5-page-contents",
+    area: "people-query",
+    description: "The IDs of a search page come in another order on every call (pages are not consistent with each other).",
+    faults: {
+      response: rewriteData(SEARCH_ROUTES, (d) => {
+        const key = Object.keys(d).find((k) => k.endsWith("_ids"));
+        return key ? { ...d, [key]: shuffled(d[key]) } : d;
+      }),
+    },
+  },
+  {
+    id: "mcp-tools-other-prefix",
+    clause: "s4-1-tools-list-authoritative",
+    area: "mcp",
+    description: "The tools are named under the deployment's own prefix (acme_query_people, ...) on both transports.",
+    faults: { mcp: { toolPrefix: "acme_" } },
+  },
+  {
+    id: "mcp-loose-tool-schemas",
+    clause: "s4-1-tool-schema-direction",
+    area: "mcp",
+    description: "Every tool's input schema is {type: object}: the route's own validation refuses what it must, at no cost.",
+    faults: { mcp: { looseSchemas: true } },
+  },
+  {
+    id: "mcp-streamable-http-sessions",
+    clause: "s4-6-streamable-http-sessions",
+    area: "mcp",
+    description: "/mcp keeps sessions: initialize answers an Mcp-Session-Id that later requests carry, and DELETE ends it.",
+    faults: { mcp: { streamableSessions: true } },
+  },
+];

@@ -1,0 +1,18 @@
+import type { ClauseArea } from "../../contract/index.js";
+import type { Faults } from "../faults.js";
+
+/**
+ * A legal alternative of the reference server: one choice the specification leaves open (an
+ * `implementation-defined` or `ambiguous` clause) made differently, keeping every `must` clause. The
+ * opposite of a mutant: `tdss selftest` requires the suite to pass it with zero failures (docs/variants.md).
+ */
+export interface Variant {
+  /** Stable id, `<area>-<the choice>`, used by `tdss serve --variant <id>`. */
+  readonly id: string;
+  /** The implementation-defined or ambiguous clause of spec/clauses.yaml whose choice it makes differently. */
+  readonly clause: string;
+  readonly area: ClauseArea;
+  readonly description: string;
+  /** The hooks of src/reference/faults.ts that make the choice (the same hooks mutants use). */
+  readonly faults: Faults;
+}

@@ -1,0 +1,36 @@
+import { OPERATION_IDS, type OperationId } from "../contract/index.js";
+import { routeAccepts } from "../checks/mcp-tools.js";
+import type { CorpusEntry } from "../lint/corpus.js";
+import { lint } from "../lint/index.js";
+import { TemplateError } from "./template.js";
+
+/**
+ * The clauses a corpus entry's refusal rests on: those its `refused` diagnostics cite. The refusal is a `must`
+ * only when they hold a `must` clause and no reading (src/runner/verdict.ts), so the corpus case follows the
+ * linter's rules whichever way a rule's clauses move.
+ */
+export function refusalClauses(entry: Pick<CorpusEntry, "route" | "body" | "raw">): string[] {
+  const diagnostics = lint(entry.raw ?? (entry.body as never), { route: entry.route });
+  return [...new Set(diagnostics.filter((d) => d.consequence === "refused").flatMap((d) => d.clauses))];
+}
+
+interface Sample {
+  readonly body: unknown;
+  readonly note?: string;
+  readonly clause?: string | readonly string[];
+}
+
+/** The refused samples of an `mcp-tool-schemas` argument as tool calls; see the generator of the same name. */
+export function refusedToolSamples(samples: unknown): { operation: OperationId; body: unknown; clause: string | readonly string[]; note: string }[] {
+  if (typeof samples !== "object" || samples === null) throw new TemplateError("refusedToolSamples: expected the samples object of mcp-tool-schemas");
+  const bySize = (body: unknown) => {
+    const size = (body as { size?: unknown } | null)?.size;
+    return size === undefined || (Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 100);
+  };
+  // The natural-language route is left out: its 5-Credit base would be priced for each call, over the default budget.
+  return OPERATION_IDS.filter((operation) => operation !== "searchPeople").flatMap((operation) =>
+    ((samples as Record<string, Sample[] | undefined>)[operation] ?? [])
+      .filter((s) => !routeAccepts(operation, s.body) && bySize(s.body))
+      .map((s) => ({ operation, body: s.body, clause: s.clause ?? "s4-6-tool-per-route-same-rules", note: s.note ?? "" })),
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { dayString, todayDay } from "../reference/days.js";
+import { VARIANTS } from "../reference/variants/index.js";
+import { loadSuites } from "../runner/suites.js";
+import { runJob } from "./job.js";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as fromSources from "./variants.js";
+
+/**
+ * The build of this module when `npm test` has made it (pretest): its worker threads run two servers side by side,
+ * which halves the wall time of 37 full runs; from the sources alone the servers run one after another here.
+ */
+const BUILT = fileURLToPath(new URL("../../dist/src/selftest/variants.js", import.meta.url));
+const { formatVariantLine, formatVariantsMarkdown, runVariants } = (existsSync(BUILT) ? await import(BUILT) : fromSources) as typeof fromSources;
+
+const asOf = dayString(todayDay(new Date()));
+
+/**
+ * The other half of the project's quality gate: the suites pass every legal alternative of the reference with
+ * zero failures (docs/variants.md), and the correct reference with no warning either.
+ */
+describe("tdss selftest over every variant", () => {
+  it("passes every case against every variant; warnings only where a reading is at stake", async () => {
+    const cases = loadSuites();
+    const report = await runVariants({ cases, asOf, workers: existsSync(BUILT) ? 2 : 0 });
+    const failed = report.variants.filter((v) => v.status !== "passed").map(formatVariantLine);
+    expect(failed).toEqual([]);
+    expect(report.summary).toMatchObject({ variants: VARIANTS.length, passed: VARIANTS.length, failed: 0, errors: 0 });
+    // The variants that make a reading's choice differently are seen to: their warnings name a reading clause.
+    const loose = report.variants.find((v) => v.id === "mcp-loose-tool-schemas")!;
+    expect(loose.warnings.some((w) => w.message.includes("s4-1-tool-schema-direction"))).toBe(true);
+    const operators = report.variants.find((v) => v.id === "query-operators-beyond-table")!;
+    expect(operators.warnings.some((w) => w.case === "query-spec/lint-corpus-refused" && w.message.includes("s2-2-operator-not-allowed"))).toBe(true);
+    expect(formatVariantsMarkdown(report)).toContain(`${VARIANTS.length} variants: ${VARIANTS.length} passed, 0 failed`);
+  }, 900_000);
+
+  it("gives no warning against the correct reference server", async () => {
+    const cases = loadSuites();
+    const outcome = await runJob({ key: "correct:small", profile: "small", caseIds: cases.map((c) => c.id), asOf });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((w) => `${v.id}: ${w}`))).toEqual([]);
+    expect(outcome.verdicts.filter((v) => v.status === "failed").map((v) => v.id)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,91 @@
+import { VARIANTS, type Variant } from "../reference/variants/index.js";
+import type { CaseDef } from "../runner/types.js";
+import type { JobOutcome } from "./job.js";
+import { correctKey, type Job } from "./plan.js";
+import { runJobs } from "./pool.js";
+
+/** What the suite did against one variant: it must pass it with zero failures; warnings are allowed and listed. */
+export interface VariantRow {
+  readonly id: string;
+  readonly clause: string;
+  readonly description: string;
+  /** `passed`: no case failed; `failed`: a case failed (a false failure of the suite); `error`: no run. */
+  readonly status: "passed" | "failed" | "error";
+  readonly failures: readonly { readonly case: string; readonly message: string }[];
+  readonly warnings: readonly { readonly case: string; readonly message: string }[];
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export interface VariantReport {
+  readonly variants: readonly VariantRow[];
+  readonly summary: { readonly variants: number; readonly passed: number; readonly failed: number; readonly errors: number; readonly warnings: number };
+}
+
+const variantKey = (id: string) => `variant:${id}`;
+
+/** A server per variant on the small dataset, each running every case (a variant may show anywhere). */
+export function planVariantJobs(variants: readonly Variant[], cases: readonly CaseDef[], asOf: string): Job[] {
+  const caseIds = cases.map((c) => c.id);
+  return variants.map((v) => ({ key: variantKey(v.id), variant: v.id, profile: "small", caseIds, asOf }));
+}
+
+/** A variant's row from its run: any failed case is a false failure of the suite. */
+export function variantRow(variant: Variant, outcome: JobOutcome | undefined): VariantRow {
+  const base = { id: variant.id, clause: variant.clause, description: variant.description, durationMs: outcome?.durationMs ?? 0 };
+  if (!outcome || outcome.error) return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
+  const failures = outcome.verdicts.filter((v) => v.status === "failed" || v.status === "drift").map((v) => ({ case: v.id, message: v.message ?? v.status }));
+  const warnings = outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((message) => ({ case: v.id, message })));
+  return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };
+}
+
+/** Runs the suite against every variant (docs/variants.md); zero failures on each is the requirement. */
+export async function runVariants(options: { cases: readonly CaseDef[]; asOf: string; workers: number; only?: (v: Variant) => boolean; onDone?: (row: VariantRow) => void }): Promise<VariantReport> {
+  const variants = VARIANTS.filter((v) => options.only?.(v) ?? true);
+  const jobs = planVariantJobs(variants, options.cases, options.asOf);
+  const outcomes = await runJobs(jobs, options.workers, (o) => {
+    const variant = variants.find((v) => variantKey(v.id) === o.key);
+    if (variant) options.onDone?.(variantRow(variant, o));
+  });
+  const rows = variants.map((v) => variantRow(v, outcomes.find((o) => o.key === variantKey(v.id))));
+  return {
+    variants: rows,
+    summary: {
+      variants: rows.length,
+      passed: rows.filter((r) => r.status === "passed").length,
+      failed: rows.filter((r) => r.status === "failed").length,
+      errors: rows.filter((r) => r.status === "error").length,
+      warnings: rows.reduce((n, r) => n + r.warnings.length, 0),
+    },
+  };
+}
+
+/** One line per variant for the console; failures and warnings listed below it. */
+export function formatVariantLine(row: VariantRow): string {
+  const head = ` ${row.status === "passed" ? "pass " : row.status === "failed" ? "FAIL " : "ERROR"} variant ${row.id} (${row.clause})${row.warnings.length ? `, ${row.warnings.length} warning(s)` : ""}`;
+  const lines = [head, ...row.failures.map((f) => `        FAIL ${f.case}: ${f.message.slice(0, 240)}`), ...(row.error ? [`        ${row.error}`] : [])];
+  lines.push(...row.warnings.map((w) => `        warning ${w.case}: ${w.message.slice(0, 200)}`));
+  return lines.join("\n");
+}
+
+export { correctKey };
+
+/** The Markdown section of matrix.md: every variant, its clause, and the failures (must be none) and warnings. */
+export function formatVariantsMarkdown(report: VariantReport): string {
+  const s = report.summary;
+  const cell = (t: string) => t.replace(/\|/g, "\\|").replace(/\n/g, " ").slice(0, 300);
+  return [
+    "",
+    "## Variants (legal alternatives: zero failures required)",
+    "",
+    `${s.variants} variants: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors; ${s.warnings} warnings.`,
+    "",
+    "| variant | clause | status | failures | warnings |",
+    "| --- | --- | --- | --- | --- |",
+    ...report.variants.map(
+      (r) =>
+        `| \`${r.id}\` | \`${r.clause}\` | ${r.status === "passed" ? "passed" : `**${r.status}**`} | ${r.error ? cell(r.error) : r.failures.map((f) => `\`${f.case}\`: ${cell(f.message)}`).join("<br>")} | ${r.warnings.map((w) => `\`${w.case}\`: ${cell(w.message)}`).join("<br>")} |`,
+    ),
+    "",
+  ].join("\n");
+}
