@@ -3,6 +3,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { TransportHealth } from "./transport-health.js";
 
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
@@ -20,6 +21,8 @@ export interface McpClientOptions {
   readonly authorization?: string;
   /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
   readonly timeoutMs?: number;
+  /** The run's count of consecutive transport failures: every fetch reports to it, and none is sent once it stops the run. */
+  readonly health?: TransportHealth;
 }
 
 /** A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where. */
@@ -70,15 +73,25 @@ function authorizationHeaders(authorization: string | undefined): Record<string,
 
 /**
  * fetch bound to one origin: a request anywhere else is refused before it is sent, and redirects are never
- * followed, so the key cannot leave the configured deployment.
+ * followed, so the key cannot leave the configured deployment. With `health`, a response (any status) or a
+ * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
+ * has stopped (src/client/transport-health.ts).
  */
-export function originBoundFetch(baseUrl: string, timeoutMs: number): typeof fetch {
+export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: TransportHealth): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  return (input, init) => {
+  return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (url.origin !== origin) return Promise.reject(new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`));
+    if (url.origin !== origin) throw new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`);
+    if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
     const signals = [AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])];
-    return fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+    try {
+      const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+      health?.answered();
+      return response;
+    } catch (error) {
+      if (!init?.signal?.aborted) health?.failed(`MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`);
+      throw error;
+    }
   };
 }
 
@@ -118,12 +131,12 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
   const transport: Transport & { setProtocolVersion: (v: string) => void } =
     kind === "streamable-http"
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl })
-      : new SSEClientTransport(url, { requestInit, fetch: fetchImpl, eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1) } });
+      : new SSEClientTransport(url, { requestInit, fetch: fetchImpl, eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health) } });
   let negotiated: string | undefined;
   const send = transport.send.bind(transport);
   transport.send = (message, sendOptions) => send(withRequestedRevision(message, requestRevision), sendOptions);
@@ -297,7 +310,7 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
 export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "streamable-http");
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
   const headers = { ...probeHeaders(options, auth), "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
   try {
     const response = await fetchImpl(url, { method: "POST", headers, body: initializeMessage(revision) });
@@ -336,7 +349,7 @@ async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization
   const headersTimer = setTimeout(() => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
   let response: Response;
   try {
-    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" }, signal: headersDeadline.signal });
+    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" }, signal: headersDeadline.signal });
   } finally {
     clearTimeout(headersTimer);
   }
@@ -394,7 +407,7 @@ export async function probeSseInitialize(options: McpClientOptions, revision: st
       return { url: streamUrl, error: stream.error ?? `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown` };
     }
     const url = stream.endpoint.href;
-    const posted = await originBoundFetch(options.baseUrl, timeout)(stream.endpoint, {
+    const posted = await originBoundFetch(options.baseUrl, timeout, options.health)(stream.endpoint, {
       method: "POST",
       headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
       body: initializeMessage(revision),

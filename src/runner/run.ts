@@ -84,6 +84,8 @@ export interface RunOutcome {
     readonly balanceAfter?: number;
   };
   readonly warnings: readonly string[];
+  /** The run stopped early: the deployment stopped answering (docs/runner-robustness.md); exit status 2. */
+  readonly stopped?: { readonly reason: string; readonly notRun: readonly string[] };
 }
 
 export function newRunId(now = new Date()): string {
@@ -178,6 +180,13 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       versionCost,
     );
     const results = raw.map((r) => applyExpectations(r, options.expectations ?? new Map()));
+    const stoppedAfter = http.health.stopped;
+    let stopped: RunOutcome["stopped"];
+    if (stoppedAfter !== undefined) {
+      const notRun = results.filter((r) => r.status === "skipped" && r.reason?.startsWith("not run:")).map((r) => r.id);
+      stopped = { reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`, notRun };
+      warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${notRun.length ? ` (${notRun.join(", ")})` : ""}`);
+    }
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
     return credentials.redactValue({
@@ -185,6 +194,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       dryRun: false,
       durationMs: Math.round(performance.now() - started),
       results,
+      ...(stopped ? { stopped } : {}),
       observed: observed.toJSON(),
       credits: {
         estimated: plan.worstCase,
