@@ -199,7 +199,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     for (const [name, value] of Object.entries(step.let)) run.vars[name] = resolve(value, baseScope);
     return expandForEach(step, baseScope);
   });
-  for (const expansion of expansions) {
+  for (const [at, expansion] of expansions.entries()) {
     if (deps.http.health.stopped !== undefined) throw new Stopped(deps.http.health.stopped);
     const label = stepLabel(step, index, expansion.label);
     const scope: TemplateScope = { vars: { ...run.vars, ...expansion.vars }, generators: deps.generators, estimating: false };
@@ -281,6 +281,14 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     if (outcomes.some((o) => o.outcome.status === "fail")) stepFailed = true;
     else Object.assign(run.vars, stepVars);
     if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
+    // After an HTTP request that got no answer the case has failed; the rest of a for_each would each wait for the
+    // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
+    const left = expansions.length - at - 1;
+    const http = step.kind === "request" || step.kind === "paginate";
+    if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined && e.status === undefined)) {
+      run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message: `${left} more request(s) of this step not sent after a request that got no answer` });
+      break;
+    }
   }
   return !stepFailed;
 }
