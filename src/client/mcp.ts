@@ -3,6 +3,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import type { TransportHealth } from "./transport-health.js";
 
 /** The two transports of §4.6. */
@@ -83,16 +84,39 @@ export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: Tr
     const url = new URL(input instanceof Request ? input.url : input.toString());
     if (url.origin !== origin) throw new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`);
     if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
-    const signals = [AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])];
+    // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
+    // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), Math.min(timeoutMs, 2 ** 31 - 1));
+    timer.unref();
+    const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
       const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
       health?.answered();
-      return response;
+      return capped(response, DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
       if (!init?.signal?.aborted) health?.failed(`MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`);
       throw error;
     }
   };
+}
+
+/** The response with its body cut off (an error to the reader) past `maxBytes`, as the HTTP client cuts REST bodies. */
+function capped(response: Response, maxBytes: number): Response {
+  if (!response.body) return response;
+  let size = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) controller.error(new McpClientError(`response body larger than ${maxBytes / 1024 / 1024} MiB; reading stopped`));
+      else controller.enqueue(chunk);
+    },
+  });
+  try {
+    return new Response(response.body.pipeThrough(limit), { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch {
+    return response; // a status the Response constructor does not take (1xx): the body is not read anyway
+  }
 }
 
 function withRequestedRevision(message: JSONRPCMessage, revision: string | undefined): JSONRPCMessage {

@@ -285,7 +285,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
     const left = expansions.length - at - 1;
     const http = step.kind === "request" || step.kind === "paginate";
-    if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined && e.status === undefined)) {
+    if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined)) {
       run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message: `${left} more request(s) of this step not sent after a request that got no answer` });
       break;
     }
