@@ -46,12 +46,13 @@ export interface HostileRunResult {
 }
 
 /**
- * The bound on a run's wall time (docs/runner-robustness.md): process start and the suite's own work (20 s on a
- * loaded machine), plus the requests that may each wait the whole timeout before the run stops: the consecutive
- * failures that stop it, and the requests already under way at each of `concurrency` workers, twice.
+ * The bound on a run's wall time (docs/runner-robustness.md): process start and the suite's own work, reading a
+ * capped 16 MiB body included (30 s on a loaded machine), plus the requests that may each wait the whole timeout
+ * before the run stops: the consecutive failures that stop it, and the requests already under way at each of
+ * `concurrency` workers, twice.
  */
 export function boundSeconds(options: HostileRunOptions): number {
-  return 20 + (options.timeoutMs / 1000) * (MAX_CONSECUTIVE_TRANSPORT_FAILURES + 2 * options.concurrency);
+  return 30 + (options.timeoutMs / 1000) * (MAX_CONSECUTIVE_TRANSPORT_FAILURES + 2 * options.concurrency);
 }
 
 /** Where either key appears in `text`, in a spelling `keyEncodings` lists or one the run's redaction knows. */
