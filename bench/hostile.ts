@@ -11,25 +11,32 @@ import { boundSeconds, runAgainstHostile, type HostileRunResult } from "../src/r
 const options = { timeoutMs: 2000, concurrency: 4 };
 const only = process.argv.slice(2);
 const kinds = only.length ? HOSTILE_KINDS.filter((k) => only.includes(k.id)) : HOSTILE_KINDS;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const cell = (value: unknown, width: number) => String(value).padStart(width);
 
-process.stdout.write(`tdss run against ${kinds.length} hostile servers (--timeout ${options.timeoutMs} --concurrency ${options.concurrency}; bound ${boundSeconds(options)} s each)\n\n`);
+const flags = `--timeout ${options.timeoutMs} --concurrency ${options.concurrency}`;
+print(`tdss run against ${kinds.length} hostile servers (${flags}; bound ${boundSeconds(options)} s each)\n`);
 const header = `${"server".padEnd(26)} exit   wall    failed passed skipped not-run  key in output     verdict`;
-process.stdout.write(`${header}\n${"-".repeat(header.length + 10)}\n`);
+print(`${header}\n${"-".repeat(header.length + 10)}`);
 const results: HostileRunResult[] = [];
 const started = performance.now();
 for (const kind of kinds) {
   const r = await runAgainstHostile(kind, options);
   results.push(r);
   const s = r.summary;
-  const counts = s ? `${String(s.failed).padStart(6)} ${String(s.passed).padStart(6)} ${String(s.skipped).padStart(7)} ${String(r.notRun).padStart(7)}` : `${"-".padStart(6)} ${"-".padStart(6)} ${"-".padStart(7)} ${"-".padStart(7)}`;
-  const line = `${r.kind.padEnd(26)} ${String(r.exitCode).padStart(4)} ${r.seconds.toFixed(1).padStart(6)} s ${counts}  ${(r.leaks.length ? "LEAKED" : "none").padEnd(16)}  ${r.problems.length ? `PROBLEM: ${r.problems.join("; ")}` : "ok"}`;
-  process.stdout.write(`${line}\n`);
+  const figures = s ? [s.failed, s.passed, s.skipped, r.notRun] : ["-", "-", "-", "-"];
+  const counts = figures.map((v, i) => cell(v, [6, 6, 7, 7][i]!));
+  const leaked = (r.leaks.length ? "LEAKED" : "none").padEnd(16);
+  const verdict = r.problems.length ? `PROBLEM: ${r.problems.join("; ")}` : "ok";
+  const wall = `${cell(r.seconds.toFixed(1), 6)} s`;
+  print(`${r.kind.padEnd(26)} ${cell(r.exitCode, 4)} ${wall} ${counts.join(" ")}  ${leaked}  ${verdict}`);
 }
 const total = (performance.now() - started) / 1000;
 const bad = results.filter((r) => r.problems.length);
 const slowest = results.reduce((a, b) => (b.seconds > a.seconds ? b : a));
-process.stdout.write(
-  `\n${results.length} servers in ${total.toFixed(1)} s; slowest ${slowest.kind} ${slowest.seconds.toFixed(1)} s (bound ${slowest.boundSeconds} s); ` +
-    `${bad.length ? `${bad.length} with problems: ${bad.map((r) => r.kind).join(", ")}` : "every server ended in failed cases (or exit 2) within the bound, no key in any output"}\n`,
-);
+const outcome = bad.length
+  ? `${bad.length} with problems: ${bad.map((r) => r.kind).join(", ")}`
+  : "every server ended in failed cases (or exit 2) within the bound, no key in any output";
+print(`\n${results.length} servers in ${total.toFixed(1)} s; slowest ${slowest.kind} ${slowest.seconds.toFixed(1)} s`);
+print(`(bound ${slowest.boundSeconds} s); ${outcome}`);
 process.exitCode = bad.length ? 1 : 0;

@@ -11,7 +11,9 @@ export const noContactData: Check = {
   run: (ctx) =>
     eachExchange(ctx, (e) => {
       const answer = classifyAnswer(e);
-      if (answer.kind === "neither") return fail(`neither served nor refused: ${answer.reason}`, "a refusal, or no contact data");
+      if (answer.kind === "neither") {
+        return fail(`neither served nor refused: ${answer.reason}`, "a refusal, or no contact data");
+      }
       if (answer.kind === "refusal") return undefined;
       const found = scanForContactData(e.json).map((f) => `${f.kind} at ${f.path}: ${f.match}`);
       return found.length ? fail(`contact data was served: ${found.slice(0, 3).join("; ")}`, "a refusal, or no contact data", found.slice(0, 5)) : undefined;

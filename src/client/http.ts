@@ -134,7 +134,8 @@ export class HttpClient {
     }
     const notSent = (): HttpResult | undefined => {
       const stopped = this.health.stopped;
-      return stopped === undefined ? undefined : { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
+      if (stopped === undefined) return undefined;
+      return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
     };
     await this.slot();
     const started = performance.now();
@@ -154,7 +155,13 @@ export class HttpClient {
     }
   }
 
-  private async once(url: string, req: HttpRequest, started: number, retries: number, budgetMs: number): Promise<HttpResult> {
+  private async once(
+    url: string,
+    req: HttpRequest,
+    started: number,
+    retries: number,
+    budgetMs: number,
+  ): Promise<HttpResult> {
     const signal = AbortSignal.timeout(budgetMs);
     const elapsed = () => Math.round(performance.now() - started);
     let stage = "connecting";

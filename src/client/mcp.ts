@@ -22,7 +22,7 @@ export interface McpClientOptions {
   readonly authorization?: string;
   /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
   readonly timeoutMs?: number;
-  /** The run's count of consecutive transport failures: every fetch reports to it, and none is sent once it stops the run. */
+  /** The run's count of consecutive transport failures: every fetch reports to it; none is sent once it stops. */
   readonly health?: TransportHealth;
 }
 
@@ -82,12 +82,16 @@ export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: Tr
   const origin = new URL(baseUrl).origin;
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (url.origin !== origin) throw new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`);
+    if (url.origin !== origin) {
+      const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
+      throw new McpClientError(why);
+    }
     if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), Math.min(timeoutMs, 2 ** 31 - 1));
+    const timeout = Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" });
+    const timer = setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1));
     timer.unref();
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
@@ -95,7 +99,8 @@ export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: Tr
       health?.answered();
       return capped(response, DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
-      if (!init?.signal?.aborted) health?.failed(`MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`);
+      const what = `MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`;
+      if (!init?.signal?.aborted) health?.failed(what);
       throw error;
     }
   };
@@ -108,12 +113,13 @@ function capped(response: Response, maxBytes: number): Response {
   const limit = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (size > maxBytes) controller.error(new McpClientError(`response body larger than ${maxBytes / 1024 / 1024} MiB; reading stopped`));
-      else controller.enqueue(chunk);
+      if (size <= maxBytes) controller.enqueue(chunk);
+      else controller.error(new McpClientError(`response body larger than ${maxBytes / 1048576} MiB; reading stopped`));
     },
   });
   try {
-    return new Response(response.body.pipeThrough(limit), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(limit), { status, statusText, headers });
   } catch {
     return response; // a status the Response constructor does not take (1xx): the body is not read anyway
   }
@@ -160,7 +166,11 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
   const transport: Transport & { setProtocolVersion: (v: string) => void } =
     kind === "streamable-http"
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl })
-      : new SSEClientTransport(url, { requestInit, fetch: fetchImpl, eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health) } });
+      : new SSEClientTransport(url, {
+          requestInit,
+          fetch: fetchImpl,
+          eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health) },
+        });
   let negotiated: string | undefined;
   const send = transport.send.bind(transport);
   transport.send = (message, sendOptions) => send(withRequestedRevision(message, requestRevision), sendOptions);
@@ -373,7 +383,10 @@ async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization
   const headersTimer = setTimeout(() => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
   let response: Response;
   try {
-    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" }, signal: headersDeadline.signal });
+    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health)(url, {
+      headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" },
+      signal: headersDeadline.signal,
+    });
   } finally {
     clearTimeout(headersTimer);
   }

@@ -22,7 +22,8 @@ export class TransportHealth {
   failed(what: string): void {
     if (this.reason !== undefined) return;
     this.consecutive++;
-    if (this.consecutive >= this.limit) this.reason = `${this.limit} requests in a row got no answer (the last: ${what})`;
+    if (this.consecutive >= this.limit)
+      this.reason = `${this.limit} requests in a row got no answer (the last: ${what})`;
   }
 
   /** Why the run stopped sending, once it has; undefined while it goes on. */

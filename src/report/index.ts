@@ -27,7 +27,7 @@ export function writeReports(
   dir: string,
   reporters: readonly ReporterName[],
   env: NodeJS.ProcessEnv = process.env,
-  /** The run's key redaction, applied to each rendered text as well (a format's own escaping must not bring a key back). */
+  /** The run's key redaction, applied to each rendered text too (a format's own escaping must not bring a key back). */
   redact: (text: string) => string = (text) => text,
 ): string[] {
   const outputs = reporters.flatMap((name) => {
@@ -35,6 +35,8 @@ export function writeReports(
     return spec ? [{ path: join(dir, spec.file), text: redact(spec.render(report)) }] : [];
   });
   for (const o of outputs) writeFileAtomic(o.path, o.text);
-  if (env.GITHUB_STEP_SUMMARY && reporters.includes("markdown")) appendFileSync(env.GITHUB_STEP_SUMMARY, `${redact(renderMarkdown(report))}\n`);
+  if (env.GITHUB_STEP_SUMMARY && reporters.includes("markdown")) {
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `${redact(renderMarkdown(report))}\n`);
+  }
   return outputs.map((o) => o.path);
 }

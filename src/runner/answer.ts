@@ -40,11 +40,13 @@ function excerpt(text: string | undefined, max = 80): string {
   return one.length > max ? ` (${one.slice(0, max)}…)` : one ? ` (${one})` : "";
 }
 
-/** Why a status (HTTP or an envelope code read as one) is neither a success nor a refusal; undefined when it is a refusal. */
+/** Why a status (HTTP, or an envelope code read as one) is neither a success nor a refusal; undefined for a refusal. */
 function notARefusal(status: number, what: string, about: RefusalAbout | undefined): string | undefined {
-  if (status >= 500 && status <= 599) return `${what} ${status}: the server failed the request (RFC 9110 §15.6), which is not a refusal`;
+  if (status >= 500 && status <= 599)
+    return `${what} ${status}: the server failed the request (RFC 9110 §15.6), which is not a refusal`;
   if (status === 408) return `${what} 408: the server timed out waiting for the request, which is not a refusal`;
-  if (status === 429 && about === undefined) return `${what} 429: rate limited (come back later), which is not a refusal of the request`;
+  if (status === 429 && about === undefined)
+    return `${what} 429: rate limited (come back later), which is not a refusal of the request`;
   return undefined;
 }
 
@@ -52,34 +54,64 @@ function notARefusal(status: number, what: string, about: RefusalAbout | undefin
 export function classifyAnswer(exchange: Exchange, options: AnswerOptions = {}): Answer {
   if (exchange.error !== undefined) return { kind: "neither", reason: `no answer: ${exchange.error}` };
   const status = exchange.status;
+  const shown = excerpt(exchange.bodyText);
   if (status !== undefined) {
-    if (status < 200 || status > 599 || !Number.isInteger(status)) return { kind: "neither", reason: `HTTP ${status} is not a final status of RFC 9110` };
+    if (status < 200 || status > 599 || !Number.isInteger(status))
+      return { kind: "neither", reason: `HTTP ${status} is not a final status of RFC 9110` };
     if (status >= 300 && status <= 399) {
-      return { kind: "neither", reason: `HTTP ${status}: a redirect${exchange.headers?.location ? ` to ${exchange.headers.location}` : ""} (not followed), which is not a refusal` };
+      const location = exchange.headers?.location;
+      return {
+        kind: "neither",
+        reason: `HTTP ${status}: a redirect${location ? ` to ${location}` : ""} (not followed), which is not a refusal`,
+      };
     }
     const retry = exchange.headers?.["retry-after"];
     const why = notARefusal(status, "HTTP", options.about);
-    if (why) return { kind: "neither", reason: `${why}${status === 429 && retry !== undefined ? ` (Retry-After: ${retry})` : ""}${excerpt(exchange.bodyText)}` };
+    if (why)
+      return {
+        kind: "neither",
+        reason: `${why}${status === 429 && retry !== undefined ? ` (Retry-After: ${retry})` : ""}${shown}`,
+      };
     if (status >= 400) return { kind: "refusal", status, summary: `HTTP ${status}` };
   }
   const at = status === undefined ? "" : `HTTP ${status}: `;
   if (exchange.json === undefined) {
-    return { kind: "neither", reason: `${at}${exchange.jsonError ?? "no body"}${excerpt(exchange.bodyText)}, so not the envelope {code, msg, data}` };
+    return {
+      kind: "neither",
+      reason: `${at}${exchange.jsonError ?? "no body"}${shown}, so not the envelope {code, msg, data}`,
+    };
   }
   const body = exchange.json;
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return { kind: "neither", reason: `${at}the body is ${describe(body)}, not the envelope {code, msg, data}` };
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return { kind: "neither", reason: `${at}the body is ${describe(body)}, not the envelope {code, msg, data}` };
   const envelope = body as { code?: unknown; msg?: unknown; data?: unknown };
-  if (!Object.hasOwn(envelope, "code")) return { kind: "neither", reason: `${at}the body has no code member, so it is not the envelope {code, msg, data}` };
+  if (!Object.hasOwn(envelope, "code"))
+    return { kind: "neither", reason: `${at}the body has no code member, so it is not the envelope {code, msg, data}` };
   const code = envelope.code;
-  if (typeof code !== "number" || !Number.isFinite(code)) return { kind: "neither", reason: `${at}the envelope code is ${JSON.stringify(code) ?? describe(code)}, not a number` };
+  if (typeof code !== "number" || !Number.isFinite(code))
+    return {
+      kind: "neither",
+      reason: `${at}the envelope code is ${JSON.stringify(code) ?? describe(code)}, not a number`,
+    };
   if (code === 200) {
     if (envelope.msg === "ok" && Object.hasOwn(envelope, "data")) return { kind: "success" };
-    const problems = [envelope.msg !== "ok" ? `msg ${JSON.stringify(envelope.msg)?.slice(0, 60) ?? "missing"} instead of "ok"` : "", Object.hasOwn(envelope, "data") ? "" : "no data member"];
-    return { kind: "neither", reason: `${at}envelope code 200 but ${problems.filter(Boolean).join(" and ")}: neither a success nor a refusal` };
+    const problems = [
+      envelope.msg !== "ok" ? `msg ${JSON.stringify(envelope.msg)?.slice(0, 60) ?? "missing"} instead of "ok"` : "",
+      Object.hasOwn(envelope, "data") ? "" : "no data member",
+    ];
+    return {
+      kind: "neither",
+      reason: `${at}envelope code 200 but ${problems.filter(Boolean).join(" and ")}: neither a success nor a refusal`,
+    };
   }
   const why = notARefusal(code, "envelope code", options.about);
   if (why) return { kind: "neither", reason: `${at}${why}` };
-  return { kind: "refusal", ...(status !== undefined ? { status } : {}), code, summary: `${status !== undefined ? `HTTP ${status}, ` : ""}envelope code ${code}` };
+  return {
+    kind: "refusal",
+    ...(status !== undefined ? { status } : {}),
+    code,
+    summary: `${status !== undefined ? `HTTP ${status}, ` : ""}envelope code ${code}`,
+  };
 }
 
 /** A success: HTTP 2xx with the envelope {code: 200, msg: "ok", data}. */

@@ -30,7 +30,8 @@ describe("key redaction", () => {
       "svc_h0st&#x2F;ile&#43;k3y&#61;t35t_9f8e7d6c", // HTML character references
       "svc\\_h0st/ile+k3y=t35t\\_9f8e7d6c", // Markdown-escaped underscores
     ];
-    for (const s of spellings) expect(credentials.redact(`before ${s} after`), s).toBe(`before ${KEY_PLACEHOLDER} after`);
+    for (const s of spellings)
+      expect(credentials.redact(`before ${s} after`), s).toBe(`before ${KEY_PLACEHOLDER} after`);
   });
 
   it("finds the key inside base64 of any text that holds it, at every offset (seeded)", () => {
@@ -40,22 +41,30 @@ describe("key redaction", () => {
         const redacted = credentials.redact(encoded);
         expect(redacted).toContain(KEY_PLACEHOLDER);
         // What is left cannot be decoded back to the key.
-        expect(Buffer.from(redacted.replace(KEY_PLACEHOLDER, ""), url ? "base64url" : "base64").toString("utf8")).not.toContain(KEY);
+        expect(
+          Buffer.from(redacted.replace(KEY_PLACEHOLDER, ""), url ? "base64url" : "base64").toString("utf8"),
+        ).not.toContain(KEY);
       }),
       { seed: 20240611, numRuns: 200 },
     );
   });
 
   it("tells the two keys apart and leaves other text alone", () => {
-    const text = `Bearer ${KEY} and Bearer ${encodeURIComponent(SECOND)}; svc_other_key stays, as do https://x.example/a+b and ${Buffer.from("hello world, nothing secret").toString("base64")}`;
+    const plain = Buffer.from("hello world, nothing secret").toString("base64");
+    const rest = `svc_other_key, https://x.example/a+b and ${plain}`;
+    const text = `Bearer ${KEY} and Bearer ${encodeURIComponent(SECOND)}; ${rest}`;
     expect(credentials.redact(text)).toBe(
-      `Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER}; svc_other_key stays, as do https://x.example/a+b and ${Buffer.from("hello world, nothing secret").toString("base64")}`,
+      `Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER}; ${rest}`,
     );
   });
 
   it("redacts every string of a value, member names too, keeping its shape", () => {
     const value = { [KEY]: [1, null, { msg: `x ${KEY.replaceAll("/", "\\/")}` }], n: 2, ok: true };
-    expect(credentials.redactValue(value)).toEqual({ [KEY_PLACEHOLDER]: [1, null, { msg: `x ${KEY_PLACEHOLDER}` }], n: 2, ok: true });
+    expect(credentials.redactValue(value)).toEqual({
+      [KEY_PLACEHOLDER]: [1, null, { msg: `x ${KEY_PLACEHOLDER}` }],
+      n: 2,
+      ok: true,
+    });
   });
 
   it("keeps JSON valid when it redacts JSON text", () => {

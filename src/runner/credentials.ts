@@ -76,7 +76,8 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return redact(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
     return v;
   };
   return walk(value) as T;
@@ -120,7 +121,10 @@ export class Credentials {
     // Shaped like a real key (same prefix, e.g. svc_) so that only its value is wrong.
     const prefix = /^[A-Za-z]{1,10}_/.exec(primary)?.[0] ?? "";
     this.unknownKey = `${prefix}tdssunknown${randomBytes(12).toString("hex")}`;
-    this.redact = redactor([{ key: primary, placeholder: KEY_PLACEHOLDER }, ...(second ? [{ key: second, placeholder: SECOND_KEY_PLACEHOLDER }] : [])]);
+    this.redact = redactor([
+      { key: primary, placeholder: KEY_PLACEHOLDER },
+      ...(second ? [{ key: second, placeholder: SECOND_KEY_PLACEHOLDER }] : []),
+    ]);
   }
 
   /** The Authorization header value of an auth mode; undefined for `none`. */

@@ -43,7 +43,7 @@ export interface VersionCost {
 
 class Skip extends Error {}
 
-/** The run stopped sending after consecutive transport failures (src/client/transport-health.ts): the case ends here. */
+/** The run stopped sending after consecutive transport failures (src/client/transport-health.ts): the case ends. */
 class Stopped extends Error {}
 
 /** The reason given to a case the run did not (or did not finish to) run. */
@@ -286,7 +286,8 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     const left = expansions.length - at - 1;
     const http = step.kind === "request" || step.kind === "paginate";
     if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined)) {
-      run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message: `${left} more request(s) of this step not sent after a request that got no answer` });
+      const message = `${left} more request(s) of this step not sent after a request that got no answer`;
+      run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message });
       break;
     }
   }
@@ -350,7 +351,10 @@ function creditsOutcome(
     why = "this request costs nothing";
   } else {
     const unanswered = exchanges.map((e) => classifyAnswer(e)).find((a) => a.kind === "neither");
-    if (unanswered?.kind === "neither") return { check, outcome: { status: "fail", message: `§8 prices a success and a refusal, and this answer is neither: ${unanswered.reason}` } };
+    if (unanswered?.kind === "neither") {
+      const message = `§8 prices a success and a refusal, and this answer is neither: ${unanswered.reason}`;
+      return { check, outcome: { status: "fail", message } };
+    }
     const cost = formulaCost(exchanges, plan.operationId, deps, versionCost);
     if (cost === null) return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
     expected = cost;
@@ -397,7 +401,9 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
 }
 
 function notRunResult(c: CaseDef, reason: string): CaseResult {
-  return { id: c.id, area: c.area, title: c.title, clauses: c.clauses, tags: c.tags, status: "skipped", durationMs: 0, requests: 0, credits: 0, failures: [], reason };
+  const { id, area, title, clauses, tags } = c;
+  const none = { durationMs: 0, requests: 0, credits: 0, failures: [] };
+  return { id, area, title, clauses, tags, status: "skipped", ...none, reason };
 }
 
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
@@ -410,7 +416,8 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
         const c = list[next++]!;
         deps.onCaseStart?.(c);
         const stopped = deps.http.health.stopped;
-        const result = stopped === undefined ? await runCase(c, deps, versionCost) : notRunResult(c, notRunReason(stopped));
+        const result =
+          stopped === undefined ? await runCase(c, deps, versionCost) : notRunResult(c, notRunReason(stopped));
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }

@@ -11,23 +11,37 @@ const options = { timeoutMs: 1500, concurrency: 4 };
 
 describe("tdss run against hostile servers (the CLI, as a child process)", () => {
   for (const id of ["echo-key-raw", "echo-key-json-escaped", "echo-key-encoded"]) {
-    it(`never writes the key a server echoes (${id}) to the console or a report file`, { timeout: 180_000 }, async () => {
-      const r = await runAgainstHostile(hostileKind(id), options);
-      expect(r.leaks).toEqual([]);
-      expect(r.problems).toEqual([]);
-      expect(r.exitCode).toBe(1);
-      expect([...r.files].sort()).toEqual(expect.arrayContaining([expect.stringMatching(/report\.json$/), expect.stringMatching(/junit\.xml$/), expect.stringMatching(/summary\.md$/)]));
-    });
+    it(
+      `never writes the key a server echoes (${id}) to the console or a report file`,
+      { timeout: 180_000 },
+      async () => {
+        const r = await runAgainstHostile(hostileKind(id), options);
+        expect(r.leaks).toEqual([]);
+        expect(r.problems).toEqual([]);
+        expect(r.exitCode).toBe(1);
+        expect([...r.files].sort()).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/report\.json$/),
+            expect.stringMatching(/junit\.xml$/),
+            expect.stringMatching(/summary\.md$/),
+          ]),
+        );
+      },
+    );
   }
 
-  it("stops early against a deployment that stops answering: exit 2 and every report file", { timeout: 180_000 }, async () => {
-    const r = await runAgainstHostile(hostileKind("never-answers"), options);
-    expect(r.problems).toEqual([]);
-    expect(r.exitCode).toBe(2);
-    expect(r.summary?.exitCode).toBe(2);
-    expect(r.notRun).toBeGreaterThan(40);
-    expect(r.files.length).toBe(3);
-  });
+  it(
+    "stops early against a deployment that stops answering: exit 2 and every report file",
+    { timeout: 180_000 },
+    async () => {
+      const r = await runAgainstHostile(hostileKind("never-answers"), options);
+      expect(r.problems).toEqual([]);
+      expect(r.exitCode).toBe(2);
+      expect(r.summary?.exitCode).toBe(2);
+      expect(r.notRun).toBeGreaterThan(40);
+      expect(r.files.length).toBe(3);
+    },
+  );
 
   it("does not wait for a Retry-After longer than the timeout", { timeout: 180_000 }, async () => {
     const r = await runAgainstHostile(hostileKind("rate-limited"), options);

@@ -185,7 +185,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (stoppedAfter !== undefined) {
       const notRun = results.filter((r) => r.status === "skipped" && r.reason?.startsWith("not run:")).map((r) => r.id);
       stopped = { reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`, notRun };
-      warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${notRun.length ? ` (${notRun.join(", ")})` : ""}`);
+      const list = notRun.length ? ` (${notRun.join(", ")})` : "";
+      warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${list}`);
     }
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");

@@ -11,7 +11,7 @@ export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(["getProfiles
 /** The list member of each detail request body. */
 export const DETAIL_IDS_MEMBER: Partial<Record<OperationId, string>> = { getProfiles: "profile_ids", getJobs: "job_ids", getCompanies: "company_ids" };
 
-/** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); `src/runner/answer.ts` reads every answer. */
+/** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); src/runner/answer.ts reads answers. */
 export { isSuccess } from "./answer.js";
 
 /** A response read through the contract: where its IDs, cursor, count and records are. */

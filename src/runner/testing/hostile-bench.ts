@@ -41,7 +41,7 @@ export interface HostileRunResult {
   /** Where a key was found (file or stream, and the encoding). */
   readonly leaks: readonly string[];
   readonly bystanderHits: number;
-  /** What is wrong with the run: a passing verdict, a crash, a hang past the bound, a leak; empty when it ended as it must. */
+  /** What is wrong with the run: a passing verdict, a crash, a hang past the bound, a leak; empty when none. */
   readonly problems: readonly string[];
 }
 
@@ -59,15 +59,21 @@ export function boundSeconds(options: HostileRunOptions): number {
 export function keyFindings(text: string, where: string): string[] {
   const found: string[] = [];
   for (const key of [BENCH_KEYS.primary, BENCH_KEYS.second]) {
-    for (const [encoding, spelled] of Object.entries(keyEncodings(key))) if (text.includes(spelled)) found.push(`${where}: ${encoding}`);
+    for (const [encoding, spelled] of Object.entries(keyEncodings(key)))
+      if (text.includes(spelled)) found.push(`${where}: ${encoding}`);
   }
-  const redact = redactor([{ key: BENCH_KEYS.primary, placeholder: "" }, { key: BENCH_KEYS.second, placeholder: "" }]);
+  const redact = redactor([
+    { key: BENCH_KEYS.primary, placeholder: "" },
+    { key: BENCH_KEYS.second, placeholder: "" },
+  ]);
   if (found.length === 0 && redact(text) !== text) found.push(`${where}: another encoding`);
   return found;
 }
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** Runs `tdss run` (the CLI, as a child process) against one hostile server and judges how it ended. */
@@ -77,8 +83,26 @@ export async function runAgainstHostile(kind: HostileKind, options: HostileRunOp
   const reportDir = mkdtempSync(join(tmpdir(), "tdss-hostile-"));
   const bound = boundSeconds(options);
   try {
-    const args = [join(root, "bin", "tdss.js"), "run", "--base-url", server.url, "--timeout", String(options.timeoutMs), "--concurrency", String(options.concurrency), "--max-credits", "1000", "--report-dir", reportDir];
-    const env = { ...process.env, TDSS_API_KEY: BENCH_KEYS.primary, TDSS_SECOND_API_KEY: BENCH_KEYS.second, GITHUB_STEP_SUMMARY: "" };
+    const args = [
+      join(root, "bin", "tdss.js"),
+      "run",
+      "--base-url",
+      server.url,
+      "--timeout",
+      String(options.timeoutMs),
+      "--concurrency",
+      String(options.concurrency),
+      "--max-credits",
+      "1000",
+      "--report-dir",
+      reportDir,
+    ];
+    const env = {
+      ...process.env,
+      TDSS_API_KEY: BENCH_KEYS.primary,
+      TDSS_SECOND_API_KEY: BENCH_KEYS.second,
+      GITHUB_STEP_SUMMARY: "",
+    };
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: reportDir, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -97,15 +121,26 @@ export async function runAgainstHostile(kind: HostileKind, options: HostileRunOp
     clearTimeout(killer);
     const seconds = (performance.now() - started) / 1000;
     const files = listFiles(reportDir);
-    const leaks = [...keyFindings(stdout, "console (stdout)"), ...keyFindings(stderr, "console (stderr)"), ...files.flatMap((f) => keyFindings(readFileSync(f, "utf8"), f.slice(reportDir.length + 1)))];
+    const leaks = [
+      ...keyFindings(stdout, "console (stdout)"),
+      ...keyFindings(stderr, "console (stderr)"),
+      ...files.flatMap((f) => keyFindings(readFileSync(f, "utf8"), f.slice(reportDir.length + 1))),
+    ];
     const reportFile = files.find((f) => f.endsWith("report.json"));
-    const report = reportFile ? (JSON.parse(readFileSync(reportFile, "utf8")) as { summary: HostileRunResult["summary"]; cases: { reason?: string }[] }) : undefined;
+    const report = reportFile
+      ? (JSON.parse(readFileSync(reportFile, "utf8")) as {
+          summary: HostileRunResult["summary"];
+          cases: { reason?: string }[];
+        })
+      : undefined;
     const problems: string[] = [];
     if (exitCode === 0) problems.push("a passing verdict");
     if (hung) problems.push(`killed after ${bound + 30} s`);
     else if (seconds > bound) problems.push(`took ${seconds.toFixed(1)} s, past the bound of ${bound} s`);
-    if (exitCode !== null && exitCode !== 0 && exitCode !== 1 && exitCode !== 2) problems.push(`exit status ${exitCode}`);
-    if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr)) problems.push(`a crash: ${stderr.split("\n").find((l) => l.includes("error")) ?? stderr.slice(0, 200)}`);
+    if (exitCode !== null && exitCode !== 0 && exitCode !== 1 && exitCode !== 2)
+      problems.push(`exit status ${exitCode}`);
+    if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr))
+      problems.push(`a crash: ${stderr.split("\n").find((l) => l.includes("error")) ?? stderr.slice(0, 200)}`);
     if (exitCode !== 2 && !report) problems.push("no report.json");
     if (leaks.length) problems.push(`the key in ${leaks.join(", ")}`);
     if (server.bystanderHits() > 0) problems.push(`${server.bystanderHits()} request(s) reached another origin`);

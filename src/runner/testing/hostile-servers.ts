@@ -44,7 +44,9 @@ export interface HostileServer {
 }
 
 const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(typeof body === "string" ? body : JSON.stringify(body));
+  res
+    .writeHead(status, { "content-type": "application/json", ...headers })
+    .end(typeof body === "string" ? body : JSON.stringify(body));
 };
 
 /** Every request gets the same answer. */
@@ -60,7 +62,15 @@ function echoed(ctx: HostileContext, encoding: string): string {
   return encodings[encoding] ?? ctx.authorization;
 }
 
-const ECHO_ENCODINGS = ["url-encoded", "form-encoded", "base64", "base64url", "base64-bearer", "base64url-bearer", "json-unicode"];
+const ECHO_ENCODINGS = [
+  "url-encoded",
+  "form-encoded",
+  "base64",
+  "base64url",
+  "base64-bearer",
+  "base64url-bearer",
+  "json-unicode",
+];
 
 /** Streams `chunk` every `everyMs` until the client goes away. */
 function stream(res: ServerResponse, ctx: HostileContext, chunk: string, everyMs: number): void {
@@ -88,7 +98,13 @@ function drip(socket: Socket, ctx: HostileContext, text: string, everyMs: number
 }
 
 function rawResponse(status: number, body: string, headers: Record<string, string> = {}): string {
-  const lines = [`HTTP/1.1 ${status} X`, "content-type: application/json", `content-length: ${Buffer.byteLength(body)}`, "connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `HTTP/1.1 ${status} X`,
+    "content-type: application/json",
+    `content-length: ${Buffer.byteLength(body)}`,
+    "connection: close",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
@@ -96,8 +112,18 @@ const REFUSAL = JSON.stringify({ code: 400, msg: "refused", data: null });
 
 /** The hostile kinds, each breaking one thing. */
 export const HOSTILE_KINDS: readonly HostileKind[] = [
-  { id: "never-answers", description: "answers the first key status, then accepts connections and never answers", keyStatus: "first", http: () => undefined },
-  { id: "never-answers-at-all", description: "accepts connections and never answers anything", keyStatus: "hostile", http: () => undefined },
+  {
+    id: "never-answers",
+    description: "answers the first key status, then accepts connections and never answers",
+    keyStatus: "first",
+    http: () => undefined,
+  },
+  {
+    id: "never-answers-at-all",
+    description: "accepts connections and never answers anything",
+    keyStatus: "hostile",
+    http: () => undefined,
+  },
   {
     id: "byte-by-byte",
     description: "answers a refusal one byte every 40 ms (status line and headers included)",
@@ -111,7 +137,10 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
     raw: (socket, ctx) => {
       socket.write("HTTP/1.1 200 OK\r\n");
       let n = 0;
-      const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write(`x-more-${n++}: ${"a".repeat(20)}\r\n`)), 100);
+      const timer = setInterval(
+        () => (socket.destroyed ? clearInterval(timer) : socket.write(`x-more-${n++}: ${"a".repeat(20)}\r\n`)),
+        100,
+      );
       ctx.timers.add(timer);
       socket.on("close", () => clearInterval(timer));
     },
@@ -133,30 +162,82 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
       write();
     },
   },
-  { id: "invalid-json", description: "a 200 whose body is not JSON ({code: 200, msg: ok})", keyStatus: "sane", http: always(200, "{code: 200, msg: ok, data: {}}") },
-  { id: "truncated-json", description: "a 200 whose envelope is cut off mid-way", keyStatus: "sane", http: always(200, '{"code": 200, "msg": "ok", "data": {"profile_ids": ["a", "b"') },
-  { id: "html", description: "a 200 HTML page", keyStatus: "sane", http: always(200, "<!doctype html><html><body><h1>Welcome</h1></body></html>", { "content-type": "text/html" }) },
+  {
+    id: "invalid-json",
+    description: "a 200 whose body is not JSON ({code: 200, msg: ok})",
+    keyStatus: "sane",
+    http: always(200, "{code: 200, msg: ok, data: {}}"),
+  },
+  {
+    id: "truncated-json",
+    description: "a 200 whose envelope is cut off mid-way",
+    keyStatus: "sane",
+    http: always(200, '{"code": 200, "msg": "ok", "data": {"profile_ids": ["a", "b"'),
+  },
+  {
+    id: "html",
+    description: "a 200 HTML page",
+    keyStatus: "sane",
+    http: always(200, "<!doctype html><html><body><h1>Welcome</h1></body></html>", { "content-type": "text/html" }),
+  },
   { id: "array-body", description: "a 200 whose body is [1,2,3]", keyStatus: "sane", http: always(200, "[1,2,3]") },
   { id: "null-body", description: "a 200 whose body is null", keyStatus: "sane", http: always(200, "null") },
   {
     id: "wrong-envelope-types",
-    description: "a 200 whose envelope has members of the wrong type, or is missing code (a different one each request)",
+    description:
+      "a 200 whose envelope has members of the wrong type, or is missing code (a different one each request)",
     keyStatus: "sane",
     http: (_req, res, ctx) => {
-      const bodies = ['"ok"', "42", "true", '{"code":"200","msg":"ok","data":{}}', '{"code":null,"msg":"ok","data":{}}', '{"msg":"failed"}', '{"code":200,"msg":"ok"}', '{"code":200,"msg":"OK","data":{}}', '{"code":[400]}'];
+      const bodies = [
+        '"ok"',
+        "42",
+        "true",
+        '{"code":"200","msg":"ok","data":{}}',
+        '{"code":null,"msg":"ok","data":{}}',
+        '{"msg":"failed"}',
+        '{"code":200,"msg":"ok"}',
+        '{"code":200,"msg":"OK","data":{}}',
+        '{"code":[400]}',
+      ];
       json(res, 200, bodies[ctx.count % bodies.length]!);
     },
   },
-  { id: "envelope-code-500", description: "a 200 carrying the envelope {code: 500}", keyStatus: "sane", http: always(200, JSON.stringify({ code: 500, msg: "internal error", data: null })) },
-  { id: "server-error", description: "500 with an envelope everywhere", keyStatus: "hostile", http: always(500, JSON.stringify({ code: 500, msg: "internal error", data: null })) },
-  { id: "service-unavailable-html", description: "503 with an HTML page everywhere but key status", keyStatus: "sane", http: always(503, "<h1>Service Unavailable</h1>", { "content-type": "text/html" }) },
-  { id: "request-timeout", description: "408 with a refusal-shaped envelope", keyStatus: "sane", http: always(408, JSON.stringify({ code: 408, msg: "timeout", data: null })) },
-  { id: "rate-limited", description: "429 with Retry-After: 29 everywhere but key status", keyStatus: "sane", http: always(429, JSON.stringify({ code: 429, msg: "slow down", data: null }), { "retry-after": "29" }) },
+  {
+    id: "envelope-code-500",
+    description: "a 200 carrying the envelope {code: 500}",
+    keyStatus: "sane",
+    http: always(200, JSON.stringify({ code: 500, msg: "internal error", data: null })),
+  },
+  {
+    id: "server-error",
+    description: "500 with an envelope everywhere",
+    keyStatus: "hostile",
+    http: always(500, JSON.stringify({ code: 500, msg: "internal error", data: null })),
+  },
+  {
+    id: "service-unavailable-html",
+    description: "503 with an HTML page everywhere but key status",
+    keyStatus: "sane",
+    http: always(503, "<h1>Service Unavailable</h1>", { "content-type": "text/html" }),
+  },
+  {
+    id: "request-timeout",
+    description: "408 with a refusal-shaped envelope",
+    keyStatus: "sane",
+    http: always(408, JSON.stringify({ code: 408, msg: "timeout", data: null })),
+  },
+  {
+    id: "rate-limited",
+    description: "429 with Retry-After: 29 everywhere but key status",
+    keyStatus: "sane",
+    http: always(429, JSON.stringify({ code: 429, msg: "slow down", data: null }), { "retry-after": "29" }),
+  },
   {
     id: "redirect",
     description: "307 to another port (a bystander that must never be contacted)",
     keyStatus: "sane",
-    http: (_req, res, ctx) => res.writeHead(307, { location: `${ctx.bystander}/steal`, "content-type": "application/json" }).end(REFUSAL),
+    http: (_req, res, ctx) =>
+      res.writeHead(307, { location: `${ctx.bystander}/steal`, "content-type": "application/json" }).end(REFUSAL),
   },
   {
     id: "closed-mid-body",
@@ -183,7 +264,8 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
     id: "gzip-garbage",
     description: "a 200 with content-encoding gzip and random bytes",
     keyStatus: "sane",
-    http: (_req, res) => res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(randomBytes(512)),
+    http: (_req, res) =>
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(randomBytes(512)),
   },
   {
     id: "echo-key-raw",
@@ -192,38 +274,67 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
     http: (_req, res, ctx) =>
       ctx.count % 2
         ? json(res, 401, { code: 401, msg: `bad key ${ctx.authorization}`, data: null })
-        : json(res, 200, { code: 200, msg: "ok", data: { profile_ids: [ctx.authorization], job_ids: [ctx.authorization], results: [{ id: ctx.authorization }], version: ctx.authorization, next: ctx.authorization } }),
+        : json(res, 200, {
+            code: 200,
+            msg: "ok",
+            data: {
+              profile_ids: [ctx.authorization],
+              job_ids: [ctx.authorization],
+              results: [{ id: ctx.authorization }],
+              version: ctx.authorization,
+              next: ctx.authorization,
+            },
+          }),
   },
   {
     id: "echo-key-json-escaped",
     description: "echoes the key JSON-escaped as PHP writes it (\\/ for /), on every route, MCP included",
     keyStatus: "sane",
     http: (_req, res, ctx) => {
-      const text = JSON.stringify({ code: 401, msg: `bad key Bearer ${echoed(ctx, "raw")}`, data: null }).replaceAll("/", "\\/");
+      const text = JSON.stringify({ code: 401, msg: `bad key Bearer ${echoed(ctx, "raw")}`, data: null }).replaceAll(
+        "/",
+        "\\/",
+      );
       json(res, ctx.count % 2 ? 401 : 200, text);
     },
   },
   {
     id: "echo-key-encoded",
-    description: "echoes the key URL-encoded, base64, base64url, base64 of Bearer <key>, or \\u-escaped (in turn), in bodies and headers",
+    description:
+      "echoes the key URL-encoded, base64(url), base64 of Bearer <key> or \\u-escaped, in turn, in bodies and headers",
     keyStatus: "sane",
     http: (_req, res, ctx) => {
       const encoding = ECHO_ENCODINGS[ctx.count % ECHO_ENCODINGS.length]!;
       const value = echoed(ctx, encoding);
-      const body = encoding === "json-unicode" ? `{"code":403,"msg":"key ${value} inactive","data":null}` : JSON.stringify({ code: 403, msg: `key ${value} inactive`, data: { token: value } });
+      const body =
+        encoding === "json-unicode"
+          ? `{"code":403,"msg":"key ${value} inactive","data":null}`
+          : JSON.stringify({ code: 403, msg: `key ${value} inactive`, data: { token: value } });
       json(res, ctx.count % 3 ? 403 : 200, body, { "x-echo": value, location: `/login?key=${value}` });
     },
   },
 ];
 
-/** The sane key status answer: an active key with Credits (none for the second key), a rate limit that needs no pacing. */
+/** The sane key status answer: an active key with Credits (none for the second key), a rate limit needing no pacing. */
 function keyStatusBody(authorization: string, secondKey: string | undefined): string {
   const remaining = secondKey !== undefined && authorization === `Bearer ${secondKey}` ? 0 : 1_000_000;
-  return JSON.stringify({ code: 200, msg: "ok", data: { active: true, scopes: ["people:read", "jobs:read", "companies:read"], rate_limit: { requests: 600_000, per_seconds: 60 }, remaining_credits: remaining } });
+  return JSON.stringify({
+    code: 200,
+    msg: "ok",
+    data: {
+      active: true,
+      scopes: ["people:read", "jobs:read", "companies:read"],
+      rate_limit: { requests: 600_000, per_seconds: 60 },
+      remaining_credits: remaining,
+    },
+  });
 }
 
 /** Starts one hostile server (and its bystander) on loopback. */
-export async function startHostileServer(kind: HostileKind, options: { secondKey?: string } = {}): Promise<HostileServer> {
+export async function startHostileServer(
+  kind: HostileKind,
+  options: { secondKey?: string } = {},
+): Promise<HostileServer> {
   let bystanderCount = 0;
   const bystander = createServer((_req, res) => {
     bystanderCount++;
@@ -256,9 +367,11 @@ export async function startHostileServer(kind: HostileKind, options: { secondKey
         socket.off("data", onData);
         const [requestLine = "", ...headerLines] = head.slice(0, end).split("\r\n");
         const path = requestLine.split(" ")[1] ?? "/";
-        const authorization = headerLines.find((l) => /^authorization:/i.test(l))?.replace(/^authorization:\s*/i, "") ?? "";
+        const authorization =
+          headerLines.find((l) => /^authorization:/i.test(l))?.replace(/^authorization:\s*/i, "") ?? "";
         count++;
-        if (saneKeyStatus(path)) return void socket.end(rawResponse(200, keyStatusBody(authorization, options.secondKey)));
+        if (saneKeyStatus(path))
+          return void socket.end(rawResponse(200, keyStatusBody(authorization, options.secondKey)));
         raw(socket, { count, authorization, path, bystander: bystanderUrl, timers });
       };
       socket.on("data", onData);
