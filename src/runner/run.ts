@@ -14,6 +14,7 @@ import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
 import { SuiteError } from "./suites.js";
+import { classifyAnswer } from "./answer.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
 import { requestsPerSecond } from "./rate.js";
@@ -131,8 +132,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
     const meter = new BalanceMeter(http, credentials, implementation);
     const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
-    if (!isSuccess(preflight)) warnings.push(`GET /auth/key/status refused the key (HTTP ${preflight.status}): Credit checks will fail; is the key right?`);
-    else if (balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
+    const preflightAnswer = classifyAnswer(preflight);
+    if (preflightAnswer.kind === "refusal") {
+      const status = preflightAnswer.summary;
+      warnings.push(`GET /auth/key/status refused the key (${status}): Credit checks will fail; is the key right?`);
+    } else if (preflightAnswer.kind === "neither") {
+      warnings.push(`GET /auth/key/status did not answer with a success (${preflightAnswer.reason}): Credit checks will fail`);
+    }
+    if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
     observed.set("key_status.preflight", isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status }, "s4-5-key-status-members-not-shown");
     if (isSuccess(preflight)) {
       // Pace by the key's reported rate limit (a tenth below it), so that 429 stays the exception.
