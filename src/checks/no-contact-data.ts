@@ -1,4 +1,4 @@
-import { isSuccess } from "../runner/views.js";
+import { classifyAnswer } from "../runner/answer.js";
 import { eachExchange, fail, type Check } from "./check.js";
 import { scanForContactData } from "./privacy-scan.js";
 
@@ -10,8 +10,11 @@ export const noContactData: Check = {
   description: "refused, or served without any e-mail address or phone number",
   run: (ctx) =>
     eachExchange(ctx, (e) => {
-      if (e.error) return fail(`no answer to judge: ${e.error}`);
-      if (!isSuccess(e)) return undefined;
+      const answer = classifyAnswer(e);
+      if (answer.kind === "neither") {
+        return fail(`neither served nor refused: ${answer.reason}`, "a refusal, or no contact data");
+      }
+      if (answer.kind === "refusal") return undefined;
       const found = scanForContactData(e.json).map((f) => `${f.kind} at ${f.path}: ${f.match}`);
       return found.length ? fail(`contact data was served: ${found.slice(0, 3).join("; ")}`, "a refusal, or no contact data", found.slice(0, 5)) : undefined;
     }),

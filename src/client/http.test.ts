@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl, retryDelayMs } from "./http.js";
+import { TransportHealth } from "./transport-health.js";
 
 let server: Server;
 let base: string;
@@ -39,6 +40,13 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       return;
     case "/limited-long":
       res.writeHead(429, { "retry-after": "120" }).end();
+      return;
+    case "/limited-29":
+      res.writeHead(429, { "retry-after": "29", "content-type": "application/json" });
+      res.end('{"code":429,"msg":"slow down"}');
+      return;
+    case "/limited-1":
+      res.writeHead(429, { "retry-after": "1" }).end();
       return;
     default:
       res.writeHead(404).end();
@@ -118,8 +126,45 @@ describe("HttpClient", () => {
     const r = await client.send({ method: "GET", path: "/limited" });
     expect(r).toMatchObject({ status: 200, retries: 2 });
     const long = await client.send({ method: "GET", path: "/limited-long" });
-    expect(long.status).toBe(429);
-    expect(long.error).toMatch(/Retry-After asks for 120 s/);
+    expect(long).toMatchObject({ status: 429, retries: 0 });
+    expect(long.error).toBeUndefined();
+    await client.close();
+  });
+
+  it("bounds a request and its retries by the timeout: a Retry-After past the deadline is not waited", async () => {
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 2500 });
+    let started = performance.now();
+    const r = await client.send({ method: "GET", path: "/limited-29" });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(r).toMatchObject({ status: 429, retries: 0, headers: { "retry-after": "29" } });
+    expect(r.bodyText).toBe('{"code":429,"msg":"slow down"}');
+    // Retry-After: 1 fits in 2.5 s once or twice, never three times: the whole request ends by the deadline.
+    started = performance.now();
+    const short = await client.send({ method: "GET", path: "/limited-1" });
+    const took = performance.now() - started;
+    expect(short.status).toBe(429);
+    expect(short.retries).toBeGreaterThanOrEqual(1);
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(2500 + 1500);
+    await client.close();
+  });
+
+  it("stops sending after consecutive transport failures; an answer of any kind resets the count", async () => {
+    const health = new TransportHealth(3);
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 300, health });
+    await client.send({ method: "GET", path: "/reset" });
+    await client.send({ method: "GET", path: "/hang" });
+    expect((await client.send({ method: "GET", path: "/nothing-here" })).status).toBe(404);
+    await client.send({ method: "GET", path: "/reset" });
+    await client.send({ method: "GET", path: "/hang" });
+    expect(health.stopped).toBeUndefined();
+    await client.send({ method: "GET", path: "/reset" });
+    expect(health.stopped).toMatch(/^3 requests in a row got no answer \(the last: connection (closed|reset)/);
+    const before = seen.length;
+    const after = await client.send({ method: "GET", path: "/prefix/ok" });
+    expect(after.notSent).toBe(true);
+    expect(after.error).toMatch(/^not sent: the run stopped after 3 requests in a row/);
+    expect(seen.length).toBe(before);
     await client.close();
   });
 

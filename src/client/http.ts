@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
 export interface HttpRequest {
@@ -20,19 +21,23 @@ export interface HttpResult {
   readonly durationMs: number;
   /** How many 429 answers were retried before this result. */
   readonly retries: number;
+  /** The request was not sent: the run had stopped after consecutive transport failures. */
+  readonly notSent?: true;
 }
 
 export interface HttpClientOptions {
   readonly baseUrl: string;
-  /** Whole-request deadline (headers and body) in milliseconds. */
+  /** Whole-request deadline (headers and body, every 429 retry and its wait) in milliseconds. */
   readonly timeoutMs?: number;
   /** Largest response body read; a bigger one is cut off and reported. */
   readonly maxBodyBytes?: number;
   /** 429 answers retried after Retry-After, at most this many times per request. */
   readonly maxRetries?: number;
-  /** Longest single Retry-After wait honoured, in milliseconds. */
+  /** Longest single Retry-After wait honoured, in milliseconds (never more than what is left of the deadline). */
   readonly maxRetryWaitMs?: number;
   readonly connections?: number;
+  /** Counts consecutive transport failures and stops sending at its limit (one per run, shared with MCP). */
+  readonly health?: TransportHealth;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -68,11 +73,13 @@ export function isInsecureRemote(url: URL): boolean {
  * The runner's only way out to the network. It talks to one origin: paths are joined to the base URL
  * and a path that would leave its origin is refused before anything is sent, so the Authorization
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
- * `send` never throws and never outlives its deadline: timeouts, resets, slow drips and oversized
- * bodies come back as `error`.
+ * `send` never throws and never outlives its deadline, which bounds the request with its 429 retries and their
+ * waits: timeouts, resets, slow drips and oversized bodies come back as `error`, a Retry-After longer than what is
+ * left of the deadline comes back as the 429 it is. Once `health` has stopped the run, nothing more is sent.
  */
 export class HttpClient {
   readonly baseUrl: URL;
+  readonly health: TransportHealth;
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -87,6 +94,7 @@ export class HttpClient {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
+    this.health = options.health ?? new TransportHealth();
     this.agent = new Agent({
       connections: options.connections ?? 8,
       keepAliveTimeout: 2_000,
@@ -124,19 +132,37 @@ export class HttpClient {
     } catch (error) {
       return { url: req.path, error: (error as Error).message, durationMs: 0, retries: 0 };
     }
+    const notSent = (): HttpResult | undefined => {
+      const stopped = this.health.stopped;
+      if (stopped === undefined) return undefined;
+      return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
+    };
+    await this.slot();
     const started = performance.now();
+    const deadline = started + this.timeoutMs;
     for (let retries = 0; ; retries++) {
-      await this.slot();
-      const result = await this.once(url, req, started, retries);
+      const skipped = notSent();
+      if (skipped) return skipped;
+      const result = await this.once(url, req, started, retries, Math.max(1, Math.ceil(deadline - performance.now())));
+      if (result.status === undefined) this.health.failed(result.error ?? "no answer");
+      else this.health.answered();
       if (result.status !== 429 || retries >= this.maxRetries) return result;
+      // A wait that would end past the deadline is not waited for: the 429 is the answer.
       const wait = retryDelayMs(result.headers?.["retry-after"], retries);
-      if (wait > this.maxRetryWaitMs) return { ...result, error: `rate limited (429) and Retry-After asks for ${Math.ceil(wait / 1000)} s, more than the ${this.maxRetryWaitMs / 1000} s the runner waits` };
+      if (wait > this.maxRetryWaitMs || performance.now() + wait >= deadline) return result;
       await new Promise((resolve) => setTimeout(resolve, wait));
+      await this.slot();
     }
   }
 
-  private async once(url: string, req: HttpRequest, started: number, retries: number): Promise<HttpResult> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+  private async once(
+    url: string,
+    req: HttpRequest,
+    started: number,
+    retries: number,
+    budgetMs: number,
+  ): Promise<HttpResult> {
+    const signal = AbortSignal.timeout(budgetMs);
     const elapsed = () => Math.round(performance.now() - started);
     let stage = "connecting";
     try {
@@ -146,8 +172,8 @@ export class HttpClient {
         body: req.body,
         signal,
         dispatcher: this.agent,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        headersTimeout: budgetMs,
+        bodyTimeout: budgetMs,
       });
       stage = "reading the body";
       const headers = flattenHeaders(response.headers);

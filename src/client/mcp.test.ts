@@ -168,6 +168,37 @@ describe("a silent or broken server", () => {
     }
   });
 
+  it("cuts a body that drips or grows past the limit, at the deadline or the size cap", async () => {
+    const server = await listen((req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      if (req.url === "/mcp" && req.headers["x-case"] === "huge") {
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const write = () => {
+          while (sent < 40 && res.write(chunk)) sent++;
+          if (sent < 40 && !res.destroyed) res.once("drain", write);
+          else res.end();
+        };
+        res.on("error", () => undefined);
+        write();
+        return;
+      }
+      const timer = setInterval(() => res.write(" "), 50);
+      res.on("close", () => clearInterval(timer));
+    });
+    try {
+      const options = { baseUrl: server.url, authorization: "Bearer svc_good", timeoutMs: 600 };
+      const started = performance.now();
+      expect((await probeStreamableInitialize(options, "2025-03-26")).error).toMatch(/no answer within 600 ms/);
+      expect(performance.now() - started).toBeLessThan(5000);
+      const fetchImpl = originBoundFetch(server.url, 20_000);
+      const huge = await fetchImpl(`${server.url}/mcp`, { method: "POST", headers: { "x-case": "huge" }, body: "{}" });
+      await expect(huge.text()).rejects.toThrow(/larger than 16 MiB/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("reports a body that is not JSON-RPC", async () => {
     const broken = await listen((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end("<html>"));
     try {

@@ -3,6 +3,8 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
+import type { TransportHealth } from "./transport-health.js";
 
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
@@ -20,6 +22,8 @@ export interface McpClientOptions {
   readonly authorization?: string;
   /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
   readonly timeoutMs?: number;
+  /** The run's count of consecutive transport failures: every fetch reports to it; none is sent once it stops. */
+  readonly health?: TransportHealth;
 }
 
 /** A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where. */
@@ -70,16 +74,55 @@ function authorizationHeaders(authorization: string | undefined): Record<string,
 
 /**
  * fetch bound to one origin: a request anywhere else is refused before it is sent, and redirects are never
- * followed, so the key cannot leave the configured deployment.
+ * followed, so the key cannot leave the configured deployment. With `health`, a response (any status) or a
+ * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
+ * has stopped (src/client/transport-health.ts).
  */
-export function originBoundFetch(baseUrl: string, timeoutMs: number): typeof fetch {
+export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: TransportHealth): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  return (input, init) => {
+  return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (url.origin !== origin) return Promise.reject(new McpClientError(`refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`));
-    const signals = [AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])];
-    return fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+    if (url.origin !== origin) {
+      const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
+      throw new McpClientError(why);
+    }
+    if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
+    // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
+    // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
+    const deadline = new AbortController();
+    const timeout = Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" });
+    const timer = setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1));
+    timer.unref();
+    const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
+    try {
+      const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+      health?.answered();
+      return capped(response, DEFAULT_MAX_BODY_BYTES);
+    } catch (error) {
+      const what = `MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`;
+      if (!init?.signal?.aborted) health?.failed(what);
+      throw error;
+    }
   };
+}
+
+/** The response with its body cut off (an error to the reader) past `maxBytes`, as the HTTP client cuts REST bodies. */
+function capped(response: Response, maxBytes: number): Response {
+  if (!response.body) return response;
+  let size = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size <= maxBytes) controller.enqueue(chunk);
+      else controller.error(new McpClientError(`response body larger than ${maxBytes / 1048576} MiB; reading stopped`));
+    },
+  });
+  try {
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(limit), { status, statusText, headers });
+  } catch {
+    return response; // a status the Response constructor does not take (1xx): the body is not read anyway
+  }
 }
 
 function withRequestedRevision(message: JSONRPCMessage, revision: string | undefined): JSONRPCMessage {
@@ -118,12 +161,16 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
   const transport: Transport & { setProtocolVersion: (v: string) => void } =
     kind === "streamable-http"
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl })
-      : new SSEClientTransport(url, { requestInit, fetch: fetchImpl, eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1) } });
+      : new SSEClientTransport(url, {
+          requestInit,
+          fetch: fetchImpl,
+          eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health) },
+        });
   let negotiated: string | undefined;
   const send = transport.send.bind(transport);
   transport.send = (message, sendOptions) => send(withRequestedRevision(message, requestRevision), sendOptions);
@@ -297,7 +344,7 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
 export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "streamable-http");
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout);
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
   const headers = { ...probeHeaders(options, auth), "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
   try {
     const response = await fetchImpl(url, { method: "POST", headers, body: initializeMessage(revision) });
@@ -336,7 +383,10 @@ async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization
   const headersTimer = setTimeout(() => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
   let response: Response;
   try {
-    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1)(url, { headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" }, signal: headersDeadline.signal });
+    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health)(url, {
+      headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" },
+      signal: headersDeadline.signal,
+    });
   } finally {
     clearTimeout(headersTimer);
   }
@@ -394,7 +444,7 @@ export async function probeSseInitialize(options: McpClientOptions, revision: st
       return { url: streamUrl, error: stream.error ?? `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown` };
     }
     const url = stream.endpoint.href;
-    const posted = await originBoundFetch(options.baseUrl, timeout)(stream.endpoint, {
+    const posted = await originBoundFetch(options.baseUrl, timeout, options.health)(stream.endpoint, {
       method: "POST",
       headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
       body: initializeMessage(revision),

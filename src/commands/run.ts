@@ -4,6 +4,7 @@ import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
 import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
 import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
+import { Credentials } from "../runner/credentials.js";
 import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { loadExpectations } from "../runner/expectations.js";
@@ -118,11 +119,8 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     io.err(`tdss: no --base-url: running against the embedded reference server at ${baseUrl}\n`);
   }
 
-  const redact = (text: string) => {
-    let out = text.split(apiKey!).join("$TDSS_API_KEY");
-    if (secondKey) out = out.split(secondKey).join("$TDSS_SECOND_API_KEY");
-    return out;
-  };
+  // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
+  const redact = new Credentials(apiKey!, secondKey).redact;
   const out: Print = (t) => io.out(redact(t));
   const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
   try {
@@ -163,7 +161,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) }, strict);
     let files: string[] = [];
     try {
-      files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env);
+      files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
     } catch (error) {
       io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
       return 2;
@@ -176,6 +174,11 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       throw new UsageError(error.message);
     }
     if (error instanceof UnreachableError || error instanceof SuiteError) throw new UsageError(redact(error.message));
+    // Whatever else escapes carries no key either: its text is printed by the command line.
+    if (error instanceof Error) {
+      error.message = redact(error.message);
+      if (error.stack) error.stack = redact(error.stack);
+    }
     throw error;
   } finally {
     await embedded?.close();

@@ -22,12 +22,21 @@ const FILES: Partial<Record<ReporterName, { file: string; render: (r: Report) =>
  * to $GITHUB_STEP_SUMMARY when it is set. Every text is rendered before the first file is written, so a
  * rendering error leaves no file at all. Returns the paths written.
  */
-export function writeReports(report: Report, dir: string, reporters: readonly ReporterName[], env: NodeJS.ProcessEnv = process.env): string[] {
+export function writeReports(
+  report: Report,
+  dir: string,
+  reporters: readonly ReporterName[],
+  env: NodeJS.ProcessEnv = process.env,
+  /** The run's key redaction, applied to each rendered text too (a format's own escaping must not bring a key back). */
+  redact: (text: string) => string = (text) => text,
+): string[] {
   const outputs = reporters.flatMap((name) => {
     const spec = FILES[name];
-    return spec ? [{ path: join(dir, spec.file), text: spec.render(report) }] : [];
+    return spec ? [{ path: join(dir, spec.file), text: redact(spec.render(report)) }] : [];
   });
   for (const o of outputs) writeFileAtomic(o.path, o.text);
-  if (env.GITHUB_STEP_SUMMARY && reporters.includes("markdown")) appendFileSync(env.GITHUB_STEP_SUMMARY, `${renderMarkdown(report)}\n`);
+  if (env.GITHUB_STEP_SUMMARY && reporters.includes("markdown")) {
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `${redact(renderMarkdown(report))}\n`);
+  }
   return outputs.map((o) => o.path);
 }

@@ -29,8 +29,10 @@ export interface Summary {
   readonly creditsLimit: number;
   readonly balanceBefore?: number;
   readonly balanceAfter?: number;
-  /** 0 when every case passed or failed as expected; 1 on any failure or drift. */
-  readonly exitCode: 0 | 1;
+  /** 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early. */
+  readonly exitCode: 0 | 1 | 2;
+  /** Why the run stopped early (the deployment stopped answering), and the cases it did not run. */
+  readonly stopped?: RunOutcome["stopped"];
 }
 
 /** report.json: everything a run established, the source of every other reporter. */
@@ -100,7 +102,8 @@ export function summarize(outcome: RunOutcome): Summary {
     creditsLimit: outcome.credits.limit,
     ...(outcome.credits.balanceBefore !== undefined ? { balanceBefore: outcome.credits.balanceBefore } : {}),
     ...(outcome.credits.balanceAfter !== undefined ? { balanceAfter: outcome.credits.balanceAfter } : {}),
-    exitCode: failed + drift > 0 ? 1 : 0,
+    ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
+    exitCode: outcome.stopped ? 2 : failed + drift > 0 ? 1 : 0,
   };
 }
 

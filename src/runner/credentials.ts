@@ -5,13 +5,113 @@ import type { AuthMode } from "./types.js";
 export const KEY_PLACEHOLDER = "$TDSS_API_KEY";
 export const SECOND_KEY_PLACEHOLDER = "$TDSS_SECOND_API_KEY";
 
+/** Base64 runs shorter than this are not redacted: too short to carry a key, long enough to be found in other text. */
+const MIN_BASE64_RUN = 12;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+
+/**
+ * One character of a key in every way text may spell it: as itself; JSON- or string-escaped with a backslash (`\/`,
+ * any number of backslashes, as JSON inside JSON gives); as `\uXXXX`; percent-encoded (`%2F`, `%252F` when encoded
+ * twice; `+` for a space); as an HTML or XML character reference (`&#x2f;`, `&#47;`, `&amp;`).
+ */
+function characterPattern(char: string): string {
+  const alternatives = [escapeRegex(char)];
+  if (!/[A-Za-z0-9]/.test(char)) alternatives.push(`\\\\+${escapeRegex(char)}`);
+  const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
+  alternatives.push(units.map((u) => `\\\\+u${hex(u, 4)}`).join(""));
+  alternatives.push([...Buffer.from(char, "utf8")].map((b) => `%(?:25)*${hex(b, 2)}`).join(""));
+  if (char === " ") alternatives.push("\\+");
+  const code = char.codePointAt(0)!;
+  alternatives.push(`&#x0*${hex(code, 1)};`, `&#0*${code};`);
+  const named: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+  if (named[char]) alternatives.push(named[char]);
+  return `(?:${alternatives.join("|")})`;
+}
+
+/**
+ * The base64 and base64url runs that any text holding the key encodes to, whatever comes before it: the key
+ * starts at one of three offsets in a 3-byte group, and for each the characters fed by the key's bytes alone are
+ * the same (so `Bearer <key>`, `user:<key>` in Basic credentials, or JSON holding the key, encoded whole, carry one).
+ */
+function base64Runs(key: string): string[] {
+  const bytes = Buffer.from(key, "utf8");
+  const runs = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const run = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+    if (run.length < MIN_BASE64_RUN) continue;
+    runs.add(run);
+    runs.add(run.replaceAll("+", "-").replaceAll("/", "_"));
+  }
+  return [...runs];
+}
+
+/** A pattern matching a key in any of the encodings above, and the base64 of any text that holds it. */
+export function keyPattern(key: string): string {
+  const spellings = [key, ...base64Runs(key)].sort((a, b) => b.length - a.length);
+  return spellings.map((s) => Array.from(s, characterPattern).join("")).join("|");
+}
+
+/**
+ * The one redaction of the runner (docs/runner-robustness.md, "Redaction"): replaces each key, in every encoding
+ * `keyPattern` knows, by its placeholder. The matching is case-insensitive (a percent or `\u` escape may be written in
+ * either case); redacting a little more than the key is harmless.
+ */
+export function redactor(keys: readonly { key: string; placeholder: string }[]): (text: string) => string {
+  const usable = keys.filter((k) => k.key.length > 0).sort((a, b) => b.key.length - a.key.length);
+  if (usable.length === 0) return (text) => text;
+  const groups = usable.map((k) => `(${keyPattern(k.key)})`);
+  const pattern = new RegExp(groups.join("|"), "gi");
+  return (text) =>
+    text.replace(pattern, (...match: unknown[]) => {
+      const index = match.slice(1, usable.length + 1).findIndex((g) => g !== undefined);
+      return usable[index]!.placeholder;
+    });
+}
+
+/** Every string in a JSON-like value (member names too) redacted; the value keeps its shape. */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return redact(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * Concrete spellings of a key a careless or hostile server may echo, for tests and the hostile benchmark to look
+ * for in output (independently of `keyPattern`): as written, JSON-escaped (`\/`, every character as `\uXXXX`),
+ * URL-encoded (percent-encoding, form encoding), and base64 / base64url of the key and of `Bearer <key>`.
+ */
+export function keyEncodings(key: string): Record<string, string> {
+  const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+  const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+  return {
+    raw: key,
+    "json-slash": key.replaceAll("/", "\\/"),
+    "json-unicode": Array.from(key, (c) => `\\u${hex(c.charCodeAt(0), 4)}`).join(""),
+    "url-encoded": encodeURIComponent(key),
+    "form-encoded": new URLSearchParams({ k: key }).toString().slice(2),
+    base64: b64(key),
+    base64url: b64url(key),
+    "base64-bearer": b64(`Bearer ${key}`),
+    "base64url-bearer": b64url(`Bearer ${key}`),
+  };
+}
+
 /**
  * The run's keys and the Authorization header of each auth mode (§5). The one place that holds a key:
- * everything written out goes through `redact`, which replaces every occurrence of either key (also
- * inside a response that echoes it back).
+ * everything written out goes through `redact`, which replaces every occurrence of either key, in every encoding
+ * (also inside a response that echoes it back, or a library's error text).
  */
 export class Credentials {
   private readonly unknownKey: string;
+  readonly redact: (text: string) => string;
 
   constructor(
     readonly primary: string,
@@ -21,6 +121,10 @@ export class Credentials {
     // Shaped like a real key (same prefix, e.g. svc_) so that only its value is wrong.
     const prefix = /^[A-Za-z]{1,10}_/.exec(primary)?.[0] ?? "";
     this.unknownKey = `${prefix}tdssunknown${randomBytes(12).toString("hex")}`;
+    this.redact = redactor([
+      { key: primary, placeholder: KEY_PLACEHOLDER },
+      ...(second ? [{ key: second, placeholder: SECOND_KEY_PLACEHOLDER }] : []),
+    ]);
   }
 
   /** The Authorization header value of an auth mode; undefined for `none`. */
@@ -46,14 +150,8 @@ export class Credentials {
     return mode === "second" ? "second" : "primary";
   }
 
-  redact(text: string): string {
-    let out = text.split(this.primary).join(KEY_PLACEHOLDER);
-    if (this.second) out = out.split(this.second).join(SECOND_KEY_PLACEHOLDER);
-    return out;
-  }
-
   /** Redacts every string inside a JSON-like value. */
   redactValue<T>(value: T): T {
-    return JSON.parse(this.redact(JSON.stringify(value) ?? "null")) as T;
+    return redactDeep(value, this.redact);
   }
 }

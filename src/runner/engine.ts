@@ -11,6 +11,7 @@ import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
 import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef, type ToolNameMap } from "./types.js";
+import { classifyAnswer } from "./answer.js";
 import { countedItems, isSuccess, viewOf } from "./views.js";
 import { clauseIds, verdictOf, type RestingClause } from "./verdict.js";
 
@@ -46,6 +47,14 @@ export interface VersionCost {
 }
 
 class Skip extends Error {}
+
+/** The run stopped sending after consecutive transport failures (src/client/transport-health.ts): the case ends. */
+class Stopped extends Error {}
+
+/** The reason given to a case the run did not (or did not finish to) run. */
+export function notRunReason(stopped: string): string {
+  return `not run: the deployment was unreachable; the run stopped after ${stopped}`;
+}
 
 const argsAjv = new Ajv2020({ allErrors: true, strict: false });
 const argValidators = new Map<string, ReturnType<typeof argsAjv.compile>>();
@@ -113,13 +122,21 @@ function captureValue(source: string, exchanges: readonly Exchange[], plan: Step
   return undefined;
 }
 
-/** Credits the §8 formulas give for what a step's responses returned (refusals cost nothing, §7). */
+/**
+ * Credits the §8 formulas give for what a step's responses returned (refusals cost nothing, §7); null when
+ * they cannot say: no formula (GET /version before its cost is seen), or an answer that is neither a success
+ * nor a refusal (a 5xx, a timeout, a body that is not the envelope), which may have been charged for all the
+ * runner knows, so the budget books the step's worst case.
+ */
 export function formulaCost(exchanges: readonly Exchange[], operationId: OperationId | undefined, deps: EngineDeps, versionCost: VersionCost): number | null {
   let total = 0;
   for (const e of exchanges) {
     // A step may send to several routes (a search, then a detail call): each exchange is priced by its own route.
     const op = e.request.operationId ?? operationId;
-    if (!op || !isSuccess(e) || e.request.auth === "none" || e.request.auth === "unknown") continue;
+    if (!op || e.request.auth === "none" || e.request.auth === "unknown") continue;
+    const answer = classifyAnswer(e);
+    if (answer.kind === "neither") return null;
+    if (answer.kind === "refusal") continue;
     const cost = creditCost(op, countedItems(viewOf(e, op, deps.state.implementation), op));
     if (cost === null) {
       if (versionCost.observed === undefined) return null;
@@ -198,7 +215,8 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     for (const [name, value] of Object.entries(step.let)) run.vars[name] = resolve(value, baseScope);
     return expandForEach(step, baseScope);
   });
-  for (const expansion of expansions) {
+  for (const [at, expansion] of expansions.entries()) {
+    if (deps.http.health.stopped !== undefined) throw new Stopped(deps.http.health.stopped);
     const label = stepLabel(step, index, expansion.label);
     const scope: TemplateScope = { vars: { ...run.vars, ...expansion.vars }, generators: deps.generators, estimating: false };
     const spec = dataPrecondition(label, () => checkedSpec(resolve(step.spec, scope)));
@@ -310,6 +328,15 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     }
     if (!stepFailed) Object.assign(run.vars, stepVars);
     if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
+    // After an HTTP request that got no answer the case has failed; the rest of a for_each would each wait for the
+    // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
+    const left = expansions.length - at - 1;
+    const http = step.kind === "request" || step.kind === "paginate";
+    if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined)) {
+      const message = `${left} more request(s) of this step not sent after a request that got no answer`;
+      run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message });
+      break;
+    }
   }
   return !stepFailed;
 }
@@ -389,6 +416,11 @@ function creditsOutcome(
     expected = 0;
     why = "this request costs nothing";
   } else {
+    const unanswered = exchanges.map((e) => classifyAnswer(e)).find((a) => a.kind === "neither");
+    if (unanswered?.kind === "neither") {
+      const message = `§8 prices a success and a refusal, and this answer is neither: ${unanswered.reason}`;
+      return { check, outcome: { status: "fail", message } };
+    }
     const cost = formulaCost(exchanges, plan.operationId, deps, versionCost);
     if (cost === null) return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
     expected = cost;
@@ -413,6 +445,7 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
     } catch (error) {
       // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
+      else if (error instanceof Stopped) run.skipped = deps.credentials.redact(notRunReason(error.message));
       else run.failures.push({ step: "case", check: "runner", message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
     }
   }
@@ -434,6 +467,12 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
   };
 }
 
+function notRunResult(c: CaseDef, reason: string): CaseResult {
+  const { id, area, title, clauses, tags } = c;
+  const none = { durationMs: 0, requests: 0, credits: 0, failures: [], warnings: [] };
+  return { id, area, title, clauses, tags, status: "skipped", ...none, reason };
+}
+
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
 export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, versionCost: VersionCost = {}): Promise<CaseResult[]> {
   const results = new Map<string, CaseResult>();
@@ -443,7 +482,9 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
       while (next < list.length) {
         const c = list[next++]!;
         deps.onCaseStart?.(c);
-        const result = await runCase(c, deps, versionCost);
+        const stopped = deps.http.health.stopped;
+        const result =
+          stopped === undefined ? await runCase(c, deps, versionCost) : notRunResult(c, notRunReason(stopped));
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }

@@ -15,6 +15,7 @@ import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
 import { SuiteError } from "./suites.js";
+import { classifyAnswer } from "./answer.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
 import { requestsPerSecond } from "./rate.js";
@@ -91,6 +92,8 @@ export interface RunOutcome {
     readonly balanceAfter?: number;
   };
   readonly warnings: readonly string[];
+  /** The run stopped early: the deployment stopped answering (docs/runner-robustness.md); exit status 2. */
+  readonly stopped?: { readonly reason: string; readonly notRun: readonly string[] };
 }
 
 export function newRunId(now = new Date()): string {
@@ -136,8 +139,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
     const meter = new BalanceMeter(http, credentials, implementation);
     const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
-    if (!isSuccess(preflight)) warnings.push(`GET /auth/key/status refused the key (HTTP ${preflight.status}): Credit checks will fail; is the key right?`);
-    else if (balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
+    const preflightAnswer = classifyAnswer(preflight);
+    if (preflightAnswer.kind === "refusal") {
+      const status = preflightAnswer.summary;
+      warnings.push(`GET /auth/key/status refused the key (${status}): Credit checks will fail; is the key right?`);
+    } else if (preflightAnswer.kind === "neither") {
+      warnings.push(`GET /auth/key/status did not answer with a success (${preflightAnswer.reason}): Credit checks will fail`);
+    }
+    if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
     observed.set("key_status.preflight", isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status }, "s4-5-key-status-members-not-shown");
     if (isSuccess(preflight)) {
       // Pace by the key's reported rate limit (a tenth below it), so that 429 stays the exception.
@@ -187,6 +196,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       versionCost,
     );
     const results = raw.map((r) => applyExpectations(r, options.expectations ?? new Map()));
+    const stoppedAfter = http.health.stopped;
+    let stopped: RunOutcome["stopped"];
+    if (stoppedAfter !== undefined) {
+      const notRun = results.filter((r) => r.status === "skipped" && r.reason?.startsWith("not run:")).map((r) => r.id);
+      stopped = { reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`, notRun };
+      const list = notRun.length ? ` (${notRun.join(", ")})` : "";
+      warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${list}`);
+    }
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
     return credentials.redactValue({
@@ -194,6 +211,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       dryRun: false,
       durationMs: Math.round(performance.now() - started),
       results,
+      ...(stopped ? { stopped } : {}),
       observed: observed.toJSON(),
       credits: {
         estimated: plan.worstCase,

@@ -1,5 +1,6 @@
 import type { OperationId } from "../contract/index.js";
 import type { Implementation } from "./implementation.js";
+import { isSuccess } from "./answer.js";
 import { getPointer, hasPointer } from "./pointer.js";
 import type { Exchange } from "./types.js";
 
@@ -10,19 +11,8 @@ export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(["getProfiles
 /** The list member of each detail request body. */
 export const DETAIL_IDS_MEMBER: Partial<Record<OperationId, string>> = { getProfiles: "profile_ids", getJobs: "job_ids", getCompanies: "company_ids" };
 
-/** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4, design notes); anything else is a refusal or failure. */
-export function isSuccess(exchange: Exchange): boolean {
-  const body = exchange.json as { code?: unknown; msg?: unknown } | undefined;
-  return (
-    exchange.error === undefined &&
-    (exchange.status === undefined || (exchange.status >= 200 && exchange.status < 300)) &&
-    body !== null &&
-    typeof body === "object" &&
-    body.code === 200 &&
-    body.msg === "ok" &&
-    Object.hasOwn(body, "data")
-  );
-}
+/** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); src/runner/answer.ts reads answers. */
+export { isSuccess } from "./answer.js";
 
 /** A response read through the contract: where its IDs, cursor, count and records are. */
 export interface ResponseView {

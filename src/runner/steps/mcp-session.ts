@@ -18,7 +18,12 @@ export function authOf(value: unknown): AuthMode {
 /** Client options for the run's deployment, carrying the Authorization header of an auth mode and the run's --timeout. */
 export function clientOptions(ctx: ExecuteContext, auth: AuthMode): McpClientOptions {
   const authorization = ctx.credentials.header(auth);
-  return { baseUrl: ctx.http.baseUrl.href, timeoutMs: ctx.timeoutMs, ...(authorization !== undefined ? { authorization } : {}) };
+  return {
+    baseUrl: ctx.http.baseUrl.href,
+    timeoutMs: ctx.timeoutMs,
+    health: ctx.http.health,
+    ...(authorization !== undefined ? { authorization } : {}),
+  };
 }
 
 /** The request record of an MCP exchange: what went to which address, as a report shows it. */

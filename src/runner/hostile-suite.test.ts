@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { runConformance, type RunOutcome } from "./run.js";
+import { loadSuites } from "./suites.js";
+import { hostileKind, startHostileServer, type HostileServer } from "./testing/hostile-servers.js";
+
+const KEY = "svc_hostile/suite+key=0123456789abcdef";
+const SECOND = "svc_hostile/second+key=fedcba9876543210";
+const cases = loadSuites();
+/** Every case with a step that expects a refusal (of the request, or of the MCP transport). */
+const expectingRefusal = new Set(
+  cases
+    .filter((c) => c.steps.some((s) => s.expect.some((e) => e.name === "refused" || e.name === "mcp-unauthorized")))
+    .map((c) => c.id),
+);
+
+/**
+ * Cases whose refusal is about the key's balance or rate: for these a 429 is that refusal (the design notes'
+ * one exception, docs/runner-robustness.md), so a server answering 429 may pass them if it charges nothing.
+ */
+const aboutQuota = new Set(
+  cases
+    .filter((c) =>
+      c.steps.some((s) => s.expect.some((e) => e.name === "refused" && (e.args as { about?: string } | null)?.about)),
+    )
+    .map((c) => c.id),
+);
+
+/** Servers that answer every request (key status aside) with something that is not a refusal. */
+const KINDS = [
+  "server-error", // 5xx, key status included
+  "service-unavailable-html",
+  "redirect", // 3xx
+  "request-timeout", // 408
+  "rate-limited", // 429, Retry-After past the timeout
+  "html", // 2xx bodies that are not the envelope
+  "array-body",
+  "null-body",
+  "truncated-json",
+  "invalid-json",
+  "wrong-envelope-types",
+  "envelope-code-500",
+  "gzip-garbage",
+  "reset", // transport errors
+  "closed-mid-body",
+];
+
+async function runAgainst(id: string): Promise<{ outcome: RunOutcome; server: HostileServer; seconds: number }> {
+  const server = await startHostileServer(hostileKind(id), { secondKey: SECOND });
+  const started = performance.now();
+  try {
+    const outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: KEY,
+      secondKey: SECOND,
+      cases,
+      maxCredits: 1000,
+      concurrency: 4,
+      timeoutMs: 1500,
+    });
+    return { outcome, server, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("the whole suite against servers that never refuse", () => {
+  beforeAll(() => {
+    expect([...aboutQuota]).toEqual(["auth/exhausted-key-refused-free"]);
+    expect(expectingRefusal.size).toBeGreaterThanOrEqual(20);
+    expect(expectingRefusal).toContain("query-spec/lint-corpus-refused");
+    expect(expectingRefusal).toContain("auth/exhausted-key-refused-free");
+    expect(expectingRefusal).toContain("people-query/unknown-field-refused");
+  });
+
+  for (const id of KINDS) {
+    it(`passes no case that expects a refusal against ${id}`, async () => {
+      const { outcome, server } = await runAgainst(id);
+      const passed = outcome.results
+        .filter((r) => r.status === "passed" || r.status === "unexpected-pass")
+        .map((r) => r.id);
+      const exempt = (caseId: string) => id === "rate-limited" && aboutQuota.has(caseId);
+      expect(passed.filter((caseId) => expectingRefusal.has(caseId) && !exempt(caseId))).toEqual([]);
+      expect(outcome.results.some((r) => r.status === "failed")).toBe(true);
+      expect(server.bystanderHits()).toBe(0);
+      // The refusal check says why an answer is not a refusal (or that key status, answered sanely, served it).
+      const reasons = outcome.results.flatMap((r) =>
+        r.failures.filter((f) => f.check === "refused").map((f) => f.message),
+      );
+      for (const reason of reasons) expect(reason).toMatch(/^(not a refusal: |the request was served, not refused$)/);
+      if (!["reset", "closed-mid-body"].includes(id))
+        expect(reasons.filter((r) => r.startsWith("not a refusal: ")).length).toBeGreaterThan(10);
+      expect(JSON.stringify(outcome)).not.toContain(KEY);
+    });
+  }
+});
+
+describe("a deployment that stops answering", () => {
+  let outcome: RunOutcome;
+  let seconds: number;
+  beforeAll(async () => {
+    ({ outcome, seconds } = await runAgainst("never-answers"));
+  });
+
+  it("stops after consecutive transport failures, says why and which cases did not run", () => {
+    expect(outcome.stopped?.reason).toMatch(
+      /^the deployment was unreachable: the run stopped after 5 requests in a row got no answer \(the last: /,
+    );
+    const notRun = outcome.results
+      .filter((r) => r.reason?.startsWith("not run: the deployment was unreachable"))
+      .map((r) => r.id);
+    expect(notRun.length).toBeGreaterThan(cases.length / 2);
+    expect(outcome.stopped?.notRun).toEqual(notRun);
+    expect(outcome.warnings[0]).toMatch(
+      new RegExp(`^the deployment was unreachable: .*; ${notRun.length} of ${cases.length} cases did not run \\(`),
+    );
+    expect(outcome.results.filter((r) => r.status === "passed" && expectingRefusal.has(r.id))).toEqual([]);
+    // Five timeouts of 1.5 s, four at a time, and the cases under way when the run stopped: far below one per case.
+    expect(seconds).toBeLessThan(30);
+  });
+});
