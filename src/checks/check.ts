@@ -35,6 +35,8 @@ export interface CheckOutcome {
   readonly actual?: unknown;
   /** Index of the exchange that failed (its curl command goes in the report); the last one by default. */
   readonly exchange?: number;
+  /** Clause ids this outcome rests on, when the check knows them better than src/checks/failed-clauses.ts. */
+  readonly clauses?: readonly string[];
 }
 
 /**

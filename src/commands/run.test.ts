@@ -62,7 +62,7 @@ describe("tdss run", () => {
   it("exits 1 on a failure, with the failing check and a curl command in every report", async () => {
     const r = await tdssRun({ only: "credits/detail-cost" }, { faults: ["overcharge-detail"] });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/FAIL {2}credits\/detail-cost[\s\S]*credits: the balance fell by 3 Credits; the §8 formula for getProfiles gives 2/);
+    expect(r.out).toMatch(/FAIL {2}credits\/detail-cost.*\n {8}1 failed check:\n {8}step 4 .*· credits: the\s+balance fell by 3 Credits; the §8 formula for getProfiles gives 2/);
     const files = reportFiles(r.dir);
     const junit = readFileSync(files.find((f) => f.endsWith("junit.xml"))!, "utf8");
     expect(junit).toMatch(/<failure type="credits" message="credits: the balance fell by 3 Credits/);

@@ -5,6 +5,7 @@ import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from
 import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
 import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
+import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
 import { BudgetError, runConformance, UnreachableError } from "../runner/run.js";
 import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
@@ -23,6 +24,7 @@ export interface RunArgs {
   reporter?: string[];
   concurrency?: number;
   timeout?: number;
+  evidenceBytes?: number;
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -53,6 +55,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   const maxCredits = positiveInteger("max-credits", args.maxCredits, 0) ?? config.maxCredits ?? DEFAULT_MAX_CREDITS;
   const concurrency = positiveInteger("concurrency", args.concurrency, 1) ?? config.concurrency ?? DEFAULT_CONCURRENCY;
   const timeoutMs = positiveInteger("timeout", args.timeout, 1) ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const evidenceBytes = positiveInteger("evidence-bytes", args.evidenceBytes, 0) ?? DEFAULT_EVIDENCE_BYTES;
   const reporters = (list(args.reporter) ?? config.reporters ?? [...REPORTERS]) as ReporterName[];
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
@@ -135,6 +138,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       expectations,
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
+      evidenceBytes,
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -183,6 +187,10 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
-      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` }) as unknown as Argv<RunArgs>,
+      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
+      .option("evidence-bytes", {
+        type: "number",
+        describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
+      }) as unknown as Argv<RunArgs>,
   run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
 };

@@ -12,13 +12,51 @@ const MARK: Record<CaseStatus, string> = {
   drift: "DRIFT",
 };
 
-/** One line per finished case, with the first failure or the skip reason. */
-export function formatProgress(result: CaseResult, done: number, total: number): string {
+/** Failed checks shown per case, and lines per check, before the rest is cut with "… N more". */
+export const CONSOLE_LIMITS = { failures: 10, linesPerFailure: 6, width: 110 } as const;
+
+/** Text folded into lines of at most `width` characters, at spaces where there are some. */
+export function fold(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let rest = paragraph;
+    while (rest.length > width) {
+      const space = rest.lastIndexOf(" ", width);
+      const cut = space > width / 2 ? space : width;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut).replace(/^ /, "");
+    }
+    lines.push(rest);
+  }
+  return lines;
+}
+
+const INDENT = "        ";
+
+/** Lines of one failed check, folded and cut to `max` lines with a mark saying how many were left out. */
+function failureLines(head: string, message: string, max: number, width: number): string[] {
+  const lines = fold(`${head}${message}`, width);
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), `… ${lines.length - max + 1} more lines`];
+}
+
+/** One line per finished case; a failed case then lists every failed check (folded, cut with "… N more"). */
+export function formatProgress(result: CaseResult, done: number, total: number, limits = CONSOLE_LIMITS): string {
   const width = String(total).length;
   const head = `[${String(done).padStart(width)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms${result.credits ? `, ${result.credits} Cr` : ""})`;
-  const first = result.failures.find((f) => !(f as { drift?: boolean }).drift) ?? result.failures[0];
-  if ((result.status === "failed" || result.status === "drift") && first) return `${head}\n        ${first.step} · ${first.check}: ${first.message.split("\n")[0]!.slice(0, 240)}`;
-  if (result.reason && result.status !== "passed") return `${head}\n        ${result.reason.slice(0, 240)}`;
+  if ((result.status === "failed" || result.status === "drift") && result.failures.length) {
+    const n = result.failures.length;
+    const lines = [`${n} failed check${n === 1 ? "" : "s"}:`];
+    const shown = result.failures.slice(0, limits.failures);
+    shown.forEach((f, i) => {
+      const label = n > 1 ? `${i + 1}) ` : "";
+      const folded = failureLines(`${f.step} · ${f.check}: `, f.message, limits.linesPerFailure, limits.width - label.length);
+      lines.push(label + folded[0]!, ...folded.slice(1).map((l) => `${" ".repeat(label.length)}${l}`));
+    });
+    if (n > shown.length) lines.push(`… ${n - shown.length} more failed checks (all are in report.json and summary.md)`);
+    return `${head}\n${lines.map((l) => INDENT + l).join("\n")}`;
+  }
+  if (result.reason && result.status !== "passed") return `${head}\n${fold(result.reason, limits.width).map((l) => INDENT + l).join("\n")}`;
   return head;
 }
 

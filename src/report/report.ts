@@ -61,13 +61,18 @@ export function clauseCoverage(allCases: readonly CaseDef[], results: readonly C
   for (const c of allCases) for (const id of c.clauses) byClause.set(id, [...(byClause.get(id) ?? []), c.id]);
   const resultOf = new Map(results.map((r) => [r.id, r]));
   const observedClauses = new Set(Object.values(observed).flatMap((o) => o.clauses));
+  // Only the clauses a failed check rests on are failed (src/checks/failed-clauses.ts); a failure that
+  // names none (a report written before failures named their clauses) stands for every clause of its case.
+  const failedClauses = new Set(
+    results.filter((r) => FAILING.has(r.status)).flatMap((r) => r.failures.flatMap((f) => f.clauses ?? r.clauses)),
+  );
   return [...loadContract().clauses.values()]
     .filter((c) => c.kind !== "lint")
     .map((clause) => {
       const cases = byClause.get(clause.id) ?? [];
       const statuses = cases.map((id) => resultOf.get(id)?.status).filter((s): s is CaseStatus => s !== undefined);
       let status: ClauseStatus;
-      if (statuses.some((s) => FAILING.has(s))) status = "failed";
+      if (failedClauses.has(clause.id)) status = "failed";
       else if (statuses.some((s) => PASSING.has(s))) status = clause.kind === "implementation-defined" ? "observed" : "passed";
       else if (clause.kind === "implementation-defined" && observedClauses.has(clause.id)) status = "observed";
       else status = cases.length ? "not-run" : "not-covered";

@@ -1,11 +1,12 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { creditCost, type OperationId } from "../contract/index.js";
 import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../checks/index.js";
-import { curlCommand } from "../client/curl.js";
+import { failedClauses } from "../checks/failed-clauses.js";
 import type { HttpClient } from "../client/http.js";
 import type { BalanceMeter } from "./balance.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
+import { EvidenceLog } from "./evidence.js";
 import type { BalanceLock } from "./lock.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type StepExecution, type StepPlan } from "./steps/index.js";
@@ -33,6 +34,12 @@ export interface EngineDeps {
   readonly mcpTools?: ToolNameMap;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
+  /** Which exchanges a case keeps as evidence: those of its failures (default), or all of them. */
+  readonly record?: "failures" | "all";
+  /** Bytes of each body kept as evidence (default DEFAULT_EVIDENCE_BYTES). */
+  readonly evidenceBytes?: number;
+  /** Once aborted, no case starts and no case sends another step; steps in flight finish. */
+  readonly signal?: AbortSignal;
 }
 
 /** Run-wide value the budget needs: the observed cost of GET /version, once a step has measured it. */
@@ -156,16 +163,20 @@ interface CaseRun {
   credits: number;
   requests: number;
   skipped?: string;
+  /** The case's clauses, which its failures are attributed among. */
+  clauses: readonly string[];
+  evidence: EvidenceLog;
 }
 
-function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], credentials: Credentials): CaseFailure {
+function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], run: CaseRun, credentials: Credentials): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
-  const curl = exchange
-    ? curlCommand({ method: exchange.request.method, url: exchange.request.url, headers: credentials.redactValue(exchange.request.headers), ...(exchange.request.body !== undefined ? { body: credentials.redact(exchange.request.body) } : {}) })
-    : undefined;
+  const index = exchange ? run.evidence.add(exchange) : undefined;
+  const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
   return credentials.redactValue({
     step,
     check,
+    clauses: failedClauses(check, run.clauses, outcome.clauses),
+    ...(index !== undefined ? { exchange: index } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
@@ -197,7 +208,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     try {
       plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}) });
     } catch (error) {
-      run.failures.push({ step: label, check: step.kind, message: `the step cannot be sent: ${(error as Error).message}` });
+      run.failures.push({ step: label, check: step.kind, clauses: [], message: `the step cannot be sent: ${(error as Error).message}` });
       return false;
     }
     if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
@@ -225,6 +236,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       release();
     }
     run.requests += execution.exchanges.length;
+    if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
     const measured = before?.value !== undefined && after?.value !== undefined ? before.value - after.value : undefined;
     const formula = formulaCost(execution.exchanges, plan.operationId, deps, versionCost);
     const spent = measured ?? formula ?? plan.worstCase;
@@ -259,7 +271,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       // A check that failed says more than the capture it made impossible.
       if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
     }
-    for (const { check, outcome } of outcomes) if (outcome.status !== "pass") run.failures.push(failureOf(label, check, outcome, execution.exchanges, deps.credentials));
+    for (const { check, outcome } of outcomes) if (outcome.status !== "pass") run.failures.push(failureOf(label, check, outcome, execution.exchanges, run, deps.credentials));
     if (outcomes.some((o) => o.outcome.status === "fail")) stepFailed = true;
     else Object.assign(run.vars, stepVars);
     if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
@@ -339,15 +351,19 @@ function creditsOutcome(
 /** Runs one case and returns its result (before expectations are applied). */
 export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
-  const run: CaseRun = { vars: {}, failures: [], credits: 0, requests: 0 };
+  const evidence = new EvidenceLog(deps.credentials, deps.evidenceBytes);
+  const run: CaseRun = { vars: {}, failures: [], credits: 0, requests: 0, clauses: c.clauses, evidence };
   if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {
-      for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, run, deps, versionCost))) break;
+      for (const [index, step] of c.steps.entries()) {
+        if (deps.signal?.aborted) throw new Skip(`interrupted before ${stepLabel(step, index, "")}`);
+        if (!(await executeStep(step, index, run, deps, versionCost))) break;
+      }
     } catch (error) {
       // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
-      else run.failures.push({ step: "case", check: "runner", message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
+      else run.failures.push({ step: "case", check: "runner", clauses: [], message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
     }
   }
   const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);
@@ -364,6 +380,7 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
     credits: run.credits,
     failures: run.failures,
     ...(run.skipped && status === "skipped" ? { reason: run.skipped } : {}),
+    ...(evidence.exchanges.length ? { exchanges: evidence.exchanges } : {}),
   };
 }
 
@@ -373,7 +390,7 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
   const pool = async (list: readonly CaseDef[]) => {
     let next = 0;
     const worker = async () => {
-      while (next < list.length) {
+      while (next < list.length && !deps.signal?.aborted) {
         const c = list[next++]!;
         deps.onCaseStart?.(c);
         const result = await runCase(c, deps, versionCost);
@@ -385,5 +402,5 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
   };
   await pool(cases.filter((c) => c.runs !== "last"));
   await pool(cases.filter((c) => c.runs === "last"));
-  return cases.map((c) => results.get(c.id)!);
+  return cases.flatMap((c) => results.get(c.id) ?? []);
 }

@@ -41,6 +41,10 @@ export interface RunOptions {
   readonly generators?: Readonly<Record<string, Generator>>;
   readonly onCaseStart?: (c: CaseDef) => void;
   readonly onCaseDone?: (r: CaseResult) => void;
+  /** Which exchanges each case keeps as evidence (default: those of its failures). */
+  readonly record?: "failures" | "all";
+  /** Bytes of each body kept as evidence (default 64 KiB). */
+  readonly evidenceBytes?: number;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -173,6 +177,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
+        ...(options.record ? { record: options.record } : {}),
+        ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
       versionCost,
