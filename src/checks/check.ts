@@ -64,6 +64,11 @@ export function excerpt(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 }
 
+/** The first `max` items, and a last one saying how many were left out: a cut list is always marked. */
+export function firstOf(items: readonly string[], max: number): string[] {
+  return items.length > max ? [...items.slice(0, max), `… ${items.length - max} more`] : [...items];
+}
+
 /** Why an exchange is not a readable JSON response, or undefined when it is one. */
 export function unreadable(exchange: Exchange): string | undefined {
   if (exchange.error) return `no usable response: ${exchange.error}`;

@@ -1,5 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { creditCost, type OperationId } from "../contract/index.js";
+import { excerpt } from "../checks/check.js";
 import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../checks/index.js";
 import { failedClauses } from "../checks/failed-clauses.js";
 import type { HttpClient } from "../client/http.js";
@@ -253,7 +254,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     if (!outcomes.length) {
       for (const [name, source] of Object.entries(step.captures)) {
         const value = captureValue(source, execution.exchanges, plan, deps, false);
-        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: execution.exchanges.at(-1)?.bodyText?.slice(0, 300) } });
+        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText) } });
         else stepVars[name] = value;
       }
     }
