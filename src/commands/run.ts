@@ -10,6 +10,7 @@ import { loadExpectations } from "../runner/expectations.js";
 import { BudgetError, runConformance, UnreachableError } from "../runner/run.js";
 import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
+import { onInterrupt } from "./interrupt.js";
 
 export interface RunArgs {
   baseUrl?: string;
@@ -43,7 +44,16 @@ function positiveInteger(name: string, value: number | undefined, min: number): 
 /** Prints to stdout; console output goes through the key redaction of the run. */
 type Print = (text: string) => void;
 
-export async function executeRun(args: RunArgs, io: { out: Print; err: Print; env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+export interface RunIo {
+  out: Print;
+  err: Print;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Ends the process at a second interrupt (default process.exit). */
+  exitNow?: (code: number) => void;
+}
+
+export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const configFile = args.config ? resolvePath(io.cwd, args.config) : findConfig(io.cwd);
   let config: RunConfig = { implementation: {} };
   try {
@@ -122,9 +132,12 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     throw new UsageError(`cannot create the report folder ${reportRoot}: ${(error as Error).message}`);
   }
 
+  const interrupt = onInterrupt((t) => io.err(t), io.exitNow);
   try {
     let done = 0;
     const outcome = await runConformance({
+      signal: interrupt.signal,
+      interruptedBy: () => interrupt.by(),
       baseUrl,
       apiKey: apiKey!,
       ...(secondKey ? { secondKey } : {}),
@@ -158,6 +171,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       return 2;
     }
     if (reporters.includes("console")) out(formatSummary(report, files));
+    else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
     return report.summary.exitCode;
   } catch (error) {
     if (error instanceof BudgetError) {
@@ -167,6 +181,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     if (error instanceof UnreachableError || error instanceof SuiteError) throw new UsageError(redact(error.message));
     throw error;
   } finally {
+    interrupt.dispose();
     await embedded?.close();
   }
 }

@@ -69,6 +69,13 @@ export function formatPlan(plan: RunPlan, balance?: number): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** PASS, FAIL or INTERRUPTED (by SIGINT, …), as the console and summary.md head a run. */
+export function verdictOf(report: Report): string {
+  if (report.run.dryRun) return "DRY RUN";
+  if (report.run.interrupted) return `INTERRUPTED by ${report.run.interrupted.by}`;
+  return report.summary.exitCode === 0 ? "PASS" : "FAIL";
+}
+
 /** Summary by area, totals, Credits, and where the reports are. */
 export function formatSummary(report: Report, files: readonly string[]): string {
   const s = report.summary;
@@ -81,10 +88,14 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   }
   lines.push(
     "",
-    `${s.exitCode === 0 ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+    `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
   );
+  if (report.run.interrupted) {
+    const n = report.run.interrupted.notRun.length;
+    lines.push(`Interrupted: ${n} selected case${n === 1 ? " was" : "s were"} not run; ${s.creditsSpent} Credits were spent before the interrupt.`);
+  }
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   if (files.length) lines.push(`Reports: ${files.join(", ")}`);

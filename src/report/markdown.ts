@@ -2,6 +2,7 @@ import { recordBody, type RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
+import { verdictOf } from "./console.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
 export const MARKDOWN_BODY_BYTES = 4096;
@@ -73,7 +74,7 @@ function failureBlocks(c: CaseResult): string[] {
 /** summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage. */
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
-  const verdict = report.run.dryRun ? "DRY RUN" : s.exitCode === 0 ? "PASS" : "FAIL";
+  const verdict = verdictOf(report);
   const out = [
     `# tdss conformance: ${verdict}`,
     "",
@@ -83,6 +84,11 @@ export function renderMarkdown(report: Report): string {
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
+  const interrupted = report.run.interrupted;
+  if (interrupted) {
+    const notRun = interrupted.notRun.length ? `: ${interrupted.notRun.map((id) => `\`${id}\``).join(", ")}` : "";
+    out.push(`> **Interrupted** by ${interrupted.by}; ${interrupted.notRun.length} selected cases were not run${notRun}.`, "");
+  }
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
   out.push("| area | passed | failed | skipped | expected failures | unexpected passes | drift |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const g of byArea(report.cases)) out.push(`| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} | ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`);

@@ -26,8 +26,8 @@ export interface Summary {
   readonly creditsLimit: number;
   readonly balanceBefore?: number;
   readonly balanceAfter?: number;
-  /** 0 when every case passed or failed as expected; 1 on any failure or drift. */
-  readonly exitCode: 0 | 1;
+  /** 0 when every case passed or failed as expected; 1 on any failure or drift; 130 when interrupted. */
+  readonly exitCode: 0 | 1 | 130;
 }
 
 /** report.json: everything a run established, the source of every other reporter. */
@@ -40,6 +40,8 @@ export interface Report {
     readonly baseUrl: string;
     readonly dryRun: boolean;
     readonly selection: { readonly only?: string; readonly tags?: readonly string[] };
+    /** The run was interrupted (SIGINT, SIGTERM): by what, and the selected cases it did not run. */
+    readonly interrupted?: RunOutcome["interrupted"];
   };
   readonly summary: Summary;
   readonly cases: readonly CaseResult[];
@@ -97,7 +99,7 @@ export function summarize(outcome: RunOutcome): Summary {
     creditsLimit: outcome.credits.limit,
     ...(outcome.credits.balanceBefore !== undefined ? { balanceBefore: outcome.credits.balanceBefore } : {}),
     ...(outcome.credits.balanceAfter !== undefined ? { balanceAfter: outcome.credits.balanceAfter } : {}),
-    exitCode: failed + drift > 0 ? 1 : 0,
+    exitCode: outcome.interrupted ? 130 : failed + drift > 0 ? 1 : 0,
   };
 }
 
@@ -113,6 +115,7 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
       baseUrl: outcome.baseUrl,
       dryRun: outcome.dryRun,
       selection: { ...(selection.only ? { only: selection.only } : {}), ...(selection.tags?.length ? { tags: selection.tags } : {}) },
+      ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
     },
     summary: summarize(outcome),
     cases: outcome.results,

@@ -227,7 +227,13 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       }
       if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
       try {
-        execution = await kind.execute(spec, { http: deps.http, credentials: deps.credentials, timeoutMs: deps.timeoutMs, ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}) });
+        execution = await kind.execute(spec, {
+          http: deps.http,
+          credentials: deps.credentials,
+          timeoutMs: deps.timeoutMs,
+          ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}),
+          ...(deps.signal ? { signal: deps.signal } : {}),
+        });
       } catch (error) {
         execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
       }

@@ -45,6 +45,10 @@ export interface RunOptions {
   readonly record?: "failures" | "all";
   /** Bytes of each body kept as evidence (default 64 KiB). */
   readonly evidenceBytes?: number;
+  /** Aborted on an interrupt: no case starts, steps in flight finish, and the outcome says what was not run. */
+  readonly signal?: AbortSignal;
+  /** Why `signal` was aborted (e.g. "SIGINT"), for the report. */
+  readonly interruptedBy?: () => string | undefined;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -88,6 +92,8 @@ export interface RunOutcome {
     readonly balanceAfter?: number;
   };
   readonly warnings: readonly string[];
+  /** Set when the run was interrupted: by what, and the selected cases it did not run. */
+  readonly interrupted?: { readonly by: string; readonly notRun: readonly string[] };
 }
 
 export function newRunId(now = new Date()): string {
@@ -179,6 +185,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
         ...(options.record ? { record: options.record } : {}),
         ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
       versionCost,
@@ -186,9 +193,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const results = raw.map((r) => applyExpectations(r, options.expectations ?? new Map()));
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
+    const ran = new Set(results.map((r) => r.id));
+    const interrupted = options.signal?.aborted
+      ? { by: options.interruptedBy?.() ?? "an interrupt", notRun: options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id) }
+      : undefined;
     return credentials.redactValue({
       ...base,
       dryRun: false,
+      ...(interrupted ? { interrupted } : {}),
       durationMs: Math.round(performance.now() - started),
       results,
       observed: observed.toJSON(),

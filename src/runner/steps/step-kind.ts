@@ -28,6 +28,8 @@ export interface ExecuteContext {
   readonly timeoutMs: number;
   /** Tool names pinned in the config (`mcp.tools`). */
   readonly mcpTools?: ToolNameMap;
+  /** Aborted when the run is interrupted: a kind that sends several requests sends no further one. */
+  readonly signal?: AbortSignal;
 }
 
 export interface StepExecution {
