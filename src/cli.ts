@@ -7,6 +7,7 @@ import { UsageError, type TdssCommand } from "./commands/command.js";
  * for loading the runner, the linter and Spectral before it starts generating its dataset.
  */
 const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
+  compare: async () => (await import("./commands/compare.js")).compareCommand,
   contract: async () => (await import("./commands/contract.js")).contractCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
   run: async () => (await import("./commands/run.js")).runCommand,

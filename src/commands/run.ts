@@ -7,7 +7,8 @@ import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
-import { BudgetError, runConformance, UnreachableError } from "../runner/run.js";
+import { BudgetError, planRun, runConformance, UnreachableError } from "../runner/run.js";
+import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { onInterrupt } from "./interrupt.js";
@@ -26,6 +27,10 @@ export interface RunArgs {
   concurrency?: number;
   timeout?: number;
   evidenceBytes?: number;
+  /** A report (folder or report.json; "" for the latest under the report folder) whose failed cases to run. */
+  lastFailed?: string;
+  /** Print the selected cases and their worst-case Credits; send nothing. */
+  list?: boolean;
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -78,8 +83,24 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     if (error instanceof SuiteError) throw new UsageError(error.message);
     throw error;
   }
-  const cases = selectCases(allCases, args.only, tags);
-  if (cases.length === 0) throw new UsageError(`no case matches${args.only ? ` --only ${args.only}` : ""}${tags?.length ? ` --tag ${tags.join(",")}` : ""}`);
+  const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
+  let selected = selectCases(allCases, args.only, tags);
+  if (args.lastFailed !== undefined) {
+    const last = lastFailedCases(args.lastFailed === "" ? reportRoot : resolvePath(io.cwd, args.lastFailed), allCases);
+    for (const id of last.unknown) io.err(`tdss: warning: ${last.file} names case ${id}, which no suite has now\n`);
+    if (!last.ids.size) {
+      io.err(`tdss: no case failed in ${last.file}; nothing to rerun\n`);
+      return 0;
+    }
+    selected = selected.filter((c) => last.ids.has(c.id));
+  }
+  const cases = selected;
+  const filters = [args.only ? ` --only ${args.only}` : "", tags?.length ? ` --tag ${tags.join(",")}` : "", args.lastFailed !== undefined ? " --last-failed" : ""];
+  if (cases.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
+  if (args.list) {
+    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}) })));
+    return 0;
+  }
   const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
   let expectations = new Map<string, string>();
   try {
@@ -125,7 +146,6 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     return out;
   };
   const out: Print = (t) => io.out(redact(t));
-  const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
   try {
     mkdirSync(reportRoot, { recursive: true });
   } catch (error) {
@@ -170,7 +190,10 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
       return 2;
     }
-    if (reporters.includes("console")) out(formatSummary(report, files));
+    if (reporters.includes("console")) {
+      out(formatSummary(report, files));
+      if (report.summary.failed + report.summary.drift > 0) out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
+    }
     else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
     return report.summary.exitCode;
   } catch (error) {
@@ -203,6 +226,11 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
+      .option("last-failed", {
+        type: "string",
+        describe: "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
+      })
+      .option("list", { type: "boolean", describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing" })
       .option("evidence-bytes", {
         type: "number",
         describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,

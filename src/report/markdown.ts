@@ -107,7 +107,10 @@ export function renderMarkdown(report: Report): string {
   const observed = Object.entries(report.observed);
   if (observed.length) {
     out.push("## Observed (where the specification leaves the choice to the deployment)", "", "| topic | value | clauses |", "| --- | --- | --- |");
-    for (const [topic, o] of observed) out.push(`| ${topic} | \`${cell(o.value)}\` | ${o.clauses.join(", ")} |`);
+    for (const [topic, o] of observed) {
+      const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
+      out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
+    }
     out.push("");
   }
   const m = report.coverage.must;
