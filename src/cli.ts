@@ -1,6 +1,7 @@
 import yargs from "yargs";
 import type { Argv } from "yargs";
 import { UsageError, type TdssCommand } from "./commands/command.js";
+import { packageVersion } from "./lint/version.js";
 
 /**
  * Every sub-command, in the order `tdss --help` lists them. Loaded on demand: `tdss serve` should not pay
@@ -49,7 +50,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .help()
     .alias("h", "help")
-    .version(false);
+    .version(packageVersion());
   for (const cmd of await commandsFor(argv)) {
     parser.command(
       cmd.usage ?? cmd.name,

@@ -80,6 +80,8 @@ export function renderMarkdown(report: Report): string {
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",
+    `tdss ${report.tool.version ?? "?"} · suite \`${report.tool.suiteHash ?? "?"}\` · contract \`${report.tool.contractFingerprint}\``,
+    "",
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift** of ${s.total} cases.`,
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",

@@ -19,7 +19,7 @@ const result = (id: string, status: CaseResult["status"], extra: Partial<CaseRes
   failures: [],
   ...extra,
 });
-const caseDef = (id: string, clauses: string[]): CaseDef => ({ id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "x" });
+const caseDef = (id: string, clauses: string[]): CaseDef => ({ id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "suites/detail/profiles.yaml" });
 
 const outcome = (results: CaseResult[]): RunOutcome => ({
   runId: "run-1",

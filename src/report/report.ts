@@ -1,4 +1,6 @@
 import { loadContract, type ClauseKind } from "../contract/index.js";
+import { packageVersion } from "../lint/version.js";
+import { suiteHash } from "../runner/suite-hash.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
 
@@ -32,7 +34,16 @@ export interface Summary {
 
 /** report.json: everything a run established, the source of every other reporter. */
 export interface Report {
-  readonly tool: { readonly name: "tdss"; readonly contractFingerprint: string };
+  readonly tool: {
+    readonly name: "tdss";
+    /** tdss's own version (package.json). */
+    readonly version?: string;
+    readonly contractFingerprint: string;
+    /** Content hash of the suite files the run's cases came from (src/runner/suite-hash.ts). */
+    readonly suiteHash?: string;
+  };
+  /** What the target said it is: the version and fingerprint of its GET /version, when a case asked. */
+  readonly target?: { readonly baseUrl: string; readonly version: unknown };
   readonly run: {
     readonly id: string;
     readonly startedAt: string;
@@ -106,8 +117,18 @@ export function summarize(outcome: RunOutcome): Summary {
 export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}): Report {
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
+  const version = outcome.observed.version?.value;
   return {
-    tool: { name: "tdss", contractFingerprint: loadContract().fingerprint },
+    tool: {
+      name: "tdss",
+      version: packageVersion(),
+      contractFingerprint: loadContract().fingerprint,
+      ...(allCases.length ? { suiteHash: suiteHash(allCases.map((c) => c.file)) } : {}),
+    },
+    target: {
+      baseUrl: outcome.baseUrl,
+      version: version ?? "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in its own cases)",
+    },
     run: {
       id: outcome.runId,
       startedAt: outcome.startedAt,
