@@ -67,7 +67,7 @@ describe("tdss run interrupted", () => {
     const runs = readdirSync(r.dir).filter((f) => !f.includes("."));
     expect(runs).toHaveLength(1);
     const files = readdirSync(join(r.dir, runs[0]!));
-    expect(files.sort()).toEqual(["junit.xml", "report.json", "summary.md"]);
+    expect(files.sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
     const report = JSON.parse(readFileSync(join(r.dir, runs[0]!, "report.json"), "utf8")) as Report;
     expect(report.run.interrupted?.by).toBe("SIGINT");
     expect(report.summary.exitCode).toBe(130);

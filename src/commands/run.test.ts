@@ -46,7 +46,7 @@ describe("tdss run", () => {
     const r = await tdssRun({ only: "version,credits,auth" }, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
     expect(r.code, r.out + r.err).toBe(0);
     const files = reportFiles(r.dir);
-    expect(files.map((f) => f.split("/").pop()).sort()).toEqual(["junit.xml", "report.json", "summary.md"]);
+    expect(files.map((f) => f.split("/").pop()).sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
     const report = JSON.parse(readFileSync(files.find((f) => f.endsWith("report.json"))!, "utf8"));
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, exitCode: 0 });
     expect(report.tool).toMatchObject({ name: "tdss", version: packageVersion(), suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
