@@ -9,7 +9,7 @@ import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
 import { BudgetError, planRun, runConformance, UnreachableError } from "../runner/run.js";
 import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
-import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
+import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { onInterrupt } from "./interrupt.js";
 
@@ -31,6 +31,8 @@ export interface RunArgs {
   lastFailed?: string;
   /** Print the selected cases and their worst-case Credits; send nothing. */
   list?: boolean;
+  /** Folders of the user's own cases, added to the package's suites. */
+  suites?: string[];
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -78,7 +80,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
 
   let allCases;
   try {
-    allCases = loadSuites();
+    allCases = loadAllSuites((args.suites ?? []).map((dir) => resolvePath(io.cwd, String(dir))));
   } catch (error) {
     if (error instanceof SuiteError) throw new UsageError(error.message);
     throw error;
@@ -230,6 +232,7 @@ export const runCommand: TdssCommand<RunArgs> = {
         type: "string",
         describe: "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
       })
+      .option("suites", { type: "string", array: true, describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable" })
       .option("list", { type: "boolean", describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing" })
       .option("evidence-bytes", {
         type: "number",
