@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
-import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
-import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
+import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl, type HttpClientOptions } from "../client/http.js";
+import { buildReport, formatPlan, formatProgress, formatSummary, writeFileAtomic, writeReports } from "../report/index.js";
+import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient, type Cassette } from "../runner/cassette.js";
 import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
@@ -12,6 +13,7 @@ import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { onInterrupt } from "./interrupt.js";
+import type { Credentials } from "../runner/credentials.js";
 
 export interface RunArgs {
   baseUrl?: string;
@@ -33,6 +35,10 @@ export interface RunArgs {
   list?: boolean;
   /** Folders of the user's own cases, added to the package's suites. */
   suites?: string[];
+  /** Exchanges kept: those of failures (default), or every one, with a cassette (`all`). */
+  record?: "failures" | "all";
+  /** A cassette to check again instead of a deployment. */
+  replay?: string;
 }
 
 export const DEFAULT_MAX_CREDITS = 300;
@@ -96,6 +102,21 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     }
     selected = selected.filter((c) => last.ids.has(c.id));
   }
+  let cassette: Cassette | undefined;
+  if (args.replay !== undefined) {
+    if (args.baseUrl) throw new UsageError("--replay answers from a cassette; it takes no --base-url");
+    if (args.record === "all") throw new UsageError("--replay records nothing; drop --record all");
+    try {
+      cassette = loadCassette(resolvePath(io.cwd, args.replay));
+    } catch (error) {
+      if (error instanceof CassetteError) throw new UsageError(error.message);
+      throw error;
+    }
+    // A cassette holds the HTTP exchanges; MCP sessions are not in it, and replay must send nothing.
+    const mcp = selected.filter((c) => c.steps.some((s) => s.kind.startsWith("mcp")));
+    if (mcp.length) io.err(`tdss: --replay leaves out the ${mcp.length} MCP cases (a cassette holds HTTP exchanges only)\n`);
+    selected = selected.filter((c) => !mcp.includes(c));
+  }
   const cases = selected;
   const filters = [args.only ? ` --only ${args.only}` : "", tags?.length ? ` --tag ${tags.join(",")}` : "", args.lastFailed !== undefined ? " --last-failed" : ""];
   if (cases.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
@@ -112,14 +133,19 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     throw error;
   }
 
-  const baseUrlArg = args.baseUrl ?? config.baseUrl;
+  const baseUrlArg = cassette ? undefined : (args.baseUrl ?? config.baseUrl);
   const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
   const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
   let baseUrl: string;
   let apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
   let secondKey: string | undefined = io.env[secondEnv];
   let embedded: EmbeddedServer | undefined;
-  if (baseUrlArg) {
+  if (cassette) {
+    // Stand-in keys: nothing is sent, and the recorded texts carry placeholders where the keys were.
+    baseUrl = cassette.baseUrl;
+    apiKey = "tdssreplayprimarykey";
+    secondKey = "tdssreplaysecondkey";
+  } else if (baseUrlArg) {
     try {
       const url = parseBaseUrl(baseUrlArg);
       if (isInsecureRemote(url)) io.err(`tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`);
@@ -155,6 +181,8 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   }
 
   const interrupt = onInterrupt((t) => io.err(t), io.exitNow);
+  const recording = args.record === "all";
+  let recorder: RecordingHttpClient | undefined;
   try {
     let done = 0;
     const outcome = await runConformance({
@@ -174,6 +202,14 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
       evidenceBytes,
+      ...(recording || cassette ? { freshBalance: true } : {}),
+      ...(args.record === "all" ? { record: "all" as const } : {}),
+      ...(recording || cassette
+        ? {
+            httpClient: (options: HttpClientOptions, credentials: Credentials) =>
+              cassette ? new ReplayHttpClient(cassette, credentials) : (recorder = new RecordingHttpClient(options, credentials)),
+          }
+        : {}),
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -188,12 +224,18 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     let files: string[] = [];
     try {
       files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env);
+      if (recorder) {
+        const file = join(reportRoot, outcome.runId, "cassette.json");
+        writeFileAtomic(file, `${JSON.stringify(recorder.cassette())}\n`);
+        files.push(file);
+      }
     } catch (error) {
       io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
       return 2;
     }
     if (reporters.includes("console")) {
       out(formatSummary(report, files));
+      if (cassette) out(`Replayed from ${args.replay}: nothing was sent, no Credit was spent.\n`);
       if (report.summary.failed + report.summary.drift > 0) out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
     }
     else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
@@ -234,6 +276,8 @@ export const runCommand: TdssCommand<RunArgs> = {
       })
       .option("suites", { type: "string", array: true, describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable" })
       .option("list", { type: "boolean", describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing" })
+      .option("record", { choices: ["failures", "all"] as const, describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay" })
+      .option("replay", { type: "string", describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing" })
       .option("evidence-bytes", {
         type: "number",
         describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,

@@ -5,6 +5,7 @@ import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../
 import { failedClauses } from "../checks/failed-clauses.js";
 import type { HttpClient } from "../client/http.js";
 import type { BalanceMeter } from "./balance.js";
+import { asCase } from "./cassette.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
 import { EvidenceLog } from "./evidence.js";
@@ -400,7 +401,7 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
       while (next < list.length && !deps.signal?.aborted) {
         const c = list[next++]!;
         deps.onCaseStart?.(c);
-        const result = await runCase(c, deps, versionCost);
+        const result = await asCase(c.id, () => runCase(c, deps, versionCost));
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RunState } from "../checks/index.js";
-import { HttpClient } from "../client/http.js";
+import { HttpClient, type HttpClientOptions } from "../client/http.js";
 import { BalanceMeter } from "./balance.js";
 import { Budget } from "./budget.js";
 import { Credentials } from "./credentials.js";
@@ -49,6 +49,10 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Why `signal` was aborted (e.g. "SIGINT"), for the report. */
   readonly interruptedBy?: () => string | undefined;
+  /** Makes the HTTP client (a recording or replaying one, src/runner/cassette.ts); default a plain HttpClient. */
+  readonly httpClient?: (options: HttpClientOptions, credentials: Credentials) => HttpClient;
+  /** Read the key's balance afresh around every measured step (recorded and replayed runs). */
+  readonly freshBalance?: boolean;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -131,13 +135,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const credentials = new Credentials(options.apiKey, options.secondKey);
   const observed = new Observed();
   const implementation = new Implementation(options.implementation ?? {}, observed);
-  const http = new HttpClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, connections: Math.max(2, options.concurrency * 2), ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) });
+  const httpOptions: HttpClientOptions = { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, connections: Math.max(2, options.concurrency * 2), ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) };
+  const http = options.httpClient ? options.httpClient(httpOptions, credentials) : new HttpClient(httpOptions);
   try {
     const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
     if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
     const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
     observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
-    const meter = new BalanceMeter(http, credentials, implementation);
+    const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
     const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
     if (!isSuccess(preflight)) warnings.push(`GET /auth/key/status refused the key (HTTP ${preflight.status}): Credit checks will fail; is the key right?`);
     else if (balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
