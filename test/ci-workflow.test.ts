@@ -20,12 +20,17 @@ interface Step {
 
 const markdown = readFileSync(join(packageRoot(), "docs", "ci.md"), "utf8");
 const blocks = [...markdown.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-const workflow = parse(blocks[0] ?? "") as { on: Record<string, unknown>; jobs: Record<string, { "runs-on": string; steps: Step[] }> };
+const workflow = parse(blocks[0] ?? "") as {
+  on: Record<string, unknown>;
+  jobs: Record<string, { "runs-on": string; steps: Step[] }>;
+};
 const steps = Object.values(workflow.jobs ?? {}).flatMap((j) => j.steps);
 
 /** The long options a command declares (and their aliases). */
 function optionsOf(cmd: TdssCommand<any>): Set<string> {
-  const parser = cmd.builder(yargs([]) as never) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } };
+  const parser = cmd.builder(yargs([]) as never) as unknown as {
+    getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> };
+  };
   const options = parser.getOptions();
   return new Set([...Object.keys(options.key), ...Object.values(options.alias).flat(), "help", "version"]);
 }
@@ -46,7 +51,9 @@ describe("the GitHub Actions workflow of docs/ci.md", () => {
   it("is one YAML document with a job that runs on push and pull requests", () => {
     expect(blocks).toHaveLength(1);
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(["push", "pull_request"]));
-    expect(steps.some((s) => s.uses?.startsWith("actions/setup-node@") && Number(s.with?.["node-version"]) >= 20)).toBe(true);
+    expect(steps.some((s) => s.uses?.startsWith("actions/setup-node@") && Number(s.with?.["node-version"]) >= 20)).toBe(
+      true,
+    );
   });
 
   it("runs the gate with the keys from secrets, never written in the file", () => {
@@ -71,7 +78,8 @@ describe("the GitHub Actions workflow of docs/ci.md", () => {
     expect(found.map((i) => i.command).sort()).toEqual(["compare", "run"]);
     for (const { command, words } of found) {
       const known = optionsOf(commands[command]!);
-      for (const flag of words.filter((w) => w.startsWith("--")).map((w) => w.slice(2).split("=")[0]!)) expect(known, `tdss ${command} --${flag}`).toContain(flag);
+      for (const flag of words.filter((w) => w.startsWith("--")).map((w) => w.slice(2).split("=")[0]!))
+        expect(known, `tdss ${command} --${flag}`).toContain(flag);
     }
   });
 });

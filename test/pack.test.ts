@@ -25,18 +25,37 @@ afterAll(() => {
 });
 
 function npm(args: string[], cwd: string): string {
-  const r = spawnSync("npm", args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
-  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status}): ${r.stderr.split("\n").filter((l) => !l.startsWith("npm warn")).join("\n")}`);
+  const r = spawnSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `npm ${args.join(" ")} failed (${r.status}): ${r.stderr
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn"))
+        .join("\n")}`,
+    );
   return r.stdout;
 }
 
 function lockfileFor(tarball: string): object {
-  const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+  const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { dev?: boolean; link?: boolean }>;
+  };
   const packages: Record<string, unknown> = {
     "": { name: "tdss-install-check", dependencies: { [pkg.name]: `file:${tarball}` } },
-    [`node_modules/${pkg.name}`]: { version: pkg.version, resolved: `file:${tarball}`, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version,
+      resolved: `file:${tarball}`,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
   };
-  for (const [path, entry] of Object.entries(lock.packages)) if (path.startsWith("node_modules/") && !entry.dev && !entry.link) packages[path] = entry;
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path.startsWith("node_modules/") && !entry.dev && !entry.link) packages[path] = entry;
   return { name: "tdss-install-check", lockfileVersion: 3, requires: true, packages };
 }
 
@@ -47,7 +66,10 @@ describe("npm pack", () => {
     npm(["pack", "--ignore-scripts", "--pack-destination", dir], root);
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
     expect(tarball).toBe(`${pkg.name}-${pkg.version}.tgz`);
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "tdss-install-check", private: true, dependencies: { [pkg.name]: `file:${tarball}` } }));
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "tdss-install-check", private: true, dependencies: { [pkg.name]: `file:${tarball}` } }),
+    );
     writeFileSync(join(dir, "package-lock.json"), JSON.stringify(lockfileFor(tarball)));
     npm(["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], dir);
     const bin = join(dir, "node_modules", ".bin", "tdss");
@@ -74,7 +96,10 @@ describe("npm pack", () => {
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^PASS: \d+ passed, 0 failed/m);
     const runDir = join(dir, "reports", readdirSync(join(dir, "reports"))[0]!);
-    const report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as { tool: { version: string }; cases: unknown[] };
+    const report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as {
+      tool: { version: string };
+      cases: unknown[];
+    };
     expect(report.tool.version).toBe(pkg.version);
     expect(report.cases.length).toBeGreaterThan(5);
   }, 300_000);

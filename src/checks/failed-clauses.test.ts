@@ -10,19 +10,27 @@ describe("failedClauses", () => {
       expect(check === "credits" || Object.hasOwn(CHECKS, check), check).toBe(true);
       for (const p of patterns) {
         const re = new RegExp(`^${p.replaceAll("*", ".*")}$`);
-        expect(ids.some((id) => re.test(id)), `${check}: ${p}`).toBe(true);
+        expect(
+          ids.some((id) => re.test(id)),
+          `${check}: ${p}`,
+        ).toBe(true);
       }
     }
   });
 
   it("marks only the clauses the failed check rests on, among those the case cites", () => {
-    const clauses = ["s2-1-search-ids-accepted-by-detail", "s2-6-null-never-omitted", "s2-6-string-fields", "s8-cost-detail"];
+    const clauses = [
+      "s2-1-search-ids-accepted-by-detail",
+      "s2-6-null-never-omitted",
+      "s2-6-string-fields",
+      "s8-cost-detail",
+    ];
     expect(failedClauses("job-record", clauses)).toEqual(["s2-6-null-never-omitted", "s2-6-string-fields"]);
     expect(failedClauses("credits", clauses)).toEqual(["s8-cost-detail"]);
     expect(failedClauses("ids-resolve", clauses)).toEqual(["s2-1-search-ids-accepted-by-detail"]);
   });
 
-  it("marks every clause of the case for a check that serves the case's own assertion, or rests on none it cites", () => {
+  it("marks every clause of the case for a check serving the case's own assertion, or resting on none it cites", () => {
     const clauses = ["s4-2-size-range", "s8-search-page-size"];
     expect(failedClauses("refused", clauses)).toEqual(clauses);
     expect(failedClauses("envelope", clauses)).toEqual(clauses);

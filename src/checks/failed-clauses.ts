@@ -8,51 +8,87 @@
  */
 const CHECK_CLAUSES: Readonly<Record<string, readonly string[]>> = {
   envelope: [
-    "s1-envelope-every-success", "s4-envelope-code-200-msg-ok", "s9-envelope-unchanged", "s4-bodies-json",
+    "s1-envelope-every-success",
+    "s4-envelope-code-200-msg-ok",
+    "s9-envelope-unchanged",
+    "s4-bodies-json",
     "s4-post-content-type-json",
   ],
   "response-schema": [
-    "s1-envelope-every-success", "s4-envelope-code-200-msg-ok", "s4-bodies-json",
-    "s1-search-returns-ids-cursor-count", "s1-search-never-returns-records", "s4-3-*-data-members",
-    "s4-3-jobs-companies-ids-and-next", "s4-3-nl-returns-profile-ids", "s4-4-profile-response-members",
-    "s4-4-companies-response-records", "s4-4-jobs-records-as-2-6", "s2-6-*",
+    "s1-envelope-every-success",
+    "s4-envelope-code-200-msg-ok",
+    "s4-bodies-json",
+    "s1-search-returns-ids-cursor-count",
+    "s1-search-never-returns-records",
+    "s4-3-*-data-members",
+    "s4-3-jobs-companies-ids-and-next",
+    "s4-3-nl-returns-profile-ids",
+    "s4-4-profile-response-members",
+    "s4-4-companies-response-records",
+    "s4-4-jobs-records-as-2-6",
+    "s2-6-*",
   ],
   "ids-only": [
-    "s1-search-never-returns-records", "s1-search-returns-ids-cursor-count", "s1-two-step-access",
-    "s1-no-endpoint-does-both", "s2-1-ids-opaque-strings", "s4-3-jobs-companies-ids-and-next",
-    "s4-3-nl-returns-profile-ids", "s4-3-people-query-data-members", "s4-6-search-tool-ids-only",
+    "s1-search-never-returns-records",
+    "s1-search-returns-ids-cursor-count",
+    "s1-two-step-access",
+    "s1-no-endpoint-does-both",
+    "s2-1-ids-opaque-strings",
+    "s4-3-jobs-companies-ids-and-next",
+    "s4-3-nl-returns-profile-ids",
+    "s4-3-people-query-data-members",
+    "s4-6-search-tool-ids-only",
   ],
   "no-total": ["s4-3-jobs-companies-no-match-count"],
   "total-format": [
-    "s4-3-total-exact-or-string", "s4-3-total-counts-matches", "s8-people-total",
+    "s4-3-total-exact-or-string",
+    "s4-3-total-counts-matches",
+    "s8-people-total",
     "s1-search-returns-ids-cursor-count",
   ],
   "page-size": [
-    "s8-search-page-size", "s4-2-size-default-100", "s4-2-size-range", "s4-3-nl-size-range", "s9-pages-up-to-10000",
+    "s8-search-page-size",
+    "s4-2-size-default-100",
+    "s4-2-size-range",
+    "s4-3-nl-size-range",
+    "s9-pages-up-to-10000",
     "s9-result-window",
   ],
   "next-presence": [
-    "s4-3-next-present-absent", "s4-3-jobs-companies-ids-and-next", "s4-3-jobs-companies-page-until-next-absent",
+    "s4-3-next-present-absent",
+    "s4-3-jobs-companies-ids-and-next",
+    "s4-3-jobs-companies-page-until-next-absent",
     "s4-2-after-cursor-from-next",
   ],
   "no-duplicates": [
-    "s4-3-next-present-absent", "s4-3-total-counts-matches", "s4-3-jobs-companies-page-until-next-absent",
+    "s4-3-next-present-absent",
+    "s4-3-total-counts-matches",
+    "s4-3-jobs-companies-page-until-next-absent",
     "s4-2-after-cursor-from-next",
   ],
   "complete-set": [
-    "s4-3-next-present-absent", "s4-3-total-counts-matches", "s4-3-jobs-companies-page-until-next-absent",
+    "s4-3-next-present-absent",
+    "s4-3-total-counts-matches",
+    "s4-3-jobs-companies-page-until-next-absent",
     "s4-2-after-cursor-from-next",
   ],
   "not-found": [
-    "s7-unresolved-id-not-found-free", "s3-closed-posting-not-found", "s4-4-jobs-closed-in-not-found",
+    "s7-unresolved-id-not-found-free",
+    "s3-closed-posting-not-found",
+    "s4-4-jobs-closed-in-not-found",
     "s4-4-profile-response-members",
   ],
   "detail-counts": [
-    "s4-4-profile-response-members", "s4-4-profile-total-meaning", "s1-detail-up-to-100-ids",
-    "s4-4-*-ids-up-to-100", "s4-4-profile-ids-1-to-100",
+    "s4-4-profile-response-members",
+    "s4-4-profile-total-meaning",
+    "s1-detail-up-to-100-ids",
+    "s4-4-*-ids-up-to-100",
+    "s4-4-profile-ids-1-to-100",
   ],
   "ids-resolve": [
-    "s2-1-search-ids-accepted-by-detail", "s1-closed-posting-may-be-not-found", "s2-1-ids-opaque-strings",
+    "s2-1-search-ids-accepted-by-detail",
+    "s1-closed-posting-may-be-not-found",
+    "s2-1-ids-opaque-strings",
     "s2-1-profile-linkedin-urls",
   ],
   "job-record": ["s2-6-*", "s4-4-jobs-*", "s3-application-active-only-state", "s4-4-source-alias-jobs-companies"],
@@ -67,7 +103,12 @@ const CHECK_CLAUSES: Readonly<Record<string, readonly string[]>> = {
 
 /** A clause id pattern: `*` stands for any run of characters. */
 function globRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return new RegExp(
+    `^${glob
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 }
 
 /** Every clause id pattern, by check (for tests). */

@@ -14,24 +14,37 @@ let clean: Server;
 let mutant: Server;
 let dir: string;
 
-async function run(server: Server, args: RunArgs): Promise<{ code: number; out: string; err: string; runDir?: string }> {
+async function run(
+  server: Server,
+  args: RunArgs,
+): Promise<{ code: number; out: string; err: string; runDir?: string }> {
   const io = { out: "", err: "" };
   const env = { TDSS_API_KEY: server.keys.active, TDSS_SECOND_API_KEY: server.keys.exhausted };
   const before = new Set(readdirSync(join(dir, "reports")));
-  const code = await executeRun({ baseUrl: server.url, reportDir: "reports", ...args }, { out: (t) => (io.out += t), err: (t) => (io.err += t), env, cwd: dir });
+  const code = await executeRun(
+    { baseUrl: server.url, reportDir: "reports", ...args },
+    { out: (t) => (io.out += t), err: (t) => (io.err += t), env, cwd: dir },
+  );
   const created = readdirSync(join(dir, "reports")).filter((d) => !before.has(d));
   return { code, ...io, ...(created[0] ? { runDir: join(dir, "reports", created[0]) } : {}) };
 }
 
 const readReport = (runDir: string) => JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as Report;
-const failing = (r: Report) => r.cases.filter((c) => c.status === "failed" || c.status === "drift").map((c) => c.id).sort();
+const failing = (r: Report) =>
+  r.cases
+    .filter((c) => c.status === "failed" || c.status === "drift")
+    .map((c) => c.id)
+    .sort();
 
 let cleanRun: Awaited<ReturnType<typeof run>>;
 let mutantRun: Awaited<ReturnType<typeof run>>;
 
 beforeAll(async () => {
   const dataset = { port: 0, people: 300, jobs: 60, companies: 40 };
-  [clean, mutant] = await Promise.all([startReferenceServer(dataset), startReferenceServer({ ...dataset, mutant: "detail-job-null-omitted" })]);
+  [clean, mutant] = await Promise.all([
+    startReferenceServer(dataset),
+    startReferenceServer({ ...dataset, mutant: "detail-job-null-omitted" }),
+  ]);
   dir = mkdtempSync(join(tmpdir(), "tdss-compare-"));
   mkdirSync(join(dir, "reports"));
   cleanRun = await run(clean, { only: "detail" });
@@ -48,7 +61,10 @@ describe("compare and rerun", () => {
     const expected = failing(readReport(mutantRun.runDir!));
     expect(expected.length).toBeGreaterThan(0);
     let out = "";
-    const code = executeCompare({ a: cleanRun.runDir!, b: join(mutantRun.runDir!, "report.json"), format: "json" }, { out: (t) => (out += t), cwd: dir });
+    const code = executeCompare(
+      { a: cleanRun.runDir!, b: join(mutantRun.runDir!, "report.json"), format: "json" },
+      { out: (t) => (out += t), cwd: dir },
+    );
     expect(code).toBe(1);
     const comparison = JSON.parse(out) as Comparison;
     expect(comparison.newFailures.map((c) => c.id).sort()).toEqual(expected);
@@ -69,10 +85,16 @@ describe("compare and rerun", () => {
 
   it("ends a failed run with the exact rerun command, and --last-failed reruns exactly the failed cases", async () => {
     const rel = `reports/${mutantRun.runDir!.split("/").pop()}`;
-    expect(mutantRun.out).toContain(`Rerun the failed cases: tdss run --last-failed ${rel} --base-url ${mutant.url} --report-dir reports\n`);
+    expect(mutantRun.out).toContain(
+      `Rerun the failed cases: tdss run --last-failed ${rel} --base-url ${mutant.url} --report-dir reports\n`,
+    );
     const rerun = await run(mutant, { lastFailed: rel });
     expect(rerun.code).toBe(1);
-    expect(readReport(rerun.runDir!).cases.map((c) => c.id).sort()).toEqual(failing(readReport(mutantRun.runDir!)));
+    expect(
+      readReport(rerun.runDir!)
+        .cases.map((c) => c.id)
+        .sort(),
+    ).toEqual(failing(readReport(mutantRun.runDir!)));
     const nothing = await run(clean, { lastFailed: cleanRun.runDir! });
     expect(nothing.code).toBe(0);
     expect(nothing.err).toMatch(/no case failed in .*report\.json; nothing to rerun/);
@@ -82,12 +104,19 @@ describe("compare and rerun", () => {
   it("--last-failed without a path takes the latest run under the report folder", async () => {
     const latest = await run(mutant, { lastFailed: "" });
     const previous = readdirSync(join(dir, "reports")).sort().at(-2)!;
-    expect(readReport(latest.runDir!).cases.map((c) => c.id).sort()).toEqual(failing(readReport(join(dir, "reports", previous))));
+    expect(
+      readReport(latest.runDir!)
+        .cases.map((c) => c.id)
+        .sort(),
+    ).toEqual(failing(readReport(join(dir, "reports", previous))));
   }, 60_000);
 
   it("--list prints the selected cases with tags and worst-case Credits, and sends nothing", async () => {
     const io = { out: "", err: "" };
-    const code = await executeRun({ list: true, only: "detail/jobs-*", reportDir: "reports" }, { out: (t) => (io.out += t), err: (t) => (io.err += t), env: {}, cwd: dir });
+    const code = await executeRun(
+      { list: true, only: "detail/jobs-*", reportDir: "reports" },
+      { out: (t) => (io.out += t), err: (t) => (io.err += t), env: {}, cwd: dir },
+    );
     expect(code).toBe(0);
     expect(io.err).toBe("");
     const lines = io.out.trimEnd().split("\n");
@@ -99,8 +128,12 @@ describe("compare and rerun", () => {
   it("refuses a path that is not a report with one line", () => {
     const notReport = join(dir, "x.json");
     writeFileSync(notReport, '{"a":1}');
-    expect(() => executeCompare({ a: notReport, b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(new UsageError(`${notReport}: not a tdss report.json (expected members tool, summary and cases)`));
-    expect(() => executeCompare({ a: "nowhere", b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(/nowhere: no such file or folder/);
+    expect(() => executeCompare({ a: notReport, b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(
+      new UsageError(`${notReport}: not a tdss report.json (expected members tool, summary and cases)`),
+    );
+    expect(() => executeCompare({ a: "nowhere", b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(
+      /nowhere: no such file or folder/,
+    );
   });
 });
 
@@ -110,21 +143,51 @@ describe("compareReports", () => {
       tool: { name: "tdss", contractFingerprint: "x" },
       run: { id: "r", startedAt: "", durationMs: 1000, baseUrl: "http://x/", dryRun: false, selection: {} },
       summary: { creditsSpent: cases.reduce((s, c) => s + c[2], 0) },
-      cases: cases.map(([id, status, credits]) => ({ id, area: id.split("/")[0]!, title: id, clauses: [], tags: [], status, durationMs: 10, requests: 1, credits, failures: [] })),
+      cases: cases.map(([id, status, credits]) => ({
+        id,
+        area: id.split("/")[0]!,
+        title: id,
+        clauses: [],
+        tags: [],
+        status,
+        durationMs: 10,
+        requests: 1,
+        credits,
+        failures: [],
+      })),
       observed,
     }) as unknown as Report;
 
   it("tells changed observed choices from lists in another order, and adds Credits per area", () => {
-    const a = report([["a/x", "passed", 2], ["a/y", "failed", 1], ["b/z", "passed", 3], ["b/gone", "passed", 0]], {
-      "responses.content_type": { value: ["application/json", "text/json"], clauses: [] },
-      "detail.zero_ids": { value: { status: 400 }, clauses: [] },
-    });
-    const b = report([["a/x", "skipped", 0], ["a/y", "passed", 1], ["b/z", "drift", 5], ["b/new", "failed", 1]], {
-      "responses.content_type": { value: ["text/json", "application/json"], clauses: [] },
-      "detail.zero_ids": { value: { status: 422 }, clauses: [] },
-    });
+    const a = report(
+      [
+        ["a/x", "passed", 2],
+        ["a/y", "failed", 1],
+        ["b/z", "passed", 3],
+        ["b/gone", "passed", 0],
+      ],
+      {
+        "responses.content_type": { value: ["application/json", "text/json"], clauses: [] },
+        "detail.zero_ids": { value: { status: 400 }, clauses: [] },
+      },
+    );
+    const b = report(
+      [
+        ["a/x", "skipped", 0],
+        ["a/y", "passed", 1],
+        ["b/z", "drift", 5],
+        ["b/new", "failed", 1],
+      ],
+      {
+        "responses.content_type": { value: ["text/json", "application/json"], clauses: [] },
+        "detail.zero_ids": { value: { status: 422 }, clauses: [] },
+      },
+    );
     const c = compareReports({ file: "a", report: a }, { file: "b", report: b });
-    expect(c.newFailures.map((x) => [x.id, x.before, x.after])).toEqual([["b/z", "passed", "drift"], ["b/new", undefined, "failed"]]);
+    expect(c.newFailures.map((x) => [x.id, x.before, x.after])).toEqual([
+      ["b/z", "passed", "drift"],
+      ["b/new", undefined, "failed"],
+    ]);
     expect(c.fixed.map((x) => x.id)).toEqual(["a/y"]);
     expect(c.otherChanges.map((x) => [x.id, x.before, x.after])).toEqual([["a/x", "passed", "skipped"]]);
     expect(c.onlyInA.map((x) => x.id)).toEqual(["b/gone"]);

@@ -41,9 +41,20 @@ export const compareCommand: TdssCommand<CompareArgs> = {
   describe: "Compare two runs (report folders or report.json files): new failures, fixes, observed choices, Credits",
   builder: (y: Argv) =>
     y
-      .positional("a", { type: "string", describe: "The earlier run: a report folder, report.json, or a folder of runs (latest)" })
+      .positional("a", {
+        type: "string",
+        describe: "The earlier run: a report folder, report.json, or a folder of runs (latest)",
+      })
       .positional("b", { type: "string", describe: "The later run, likewise" })
-      .option("format", { choices: ["markdown", "json"] as const, default: "markdown" as const, describe: "Output format" })
-      .option("output", { alias: "o", type: "string", describe: "Write to this file (atomically) instead of standard output" }) as unknown as Argv<CompareArgs>,
+      .option("format", {
+        choices: ["markdown", "json"] as const,
+        default: "markdown" as const,
+        describe: "Output format",
+      })
+      .option("output", {
+        alias: "o",
+        type: "string",
+        describe: "Write to this file (atomically) instead of standard output",
+      }) as unknown as Argv<CompareArgs>,
   run: async (args) => executeCompare(args, { out: (t) => process.stdout.write(t), cwd: process.cwd() }),
 };

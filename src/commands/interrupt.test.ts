@@ -13,7 +13,10 @@ describe("onInterrupt", () => {
     const before = process.listenerCount("SIGTERM");
     const notes: string[] = [];
     const exits: number[] = [];
-    const interrupt = onInterrupt((t) => notes.push(t), (code) => exits.push(code));
+    const interrupt = onInterrupt(
+      (t) => notes.push(t),
+      (code) => exits.push(code),
+    );
     expect(process.listenerCount("SIGTERM")).toBe(before + 1);
     process.emit("SIGTERM", "SIGTERM");
     expect(interrupt.signal.aborted).toBe(true);
@@ -37,7 +40,9 @@ describe("tdss run interrupted", () => {
   });
 
   /** Runs the CLI, sends `signals` one by one once the first case has finished, and resolves with what it did. */
-  function interruptedRun(signals: NodeJS.Signals[]): Promise<{ code: number | null; out: string; err: string; dir: string }> {
+  function interruptedRun(
+    signals: NodeJS.Signals[],
+  ): Promise<{ code: number | null; out: string; err: string; dir: string }> {
     const dir = mkdtempSync(join(tmpdir(), "tdss-interrupt-"));
     const args = ["run", "--base-url", server.url, "--concurrency", "1", "--report-dir", dir];
     args.push("--only", "people-query,jobs-companies-query,detail");
@@ -60,7 +65,7 @@ describe("tdss run interrupted", () => {
     return new Promise((resolve) => child.on("close", (code) => resolve({ code, out, err, dir })));
   }
 
-  it("finishes what is in flight, writes a complete report marked interrupted with the Credits spent, exits 130", async () => {
+  it("lets in-flight requests finish, writes a complete report marked interrupted with the Credits; exit 130", async () => {
     const r = await interruptedRun(["SIGINT"]);
     expect(r.code, r.out + r.err).toBe(130);
     expect(r.err).toMatch(/tdss: SIGINT: no further case starts/);
@@ -75,8 +80,13 @@ describe("tdss run interrupted", () => {
     expect(report.cases.length + report.run.interrupted!.notRun.length).toBe(report.plan.cases.length);
     expect(report.summary.creditsSpent).toBeGreaterThan(0);
     expect(r.out).toMatch(/INTERRUPTED by SIGINT: /);
-    expect(r.out).toContain(`Interrupted: ${report.run.interrupted!.notRun.length} selected cases were not run; ${report.summary.creditsSpent} Credits were spent`);
-    expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(/^# tdss conformance: INTERRUPTED by SIGINT\n/);
+    expect(r.out).toContain(
+      `Interrupted: ${report.run.interrupted!.notRun.length} selected cases were not run; ` +
+        `${report.summary.creditsSpent} Credits were spent`,
+    );
+    expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
+      /^# tdss conformance: INTERRUPTED by SIGINT\n/,
+    );
   }, 120_000);
 
   it("stops at once at a second signal, leaving no partial report", async () => {
@@ -85,6 +95,7 @@ describe("tdss run interrupted", () => {
     expect(r.err).toMatch(/SIGINT again: stopping at once, without a report/);
     const leftovers = readdirSync(r.dir, { recursive: true }).map(String);
     expect(leftovers.filter((f) => f.includes(".tmp-"))).toEqual([]);
-    for (const f of leftovers.filter((x) => x.endsWith("report.json"))) expect(() => JSON.parse(readFileSync(join(r.dir, f), "utf8"))).not.toThrow();
+    for (const f of leftovers.filter((x) => x.endsWith("report.json")))
+      expect(() => JSON.parse(readFileSync(join(r.dir, f), "utf8"))).not.toThrow();
   }, 120_000);
 });

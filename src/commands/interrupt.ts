@@ -31,7 +31,10 @@ export function onInterrupt(
     }
     first = name;
     controller.abort();
-    notify(`tdss: ${name}: no further case starts; the requests in flight finish (each within --timeout), then the report is written. A second signal stops at once.\n`);
+    notify(
+      `tdss: ${name}: no further case starts; the requests in flight finish (each within --timeout), ` +
+        "then the report is written. A second signal stops at once.\n",
+    );
   };
   for (const s of signals) process.on(s, handler);
   return {

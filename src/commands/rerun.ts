@@ -6,7 +6,10 @@ import { UsageError } from "./command.js";
 import type { RunArgs } from "./run.js";
 
 /** The ids of the cases that failed (or drifted) in a report, and those no suite has any more. */
-export function lastFailedCases(path: string, allCases: readonly CaseDef[]): { file: string; ids: Set<string>; unknown: string[] } {
+export function lastFailedCases(
+  path: string,
+  allCases: readonly CaseDef[],
+): { file: string; ids: Set<string>; unknown: string[] } {
   let loaded;
   try {
     loaded = loadReport(path);
@@ -16,7 +19,11 @@ export function lastFailedCases(path: string, allCases: readonly CaseDef[]): { f
   }
   const known = new Set(allCases.map((c) => c.id));
   const failed = loaded.report.cases.filter((c) => c.status === "failed" || c.status === "drift").map((c) => c.id);
-  return { file: loaded.file, ids: new Set(failed.filter((id) => known.has(id))), unknown: failed.filter((id) => !known.has(id)) };
+  return {
+    file: loaded.file,
+    ids: new Set(failed.filter((id) => known.has(id))),
+    unknown: failed.filter((id) => !known.has(id)),
+  };
 }
 
 /** `tdss run --list`: the selected cases with their tags and worst-case Credits, and the total. */
@@ -25,8 +32,13 @@ export function formatCaseList(cases: readonly CaseDef[], plan: RunPlan): string
   const rows = cases.map((c) => [c.id, c.area, c.tags.join(",") || "-", String(worst.get(c.id) ?? 0)]);
   const head = ["id", "area", "tags", "worst-case Credits"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((x, i) => (i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join("  ").trimEnd();
-  const total = `${cases.length} case${cases.length === 1 ? "" : "s"}; ${plan.worstCase} Credits at worst; nothing was sent`;
+  const line = (r: string[]) =>
+    r
+      .map((x, i) => (i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  const count = `${cases.length} case${cases.length === 1 ? "" : "s"}`;
+  const total = `${count}; ${plan.worstCase} Credits at worst; nothing was sent`;
   return `${[line(head), ...rows.map(line)].join("\n")}\n${total}\n`;
 }
 

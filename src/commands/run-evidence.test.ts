@@ -15,10 +15,19 @@ let report: Report;
 let files: string[];
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, people: 300, jobs: 60, companies: 40, mutant: "detail-job-null-omitted" });
+  server = await startReferenceServer({
+    port: 0,
+    people: 300,
+    jobs: 60,
+    companies: 40,
+    mutant: "detail-job-null-omitted",
+  });
   dir = mkdtempSync(join(tmpdir(), "tdss-evidence-"));
   const env = { TDSS_API_KEY: server.keys.active, TDSS_SECOND_API_KEY: server.keys.exhausted };
-  code = await executeRun({ baseUrl: server.url, only: "detail/jobs-*", reportDir: join(dir, "reports") }, { out: (t) => (out += t), err: (t) => (out += t), env, cwd: dir });
+  code = await executeRun(
+    { baseUrl: server.url, only: "detail/jobs-*", reportDir: join(dir, "reports") },
+    { out: (t) => (out += t), err: (t) => (out += t), env, cwd: dir },
+  );
   const runDir = join(dir, "reports", readdirSync(join(dir, "reports"))[0]!);
   files = readdirSync(runDir).map((f) => join(runDir, f));
   report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as Report;
@@ -58,7 +67,10 @@ describe("a failed run keeps its evidence", () => {
   });
 
   it("shows one curl per failing step in summary.md, with the response", () => {
-    const md = readFileSync(files.find((f) => f.endsWith("summary.md"))!, "utf8");
+    const md = readFileSync(
+      files.find((f) => f.endsWith("summary.md"))!,
+      "utf8",
+    );
     for (const c of report.cases.filter((x) => x.status === "failed")) {
       const section = md.slice(md.indexOf(`### \`${c.id}\``)).split(/\n### /)[0]!;
       const steps = new Set(c.failures.map((f) => f.step));

@@ -41,7 +41,10 @@ async function tdssRun(args: RunArgs): Promise<{ code: number | Error; out: stri
   let out = "";
   const env = { TDSS_API_KEY: fake.keys.active, TDSS_SECOND_API_KEY: fake.keys.exhausted };
   try {
-    const code = await executeRun({ baseUrl: fake.url, reportDir: join(dir, "reports"), ...args }, { out: (t) => (out += t), err: (t) => (out += t), env, cwd: dir });
+    const code = await executeRun(
+      { baseUrl: fake.url, reportDir: join(dir, "reports"), ...args },
+      { out: (t) => (out += t), err: (t) => (out += t), env, cwd: dir },
+    );
     return { code, out, dir };
   } catch (error) {
     return { code: error as Error, out, dir };
@@ -74,10 +77,22 @@ describe("tdss run --suites", () => {
   });
 
   it.each([
-    ["a member the schema does not allow", OWN_CASE.replace("credits: free", "credits: free\n        bogus: 1"), /mine\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(bogus\)/],
-    ["an unknown clause id", OWN_CASE.replace("s8-cost-key-status", "s8-no-such-clause"), /mine\.yaml: \/cases\/0\/clauses\/1: unknown clause id "s8-no-such-clause"/],
+    [
+      "a member the schema does not allow",
+      OWN_CASE.replace("credits: free", "credits: free\n        bogus: 1"),
+      /mine\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(bogus\)/,
+    ],
+    [
+      "an unknown clause id",
+      OWN_CASE.replace("s8-cost-key-status", "s8-no-such-clause"),
+      /mine\.yaml: \/cases\/0\/clauses\/1: unknown clause id "s8-no-such-clause"/,
+    ],
     ["a wrong type", OWN_CASE.replace("tags: [mine]", "tags: mine"), /mine\.yaml: \/cases\/0\/tags: must be array/],
-    ["an id a package case has", OWN_CASE.replace("id: key-status-free", "id: version-and-fingerprint").replace("custom", "version"), /case id version\/version-and-fingerprint is also used in suites\/version\/version.yaml/],
+    [
+      "an id a package case has",
+      OWN_CASE.replace("id: key-status-free", "id: version-and-fingerprint").replace("custom", "version"),
+      /case id version\/version-and-fingerprint is also used in suites\/version\/version.yaml/,
+    ],
   ])("refuses %s with one error naming the file and the JSON Pointer", async (_what, text, message) => {
     const area = text.includes("version-and-fingerprint") ? "version" : "custom";
     const own = userSuites({ [`${area}/mine.yaml`]: text });

@@ -1,9 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
-import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl, type HttpClientOptions } from "../client/http.js";
-import { buildReport, formatPlan, formatProgress, formatSummary, writeFileAtomic, writeReports } from "../report/index.js";
-import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient, type Cassette } from "../runner/cassette.js";
+import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
+import type { HttpClientOptions } from "../client/http.js";
+import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
+import { writeFileAtomic } from "../report/write.js";
+import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient } from "../runner/cassette.js";
+import type { Cassette } from "../runner/cassette.js";
 import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
@@ -91,7 +94,9 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     if (error instanceof SuiteError) throw new UsageError(error.message);
     throw error;
   }
-  const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
+  const reportRoot = args.reportDir
+    ? resolvePath(io.cwd, args.reportDir)
+    : (config.reportDir ?? resolvePath(io.cwd, "reports"));
   let selected = selectCases(allCases, args.only, tags);
   if (args.lastFailed !== undefined) {
     const last = lastFailedCases(args.lastFailed === "" ? reportRoot : resolvePath(io.cwd, args.lastFailed), allCases);
@@ -114,14 +119,21 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     }
     // A cassette holds the HTTP exchanges; MCP sessions are not in it, and replay must send nothing.
     const mcp = selected.filter((c) => c.steps.some((s) => s.kind.startsWith("mcp")));
-    if (mcp.length) io.err(`tdss: --replay leaves out the ${mcp.length} MCP cases (a cassette holds HTTP exchanges only)\n`);
+    if (mcp.length) {
+      io.err(`tdss: --replay leaves out the ${mcp.length} MCP cases (a cassette holds HTTP exchanges only)\n`);
+    }
     selected = selected.filter((c) => !mcp.includes(c));
   }
   const cases = selected;
-  const filters = [args.only ? ` --only ${args.only}` : "", tags?.length ? ` --tag ${tags.join(",")}` : "", args.lastFailed !== undefined ? " --last-failed" : ""];
+  const filters = [
+    args.only ? ` --only ${args.only}` : "",
+    tags?.length ? ` --tag ${tags.join(",")}` : "",
+    args.lastFailed !== undefined ? " --last-failed" : "",
+  ];
   if (cases.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
   if (args.list) {
-    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}) })));
+    const reserve = config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {};
+    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...reserve })));
     return 0;
   }
   const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
@@ -207,7 +219,9 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       ...(recording || cassette
         ? {
             httpClient: (options: HttpClientOptions, credentials: Credentials) =>
-              cassette ? new ReplayHttpClient(cassette, credentials) : (recorder = new RecordingHttpClient(options, credentials)),
+              cassette
+                ? new ReplayHttpClient(cassette, credentials)
+                : (recorder = new RecordingHttpClient(options, credentials)),
           }
         : {}),
       onCaseDone: (r) => {
@@ -236,7 +250,9 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     if (reporters.includes("console")) {
       out(formatSummary(report, files));
       if (cassette) out(`Replayed from ${args.replay}: nothing was sent, no Credit was spent.\n`);
-      if (report.summary.failed + report.summary.drift > 0) out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
+      if (report.summary.failed + report.summary.drift > 0) {
+        out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
+      }
     }
     else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
     return report.summary.exitCode;
@@ -272,12 +288,26 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
       .option("last-failed", {
         type: "string",
-        describe: "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
+        describe:
+          "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
       })
-      .option("suites", { type: "string", array: true, describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable" })
-      .option("list", { type: "boolean", describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing" })
-      .option("record", { choices: ["failures", "all"] as const, describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay" })
-      .option("replay", { type: "string", describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing" })
+      .option("suites", {
+        type: "string",
+        array: true,
+        describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable",
+      })
+      .option("list", {
+        type: "boolean",
+        describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing",
+      })
+      .option("record", {
+        choices: ["failures", "all"] as const,
+        describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay",
+      })
+      .option("replay", {
+        type: "string",
+        describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing",
+      })
       .option("evidence-bytes", {
         type: "number",
         describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,

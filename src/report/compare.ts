@@ -50,7 +50,10 @@ export interface Comparison {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).sort().join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "undefined";
 }
@@ -80,16 +83,24 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     if (!old) onlyInB.push(change);
     if (FAILING.has(c.status)) {
       const first = c.failures[0];
-      const withMessage = { ...change, ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : {}) };
+      const withMessage = {
+        ...change,
+        ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : {}),
+      };
       if (old && FAILING.has(old.status)) stillFailing.push(withMessage);
       else newFailures.push(withMessage);
-    } else if (old && FAILING.has(old.status) && (c.status === "passed" || c.status === "unexpected-pass")) fixed.push(change);
+    } else if (old && FAILING.has(old.status) && (c.status === "passed" || c.status === "unexpected-pass"))
+      fixed.push(change);
     else if (old && old.status !== c.status) otherChanges.push(change);
   }
-  const onlyInA = a.report.cases.filter((c) => !after.has(c.id)).map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
+  const onlyInA = a.report.cases
+    .filter((c) => !after.has(c.id))
+    .map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
 
   const observed: ObservedChange[] = [];
-  const topics = [...new Set([...Object.keys(a.report.observed ?? {}), ...Object.keys(b.report.observed ?? {})])].sort();
+  const topics = [
+    ...new Set([...Object.keys(a.report.observed ?? {}), ...Object.keys(b.report.observed ?? {})]),
+  ].sort();
   for (const topic of topics) {
     const x = a.report.observed?.[topic];
     const y = b.report.observed?.[topic];
@@ -109,32 +120,59 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     credits: { before: a.report.summary.creditsSpent, after: b.report.summary.creditsSpent },
     durationMs: { before: a.report.run.durationMs, after: b.report.run.durationMs },
   };
-  const side = (x: { file: string; report: Report }) => ({ file: x.file, runId: x.report.run.id, baseUrl: x.report.run.baseUrl, startedAt: x.report.run.startedAt });
-  return { a: side(a), b: side(b), newFailures, fixed, stillFailing, otherChanges, onlyInA, onlyInB, observed, areas, totals, exitCode: newFailures.length ? 1 : 0 };
+  const side = (x: { file: string; report: Report }) => ({
+    file: x.file,
+    runId: x.report.run.id,
+    baseUrl: x.report.run.baseUrl,
+    startedAt: x.report.run.startedAt,
+  });
+  return {
+    a: side(a),
+    b: side(b),
+    newFailures,
+    fixed,
+    stillFailing,
+    otherChanges,
+    onlyInA,
+    onlyInB,
+    observed,
+    areas,
+    totals,
+    exitCode: newFailures.length ? 1 : 0,
+  };
 }
 
 const delta = (x: number, y: number) => (y === x ? "±0" : y > x ? `+${y - x}` : `${y - x}`);
-const short = (v: unknown) => {
-  const text = JSON.stringify(v) ?? "absent";
-  return text.length > 160 ? `${text.slice(0, 160)}… [cut: 160 of ${text.length} characters shown]` : text;
-};
+/** Text cut to `max` characters, with a mark saying how long it was. */
+const cutText = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… [cut: ${max} of ${text.length} characters shown]` : text;
+const short = (v: unknown) => cutText(JSON.stringify(v) ?? "absent", 160);
 const code = (text: string) => `\`${text.replaceAll("`", "'").replace(/\r?\n/g, " ").replaceAll("|", "\\|")}\``;
 
 /** The comparison as Markdown (the default output of `tdss compare`). */
+const seconds = (ms: number) => `${ms >= 0 ? "+" : ""}${(ms / 1000).toFixed(1)}`;
+
 export function renderComparison(c: Comparison): string {
+  const n = c.newFailures.length;
   const out = [
-    `# tdss compare: ${c.newFailures.length ? `${c.newFailures.length} new failure${c.newFailures.length === 1 ? "" : "s"}` : "no new failure"}`,
+    `# tdss compare: ${n ? `${n} new failure${n === 1 ? "" : "s"}` : "no new failure"}`,
     "",
     `- A: run \`${c.a.runId}\` against \`${c.a.baseUrl}\` (${c.a.file})`,
     `- B: run \`${c.b.runId}\` against \`${c.b.baseUrl}\` (${c.b.file})`,
     "",
-    `**${c.newFailures.length} new failures, ${c.fixed.length} fixed, ${c.stillFailing.length} still failing, ${c.otherChanges.length} other changes, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B, ${c.observed.length} observed choices changed.**`,
+    `**${n} new failures, ${c.fixed.length} fixed, ${c.stillFailing.length} still failing, ` +
+      `${c.otherChanges.length} other changes, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B, ` +
+      `${c.observed.length} observed choices changed.**`,
     "",
   ];
   const list = (title: string, items: readonly CaseChange[], withMessage = false) => {
     if (!items.length) return;
     out.push(`## ${title}`, "");
-    for (const i of items) out.push(`- \`${i.id}\`: ${i.before ?? "not run"} → ${i.after ?? "not run"}${withMessage && i.message ? `: ${code(i.message.length > 300 ? `${i.message.slice(0, 300)}… [cut]` : i.message)}` : ""}`);
+    for (const i of items)
+      out.push(
+        `- \`${i.id}\`: ${i.before ?? "not run"} → ${i.after ?? "not run"}` +
+          (withMessage && i.message ? `: ${code(cutText(i.message, 300))}` : ""),
+      );
     out.push("");
   };
   list("New failures", c.newFailures, true);
@@ -145,15 +183,32 @@ export function renderComparison(c: Comparison): string {
   list("Only in B", c.onlyInB);
   if (c.observed.length) {
     out.push("## Observed choices that changed", "", "| topic | A | B |", "| --- | --- | --- |");
-    for (const o of c.observed) out.push(`| ${o.topic} | ${"before" in o ? code(short(o.before)) : "absent"} | ${"after" in o ? code(short(o.after)) : "absent"} |`);
+    for (const o of c.observed)
+      out.push(
+        `| ${o.topic} | ${"before" in o ? code(short(o.before)) : "absent"} | ` +
+          `${"after" in o ? code(short(o.after)) : "absent"} |`,
+      );
     out.push("");
   }
-  out.push("## Credits and duration per area", "", "| area | Credits A | Credits B | Δ | seconds A | seconds B | Δ s |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  out.push(
+    "## Credits and duration per area",
+    "",
+    "| area | Credits A | Credits B | Δ | seconds A | seconds B | Δ s |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
   const s = (ms: number) => (ms / 1000).toFixed(1);
   for (const f of [...c.areas, c.totals]) {
     const name = f.area === "total" ? "**total**" : f.area;
-    out.push(`| ${name} | ${f.credits.before} | ${f.credits.after} | ${delta(f.credits.before, f.credits.after)} | ${s(f.durationMs.before)} | ${s(f.durationMs.after)} | ${(f.durationMs.after - f.durationMs.before >= 0 ? "+" : "") + s(f.durationMs.after - f.durationMs.before)} |`);
+    out.push(
+      `| ${name} | ${f.credits.before} | ${f.credits.after} | ${delta(f.credits.before, f.credits.after)} | ` +
+        `${s(f.durationMs.before)} | ${s(f.durationMs.after)} | ${seconds(f.durationMs.after - f.durationMs.before)} |`,
+    );
   }
-  out.push("", "Per-area seconds add up the cases' own durations (cases run concurrently); the total is the run's wall-clock time.", "");
+  out.push(
+    "",
+    "Per-area seconds add up the cases' own durations (cases run concurrently); " +
+      "the total is the run's wall-clock time.",
+    "",
+  );
   return out.join("\n");
 }

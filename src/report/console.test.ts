@@ -24,14 +24,19 @@ describe("console progress", () => {
   });
 
   it("shows the count and every failed check, folded, with the rest cut and counted", () => {
-    const long = `/data/results/2: must have required property 'required_months'; ${"/data/results/9: must be string; ".repeat(40)}`;
+    const rest = "/data/results/9: must be string; ".repeat(40);
+    const long = `/data/results/2: must have required property 'required_months'; ${rest}`;
     const out = formatProgress(failedCase([long, "second", "third"]), 3, 80);
     const lines = out.split("\n");
     expect(lines[0]).toBe("[ 3/80] FAIL  detail/jobs-records (3 ms, 1 Cr)");
     expect(lines[1]).toBe("        3 failed checks:");
-    expect(lines[2]).toContain("1) step 1 · job-record: /data/results/2: must have required property 'required_months';");
+    expect(lines[2]).toContain(
+      "1) step 1 · job-record: /data/results/2: must have required property 'required_months';",
+    );
     expect(lines.every((l) => l.length <= 8 + 110)).toBe(true);
-    expect(out).toMatch(/\n {11}… \d+ more lines\n {8}2\) step 2 · job-record: second\n {8}3\) step 3 · job-record: third$/);
+    expect(out).toMatch(
+      /\n {11}… \d+ more lines\n {8}2\) step 2 · job-record: second\n {8}3\) step 3 · job-record: third$/,
+    );
   });
 
   it("says how many failed checks are not shown", () => {

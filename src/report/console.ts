@@ -50,13 +50,16 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
     const shown = result.failures.slice(0, limits.failures);
     shown.forEach((f, i) => {
       const label = n > 1 ? `${i + 1}) ` : "";
-      const folded = failureLines(`${f.step} · ${f.check}: `, f.message, limits.linesPerFailure, limits.width - label.length);
+      const width = limits.width - label.length;
+      const folded = failureLines(`${f.step} · ${f.check}: `, f.message, limits.linesPerFailure, width);
       lines.push(label + folded[0]!, ...folded.slice(1).map((l) => `${" ".repeat(label.length)}${l}`));
     });
     if (n > shown.length) lines.push(`… ${n - shown.length} more failed checks (all are in report.json and summary.md)`);
     return `${head}\n${lines.map((l) => INDENT + l).join("\n")}`;
   }
-  if (result.reason && result.status !== "passed") return `${head}\n${fold(result.reason, limits.width).map((l) => INDENT + l).join("\n")}`;
+  if (result.reason && result.status !== "passed") {
+    return `${head}\n${fold(result.reason, limits.width).map((l) => INDENT + l).join("\n")}`;
+  }
   return head;
 }
 
@@ -94,7 +97,8 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   );
   if (report.run.interrupted) {
     const n = report.run.interrupted.notRun.length;
-    lines.push(`Interrupted: ${n} selected case${n === 1 ? " was" : "s were"} not run; ${s.creditsSpent} Credits were spent before the interrupt.`);
+    const were = `${n} selected case${n === 1 ? " was" : "s were"} not run`;
+    lines.push(`Interrupted: ${were}; ${s.creditsSpent} Credits were spent before the interrupt.`);
   }
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
   for (const w of report.warnings) lines.push(`warning: ${w}`);

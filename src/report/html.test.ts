@@ -11,10 +11,14 @@ import { startReferenceServer } from "../reference/index.js";
 import type { Report } from "./index.js";
 
 /** Chromium from TDSS_CHROMIUM or Debian's package; the test fails (never skips) without one. */
-const CHROMIUM = [process.env.TDSS_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
-  (p): p is string => !!p && existsSync(p),
-);
-const NO_BROWSER = "no Chromium found for the HTML report test: install it with `apt-get install -y chromium` (or set TDSS_CHROMIUM)";
+const CHROMIUM = [
+  process.env.TDSS_CHROMIUM,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+].find((p): p is string => !!p && existsSync(p));
+const NO_BROWSER =
+  "no Chromium found for the HTML report test: install it with `apt-get install -y chromium` (or set TDSS_CHROMIUM)";
 
 let runDir: string;
 let report: Report;
@@ -23,7 +27,13 @@ const requested: string[] = [];
 
 beforeAll(async () => {
   // A run against a mutant (src/reference/mutants/detail.ts), so that the page has failures to show.
-  const server = await startReferenceServer({ port: 0, people: 300, jobs: 60, companies: 40, mutant: "detail-job-null-omitted" });
+  const server = await startReferenceServer({
+    port: 0,
+    people: 300,
+    jobs: 60,
+    companies: 40,
+    mutant: "detail-job-null-omitted",
+  });
   // Kept in the package's reports/ (git-ignored): the page and its screenshot stay for a person to look at.
   const root = join(packageRoot(), "reports", "html-test");
   try {
@@ -33,7 +43,10 @@ beforeAll(async () => {
   } finally {
     await server.close();
   }
-  const latest = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()).sort().at(-1)!;
+  const latest = readdirSync(root)
+    .filter((d) => statSync(join(root, d)).isDirectory())
+    .sort()
+    .at(-1)!;
   runDir = join(root, latest);
   report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as Report;
 }, 120_000);
@@ -48,7 +61,15 @@ describe("report.html in a real Chromium", () => {
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "tdss-chromium-")), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       viewport: { width: 1280, height: 900 },
     });
     const page = await context.newPage();
@@ -57,7 +78,10 @@ describe("report.html in a real Chromium", () => {
     await page.goto(file);
     expect(await page.textContent("#verdict")).toBe("FAIL");
 
-    const visibleIds = () => page.$$eval(".case", (els) => els.filter((e) => !(e as HTMLElement).hidden).map((e) => (e as HTMLElement).dataset.id));
+    const visibleIds = () =>
+      page.$$eval(".case", (els) =>
+        els.filter((e) => !(e as HTMLElement).hidden).map((e) => (e as HTMLElement).dataset.id),
+      );
     expect(await visibleIds()).toHaveLength(report.cases.length);
     const failed = report.cases.filter((c) => c.status === "failed").map((c) => c.id);
     expect(failed.length).toBeGreaterThan(0);
@@ -69,7 +93,9 @@ describe("report.html in a real Chromium", () => {
     const first = page.locator(".case:not([hidden])").first();
     const firstFailure = report.cases.find((c) => c.id === failed[0])!.failures[0]!;
     const clause = loadContract().clauses.get(firstFailure.clauses![0]!)!;
-    expect(await first.locator("blockquote.clause").first().textContent()).toBe(`${clause.id} (§${clause.section}): ${clause.text.join(" ")}`);
+    expect(await first.locator("blockquote.clause").first().textContent()).toBe(
+      `${clause.id} (§${clause.section}): ${clause.text.join(" ")}`,
+    );
     expect(await first.locator(".exchange .response .label").first().textContent()).toMatch(/^HTTP 200/);
     expect(await first.locator(".curl pre").first().textContent()).toContain('"authorization: Bearer $TDSS_API_KEY"');
     await page.screenshot({ path: join(runDir, "report.png"), fullPage: false });

@@ -37,7 +37,13 @@ export function loadReport(path: string): { file: string; report: Report } {
     throw new ReportLoadError(`${file}: not a readable JSON file (${(error as Error).message.split("\n")[0]})`);
   }
   const r = data as Partial<Report> | null;
-  if (!r || typeof r !== "object" || r.tool?.name !== "tdss" || !Array.isArray(r.cases) || typeof r.summary !== "object") {
+  if (
+    !r ||
+    typeof r !== "object" ||
+    r.tool?.name !== "tdss" ||
+    !Array.isArray(r.cases) ||
+    typeof r.summary !== "object"
+  ) {
     throw new ReportLoadError(`${file}: not a tdss report.json (expected members tool, summary and cases)`);
   }
   return { file, report: r as Report };

@@ -31,12 +31,15 @@ function exchangeBlock(e: RecordedExchange): string[] {
   if (!r) return [...out, "", `No response: ${e.error ?? "none"}.`];
   const body = r.body ? recordBody(r.body.text, MARKDOWN_BODY_BYTES) : undefined;
   const size = r.body ? `, ${r.body.bytes} bytes` : "";
-  out.push("", `<details><summary>Response: HTTP ${r.status ?? "?"}${size}${e.error ? ` (${cell(e.error)})` : ""}</summary>`, "");
+  const error = e.error ? ` (${cell(e.error)})` : "";
+  out.push("", `<details><summary>Response: HTTP ${r.status ?? "?"}${size}${error}</summary>`, "");
   if (r.headers) out.push(...fence(Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`).join("\n"), "http"));
   if (body) {
     out.push(...fence(body.text, "json"));
     const kept = r.body!.truncated ? r.body!.truncated.shownBytes : r.body!.bytes;
-    if (body.truncated) out.push(`… [truncated: ${body.truncated.shownBytes} of ${r.body!.bytes} bytes shown here; report.json keeps ${kept}]`);
+    if (body.truncated) {
+      out.push(`… [truncated: ${body.truncated.shownBytes} of ${r.body!.bytes} bytes shown here; report.json keeps ${kept}]`);
+    }
     else if (r.body!.truncated) out.push(`… [truncated: ${kept} of ${r.body!.bytes} bytes recorded]`);
   }
   return [...out, "", "</details>"];
@@ -80,7 +83,8 @@ export function renderMarkdown(report: Report): string {
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",
-    `tdss ${report.tool.version ?? "?"} · suite \`${report.tool.suiteHash ?? "?"}\` · contract \`${report.tool.contractFingerprint}\``,
+    `tdss ${report.tool.version ?? "?"} · suite \`${report.tool.suiteHash ?? "?"}\` · ` +
+      `contract \`${report.tool.contractFingerprint}\``,
     "",
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift** of ${s.total} cases.`,
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
@@ -89,7 +93,8 @@ export function renderMarkdown(report: Report): string {
   const interrupted = report.run.interrupted;
   if (interrupted) {
     const notRun = interrupted.notRun.length ? `: ${interrupted.notRun.map((id) => `\`${id}\``).join(", ")}` : "";
-    out.push(`> **Interrupted** by ${interrupted.by}; ${interrupted.notRun.length} selected cases were not run${notRun}.`, "");
+    const count = interrupted.notRun.length;
+    out.push(`> **Interrupted** by ${interrupted.by}; ${count} selected cases were not run${notRun}.`, "");
   }
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
   out.push("| area | passed | failed | skipped | expected failures | unexpected passes | drift |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");

@@ -127,7 +127,9 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
     },
     target: {
       baseUrl: outcome.baseUrl,
-      version: version ?? "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in its own cases)",
+      version:
+        version ??
+        "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in its own cases)",
     },
     run: {
       id: outcome.runId,

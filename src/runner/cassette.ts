@@ -23,7 +23,11 @@ export interface CassetteExchange {
   /** Which credential it carried: the Authorization header with keys replaced, "unknown" for the invented key. */
   readonly credential: string;
   readonly request: { readonly headers: Readonly<Record<string, string>>; readonly body?: string };
-  readonly response?: { readonly status?: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: string };
+  readonly response?: {
+    readonly status?: number;
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly body?: string;
+  };
   readonly error?: string;
   readonly durationMs: number;
 }
@@ -73,7 +77,10 @@ export class RecordingHttpClient extends HttpClient {
       method: req.method,
       path: req.path,
       credential: credentialOf(req.headers, this.credentials),
-      request: { headers: this.credentials.redactValue({ ...req.headers }), ...(req.body !== undefined ? { body: redact(req.body) } : {}) },
+      request: {
+        headers: this.credentials.redactValue({ ...req.headers }),
+        ...(req.body !== undefined ? { body: redact(req.body) } : {}),
+      },
       ...(result.status !== undefined || result.bodyText !== undefined
         ? {
             response: {
@@ -113,7 +120,8 @@ export function inventedStrings(recorded: string | undefined, now: string | unde
       if (x !== y && x.length >= 8) out.set(JSON.stringify(x).slice(1, -1), JSON.stringify(y).slice(1, -1));
     } else if (Array.isArray(x) && Array.isArray(y)) x.forEach((v, i) => walk(v, y[i]));
     else if (x && y && typeof x === "object" && typeof y === "object") {
-      for (const k of Object.keys(x)) if (Object.hasOwn(y, k)) walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]);
+      for (const k of Object.keys(x))
+        if (Object.hasOwn(y, k)) walk((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]);
     }
   };
   walk(a, b);
@@ -164,12 +172,22 @@ export class ReplayHttpClient extends HttpClient {
   override async send(req: HttpRequest): Promise<HttpResult> {
     const caseId = caseScope.getStore() ?? "";
     const url = this.urlFor(req.path);
-    const next = this.queues.get(this.key(caseId, req.method, req.path, credentialOf(req.headers, this.credentials)))?.shift();
+    const next = this.queues
+      .get(this.key(caseId, req.method, req.path, credentialOf(req.headers, this.credentials)))
+      ?.shift();
     if (!next) {
-      return { url, error: `not in the cassette: the recorded run sent no further ${req.method} ${req.path} here`, durationMs: 0, retries: 0 };
+      return {
+        url,
+        error: `not in the cassette: the recorded run sent no further ${req.method} ${req.path} here`,
+        durationMs: 0,
+        retries: 0,
+      };
     }
     // The recorded text carries placeholders where a key was: put this run's keys back, as a live answer would.
-    const restore = (text: string) => text.replaceAll("$TDSS_SECOND_API_KEY", this.credentials.second ?? "").replaceAll("$TDSS_API_KEY", this.credentials.primary);
+    const restore = (text: string) =>
+      text
+        .replaceAll("$TDSS_SECOND_API_KEY", this.credentials.second ?? "")
+        .replaceAll("$TDSS_API_KEY", this.credentials.primary);
     const renamed = inventedStrings(next.request.body, req.body);
     const rename = (text: string) => {
       let out = text;

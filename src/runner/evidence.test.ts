@@ -63,10 +63,16 @@ describe("evidence", () => {
   });
 
   it("records a transport failure without a response, and a JSON-only exchange by its JSON", () => {
-    const failed = recordExchange({ request: exchange().request, error: "connection reset", durationMs: 1 }, credentials);
+    const failed = recordExchange(
+      { request: exchange().request, error: "connection reset", durationMs: 1 },
+      credentials,
+    );
     expect(failed.response).toBeUndefined();
     expect(failed.error).toBe("connection reset");
-    const mcp = recordExchange({ request: exchange().request, json: { result: { ok: true } }, durationMs: 1 }, credentials);
+    const mcp = recordExchange(
+      { request: exchange().request, json: { result: { ok: true } }, durationMs: 1 },
+      credentials,
+    );
     expect(mcp.response?.body?.text).toBe('{"result":{"ok":true}}');
   });
 

@@ -57,7 +57,11 @@ export function recordBody(text: string, maxBytes: number): RecordedBody {
 }
 
 /** An exchange as evidence: keys redacted first (so no cut can leave half a key), then bodies cut to `maxBytes`. */
-export function recordExchange(exchange: Exchange, credentials: Credentials, maxBytes = DEFAULT_EVIDENCE_BYTES): RecordedExchange {
+export function recordExchange(
+  exchange: Exchange,
+  credentials: Credentials,
+  maxBytes = DEFAULT_EVIDENCE_BYTES,
+): RecordedExchange {
   const req = exchange.request;
   const headers = credentials.redactValue({ ...req.headers });
   const requestBody = req.body === undefined ? undefined : credentials.redact(req.body);
@@ -84,13 +88,20 @@ export function recordExchange(exchange: Exchange, credentials: Credentials, max
       : {}),
     ...(exchange.error !== undefined ? { error: credentials.redact(exchange.error) } : {}),
     durationMs: exchange.durationMs,
-    curl: curlCommand({ method: req.method, url, headers, ...(requestBody !== undefined ? { body: requestBody } : {}) }),
+    curl: curlCommand({
+      method: req.method,
+      url,
+      headers,
+      ...(requestBody !== undefined ? { body: requestBody } : {}),
+    }),
   };
 }
 
 /** A body's text with its truncation mark, for text reports. */
 export function bodyWithMark(body: RecordedBody): string {
-  return body.truncated ? `${body.text}\n… [truncated: ${body.truncated.shownBytes} of ${body.bytes} bytes kept]` : body.text;
+  return body.truncated
+    ? `${body.text}\n… [truncated: ${body.truncated.shownBytes} of ${body.bytes} bytes kept]`
+    : body.text;
 }
 
 /**

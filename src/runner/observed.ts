@@ -40,7 +40,8 @@ export class Observed {
   toJSON(): Record<string, ObservedEntry> {
     const out: Record<string, ObservedEntry> = {};
     for (const [topic, e] of [...this.entries].sort(([a], [b]) => a.localeCompare(b))) {
-      out[topic] = { value: e.value, clauses: [...e.clauses].sort(), ...(e.dropped ? { notKept: e.dropped.size } : {}) };
+      const notKept = e.dropped ? { notKept: e.dropped.size } : {};
+      out[topic] = { value: e.value, clauses: [...e.clauses].sort(), ...notKept };
     }
     return out;
   }

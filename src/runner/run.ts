@@ -135,7 +135,12 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const credentials = new Credentials(options.apiKey, options.secondKey);
   const observed = new Observed();
   const implementation = new Implementation(options.implementation ?? {}, observed);
-  const httpOptions: HttpClientOptions = { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, connections: Math.max(2, options.concurrency * 2), ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) };
+  const httpOptions: HttpClientOptions = {
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    connections: Math.max(2, options.concurrency * 2),
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+  };
   const http = options.httpClient ? options.httpClient(httpOptions, credentials) : new HttpClient(httpOptions);
   try {
     const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
@@ -200,7 +205,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
     const ran = new Set(results.map((r) => r.id));
     const interrupted = options.signal?.aborted
-      ? { by: options.interruptedBy?.() ?? "an interrupt", notRun: options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id) }
+      ? {
+          by: options.interruptedBy?.() ?? "an interrupt",
+          notRun: options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id),
+        }
       : undefined;
     return credentials.redactValue({
       ...base,
