@@ -27,7 +27,7 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "active_department", "in": ["Sales", «"Engineering", «"human resources"]}}',
       errors: [
-        { path: "/where/in/1", clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-active-department"], suggestions: [] },
+        { path: "/where/in/1", clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-active-department"], suggestions: [{ value: "Engineering and Technical" }] },
         { path: "/where/in/2", suggestions: [{ value: "Human Resources" }] },
       ],
     },

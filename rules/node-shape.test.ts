@@ -31,6 +31,15 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", «"eqq": "Paris"}}',
       errors: [{ path: "/where/eqq", suggestions: [{ message: "Did you mean `eq`?", value: { field: "city", eq: "Paris" } }] }],
     },
+    {
+      // eq is not an operator of a duration (§2.2): suggesting it would trade one refusal for another.
+      code: '{"where": {"field": "experience_months", «"eqq": 12, "gte": 12}}',
+      errors: [{ path: "/where/eqq", suggestions: [] }],
+    },
+    {
+      code: '{"where": {"field": "experience_months", «"gtee": 12}}',
+      errors: [{ path: "/where/gtee", suggestions: [{ message: "Did you mean `gte`?", value: { field: "experience_months", gte: 12 } }] }],
+    },
     { code: '{"where": {"not": {"field": "city", "eq": "x"}, «"note": "y"}}', errors: [{ path: "/where/note", message: "`note` is not allowed in a `not` composite." }] },
     { code: '{"where": «{"eq": "Paris"}}', errors: [{ path: "/where", message: "A leaf needs `field`; this one has only `eq`." }] },
     {

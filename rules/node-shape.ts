@@ -65,7 +65,8 @@ export default defineRule({
           }
           return;
         }
-        const candidates = node.kind === "leaf" ? leafKeys : [];
+        // A suggestion must fit its place: an operator the leaf's field takes, not any operator (§2.2).
+        const candidates = node.kind === "leaf" ? (node.spec ? ["field", ...node.spec.operators] : leafKeys) : [];
         for (const key of node.unknownKeys) {
           const kind = node.kind === "composite" ? `\`${node.operator}\` composite` : node.kind === "scope" ? `\`${node.key}\` scope` : "leaf";
           context.report({

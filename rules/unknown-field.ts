@@ -55,7 +55,10 @@ export default defineRule({
           return;
         }
         const owners = datasetsOwning(field).filter((d) => d !== dataset.name);
-        const suggestions = didYouMean(field, names, at);
+        // Inside a scope, the fields of its sub-record are what fits; elsewhere, or when none is close, any field.
+        const inScope = leaf.scope?.subRecord ? names.filter((n) => dataset.fields.get(n)!.scope === leaf.scope!.subRecord) : [];
+        const scoped = inScope.length > 0 ? didYouMean(field, inScope, at) : [];
+        const suggestions = scoped.length > 0 ? scoped : didYouMean(field, names, at);
         if (owners.length > 0) {
           const label = owners.length === DATASETS.length - 1 ? owners.join(" and ") : owners[0]!;
           context.report({ messageId: "otherDataset", data: { field, dataset: dataset.name, owners: label }, at, suggestions, clauses: clauseOf(["s2-7-datasets-vocabulary-differs"]) });

@@ -14,6 +14,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
   run: async () => (await import("./commands/run.js")).runCommand,
   serve: async () => (await import("./commands/serve.js")).serveCommand,
   selftest: async () => (await import("./commands/selftest.js")).selftestCommand,
+  gateway: async () => (await import("./commands/gateway.js")).gatewayCommand,
 };
 
 /** The named command alone when argv names one; every command otherwise (for --help and suggestions). */

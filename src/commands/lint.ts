@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Argv } from "yargs";
 import { RULES } from "../../rules/all.js";
@@ -8,6 +8,8 @@ import { fixSource } from "../lint/fix.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../lint/routes.js";
+import { suggestionList } from "../lint/suggest.js";
+import { packageRoot } from "../contract/index.js";
 import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
 
@@ -23,6 +25,7 @@ interface LintArgs {
   quiet: boolean;
   rule?: string | string[];
   output?: string;
+  explain?: string;
 }
 
 export const lintCommand: TdssCommand<LintArgs> = {
@@ -42,11 +45,13 @@ export const lintCommand: TdssCommand<LintArgs> = {
       .option("quiet", { alias: "q", type: "boolean", default: false, describe: "Report errors only" })
       .option("rule", { type: "string", describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
       .option("output", { alias: "o", type: "string", describe: "Write the report to this file instead of standard output" })
+      .option("explain", { type: "string", describe: "Print a rule's page (what it finds, the clauses it rests on, wrong and right examples) and exit" })
       .example("$0 lint query.json", "Lint a people query")
       .example("$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report")
       .example("$0 lint --jsonl --format sarif -o lint.sarif queries.jsonl", "Lint a query log for code scanning")
       .example("$0 lint --fix-suggestions --write query.json", "Fix a query in place") as unknown as Argv<LintArgs>,
   async run(args) {
+    if (args.explain !== undefined) return explain(args.explain);
     try {
       return await runLint(args);
     } catch (error) {
@@ -55,6 +60,16 @@ export const lintCommand: TdssCommand<LintArgs> = {
     }
   },
 };
+
+/** `--explain RULE`: the rule's page, docs/rules/<id>.md (written from its meta and tests, npm run docs:rules). */
+function explain(id: string): number {
+  if (!RULES.some((r) => r.meta.id === id)) {
+    const near = suggestionList(id, RULES.map((r) => r.meta.id));
+    throw new UsageError(`--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ has a page for every rule)`);
+  }
+  process.stdout.write(readFileSync(join(packageRoot(), "docs", "rules", `${id}.md`), "utf8"));
+  return 0;
+}
 
 /** What yargs does not check: a repeated --scopes or --output gives an array. */
 function checkArgs(args: LintArgs): void {

@@ -8,6 +8,16 @@ const ANNOTATIONS = ["x-implementation-defined", "x-reference-choice", "example"
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
+/** Where each compiled schema object sits in spec/openapi.yaml (a JSON Pointer with #), for error messages. */
+const locations = new WeakMap<object, string>();
+
+function locate(node: unknown, pointer: string): void {
+  if (!node || typeof node !== "object" || locations.has(node)) return;
+  locations.set(node, pointer);
+  for (const [key, value] of Object.entries(node)) {
+    locate(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  }
+}
 
 function rewriteRefs(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${SCHEMA_ID}#/$defs/`));
@@ -16,17 +26,28 @@ function rewriteRefs(value: unknown): unknown {
 function instance(): Ajv2020 {
   if (ajv) return ajv;
   // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on purpose.
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+  // verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
+  ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    verbose: true,
+  });
   for (const keyword of ANNOTATIONS) ajv.addKeyword(keyword);
-  const schemas = loadContract().openapi.components?.schemas ?? {};
-  ajv.addSchema({ $id: SCHEMA_ID, $defs: rewriteRefs(schemas) as object });
+  const defs = rewriteRefs(loadContract().openapi.components?.schemas ?? {}) as object;
+  locate(defs, "#/components/schemas");
+  ajv.addSchema({ $id: SCHEMA_ID, $defs: defs });
   return ajv;
 }
 
-function compileOnce(key: string, schema: () => object): ValidateFunction {
+function compileOnce(key: string, schema: () => object, location?: string): ValidateFunction {
   let fn = compiled.get(key);
   if (!fn) {
-    fn = instance().compile(schema());
+    const root = schema();
+    if (location) locate(root, location);
+    fn = instance().compile(root);
     compiled.set(key, fn);
   }
   return fn;
@@ -53,6 +74,56 @@ export function responseValidator(operationId: OperationId): ValidateFunction {
     const response = item[method.toLowerCase()]!.responses["200"] as { content: Record<string, { schema: object }> };
     return rewriteRefs(response.content["application/json"]!.schema) as object;
   });
+}
+
+type ResponseObject = { $ref?: string; content?: Record<string, { schema?: object }> };
+
+function resolveResponse(response: ResponseObject | undefined): ResponseObject | undefined {
+  const ref = response?.$ref;
+  if (!ref) return response;
+  const name = ref.replace("#/components/responses/", "");
+  return (loadContract().openapi.components?.responses as Record<string, ResponseObject> | undefined)?.[name];
+}
+
+function bodyValidator(key: string, response: ResponseObject | undefined, at: string): ValidateFunction | undefined {
+  const resolved = resolveResponse(response);
+  if (!resolved) return undefined;
+  const schema = () => rewriteRefs(resolved.content?.["application/json"]?.schema ?? {}) as object;
+  return compileOnce(key, schema, `${response?.$ref ?? at}/content/application~1json/schema`);
+}
+
+/** Where in spec/openapi.yaml the rule an ajv error broke is, e.g. #/components/schemas/JobRecord/required. */
+export function schemaLocation(error: ErrorObject): string {
+  const parent = error.parentSchema ? locations.get(error.parentSchema) : undefined;
+  return parent ? `${parent}/${error.keyword}` : error.schemaPath;
+}
+
+/**
+ * The statuses an operation's responses name outright (not `default`), e.g. ["200", "400", "401"]: the
+ * statuses a deployment that follows the document's reference choices answers with.
+ */
+export function describedStatuses(operationId: OperationId): string[] {
+  const { path, method } = loadContract().operations.get(operationId)!;
+  const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>;
+  return Object.keys(item[method.toLowerCase()]!.responses).filter((k) => k !== "default");
+}
+
+/**
+ * Validator of the body of a route's response under `status` ("200", "429", or "default"), its `$ref` to
+ * components.responses followed; undefined when the operation describes no such response. Compiled once.
+ */
+export function statusValidator(operationId: OperationId, status: string): ValidateFunction | undefined {
+  const { path, method } = loadContract().operations.get(operationId)!;
+  const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, ResponseObject> }>;
+  const location = `#/paths/${path.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${status}`;
+  return bodyValidator(`status:${operationId}:${status}`, item[method.toLowerCase()]!.responses[status], location);
+}
+
+/** Validator of a named response of components.responses (e.g. Failure), compiled once. */
+export function namedResponseValidator(name: string): ValidateFunction {
+  const fn = bodyValidator(`responses:${name}`, { $ref: `#/components/responses/${name}` }, "");
+  if (!fn) throw new Error(`tdss: no response named ${name} in spec/openapi.yaml`);
+  return fn;
 }
 
 /** One line per ajv error: "<instance path>: <message>". */

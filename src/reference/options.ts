@@ -1,5 +1,6 @@
 import type { KeySpec, RateLimit } from "./keys.js";
 import type { StoreInput } from "./store/store.js";
+import type { Tap } from "./tap.js";
 
 export const DEFAULT_SEED = 20240611;
 export const DEFAULT_SIZES = { people: 120_000, jobs: 30_000, companies: 10_000 } as const;
@@ -31,4 +32,6 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
   readonly port?: number;
   /** Interface to listen on; default 127.0.0.1 (loopback only). */
   readonly host?: string;
+  /** Called with every exchange once its response is over (tests: every response against spec/openapi.yaml). */
+  readonly tap?: Tap;
 }

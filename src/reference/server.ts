@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestListener, type McpHandler } from "./http.js";
 import type { ReferenceServerOptions } from "./options.js";
 import { ReferenceService } from "./reference-service.js";
+import { tapExchanges } from "./tap.js";
 import type { Service } from "./service.js";
 
 export interface ReferenceServer {
@@ -63,7 +64,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
   const service = await ReferenceService.create(options);
   const mcp = await loadMcp(service);
-  const server = createServer(createRequestListener(service, () => mcp));
+  const listener = createRequestListener(service, () => mcp);
+  const server = createServer(options.tap ? tapExchanges(listener, options.tap) : listener);
   const address = await listen(server, port, host);
   const hostPart = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
 

@@ -33,6 +33,20 @@ export interface RunConfig {
   readonly implementation: ImplementationPointers;
   /** Deployed MCP tool names by route (`mcp.tools`), for names that do not end with the §4.1 suffix. */
   readonly mcpTools?: ToolNameMap;
+  /** `tdss gateway` settings (`gateway:`); its flags win over them. */
+  readonly gateway?: GatewayConfig;
+}
+
+export const GATEWAY_BLOCKABLE = ["refused", "empty", "broadened", "unspecified"] as const;
+
+export interface GatewayConfig {
+  readonly upstream?: string;
+  readonly port?: number;
+  readonly host?: string;
+  readonly block?: readonly (typeof GATEWAY_BLOCKABLE)[number][];
+  /** Resolved against the config file's folder. */
+  readonly log?: string;
+  readonly timeoutMs?: number;
 }
 
 const pointer = { type: "string", pattern: "^(/.*)?$" };
@@ -61,6 +75,18 @@ const SCHEMA = {
         version: pointers(["version", "fingerprint"]),
         search_ids: pointers(["searchPeople", "queryJobs", "queryCompanies"]),
         detail_records: pointers(["getJobs", "getCompanies"]),
+      },
+    },
+    gateway: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        upstream: { type: "string", minLength: 1 },
+        port: { type: "integer", minimum: 0, maximum: 65535 },
+        host: { type: "string", minLength: 1 },
+        block: { type: "array", items: { enum: [...GATEWAY_BLOCKABLE] }, uniqueItems: true },
+        log: { type: "string", minLength: 1 },
+        timeout_ms: { type: "integer", minimum: 100, maximum: 600000 },
       },
     },
     mcp: {
@@ -106,6 +132,7 @@ type Raw = {
     detail_records?: ImplementationPointers["detailRecords"];
   };
   mcp?: { tools?: Record<string, string> };
+  gateway?: { upstream?: string; port?: number; host?: string; block?: GatewayConfig["block"]; log?: string; timeout_ms?: number };
 };
 
 export function loadConfig(file: string): RunConfig {
@@ -149,5 +176,11 @@ export function loadConfig(file: string): RunConfig {
       ...(r.implementation?.detail_records ? { detailRecords: r.implementation.detail_records } : {}),
     },
     ...(tools && Object.keys(tools).length > 0 ? { mcpTools: tools as ToolNameMap } : {}),
+    ...(r.gateway ? { gateway: gatewayConfig(r.gateway, dir) } : {}),
   };
+}
+
+function gatewayConfig(g: NonNullable<Raw["gateway"]>, dir: string): GatewayConfig {
+  const { timeout_ms: timeoutMs, log, ...rest } = g;
+  return { ...rest, ...(log !== undefined ? { log: resolvePath(dir, log) } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
 }

@@ -11,6 +11,10 @@ import { runRules } from "../engine.js";
 import { applyFixes } from "../fix.js";
 import type { Rule } from "../rule.js";
 import type { Diagnostic, LintOptions } from "../types.js";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../../contract/index.js";
+import { renderRuleDoc } from "./rule-doc.js";
 
 export const MARK = "«";
 
@@ -93,6 +97,15 @@ export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; inv
       for (const c of rule.meta.clauses) expect(clauses.has(c), `clause ${c} exists in spec/clauses.yaml`).toBe(true);
       expect(cases.valid.length, "at least one valid case").toBeGreaterThan(0);
       expect(cases.invalid.length, "at least one invalid case").toBeGreaterThan(0);
+    });
+
+    it(`has its page docs/rules/${rule.meta.id}.md, written from its meta and these cases`, () => {
+      const file = join(packageRoot(), "docs", "rules", `${rule.meta.id}.md`);
+      const page = renderRuleDoc(rule, cases, loadContract().clauses, MARK);
+      // npm run docs:rules writes the pages; every other run checks them, so they cannot drift from the rule.
+      if (process.env.TDSS_WRITE_RULE_DOCS === "1") writeFileSync(file, page);
+      expect(existsSync(file), `${file} is missing: run npm run docs:rules`).toBe(true);
+      expect(readFileSync(file, "utf8"), `${file} is stale: run npm run docs:rules`).toBe(page);
     });
 
     cases.valid.forEach((c, i) => {

@@ -1,0 +1,68 @@
+import type { Clause } from "../../contract/index.js";
+import { runRules } from "../engine.js";
+import type { Rule } from "../rule.js";
+import type { LintOptions } from "../types.js";
+
+/** The cases of a rule's tester, as its page shows them. */
+export interface DocCases {
+  readonly valid: readonly { readonly code: string | { readonly value: unknown }; readonly route?: LintOptions["route"] }[];
+  readonly invalid: readonly { readonly code: string; readonly route?: LintOptions["route"] }[];
+}
+
+const EXAMPLES = 4;
+const WHAT: Readonly<Record<string, string>> = {
+  refused: "the service refuses the request (at no cost)",
+  empty: "the request is accepted and certain to return zero results",
+  broadened: "the request is accepted and matches more or other records than it reads as meaning",
+  unspecified: "the specification does not say how the service treats this form; it may be refused",
+  cost: "information: the most Credits the request can spend",
+  style: "a simpler equivalent form exists",
+};
+
+function fenced(text: string): string {
+  return ["```json", text, "```"].join("\n");
+}
+
+/**
+ * A rule's page (docs/rules/<id>.md), written from its meta, the clauses it cites (quoted from spec/clauses.yaml)
+ * and its tester's cases, each invalid one with the diagnostics the rule gives it now: the page cannot drift from
+ * the rule, since the tester compares it with the file.
+ */
+export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<string, Clause>, mark: string): string {
+  const m = rule.meta;
+  const out = [
+    `# \`${m.id}\``,
+    "",
+    `<!-- Generated from rules/${m.id}.ts and rules/${m.id}.test.ts by npm run docs:rules; do not edit. -->`,
+    "",
+    m.description,
+    "",
+    `- **Consequence**: \`${m.consequence}\`: ${WHAT[m.consequence] ?? m.consequence}.`,
+    `- **Severity**: \`${m.severity}\`.`,
+    `- **Fix**: ${m.fixable === "meaning-preserving" ? "`--fix` applies it (the meaning is kept)" : m.fixable === "suggestion" ? "suggestions, applied by `--fix-suggestions` where there is one" : "none"}.`,
+    "",
+    "## The specification",
+    "",
+  ];
+  for (const id of m.clauses) {
+    const c = clauses.get(id);
+    out.push(`- \`${id}\` (${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`);
+  }
+  out.push("", "## Wrong", "");
+  for (const c of cases.invalid.slice(0, EXAMPLES)) {
+    const text = c.code.replaceAll(mark, "");
+    const found = runRules(text, [rule], c.route ? { route: c.route } : {}).filter((d) => d.ruleId === m.id);
+    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), fenced(text), "");
+    for (const d of found) {
+      out.push(`- \`${d.path || "/"}\`: ${d.message}`);
+      for (const s of d.suggestions) out.push(`  - ${s.message}`);
+    }
+    out.push("");
+  }
+  out.push("## Right", "");
+  for (const c of cases.valid.slice(0, EXAMPLES)) {
+    const text = typeof c.code === "string" ? c.code : JSON.stringify(c.code.value);
+    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), fenced(text), "");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}
