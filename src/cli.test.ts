@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
 import { main } from "./cli.js";
 
 function capture() {
@@ -19,6 +20,13 @@ describe("tdss CLI", () => {
     const { out } = capture();
     expect(await main(["--help"])).toBe(0);
     for (const name of ["contract", "lint", "run", "serve", "selftest"]) expect(out.join("")).toContain(`tdss ${name}`);
+  });
+
+  it("--version prints the version of package.json", async () => {
+    const { out } = capture();
+    expect(await main(["--version"])).toBe(0);
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(out.join("").trim()).toBe(version);
   });
 
   it("an unknown flag exits 2 before the command runs anything", async () => {

@@ -1,12 +1,14 @@
 import yargs from "yargs";
 import type { Argv } from "yargs";
 import { UsageError, type TdssCommand } from "./commands/command.js";
+import { packageVersion } from "./lint/version.js";
 
 /**
  * Every sub-command, in the order `tdss --help` lists them. Loaded on demand: `tdss serve` should not pay
  * for loading the runner, the linter and Spectral before it starts generating its dataset.
  */
 const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
+  compare: async () => (await import("./commands/compare.js")).compareCommand,
   contract: async () => (await import("./commands/contract.js")).contractCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
   run: async () => (await import("./commands/run.js")).runCommand,
@@ -49,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     })
     .help()
     .alias("h", "help")
-    .version(false);
+    .version(packageVersion());
   for (const cmd of await commandsFor(argv)) {
     parser.command(
       cmd.usage ?? cmd.name,

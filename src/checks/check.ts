@@ -40,6 +40,8 @@ export interface CheckOutcome {
    * disagreement it saw); wins over the suite's `clause` and the check's `clauses` (src/runner/verdict.ts).
    */
   readonly clause?: string | readonly string[];
+  /** Clause ids this outcome rests on, when the check knows them better than src/checks/failed-clauses.ts. */
+  readonly clauses?: readonly string[];
 }
 
 /**
@@ -71,6 +73,11 @@ export function excerpt(value: unknown, max = 300): string {
   const text = typeof value === "string" ? value : JSON.stringify(value);
   if (text === undefined) return "undefined";
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/** The first `max` items, and a last one saying how many were left out: a cut list is always marked. */
+export function firstOf(items: readonly string[], max: number): string[] {
+  return items.length > max ? [...items.slice(0, max), `… ${items.length - max} more`] : [...items];
 }
 
 /** Why an exchange is not a readable JSON response, or undefined when it is one. */

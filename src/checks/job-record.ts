@@ -1,5 +1,5 @@
 import { describeErrors, loadContract, schemaValidator } from "../contract/index.js";
-import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, firstOf, pass, type Check, type CheckOutcome } from "./check.js";
 
 interface Args {
   /** The `_source` list sent: records then hold exactly these fields (§4.4). */
@@ -39,7 +39,7 @@ export const jobRecord: Check<Args> = {
         if (missing.length || extra.length) out.push(fail(`${at} does not hold exactly the _source fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`, [...wanted].sort(), keys.sort()));
         return;
       }
-      if (!(validate(r) as boolean)) out.push(fail(`${at} (${excerpt(r.id, 40)}) does not have the §2.6 shape: ${describeErrors(validate.errors).slice(0, 6).join("; ")}`, "§2.6 default record", describeErrors(validate.errors).slice(0, 6)));
+      if (!(validate(r) as boolean)) out.push(fail(`${at} (${excerpt(r.id, 40)}) does not have the §2.6 shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`, "§2.6 default record", firstOf(describeErrors(validate.errors), 6)));
       if ("company_id" in r) out.push(fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id));
       if (!("salary" in r)) observed.add("jobs.salary_without_figure", "omitted", "s2-6-salary-block-absent-vs-null");
       else if (r.salary === null) observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");

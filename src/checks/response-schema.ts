@@ -1,6 +1,6 @@
 import { describeErrors, responseValidator } from "../contract/index.js";
 import { isSuccess } from "../runner/views.js";
-import { eachExchange, fail, pageLabel, pass, type Check } from "./check.js";
+import { eachExchange, fail, firstOf, pageLabel, pass, type Check } from "./check.js";
 
 /** The success body matches the route's response schema in spec/openapi.yaml (envelope and data). */
 export const responseSchema: Check = {
@@ -12,7 +12,7 @@ export const responseSchema: Check = {
     return eachExchange(ctx, (e, i) => {
       if (!isSuccess(e)) return fail(`${pageLabel(ctx, i)}not a success response, nothing to validate`, "a success", e.status ?? e.error);
       if (validate(e.json)) return pass();
-      const errors = describeErrors(validate.errors).slice(0, 8);
+      const errors = firstOf(describeErrors(validate.errors), 8);
       return fail(`${pageLabel(ctx, i)}does not match the ${op} response schema: ${errors.join("; ")}`, `the ${op} response schema`, errors);
     });
   },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeDeployment, type Fault, type FakeDeployment } from "../runner/testing/fake-deployment.js";
+import { packageVersion } from "../lint/version.js";
 import { UsageError } from "./command.js";
 import { executeRun, type RunArgs } from "./run.js";
 
@@ -45,9 +46,11 @@ describe("tdss run", () => {
     const r = await tdssRun({ only: "version,credits,auth" }, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
     expect(r.code, r.out + r.err).toBe(0);
     const files = reportFiles(r.dir);
-    expect(files.map((f) => f.split("/").pop()).sort()).toEqual(["junit.xml", "report.json", "summary.md"]);
+    expect(files.map((f) => f.split("/").pop()).sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
     const report = JSON.parse(readFileSync(files.find((f) => f.endsWith("report.json"))!, "utf8"));
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, exitCode: 0 });
+    expect(report.tool).toMatchObject({ name: "tdss", version: packageVersion(), suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(report.target).toEqual({ baseUrl: fake!.url.replace(/\/?$/, "/"), version: { version: expect.any(String), fingerprint: expect.any(String) } });
     expect(report.summary.passed).toBe(report.cases.length);
     expect(report.coverage.clauses.find((c: { id: string }) => c.id === "s8-cost-key-status")).toMatchObject({ status: "passed" });
     expect(r.out).toMatch(/Summary by area:\n {2}auth +\d+ passed +0 failed/);
@@ -64,8 +67,8 @@ describe("tdss run", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(
       new RegExp(
-        "FAIL {2}routes/detail-cost-and-not-found-people[\\s\\S]*" +
-          "step 2 \\(only unknown IDs\\) · credits: the balance fell by 1 Credits; this request costs nothing",
+        "FAIL {2}routes/detail-cost-and-not-found-people\\n {8}1 failed check:\\n {8}" +
+          "step 2 \\(only unknown IDs\\) · credits: the\\s+balance\\s+fell\\s+by\\s+1\\s+Credits;\\s+this\\s+request\\s+costs\\s+nothing",
       ),
     );
     const files = reportFiles(r.dir);

@@ -3,14 +3,21 @@ import { mkdirSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
 import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
+import type { HttpClientOptions } from "../client/http.js";
 import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
 import { Credentials } from "../runner/credentials.js";
+import { writeFileAtomic } from "../report/write.js";
+import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient } from "../runner/cassette.js";
+import type { Cassette } from "../runner/cassette.js";
 import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
+import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
-import { BudgetError, runConformance, UnreachableError } from "../runner/run.js";
-import { loadSuites, selectCases, SuiteError } from "../runner/suites.js";
+import { BudgetError, planRun, runConformance, UnreachableError } from "../runner/run.js";
+import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
+import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
+import { onInterrupt } from "./interrupt.js";
 
 export interface RunArgs {
   baseUrl?: string;
@@ -29,6 +36,17 @@ export interface RunArgs {
   seed?: number;
   generated?: number;
   strict?: boolean;
+  evidenceBytes?: number;
+  /** A report (folder or report.json; "" for the latest under the report folder) whose failed cases to run. */
+  lastFailed?: string;
+  /** Print the selected cases and their worst-case Credits; send nothing. */
+  list?: boolean;
+  /** Folders of the user's own cases, added to the package's suites. */
+  suites?: string[];
+  /** Exchanges kept: those of failures (default), or every one, with a cassette (`all`). */
+  record?: "failures" | "all";
+  /** A cassette to check again instead of a deployment. */
+  replay?: string;
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
@@ -47,7 +65,16 @@ function positiveInteger(name: string, value: number | undefined, min: number): 
 /** Prints to stdout; console output goes through the key redaction of the run. */
 type Print = (text: string) => void;
 
-export async function executeRun(args: RunArgs, io: { out: Print; err: Print; env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+export interface RunIo {
+  out: Print;
+  err: Print;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Ends the process at a second interrupt (default process.exit). */
+  exitNow?: (code: number) => void;
+}
+
+export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const configFile = args.config ? resolvePath(io.cwd, args.config) : findConfig(io.cwd);
   let config: RunConfig = { implementation: {} };
   try {
@@ -63,6 +90,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     count: positiveInteger("generated", args.generated, 0) ?? DEFAULT_GENERATED,
     seed: positiveInteger("seed", args.seed, 0) ?? DEFAULT_SEED,
   };
+  const evidenceBytes = positiveInteger("evidence-bytes", args.evidenceBytes, 0) ?? DEFAULT_EVIDENCE_BYTES;
   const reporters = (list(args.reporter) ?? config.reporters ?? [...REPORTERS]) as ReporterName[];
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
   if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
@@ -73,13 +101,53 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
 
   let allCases;
   try {
-    allCases = loadSuites();
+    allCases = loadAllSuites((args.suites ?? []).map((dir) => resolvePath(io.cwd, String(dir))));
   } catch (error) {
     if (error instanceof SuiteError) throw new UsageError(error.message);
     throw error;
   }
-  const cases = selectCases(allCases, args.only, tags);
-  if (cases.length === 0) throw new UsageError(`no case matches${args.only ? ` --only ${args.only}` : ""}${tags?.length ? ` --tag ${tags.join(",")}` : ""}`);
+  const reportRoot = args.reportDir
+    ? resolvePath(io.cwd, args.reportDir)
+    : (config.reportDir ?? resolvePath(io.cwd, "reports"));
+  let selected = selectCases(allCases, args.only, tags);
+  if (args.lastFailed !== undefined) {
+    const last = lastFailedCases(args.lastFailed === "" ? reportRoot : resolvePath(io.cwd, args.lastFailed), allCases);
+    for (const id of last.unknown) io.err(`tdss: warning: ${last.file} names case ${id}, which no suite has now\n`);
+    if (!last.ids.size) {
+      io.err(`tdss: no case failed in ${last.file}; nothing to rerun\n`);
+      return 0;
+    }
+    selected = selected.filter((c) => last.ids.has(c.id));
+  }
+  let cassette: Cassette | undefined;
+  if (args.replay !== undefined) {
+    if (args.baseUrl) throw new UsageError("--replay answers from a cassette; it takes no --base-url");
+    if (args.record === "all") throw new UsageError("--replay records nothing; drop --record all");
+    try {
+      cassette = loadCassette(resolvePath(io.cwd, args.replay));
+    } catch (error) {
+      if (error instanceof CassetteError) throw new UsageError(error.message);
+      throw error;
+    }
+    // A cassette holds the HTTP exchanges; MCP sessions are not in it, and replay must send nothing.
+    const mcp = selected.filter((c) => c.steps.some((s) => s.kind.startsWith("mcp")));
+    if (mcp.length) {
+      io.err(`tdss: --replay leaves out the ${mcp.length} MCP cases (a cassette holds HTTP exchanges only)\n`);
+    }
+    selected = selected.filter((c) => !mcp.includes(c));
+  }
+  const cases = selected;
+  const filters = [
+    args.only ? ` --only ${args.only}` : "",
+    tags?.length ? ` --tag ${tags.join(",")}` : "",
+    args.lastFailed !== undefined ? " --last-failed" : "",
+  ];
+  if (cases.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
+  if (args.list) {
+    const reserve = config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {};
+    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...reserve })));
+    return 0;
+  }
   const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
   let expectations = new Map<string, string>();
   try {
@@ -89,14 +157,19 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     throw error;
   }
 
-  const baseUrlArg = args.baseUrl ?? config.baseUrl;
+  const baseUrlArg = cassette ? undefined : (args.baseUrl ?? config.baseUrl);
   const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
   const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
   let baseUrl: string;
   let apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
   let secondKey: string | undefined = io.env[secondEnv];
   let embedded: EmbeddedServer | undefined;
-  if (baseUrlArg) {
+  if (cassette) {
+    // Stand-in keys: nothing is sent, and the recorded texts carry placeholders where the keys were.
+    baseUrl = cassette.baseUrl;
+    apiKey = "tdssreplayprimarykey";
+    secondKey = "tdssreplaysecondkey";
+  } else if (baseUrlArg) {
     try {
       const url = parseBaseUrl(baseUrlArg);
       if (isInsecureRemote(url)) io.err(`tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`);
@@ -122,16 +195,20 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
   // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
   const redact = new Credentials(apiKey!, secondKey).redact;
   const out: Print = (t) => io.out(redact(t));
-  const reportRoot = args.reportDir ? resolvePath(io.cwd, args.reportDir) : (config.reportDir ?? resolvePath(io.cwd, "reports"));
   try {
     mkdirSync(reportRoot, { recursive: true });
   } catch (error) {
     throw new UsageError(`cannot create the report folder ${reportRoot}: ${(error as Error).message}`);
   }
 
+  const interrupt = onInterrupt((t) => io.err(t), io.exitNow);
+  const recording = args.record === "all";
+  let recorder: RecordingHttpClient | undefined;
   try {
     let done = 0;
     const outcome = await runConformance({
+      signal: interrupt.signal,
+      interruptedBy: () => interrupt.by(),
       baseUrl,
       apiKey: apiKey!,
       ...(secondKey ? { secondKey } : {}),
@@ -148,6 +225,17 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
       depth,
       generated,
       strict,
+      evidenceBytes,
+      ...(recording || cassette ? { freshBalance: true } : {}),
+      ...(args.record === "all" ? { record: "all" as const } : {}),
+      ...(recording || cassette
+        ? {
+            httpClient: (options: HttpClientOptions, credentials: Credentials) =>
+              cassette
+                ? new ReplayHttpClient(cassette, credentials)
+                : (recorder = new RecordingHttpClient(options, credentials)),
+          }
+        : {}),
       onCaseDone: (r) => {
         if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
       },
@@ -162,11 +250,23 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     let files: string[] = [];
     try {
       files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
+      if (recorder) {
+        const file = join(reportRoot, outcome.runId, "cassette.json");
+        writeFileAtomic(file, `${redact(JSON.stringify(recorder.cassette()))}\n`);
+        files.push(file);
+      }
     } catch (error) {
       io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
       return 2;
     }
-    if (reporters.includes("console")) out(formatSummary(report, files));
+    if (reporters.includes("console")) {
+      out(formatSummary(report, files));
+      if (cassette) out(`Replayed from ${args.replay}: nothing was sent, no Credit was spent.\n`);
+      if (report.summary.failed + report.summary.drift > 0) {
+        out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
+      }
+    }
+    else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
     return report.summary.exitCode;
   } catch (error) {
     if (error instanceof BudgetError) {
@@ -181,6 +281,7 @@ export async function executeRun(args: RunArgs, io: { out: Print; err: Print; en
     }
     throw error;
   } finally {
+    interrupt.dispose();
     await embedded?.close();
   }
 }
@@ -205,6 +306,32 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
       .option("generated", { type: "number", describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})` })
       .option("seed", { type: "number", describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})` })
-      .option("strict", { type: "boolean", describe: "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)" }) as unknown as Argv<RunArgs>,
+      .option("strict", { type: "boolean", describe: "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)" })
+      .option("last-failed", {
+        type: "string",
+        describe:
+          "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
+      })
+      .option("suites", {
+        type: "string",
+        array: true,
+        describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable",
+      })
+      .option("list", {
+        type: "boolean",
+        describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing",
+      })
+      .option("record", {
+        choices: ["failures", "all"] as const,
+        describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay",
+      })
+      .option("replay", {
+        type: "string",
+        describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing",
+      })
+      .option("evidence-bytes", {
+        type: "number",
+        describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
+      }) as unknown as Argv<RunArgs>,
   run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
 };

@@ -13,19 +13,62 @@ const MARK: Record<CaseStatus, string> = {
   drift: "DRIFT",
 };
 
-/** One line per finished case, with the first failure or the skip reason. */
-export function formatProgress(result: CaseResult, done: number, total: number): string {
+/** Failed checks shown per case, and lines per check, before the rest is cut with "… N more". */
+export const CONSOLE_LIMITS = { failures: 10, linesPerFailure: 6, width: 110 } as const;
+
+/** Text folded into lines of at most `width` characters, at spaces where there are some. */
+export function fold(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let rest = paragraph;
+    while (rest.length > width) {
+      const space = rest.lastIndexOf(" ", width);
+      const cut = space > width / 2 ? space : width;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut).replace(/^ /, "");
+    }
+    lines.push(rest);
+  }
+  return lines;
+}
+
+const INDENT = "        ";
+
+/** Lines of one failed check, folded and cut to `max` lines with a mark saying how many were left out. */
+function failureLines(head: string, message: string, max: number, width: number): string[] {
+  const lines = fold(`${head}${message}`, width);
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), `… ${lines.length - max + 1} more lines`];
+}
+
+/** One line per finished case; a failed case then lists every failed check (folded, cut with "… N more"). */
+export function formatProgress(result: CaseResult, done: number, total: number, limits = CONSOLE_LIMITS): string {
   const width = String(total).length;
   const head = `[${String(done).padStart(width)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms${result.credits ? `, ${result.credits} Cr` : ""})`;
-  const first = result.failures.find((f) => !(f as { drift?: boolean }).drift) ?? result.failures[0];
-  const warnings = (result.warnings ?? []).map((w) => `        warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}\n          ${verdictLine(w, true).slice(0, 240)}`);
-  const withWarnings = (text: string) => [text, ...warnings].join("\n");
-  if ((result.status === "failed" || result.status === "drift") && first) {
-    const why = verdictLine(first, false);
-    return withWarnings(`${head}\n        ${first.step} · ${first.check}: ${first.message.split("\n")[0]!.slice(0, 240)}${why ? `\n          ${why.slice(0, 240)}` : ""}`);
+  const warnings = (result.warnings ?? []).flatMap((w) => [
+    `warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}`,
+    `  ${verdictLine(w, true).slice(0, 240)}`,
+  ]);
+  const withWarnings = (text: string) => (warnings.length ? `${text}\n${warnings.map((l) => INDENT + l).join("\n")}` : text);
+  if ((result.status === "failed" || result.status === "drift") && result.failures.length) {
+    const n = result.failures.length;
+    const lines = [`${n} failed check${n === 1 ? "" : "s"}:`];
+    const shown = result.failures.slice(0, limits.failures);
+    shown.forEach((f, i) => {
+      const label = n > 1 ? `${i + 1}) ` : "";
+      const width = limits.width - label.length;
+      const folded = failureLines(`${f.step} · ${f.check}: `, f.message, limits.linesPerFailure, width);
+      const why = verdictLine(f, false);
+      if (why) folded.push(`  ${why.slice(0, 240)}`);
+      lines.push(label + folded[0]!, ...folded.slice(1).map((l) => `${" ".repeat(label.length)}${l}`));
+    });
+    if (n > shown.length) lines.push(`… ${n - shown.length} more failed checks (all are in report.json and summary.md)`);
+    return withWarnings(`${head}\n${lines.map((l) => INDENT + l).join("\n")}`);
   }
-  if (result.reason && result.status !== "passed") return withWarnings(`${head}\n        ${result.reason.slice(0, 240)}`);
-  return withWarnings(warnings.length ? `${head} (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : head);
+  if (result.reason && result.status !== "passed") {
+    return withWarnings(`${head}\n${fold(result.reason, limits.width).map((l) => INDENT + l).join("\n")}`);
+  }
+  return withWarnings(warnings.length ? `${head} (${warnings.length / 2} warning${warnings.length > 2 ? "s" : ""})` : head);
 }
 
 /** The dry-run plan: each case with its worst-case Credits. */
@@ -35,6 +78,13 @@ export function formatPlan(plan: RunPlan, balance?: number): string {
   for (const c of plan.cases) lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
   lines.push(`  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit limit${balance !== undefined ? `; the key has ${balance} left` : ""}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** PASS, FAIL or INTERRUPTED (by SIGINT, …), as the console and summary.md head a run. */
+export function verdictOf(report: Report): string {
+  if (report.run.dryRun) return "DRY RUN";
+  if (report.run.interrupted) return `INTERRUPTED by ${report.run.interrupted.by}`;
+  return report.summary.exitCode === 0 ? "PASS" : "FAIL";
 }
 
 /** Summary by area, totals, Credits, and where the reports are. */
@@ -49,10 +99,15 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   }
   lines.push(
     "",
-    `${s.exitCode === 0 ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+    `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
   );
+  if (report.run.interrupted) {
+    const n = report.run.interrupted.notRun.length;
+    const were = `${n} selected case${n === 1 ? " was" : "s were"} not run`;
+    lines.push(`Interrupted: ${were}; ${s.creditsSpent} Credits were spent before the interrupt.`);
+  }
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
   if (s.warnings) lines.push(`Warnings rest on the project's readings of the specification, not on a must clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: see Readings in summary.md.`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);

@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReporterName } from "../runner/config.js";
+import { renderHtml } from "./html.js";
 import { renderJson } from "./json.js";
 import { renderJunit } from "./junit.js";
 import { renderMarkdown } from "./markdown.js";
@@ -9,12 +10,13 @@ import { writeFileAtomic } from "./write.js";
 
 export { buildReport, clauseCoverage, summarize, type Report, type Summary, type ClauseCoverage } from "./report.js";
 export { formatProgress, formatPlan, formatSummary } from "./console.js";
-export { renderJson, renderJunit, renderMarkdown, writeFileAtomic };
+export { renderHtml, renderJson, renderJunit, renderMarkdown, writeFileAtomic };
 
 const FILES: Partial<Record<ReporterName, { file: string; render: (r: Report) => string }>> = {
   json: { file: "report.json", render: renderJson },
   junit: { file: "junit.xml", render: renderJunit },
   markdown: { file: "summary.md", render: renderMarkdown },
+  html: { file: "report.html", render: renderHtml },
 };
 
 /**

@@ -1,24 +1,102 @@
+import { recordBody, type RecordedExchange } from "../runner/evidence.js";
+import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
+import { verdictOf } from "./console.js";
 
-function cell(text: unknown): string {
+/** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
+export const MARKDOWN_BODY_BYTES = 4096;
+
+/** Text cut to `max` characters, with a mark saying how long it was. */
+export function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… [cut: ${max} of ${text.length} characters shown]` : text;
+}
+
+function cell(text: unknown, max = 200): string {
   const s = typeof text === "string" ? text : JSON.stringify(text) ?? "";
-  return s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ").slice(0, 200);
+  return cut(s.replace(/\r?\n/g, " "), max).replace(/\|/g, "\\|");
+}
+
+/** A fenced code block whose fence no run of backticks in the text can close. */
+function fence(text: string, lang = ""): string[] {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const bar = "`".repeat(longest + 1);
+  return [`${bar}${lang}`, text, bar];
+}
+
+/** What was sent and what came back, once per exchange: the curl command, the status, headers and body. */
+function exchangeBlock(e: RecordedExchange): string[] {
+  const out = ["", ...fence(e.curl.length > 4000 ? cut(e.curl, 4000) : e.curl, "sh")];
+  const r = e.response;
+  if (!r) return [...out, "", `No response: ${e.error ?? "none"}.`];
+  const body = r.body ? recordBody(r.body.text, MARKDOWN_BODY_BYTES) : undefined;
+  const size = r.body ? `, ${r.body.bytes} bytes` : "";
+  const error = e.error ? ` (${cell(e.error)})` : "";
+  out.push("", `<details><summary>Response: HTTP ${r.status ?? "?"}${size}${error}</summary>`, "");
+  if (r.headers) out.push(...fence(Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`).join("\n"), "http"));
+  if (body) {
+    out.push(...fence(body.text, "json"));
+    const kept = r.body!.truncated ? r.body!.truncated.shownBytes : r.body!.bytes;
+    if (body.truncated) {
+      out.push(`… [truncated: ${body.truncated.shownBytes} of ${r.body!.bytes} bytes shown here; report.json keeps ${kept}]`);
+    }
+    else if (r.body!.truncated) out.push(`… [truncated: ${kept} of ${r.body!.bytes} bytes recorded]`);
+  }
+  return [...out, "", "</details>"];
+}
+
+/** A failing case's failures grouped by step, each step's exchanges shown once. */
+function failureBlocks(c: CaseResult): string[] {
+  const out: string[] = [];
+  const steps = new Map<string, CaseFailure[]>();
+  for (const f of c.failures) steps.set(f.step, [...(steps.get(f.step) ?? []), f]);
+  for (const [step, failures] of steps) {
+    out.push(`#### ${step}`, "");
+    for (const f of failures) {
+      const clauses = f.clauses?.length ? ` (${f.clauses.map((x) => `\`${x}\``).join(", ")})` : "";
+      out.push(`- **${f.check}**${clauses}${f.reading ? " (a reading, failed under --strict)" : ""}: ${cell(f.message, 1000)}`);
+      if (f.clause) out.push(`  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`);
+      if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected, 1000)}\``);
+      if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual, 1000)}\``);
+    }
+    const shown = new Set<number>();
+    for (const f of failures) {
+      const e = f.exchange !== undefined ? c.exchanges?.[f.exchange] : undefined;
+      if (e && !shown.has(f.exchange!)) {
+        shown.add(f.exchange!);
+        out.push(...exchangeBlock(e));
+      } else if (!e && f.curl && !shown.size) {
+        shown.add(-1);
+        out.push("", ...fence(f.curl, "sh"));
+      }
+    }
+    out.push("");
+  }
+  return out;
 }
 
 /** summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage. */
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
-  const verdict = report.run.dryRun ? "DRY RUN" : s.exitCode === 0 ? "PASS" : "FAIL";
+  const verdict = verdictOf(report);
   const out = [
     `# tdss conformance: ${verdict}`,
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",
+    `tdss ${report.tool.version ?? "?"} · suite \`${report.tool.suiteHash ?? "?"}\` · ` +
+      `contract \`${report.tool.contractFingerprint}\``,
+    "",
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
+  const interrupted = report.run.interrupted;
+  if (interrupted) {
+    const notRun = interrupted.notRun.length ? `: ${interrupted.notRun.map((id) => `\`${id}\``).join(", ")}` : "";
+    const count = interrupted.notRun.length;
+    out.push(`> **Interrupted** by ${interrupted.by}; ${count} selected cases were not run${notRun}.`, "");
+  }
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
   out.push("| area | passed | failed | skipped | expected failures | unexpected passes | drift |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const g of byArea(report.cases)) out.push(`| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} | ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`);
@@ -29,14 +107,7 @@ export function renderMarkdown(report: Report): string {
     for (const c of failing) {
       out.push(`### \`${c.id}\` (${c.status}): ${c.title}`, "", `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`, "");
       if (c.status === "unexpected-pass") out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
-      for (const f of c.failures) {
-        out.push(`- **${f.step} · ${f.check}**${f.reading ? " (a reading, failed under --strict)" : ""}: ${cell(f.message)}`);
-        if (f.clause) out.push(`  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`);
-        if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected)}\``);
-        if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual)}\``);
-        if (f.curl) out.push("", "  ```sh", `  ${f.curl.length > 2000 ? `${f.curl.slice(0, 2000)} …` : f.curl}`, "  ```");
-      }
-      out.push("");
+      out.push(...failureBlocks(c));
     }
   }
   if (report.readings.length) {
@@ -56,7 +127,10 @@ export function renderMarkdown(report: Report): string {
   const observed = Object.entries(report.observed);
   if (observed.length) {
     out.push("## Observed (where the specification leaves the choice to the deployment)", "", "| topic | value | clauses |", "| --- | --- | --- |");
-    for (const [topic, o] of observed) out.push(`| ${topic} | \`${cell(o.value)}\` | ${o.clauses.join(", ")} |`);
+    for (const [topic, o] of observed) {
+      const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
+      out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
+    }
     out.push("");
   }
   const m = report.coverage.must;

@@ -19,7 +19,7 @@ const result = (id: string, status: CaseResult["status"], extra: Partial<CaseRes
   failures: [],
   ...extra,
 });
-const caseDef = (id: string, clauses: string[]): CaseDef => ({ id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "x" });
+const caseDef = (id: string, clauses: string[]): CaseDef => ({ id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "suites/detail/profiles.yaml" });
 
 const outcome = (results: CaseResult[]): RunOutcome => ({
   runId: "run-1",
@@ -68,7 +68,7 @@ describe("reports", () => {
     const md = renderMarkdown(buildReport(outcome([failing, result("credits/a", "passed")]), []));
     expect(md).toMatch(/^# tdss conformance: FAIL/);
     expect(md).toContain("| detail | 0 | 1 | 0 | 0 | 0 | 0 |");
-    expect(md).toContain("- **step 2 · credits**: balance fell by 3");
+    expect(md).toContain("#### step 2\n\n- **credits**: balance fell by 3");
     expect(md).toContain('-H "authorization: Bearer $TDSS_API_KEY"');
     expect(md).toContain("| credits.getVersion | `0` | s8-cost-version-not-shown |");
   });

@@ -1,4 +1,6 @@
 import { loadContract, type ClauseKind } from "../contract/index.js";
+import { packageVersion } from "../lint/version.js";
+import { suiteHash } from "../runner/suite-hash.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
@@ -29,15 +31,24 @@ export interface Summary {
   readonly creditsLimit: number;
   readonly balanceBefore?: number;
   readonly balanceAfter?: number;
-  /** 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early. */
-  readonly exitCode: 0 | 1 | 2;
+  /** 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early; 130 when interrupted. */
+  readonly exitCode: 0 | 1 | 2 | 130;
   /** Why the run stopped early (the deployment stopped answering), and the cases it did not run. */
   readonly stopped?: RunOutcome["stopped"];
 }
 
 /** report.json: everything a run established, the source of every other reporter. */
 export interface Report {
-  readonly tool: { readonly name: "tdss"; readonly contractFingerprint: string };
+  readonly tool: {
+    readonly name: "tdss";
+    /** tdss's own version (package.json). */
+    readonly version?: string;
+    readonly contractFingerprint: string;
+    /** Content hash of the suite files the run's cases came from (src/runner/suite-hash.ts). */
+    readonly suiteHash?: string;
+  };
+  /** What the target said it is: the version and fingerprint of its GET /version, when a case asked. */
+  readonly target?: { readonly baseUrl: string; readonly version: unknown };
   readonly run: {
     readonly id: string;
     readonly startedAt: string;
@@ -47,6 +58,8 @@ export interface Report {
     readonly selection: { readonly only?: string; readonly tags?: readonly string[] };
     /** Readings were failures too (--strict). */
     readonly strict: boolean;
+    /** The run was interrupted (SIGINT, SIGTERM): by what, and the selected cases it did not run. */
+    readonly interrupted?: RunOutcome["interrupted"];
   };
   readonly summary: Summary;
   readonly cases: readonly CaseResult[];
@@ -70,13 +83,18 @@ export function clauseCoverage(allCases: readonly CaseDef[], results: readonly C
   for (const c of allCases) for (const id of c.clauses) byClause.set(id, [...(byClause.get(id) ?? []), c.id]);
   const resultOf = new Map(results.map((r) => [r.id, r]));
   const observedClauses = new Set(Object.values(observed).flatMap((o) => o.clauses));
+  // Only the clauses a failed check rests on are failed (src/checks/failed-clauses.ts); a failure that
+  // names none (a report written before failures named their clauses) stands for every clause of its case.
+  const failedClauses = new Set(
+    results.filter((r) => FAILING.has(r.status)).flatMap((r) => r.failures.flatMap((f) => f.clauses ?? r.clauses)),
+  );
   return [...loadContract().clauses.values()]
     .filter((c) => c.kind !== "lint")
     .map((clause) => {
       const cases = byClause.get(clause.id) ?? [];
       const statuses = cases.map((id) => resultOf.get(id)?.status).filter((s): s is CaseStatus => s !== undefined);
       let status: ClauseStatus;
-      if (statuses.some((s) => FAILING.has(s))) status = "failed";
+      if (failedClauses.has(clause.id)) status = "failed";
       else if (statuses.some((s) => PASSING.has(s))) status = clause.kind === "implementation-defined" ? "observed" : "passed";
       else if (clause.kind === "implementation-defined" && observedClauses.has(clause.id)) status = "observed";
       else status = cases.length ? "not-run" : "not-covered";
@@ -103,15 +121,27 @@ export function summarize(outcome: RunOutcome): Summary {
     ...(outcome.credits.balanceBefore !== undefined ? { balanceBefore: outcome.credits.balanceBefore } : {}),
     ...(outcome.credits.balanceAfter !== undefined ? { balanceAfter: outcome.credits.balanceAfter } : {}),
     ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
-    exitCode: outcome.stopped ? 2 : failed + drift > 0 ? 1 : 0,
+    exitCode: outcome.interrupted ? 130 : outcome.stopped ? 2 : failed + drift > 0 ? 1 : 0,
   };
 }
 
 export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}, strict = false): Report {
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
+  const version = outcome.observed.version?.value;
   return {
-    tool: { name: "tdss", contractFingerprint: loadContract().fingerprint },
+    tool: {
+      name: "tdss",
+      version: packageVersion(),
+      contractFingerprint: loadContract().fingerprint,
+      ...(allCases.length ? { suiteHash: suiteHash(allCases.map((c) => c.file)) } : {}),
+    },
+    target: {
+      baseUrl: outcome.baseUrl,
+      version:
+        version ??
+        "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in its own cases)",
+    },
     run: {
       id: outcome.runId,
       startedAt: outcome.startedAt,
@@ -120,6 +150,7 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
       dryRun: outcome.dryRun,
       selection: { ...(selection.only ? { only: selection.only } : {}), ...(selection.tags?.length ? { tags: selection.tags } : {}) },
       strict,
+      ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
     },
     summary: summarize(outcome),
     cases: outcome.results,

@@ -25,6 +25,8 @@ export class BalanceMeter {
     private readonly http: HttpClient,
     private readonly credentials: Credentials,
     private readonly implementation: Implementation,
+    /** Read the balance on every call (a recorded or replayed run: each case's reads are then its own). */
+    private readonly alwaysFresh = false,
   ) {}
 
   /** A charged request may have been sent: cached readings are stale. */
@@ -34,7 +36,7 @@ export class BalanceMeter {
 
   async read(key: "primary" | "second", fresh = false): Promise<BalanceReading> {
     const cached = this.cache.get(key);
-    if (!fresh && cached && cached.epoch === this.epoch) return { value: cached.value };
+    if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch) return { value: cached.value };
     this.requests++;
     const exchange = await sendRequest(prepareRequest({ operation: "getKeyStatus", auth: key }), this.http, this.credentials);
     if (!isSuccess(exchange)) {

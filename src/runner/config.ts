@@ -11,7 +11,7 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-export const REPORTERS = ["console", "json", "junit", "markdown"] as const;
+export const REPORTERS = ["console", "json", "junit", "markdown", "html"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /** `tdss.config.yaml` (or .json), every member optional; command-line options win over it. */

@@ -1,11 +1,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { creditCost, type OperationId } from "../contract/index.js";
+import { excerpt } from "../checks/check.js";
 import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../checks/index.js";
-import { curlCommand } from "../client/curl.js";
+import { failedClauses } from "../checks/failed-clauses.js";
 import type { HttpClient } from "../client/http.js";
 import type { BalanceMeter } from "./balance.js";
+import { asCase } from "./cassette.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
+import { EvidenceLog } from "./evidence.js";
 import type { BalanceLock } from "./lock.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
@@ -39,6 +42,12 @@ export interface EngineDeps {
   readonly onCaseDone?: (r: CaseResult) => void;
   /** Outcomes resting on a reading fail the case too, labelled as readings (--strict). */
   readonly strict?: boolean;
+  /** Which exchanges a case keeps as evidence: those of its failures (default), or all of them. */
+  readonly record?: "failures" | "all";
+  /** Bytes of each body kept as evidence (default DEFAULT_EVIDENCE_BYTES). */
+  readonly evidenceBytes?: number;
+  /** Once aborted, no case starts and no case sends another step; steps in flight finish. */
+  readonly signal?: AbortSignal;
 }
 
 /** Run-wide value the budget needs: the observed cost of GET /version, once a step has measured it. */
@@ -181,6 +190,9 @@ interface CaseRun {
   credits: number;
   requests: number;
   skipped?: string;
+  /** The case's clauses, which its failures are attributed among. */
+  clauses: readonly string[];
+  evidence: EvidenceLog;
 }
 
 /** A non-passing outcome with the clause ids it was said to rest on (src/runner/verdict.ts resolves them). */
@@ -190,14 +202,15 @@ interface Judged {
   readonly named?: readonly string[];
 }
 
-function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], credentials: Credentials, clause?: RestingClause): CaseFailure {
+function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], run: CaseRun, credentials: Credentials, clause?: RestingClause): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
-  const curl = exchange
-    ? curlCommand({ method: exchange.request.method, url: exchange.request.url, headers: credentials.redactValue(exchange.request.headers), ...(exchange.request.body !== undefined ? { body: credentials.redact(exchange.request.body) } : {}) })
-    : undefined;
+  const index = exchange ? run.evidence.add(exchange) : undefined;
+  const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
   return credentials.redactValue({
     step,
     check,
+    clauses: clause ? [clause.id] : failedClauses(check, run.clauses, outcome.clauses),
+    ...(index !== undefined ? { exchange: index } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
     ...(clause ? { clause } : {}),
@@ -231,7 +244,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     try {
       plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}), ...(deps.depth ? { depth: deps.depth } : {}) });
     } catch (error) {
-      run.failures.push({ step: label, check: step.kind, message: `the step cannot be sent: ${(error as Error).message}` });
+      run.failures.push({ step: label, check: step.kind, clauses: [], message: `the step cannot be sent: ${(error as Error).message}` });
       return false;
     }
     if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
@@ -256,6 +269,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
           ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}),
           ...(deps.depth ? { depth: deps.depth } : {}),
           view: (e, op) => viewOf(e, op, deps.state.implementation),
+          ...(deps.signal ? { signal: deps.signal } : {}),
         });
       } catch (error) {
         execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
@@ -266,6 +280,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       release();
     }
     run.requests += execution.exchanges.length;
+    if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
     const measured = before?.value !== undefined && after?.value !== undefined ? before.value - after.value : undefined;
     const formula = formulaCost(execution.exchanges, plan.operationId, deps, versionCost);
     const spent = measured ?? formula ?? plan.worstCase;
@@ -290,7 +305,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     if (!outcomes.length) {
       for (const [name, source] of Object.entries(step.captures)) {
         const value = captureValue(source, execution.exchanges, plan, deps, false);
-        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: execution.exchanges.at(-1)?.bodyText?.slice(0, 300) } });
+        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText) } });
         else stepVars[name] = value;
       }
     }
@@ -314,7 +329,7 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     for (const judged of outcomes) {
       if (judged.outcome.status === "pass") continue;
       const verdict = verdictOf(judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named, run.def.clauses);
-      const entry = failureOf(label, judged.check, judged.outcome, execution.exchanges, deps.credentials, verdict.clause);
+      const entry = failureOf(label, judged.check, judged.outcome, execution.exchanges, run, deps.credentials, verdict.clause);
       if (judged.outcome.status === "drift" || verdict.kind === "failure") {
         run.failures.push(entry);
         if (judged.outcome.status === "fail") stepFailed = true;
@@ -437,16 +452,20 @@ function creditsOutcome(
 /** Runs one case and returns its result (before expectations are applied). */
 export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
-  const run: CaseRun = { def: c, vars: { ...c.vars }, failures: [], warnings: [], credits: 0, requests: 0 };
+  const evidence = new EvidenceLog(deps.credentials, deps.evidenceBytes);
+  const run: CaseRun = { def: c, vars: { ...c.vars }, failures: [], warnings: [], credits: 0, requests: 0, clauses: c.clauses, evidence };
   if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {
-      for (const [index, step] of c.steps.entries()) if (!(await executeStep(step, index, run, deps, versionCost))) break;
+      for (const [index, step] of c.steps.entries()) {
+        if (deps.signal?.aborted) throw new Skip(`interrupted before ${stepLabel(step, index, "")}`);
+        if (!(await executeStep(step, index, run, deps, versionCost))) break;
+      }
     } catch (error) {
       // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
       else if (error instanceof Stopped) run.skipped = deps.credentials.redact(notRunReason(error.message));
-      else run.failures.push({ step: "case", check: "runner", message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
+      else run.failures.push({ step: "case", check: "runner", clauses: [], message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
     }
   }
   const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);
@@ -464,6 +483,7 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
     failures: run.failures,
     warnings: run.warnings,
     ...(run.skipped && status === "skipped" ? { reason: run.skipped } : {}),
+    ...(evidence.exchanges.length ? { exchanges: evidence.exchanges } : {}),
   };
 }
 
@@ -479,12 +499,12 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
   const pool = async (list: readonly CaseDef[]) => {
     let next = 0;
     const worker = async () => {
-      while (next < list.length) {
+      while (next < list.length && !deps.signal?.aborted) {
         const c = list[next++]!;
         deps.onCaseStart?.(c);
         const stopped = deps.http.health.stopped;
         const result =
-          stopped === undefined ? await runCase(c, deps, versionCost) : notRunResult(c, notRunReason(stopped));
+          stopped === undefined ? await asCase(c.id, () => runCase(c, deps, versionCost)) : notRunResult(c, notRunReason(stopped));
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }
@@ -493,5 +513,5 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
   };
   await pool(cases.filter((c) => c.runs !== "last"));
   await pool(cases.filter((c) => c.runs === "last"));
-  return cases.map((c) => results.get(c.id)!);
+  return cases.flatMap((c) => results.get(c.id) ?? []);
 }

@@ -6,12 +6,14 @@
 export interface ObservedEntry {
   readonly value: unknown;
   readonly clauses: readonly string[];
+  /** Distinct items seen but not kept, when a topic's list reached its 40 items. */
+  readonly notKept?: number;
 }
 
 const MAX_ITEMS = 40;
 
 export class Observed {
-  private readonly entries = new Map<string, { value: unknown; clauses: Set<string> }>();
+  private readonly entries = new Map<string, { value: unknown; clauses: Set<string>; dropped?: Set<string> }>();
 
   /** Records one value for a topic (the latest wins). */
   set(topic: string, value: unknown, clause?: string): void {
@@ -24,7 +26,10 @@ export class Observed {
     const entry = this.entry(topic, clause);
     const list = Array.isArray(entry.value) ? (entry.value as unknown[]) : [];
     const key = JSON.stringify(item);
-    if (list.length < MAX_ITEMS && !list.some((x) => JSON.stringify(x) === key)) list.push(item);
+    if (!list.some((x) => JSON.stringify(x) === key)) {
+      if (list.length < MAX_ITEMS) list.push(item);
+      else (entry.dropped ??= new Set()).add(key);
+    }
     entry.value = list;
   }
 
@@ -34,11 +39,14 @@ export class Observed {
 
   toJSON(): Record<string, ObservedEntry> {
     const out: Record<string, ObservedEntry> = {};
-    for (const [topic, e] of [...this.entries].sort(([a], [b]) => a.localeCompare(b))) out[topic] = { value: e.value, clauses: [...e.clauses].sort() };
+    for (const [topic, e] of [...this.entries].sort(([a], [b]) => a.localeCompare(b))) {
+      const notKept = e.dropped ? { notKept: e.dropped.size } : {};
+      out[topic] = { value: e.value, clauses: [...e.clauses].sort(), ...notKept };
+    }
     return out;
   }
 
-  private entry(topic: string, clause?: string) {
+  private entry(topic: string, clause?: string): { value: unknown; clauses: Set<string>; dropped?: Set<string> } {
     let entry = this.entries.get(topic);
     if (!entry) {
       entry = { value: undefined, clauses: new Set() };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RunState } from "../checks/index.js";
-import { HttpClient } from "../client/http.js";
+import { HttpClient, type HttpClientOptions } from "../client/http.js";
 import { BalanceMeter } from "./balance.js";
 import { Budget } from "./budget.js";
 import type { Depth } from "./steps/index.js";
@@ -49,6 +49,18 @@ export interface RunOptions {
   readonly onCaseDone?: (r: CaseResult) => void;
   /** Outcomes resting on a reading fail their case too, labelled as readings (docs/verdicts.md). */
   readonly strict?: boolean;
+  /** Which exchanges each case keeps as evidence (default: those of its failures). */
+  readonly record?: "failures" | "all";
+  /** Bytes of each body kept as evidence (default 64 KiB). */
+  readonly evidenceBytes?: number;
+  /** Aborted on an interrupt: no case starts, steps in flight finish, and the outcome says what was not run. */
+  readonly signal?: AbortSignal;
+  /** Why `signal` was aborted (e.g. "SIGINT"), for the report. */
+  readonly interruptedBy?: () => string | undefined;
+  /** Makes the HTTP client (a recording or replaying one, src/runner/cassette.ts); default a plain HttpClient. */
+  readonly httpClient?: (options: HttpClientOptions, credentials: Credentials) => HttpClient;
+  /** Read the key's balance afresh around every measured step (recorded and replayed runs). */
+  readonly freshBalance?: boolean;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -94,6 +106,8 @@ export interface RunOutcome {
   readonly warnings: readonly string[];
   /** The run stopped early: the deployment stopped answering (docs/runner-robustness.md); exit status 2. */
   readonly stopped?: { readonly reason: string; readonly notRun: readonly string[] };
+  /** Set when the run was interrupted: by what, and the selected cases it did not run. */
+  readonly interrupted?: { readonly by: string; readonly notRun: readonly string[] };
 }
 
 export function newRunId(now = new Date()): string {
@@ -131,13 +145,19 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const credentials = new Credentials(options.apiKey, options.secondKey);
   const observed = new Observed();
   const implementation = new Implementation(options.implementation ?? {}, observed);
-  const http = new HttpClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, connections: Math.max(2, options.concurrency * 2), ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) });
+  const httpOptions: HttpClientOptions = {
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    connections: Math.max(2, options.concurrency * 2),
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+  };
+  const http = options.httpClient ? options.httpClient(httpOptions, credentials) : new HttpClient(httpOptions);
   try {
     const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
     if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
     const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
     observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
-    const meter = new BalanceMeter(http, credentials, implementation);
+    const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
     const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
     const preflightAnswer = classifyAnswer(preflight);
     if (preflightAnswer.kind === "refusal") {
@@ -191,6 +211,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
         ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
         ...(options.strict ? { strict: true } : {}),
+        ...(options.record ? { record: options.record } : {}),
+        ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
         onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
       },
       versionCost,
@@ -206,9 +229,17 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     }
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
+    const ran = new Set(results.map((r) => r.id));
+    const interrupted = options.signal?.aborted
+      ? {
+          by: options.interruptedBy?.() ?? "an interrupt",
+          notRun: options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id),
+        }
+      : undefined;
     return credentials.redactValue({
       ...base,
       dryRun: false,
+      ...(interrupted ? { interrupted } : {}),
       durationMs: Math.round(performance.now() - started),
       results,
       ...(stopped ? { stopped } : {}),

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join, relative } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parseDocument } from "yaml";
 import { loadContract, packageRoot } from "../contract/index.js";
@@ -210,8 +210,15 @@ function toCase(raw: RawCase, area: string, file: string, vars: Record<string, u
 
 /** Parses and validates one suite file; throws SuiteError naming the file and JSON path of the first problems. */
 export function loadSuiteFile(path: string, area: string): CaseDef[] {
-  const file = relative(packageRoot(), path) || path;
-  const doc = parseDocument(readFileSync(path, "utf8"), { uniqueKeys: true });
+  const inPackage = relative(packageRoot(), path);
+  const file = inPackage && !inPackage.startsWith("..") ? inPackage : path;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SuiteError(`${file}: cannot read: ${(error as Error).message}`);
+  }
+  const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
     throw new SuiteError(`${file}: line ${e.linePos?.[0]?.line ?? "?"}: ${e.message.split("\n")[0]}`);
@@ -247,6 +254,34 @@ export function loadSuites(root = suitesRoot()): CaseDef[] {
         seen.set(c.id, c.file);
         cases.push(c);
       }
+    }
+  }
+  return cases;
+}
+
+/**
+ * The package's suites and a user's own folders (`--suites DIR`, repeatable). A folder holds area folders
+ * of YAML files, as suites/ does, and may hold YAML files itself, whose area is the folder's name. Every
+ * file is validated as the package's are; a case id used twice anywhere is an error naming both files.
+ */
+export function loadAllSuites(extra: readonly string[] = []): CaseDef[] {
+  const cases = loadSuites();
+  const seen = new Map(cases.map((c) => [c.id, c.file]));
+  for (const dir of extra) {
+    let own: CaseDef[];
+    try {
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SuiteError(`--suites ${dir}: no such folder`);
+      const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+      own = [...files.flatMap((f) => loadSuiteFile(join(dir, f), basename(dir))), ...loadSuites(dir)];
+    } catch (error) {
+      if (error instanceof SuiteError) throw error;
+      throw new SuiteError(`--suites ${dir}: ${(error as Error).message}`);
+    }
+    for (const c of own) {
+      const other = seen.get(c.id);
+      if (other) throw new SuiteError(`${c.file}: case id ${c.id} is also used in ${other}`);
+      seen.set(c.id, c.file);
+      cases.push(c);
     }
   }
   return cases;

@@ -1,5 +1,6 @@
 import type { OperationId } from "../contract/index.js";
 import type { RestingClause } from "./verdict.js";
+import type { RecordedExchange } from "./evidence.js";
 
 /**
  * Deployed MCP tool names by route, pinned in the config's `mcp.tools` for a deployment whose names do not end
@@ -113,6 +114,10 @@ export interface CaseFailure {
   readonly actual?: unknown;
   /** curl command reproducing the request, with the key replaced by $TDSS_API_KEY. */
   readonly curl?: string;
+  /** The clauses of the case this failure shows broken (src/checks/failed-clauses.ts). */
+  readonly clauses?: readonly string[];
+  /** Index in the case's `exchanges` of the exchange that failed. */
+  readonly exchange?: number;
 }
 
 export interface CaseResult {
@@ -134,4 +139,6 @@ export interface CaseResult {
   readonly warnings: readonly CaseFailure[];
   /** Why the case was skipped, or why a failure was expected. */
   readonly reason?: string;
+  /** The exchanges kept as evidence: those a failure refers to, or every one with `--record all`. */
+  readonly exchanges?: readonly RecordedExchange[];
 }

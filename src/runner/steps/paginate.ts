@@ -26,6 +26,9 @@ export const paginateStep: StepKind = {
     const cursors = new Set<string>();
     let body = (request.body ?? {}) as Record<string, unknown>;
     for (let page = 0; page < maxPages; page++) {
+      if (page > 0 && ctx.signal?.aborted) {
+        return { exchanges, inconclusive: `the run was interrupted after page ${page}` };
+      }
       const exchange = await sendRequest(prepareRequest({ ...request, body }), ctx.http, ctx.credentials);
       exchanges.push(exchange);
       if (!isSuccess(exchange) || !hasPointer(exchange.json, "/data/next")) return { exchanges };

@@ -38,6 +38,8 @@ export interface ExecuteContext {
   readonly depth?: Depth;
   /** A response read through the contract and the run's detected member names (IDs, records, total, next). */
   readonly view?: (exchange: Exchange, operationId: OperationId) => ResponseView;
+  /** Aborted when the run is interrupted: a kind that sends several requests sends no further one. */
+  readonly signal?: AbortSignal;
 }
 
 /**

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { loadContract } from "../contract/index.js";
+import { CHECKS } from "./index.js";
+import { CLAUSE_PATTERNS, failedClauses } from "./failed-clauses.js";
+
+describe("failedClauses", () => {
+  it("names only checks that exist, and every pattern matches a clause of spec/clauses.yaml", () => {
+    const ids = [...loadContract().clauses.keys()];
+    for (const [check, patterns] of Object.entries(CLAUSE_PATTERNS)) {
+      expect(check === "credits" || Object.hasOwn(CHECKS, check), check).toBe(true);
+      for (const p of patterns) {
+        const re = new RegExp(`^${p.replaceAll("*", ".*")}$`);
+        expect(
+          ids.some((id) => re.test(id)),
+          `${check}: ${p}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("marks only the clauses the failed check rests on, among those the case cites", () => {
+    const clauses = [
+      "s2-1-search-ids-accepted-by-detail",
+      "s2-6-null-never-omitted",
+      "s2-6-string-fields",
+      "s8-cost-detail",
+    ];
+    expect(failedClauses("job-record", clauses)).toEqual(["s2-6-null-never-omitted", "s2-6-string-fields"]);
+    expect(failedClauses("credits", clauses)).toEqual(["s8-cost-detail"]);
+    expect(failedClauses("ids-resolve", clauses)).toEqual(["s2-1-search-ids-accepted-by-detail"]);
+  });
+
+  it("marks every clause of the case for a check serving the case's own assertion, or resting on none it cites", () => {
+    const clauses = ["s4-2-size-range", "s8-search-page-size"];
+    expect(failedClauses("refused", clauses)).toEqual(clauses);
+    expect(failedClauses("envelope", clauses)).toEqual(clauses);
+  });
+
+  it("prefers the clauses an outcome names itself, when the case cites them", () => {
+    const clauses = ["s2-6-null-never-omitted", "s2-6-string-fields"];
+    expect(failedClauses("job-record", clauses, ["s2-6-string-fields"])).toEqual(["s2-6-string-fields"]);
+    expect(failedClauses("job-record", clauses, ["s9-version-route"])).toEqual(clauses);
+  });
+});

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceServer } from "../reference/index.js";
+import { compareReports, type Comparison } from "../report/compare.js";
+import type { Report } from "../report/index.js";
+import { UsageError } from "./command.js";
+import { executeCompare } from "./compare.js";
+import { executeRun, type RunArgs } from "./run.js";
+
+type Server = Awaited<ReturnType<typeof startReferenceServer>>;
+let clean: Server;
+let mutant: Server;
+let dir: string;
+
+async function run(
+  server: Server,
+  args: RunArgs,
+): Promise<{ code: number; out: string; err: string; runDir?: string }> {
+  const io = { out: "", err: "" };
+  const env = { TDSS_API_KEY: server.keys.active, TDSS_SECOND_API_KEY: server.keys.exhausted };
+  const before = new Set(readdirSync(join(dir, "reports")));
+  const code = await executeRun(
+    { baseUrl: server.url, reportDir: "reports", ...args },
+    { out: (t) => (io.out += t), err: (t) => (io.err += t), env, cwd: dir },
+  );
+  const created = readdirSync(join(dir, "reports")).filter((d) => !before.has(d));
+  return { code, ...io, ...(created[0] ? { runDir: join(dir, "reports", created[0]) } : {}) };
+}
+
+const readReport = (runDir: string) => JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as Report;
+const failing = (r: Report) =>
+  r.cases
+    .filter((c) => c.status === "failed" || c.status === "drift")
+    .map((c) => c.id)
+    .sort();
+
+let cleanRun: Awaited<ReturnType<typeof run>>;
+let mutantRun: Awaited<ReturnType<typeof run>>;
+
+beforeAll(async () => {
+  const dataset = { port: 0, people: 300, jobs: 60, companies: 40 };
+  [clean, mutant] = await Promise.all([
+    startReferenceServer(dataset),
+    startReferenceServer({ ...dataset, mutant: "detail-job-null-omitted" }),
+  ]);
+  dir = mkdtempSync(join(tmpdir(), "tdss-compare-"));
+  mkdirSync(join(dir, "reports"));
+  cleanRun = await run(clean, { only: "detail" });
+  mutantRun = await run(mutant, { only: "detail" });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([clean?.close(), mutant?.close()]);
+});
+
+describe("compare and rerun", () => {
+  it("lists exactly the mutant's failing cases as new failures, and exits 1", () => {
+    expect(cleanRun.code, cleanRun.out).toBe(0);
+    expect(mutantRun.code).toBe(1);
+    const expected = failing(readReport(mutantRun.runDir!));
+    expect(expected.length).toBeGreaterThan(0);
+    let out = "";
+    const code = executeCompare(
+      { a: cleanRun.runDir!, b: join(mutantRun.runDir!, "report.json"), format: "json" },
+      { out: (t) => (out += t), cwd: dir },
+    );
+    expect(code).toBe(1);
+    const comparison = JSON.parse(out) as Comparison;
+    expect(comparison.newFailures.map((c) => c.id).sort()).toEqual(expected);
+    expect(comparison.newFailures.every((c) => c.before === "passed" && c.after === "failed")).toBe(true);
+    expect(comparison.fixed).toEqual([]);
+    expect(comparison.onlyInA).toEqual([]);
+    expect(comparison.areas.map((a) => a.area)).toEqual(["detail"]);
+  });
+
+  it("shows the same run the other way round as fixed, exit 0, in Markdown", () => {
+    let out = "";
+    const code = executeCompare({ a: mutantRun.runDir!, b: cleanRun.runDir! }, { out: (t) => (out += t), cwd: dir });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^# tdss compare: no new failure\n/);
+    for (const id of failing(readReport(mutantRun.runDir!))) expect(out).toContain(`- \`${id}\`: failed → passed`);
+    expect(out).toMatch(/\| detail \| \d+ \| \d+ \| [+-±]\d+ \|/);
+  });
+
+  it("ends a failed run with the exact rerun command, and --last-failed reruns exactly the failed cases", async () => {
+    const rel = `reports/${mutantRun.runDir!.split("/").pop()}`;
+    expect(mutantRun.out).toContain(
+      `Rerun the failed cases: tdss run --last-failed ${rel} --base-url ${mutant.url} --report-dir reports\n`,
+    );
+    const rerun = await run(mutant, { lastFailed: rel });
+    expect(rerun.code).toBe(1);
+    expect(
+      readReport(rerun.runDir!)
+        .cases.map((c) => c.id)
+        .sort(),
+    ).toEqual(failing(readReport(mutantRun.runDir!)));
+    const nothing = await run(clean, { lastFailed: cleanRun.runDir! });
+    expect(nothing.code).toBe(0);
+    expect(nothing.err).toMatch(/no case failed in .*report\.json; nothing to rerun/);
+    expect(nothing.runDir).toBeUndefined();
+  }, 60_000);
+
+  it("--last-failed without a path takes the latest run under the report folder", async () => {
+    const latest = await run(mutant, { lastFailed: "" });
+    const previous = readdirSync(join(dir, "reports")).sort().at(-2)!;
+    expect(
+      readReport(latest.runDir!)
+        .cases.map((c) => c.id)
+        .sort(),
+    ).toEqual(failing(readReport(join(dir, "reports", previous))));
+  }, 60_000);
+
+  it("--list prints the selected cases with tags and worst-case Credits, and sends nothing", async () => {
+    const io = { out: "", err: "" };
+    const code = await executeRun(
+      { list: true, only: "detail/jobs-*", reportDir: "reports" },
+      { out: (t) => (io.out += t), err: (t) => (io.err += t), env: {}, cwd: dir },
+    );
+    expect(code).toBe(0);
+    expect(io.err).toBe("");
+    const lines = io.out.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^id +area +tags +worst-case Credits$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^detail\/jobs-records +detail +smoke +\d+$/));
+    expect(lines.at(-1)).toMatch(/^\d+ cases; \d+ Credits at worst; nothing was sent$/);
+  });
+
+  it("refuses a path that is not a report with one line", () => {
+    const notReport = join(dir, "x.json");
+    writeFileSync(notReport, '{"a":1}');
+    expect(() => executeCompare({ a: notReport, b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(
+      new UsageError(`${notReport}: not a tdss report.json (expected members tool, summary and cases)`),
+    );
+    expect(() => executeCompare({ a: "nowhere", b: cleanRun.runDir! }, { out: () => undefined, cwd: dir })).toThrow(
+      /nowhere: no such file or folder/,
+    );
+  });
+});
+
+describe("compareReports", () => {
+  const report = (cases: [string, Report["cases"][number]["status"], number][], observed: Report["observed"]): Report =>
+    ({
+      tool: { name: "tdss", contractFingerprint: "x" },
+      run: { id: "r", startedAt: "", durationMs: 1000, baseUrl: "http://x/", dryRun: false, selection: {} },
+      summary: { creditsSpent: cases.reduce((s, c) => s + c[2], 0) },
+      cases: cases.map(([id, status, credits]) => ({
+        id,
+        area: id.split("/")[0]!,
+        title: id,
+        clauses: [],
+        tags: [],
+        status,
+        durationMs: 10,
+        requests: 1,
+        credits,
+        failures: [],
+      })),
+      observed,
+    }) as unknown as Report;
+
+  it("tells changed observed choices from lists in another order, and adds Credits per area", () => {
+    const a = report(
+      [
+        ["a/x", "passed", 2],
+        ["a/y", "failed", 1],
+        ["b/z", "passed", 3],
+        ["b/gone", "passed", 0],
+      ],
+      {
+        "responses.content_type": { value: ["application/json", "text/json"], clauses: [] },
+        "detail.zero_ids": { value: { status: 400 }, clauses: [] },
+      },
+    );
+    const b = report(
+      [
+        ["a/x", "skipped", 0],
+        ["a/y", "passed", 1],
+        ["b/z", "drift", 5],
+        ["b/new", "failed", 1],
+      ],
+      {
+        "responses.content_type": { value: ["text/json", "application/json"], clauses: [] },
+        "detail.zero_ids": { value: { status: 422 }, clauses: [] },
+      },
+    );
+    const c = compareReports({ file: "a", report: a }, { file: "b", report: b });
+    expect(c.newFailures.map((x) => [x.id, x.before, x.after])).toEqual([
+      ["b/z", "passed", "drift"],
+      ["b/new", undefined, "failed"],
+    ]);
+    expect(c.fixed.map((x) => x.id)).toEqual(["a/y"]);
+    expect(c.otherChanges.map((x) => [x.id, x.before, x.after])).toEqual([["a/x", "passed", "skipped"]]);
+    expect(c.onlyInA.map((x) => x.id)).toEqual(["b/gone"]);
+    expect(c.onlyInB.map((x) => x.id)).toEqual(["b/new"]);
+    expect(c.observed).toEqual([{ topic: "detail.zero_ids", before: { status: 400 }, after: { status: 422 } }]);
+    expect(c.areas).toEqual([
+      { area: "a", credits: { before: 3, after: 1 }, durationMs: { before: 20, after: 20 } },
+      { area: "b", credits: { before: 3, after: 6 }, durationMs: { before: 20, after: 20 } },
+    ]);
+    expect(c.exitCode).toBe(1);
+  });
+});

@@ -1,0 +1,214 @@
+import type { CaseStatus } from "../runner/types.js";
+import type { Report } from "./report.js";
+
+const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "drift"]);
+
+export interface CaseChange {
+  readonly id: string;
+  readonly area: string;
+  /** Status in the first report; absent when the case is only in the second. */
+  readonly before?: CaseStatus;
+  readonly after?: CaseStatus;
+  /** The first failure of the second run, for new failures. */
+  readonly message?: string;
+}
+
+export interface ObservedChange {
+  readonly topic: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+export interface AreaFigures {
+  readonly area: string;
+  readonly credits: { readonly before: number; readonly after: number };
+  readonly durationMs: { readonly before: number; readonly after: number };
+}
+
+/** What changed from run A to run B (`tdss compare A B`). */
+export interface Comparison {
+  readonly a: { readonly file: string; readonly runId: string; readonly baseUrl: string; readonly startedAt: string };
+  readonly b: { readonly file: string; readonly runId: string; readonly baseUrl: string; readonly startedAt: string };
+  /** Failed or drifted in B, and not so in A (or not run there). */
+  readonly newFailures: readonly CaseChange[];
+  /** Failed or drifted in A, passed in B. */
+  readonly fixed: readonly CaseChange[];
+  readonly stillFailing: readonly CaseChange[];
+  /** Any other change of status (e.g. passed in A, skipped in B). */
+  readonly otherChanges: readonly CaseChange[];
+  readonly onlyInA: readonly CaseChange[];
+  readonly onlyInB: readonly CaseChange[];
+  /** `observed` topics whose value differs (a vendor changed a default), appeared or disappeared. */
+  readonly observed: readonly ObservedChange[];
+  readonly areas: readonly AreaFigures[];
+  readonly totals: AreaFigures;
+  /** 1 when something newly fails, 0 otherwise. */
+  readonly exitCode: 0 | 1;
+}
+
+/** A value with list items in a fixed order: observed lists are filled in the order responses arrive. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+function figures(report: Report): Map<string, { credits: number; durationMs: number }> {
+  const out = new Map<string, { credits: number; durationMs: number }>();
+  for (const c of report.cases) {
+    const f = out.get(c.area) ?? { credits: 0, durationMs: 0 };
+    f.credits += c.credits;
+    f.durationMs += c.durationMs;
+    out.set(c.area, f);
+  }
+  return out;
+}
+
+export function compareReports(a: { file: string; report: Report }, b: { file: string; report: Report }): Comparison {
+  const before = new Map(a.report.cases.map((c) => [c.id, c]));
+  const after = new Map(b.report.cases.map((c) => [c.id, c]));
+  const newFailures: CaseChange[] = [];
+  const fixed: CaseChange[] = [];
+  const stillFailing: CaseChange[] = [];
+  const otherChanges: CaseChange[] = [];
+  const onlyInB: CaseChange[] = [];
+  for (const c of b.report.cases) {
+    const old = before.get(c.id);
+    const change: CaseChange = { id: c.id, area: c.area, ...(old ? { before: old.status } : {}), after: c.status };
+    if (!old) onlyInB.push(change);
+    if (FAILING.has(c.status)) {
+      const first = c.failures[0];
+      const withMessage = {
+        ...change,
+        ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : {}),
+      };
+      if (old && FAILING.has(old.status)) stillFailing.push(withMessage);
+      else newFailures.push(withMessage);
+    } else if (old && FAILING.has(old.status) && (c.status === "passed" || c.status === "unexpected-pass"))
+      fixed.push(change);
+    else if (old && old.status !== c.status) otherChanges.push(change);
+  }
+  const onlyInA = a.report.cases
+    .filter((c) => !after.has(c.id))
+    .map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
+
+  const observed: ObservedChange[] = [];
+  const topics = [
+    ...new Set([...Object.keys(a.report.observed ?? {}), ...Object.keys(b.report.observed ?? {})]),
+  ].sort();
+  for (const topic of topics) {
+    const x = a.report.observed?.[topic];
+    const y = b.report.observed?.[topic];
+    if (x && y && canonical(x.value) === canonical(y.value)) continue;
+    observed.push({ topic, ...(x ? { before: x.value } : {}), ...(y ? { after: y.value } : {}) });
+  }
+
+  const fa = figures(a.report);
+  const fb = figures(b.report);
+  const areas = [...new Set([...fa.keys(), ...fb.keys()])].map((area): AreaFigures => ({
+    area,
+    credits: { before: fa.get(area)?.credits ?? 0, after: fb.get(area)?.credits ?? 0 },
+    durationMs: { before: fa.get(area)?.durationMs ?? 0, after: fb.get(area)?.durationMs ?? 0 },
+  }));
+  const totals: AreaFigures = {
+    area: "total",
+    credits: { before: a.report.summary.creditsSpent, after: b.report.summary.creditsSpent },
+    durationMs: { before: a.report.run.durationMs, after: b.report.run.durationMs },
+  };
+  const side = (x: { file: string; report: Report }) => ({
+    file: x.file,
+    runId: x.report.run.id,
+    baseUrl: x.report.run.baseUrl,
+    startedAt: x.report.run.startedAt,
+  });
+  return {
+    a: side(a),
+    b: side(b),
+    newFailures,
+    fixed,
+    stillFailing,
+    otherChanges,
+    onlyInA,
+    onlyInB,
+    observed,
+    areas,
+    totals,
+    exitCode: newFailures.length ? 1 : 0,
+  };
+}
+
+const delta = (x: number, y: number) => (y === x ? "±0" : y > x ? `+${y - x}` : `${y - x}`);
+/** Text cut to `max` characters, with a mark saying how long it was. */
+const cutText = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… [cut: ${max} of ${text.length} characters shown]` : text;
+const short = (v: unknown) => cutText(JSON.stringify(v) ?? "absent", 160);
+const code = (text: string) => `\`${text.replaceAll("`", "'").replace(/\r?\n/g, " ").replaceAll("|", "\\|")}\``;
+
+/** The comparison as Markdown (the default output of `tdss compare`). */
+const seconds = (ms: number) => `${ms >= 0 ? "+" : ""}${(ms / 1000).toFixed(1)}`;
+
+export function renderComparison(c: Comparison): string {
+  const n = c.newFailures.length;
+  const out = [
+    `# tdss compare: ${n ? `${n} new failure${n === 1 ? "" : "s"}` : "no new failure"}`,
+    "",
+    `- A: run \`${c.a.runId}\` against \`${c.a.baseUrl}\` (${c.a.file})`,
+    `- B: run \`${c.b.runId}\` against \`${c.b.baseUrl}\` (${c.b.file})`,
+    "",
+    `**${n} new failures, ${c.fixed.length} fixed, ${c.stillFailing.length} still failing, ` +
+      `${c.otherChanges.length} other changes, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B, ` +
+      `${c.observed.length} observed choices changed.**`,
+    "",
+  ];
+  const list = (title: string, items: readonly CaseChange[], withMessage = false) => {
+    if (!items.length) return;
+    out.push(`## ${title}`, "");
+    for (const i of items)
+      out.push(
+        `- \`${i.id}\`: ${i.before ?? "not run"} → ${i.after ?? "not run"}` +
+          (withMessage && i.message ? `: ${code(cutText(i.message, 300))}` : ""),
+      );
+    out.push("");
+  };
+  list("New failures", c.newFailures, true);
+  list("Fixed", c.fixed);
+  list("Still failing", c.stillFailing, true);
+  list("Other changes", c.otherChanges);
+  list("Only in A", c.onlyInA);
+  list("Only in B", c.onlyInB);
+  if (c.observed.length) {
+    out.push("## Observed choices that changed", "", "| topic | A | B |", "| --- | --- | --- |");
+    for (const o of c.observed)
+      out.push(
+        `| ${o.topic} | ${"before" in o ? code(short(o.before)) : "absent"} | ` +
+          `${"after" in o ? code(short(o.after)) : "absent"} |`,
+      );
+    out.push("");
+  }
+  out.push(
+    "## Credits and duration per area",
+    "",
+    "| area | Credits A | Credits B | Δ | seconds A | seconds B | Δ s |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  for (const f of [...c.areas, c.totals]) {
+    const name = f.area === "total" ? "**total**" : f.area;
+    out.push(
+      `| ${name} | ${f.credits.before} | ${f.credits.after} | ${delta(f.credits.before, f.credits.after)} | ` +
+        `${s(f.durationMs.before)} | ${s(f.durationMs.after)} | ${seconds(f.durationMs.after - f.durationMs.before)} |`,
+    );
+  }
+  out.push(
+    "",
+    "Per-area seconds add up the cases' own durations (cases run concurrently); " +
+      "the total is the run's wall-clock time.",
+    "",
+  );
+  return out.join("\n");
+}

@@ -1,0 +1,106 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { packageRoot } from "../src/contract/root.js";
+
+/**
+ * `npm pack` makes a package that installs and runs outside the clone. The install is offline: a lockfile
+ * for the temporary project is derived from the clone's (the packed tarball plus the clone's production
+ * dependencies, at the same versions and integrity), so `npm ci --offline` takes every tarball from the
+ * npm cache that the clone's own `npm ci` filled.
+ */
+const root = packageRoot();
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
+  engines: Record<string, string>;
+};
+let serve: ReturnType<typeof spawn> | undefined;
+afterAll(() => {
+  serve?.kill("SIGTERM");
+});
+
+function npm(args: string[], cwd: string): string {
+  const r = spawnSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `npm ${args.join(" ")} failed (${r.status}): ${r.stderr
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn"))
+        .join("\n")}`,
+    );
+  return r.stdout;
+}
+
+function lockfileFor(tarball: string): object {
+  const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { dev?: boolean; link?: boolean }>;
+  };
+  const packages: Record<string, unknown> = {
+    "": { name: "tdss-install-check", dependencies: { [pkg.name]: `file:${tarball}` } },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version,
+      resolved: `file:${tarball}`,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path.startsWith("node_modules/") && !entry.dev && !entry.link) packages[path] = entry;
+  return { name: "tdss-install-check", lockfileVersion: 3, requires: true, packages };
+}
+
+describe("npm pack", () => {
+  it("makes a package that installs offline and runs the smoke cases against its own tdss serve", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-pack-"));
+    // The build is `npm test`'s pretest; packing must not rebuild dist/ under the other tests' feet.
+    npm(["pack", "--ignore-scripts", "--pack-destination", dir], root);
+    const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+    expect(tarball).toBe(`${pkg.name}-${pkg.version}.tgz`);
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "tdss-install-check", private: true, dependencies: { [pkg.name]: `file:${tarball}` } }),
+    );
+    writeFileSync(join(dir, "package-lock.json"), JSON.stringify(lockfileFor(tarball)));
+    npm(["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], dir);
+    const bin = join(dir, "node_modules", ".bin", "tdss");
+
+    const version = spawnSync(bin, ["--version"], { cwd: dir, encoding: "utf8" });
+    expect(version.stdout.trim()).toBe(pkg.version);
+
+    serve = spawn(bin, ["serve", "--port", "0", "--people", "300", "--jobs", "60", "--companies", "40"], { cwd: dir });
+    let banner = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      serve!.stdout!.on("data", (d) => {
+        banner += d;
+        const m = /listening on (http:\/\/\S+)/.exec(banner);
+        if (m) resolve(m[1]!);
+      });
+      serve!.on("exit", (code) => reject(new Error(`tdss serve exited (${code}): ${banner}`)));
+    });
+    const key = (name: string) => new RegExp(`${name} +(\\S+)`).exec(banner)![1]!;
+    const run = spawnSync(bin, ["run", "--base-url", url, "--tag", "smoke", "--report-dir", "reports"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, TDSS_API_KEY: key("active"), TDSS_SECOND_API_KEY: key("exhausted") },
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^PASS: \d+ passed, 0 failed/m);
+    const runDir = join(dir, "reports", readdirSync(join(dir, "reports"))[0]!);
+    const report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as {
+      tool: { version: string };
+      cases: unknown[];
+    };
+    expect(report.tool.version).toBe(pkg.version);
+    expect(report.cases.length).toBeGreaterThan(5);
+  }, 300_000);
+});
