@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { join } from "node:path";
 
 let version: string | undefined;
