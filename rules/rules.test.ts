@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadContract, packageRoot } from "../src/contract/index.js";
+import { loadContract } from "../src/contract/index.js";
+import { packageRoot } from "../src/contract/root.js";
 import { DEFAULT_SEVERITY } from "../src/lint/consequence.js";
 import { RULES, ruleById } from "./index.js";
 

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "./contract/index.js";
+import { packageRoot } from "./contract/root.js";
 
 /**
  * Every module a fresh Node process resolves while it imports `specifier` and calls `call` on it, recorded by a
@@ -28,12 +28,15 @@ function modulesLoadedBy(specifier: string, call = ""): string[] {
 }
 
 const SERVER_RUNNER_MCP = /^(dist\/src\/(reference|runner|client|checks|gateway|selftest|report|commands)\/|npm:(@modelcontextprotocol|undici|@faker-js|zod|hono|yargs|@stoplight|prom-client))/;
+/** What the linter must not need: a file system, a YAML parser, a schema compiler, Spectral (it runs in a browser). */
+const NOT_FOR_LINT = /^(node:|npm:(yaml|ajv|ajv-formats|@stoplight)$)/;
 
 describe("entry points (package.json exports)", () => {
-  it("tdss/lint loads the linter and the contract, and no server, runner, client or MCP module", () => {
+  it("tdss/lint loads the linter and the compiled contract: no server, runner, client or MCP module, no file or YAML", () => {
     const loaded = modulesLoadedBy("tdss/lint", `m.lint('{"where":{"field":"city","eq":"Paris"}}');`);
     expect(loaded).toContain("dist/src/lint/lint.js");
-    expect(loaded.filter((m) => SERVER_RUNNER_MCP.test(m))).toEqual([]);
+    expect(loaded).toContain("dist/src/contract/compiled.js");
+    expect(loaded.filter((m) => SERVER_RUNNER_MCP.test(m) || NOT_FOR_LINT.test(m))).toEqual([]);
   });
 
   it("the root entry point is the linter too: importing tdss starts nothing else", () => {

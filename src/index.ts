@@ -11,7 +11,6 @@ export {
   applyFixes,
   fixSource,
   classify,
-  formatReport,
   lintCorpus,
   type Consequence,
   type Diagnostic,
@@ -22,6 +21,4 @@ export {
   type Severity,
   type Suggestion,
   type CorpusEntry,
-  type FileReport,
-  type FormatName,
 } from "./lint/index.js";

@@ -1,4 +1,5 @@
-import { describeErrors, loadContract, schemaValidator } from "../contract/index.js";
+import { loadContract } from "../contract/index.js";
+import { describeErrors, schemaValidator } from "../contract/validators.js";
 import { excerpt, fail, firstOf, pass, type Check, type CheckOutcome } from "./check.js";
 
 interface Args {

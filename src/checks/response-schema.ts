@@ -1,4 +1,4 @@
-import { describeErrors, responseValidator } from "../contract/index.js";
+import { describeErrors, responseValidator } from "../contract/validators.js";
 import { isSuccess } from "../runner/views.js";
 import { eachExchange, fail, firstOf, pageLabel, pass, type Check } from "./check.js";
 

@@ -1,4 +1,4 @@
-import { formatContractSummary } from "../contract/index.js";
+import { formatContractSummary } from "../contract/summary.js";
 import type { TdssCommand } from "./command.js";
 
 export const contractCommand: TdssCommand = {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { main } from "../cli.js";
 
 async function tdss(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { main } from "../cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lint-"));

@@ -9,7 +9,7 @@ import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../lint/routes.js";
 import { suggestionList } from "../lint/suggest.js";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
 

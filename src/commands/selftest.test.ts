@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { UsageError } from "./command.js";
 import { executeSelftest } from "./selftest.js";
 

@@ -1,8 +1,10 @@
+/**
+ * The contract (spec/) as the product reads it. Everything here runs anywhere, a browser included: no file, no
+ * YAML parser, no JSON Schema compiler. Validators (`./validators.js`), the package root (`./root.js`) and the
+ * summary (`./summary.js`) are imported by their own paths where they are needed.
+ */
 export { loadContract, operation, clause, canonicalJson, type Contract } from "./load.js";
 export { creditCost } from "./credits.js";
-export { schemaValidator, requestValidator, responseValidator, describeErrors } from "./validators.js";
-export { packageRoot, specPath } from "./root.js";
-export { formatContractSummary } from "./summary.js";
 export * from "./types.js";
 export { searchRoutes, detailRoutes, pricedOperations, operationsPriced } from "./families.js";
 export type { RouteFamilyMember, DetailRoute } from "./families.js";

@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
-import { parse } from "yaml";
-import { specPath } from "./root.js";
+import { FINGERPRINT, SPEC } from "./compiled.js";
 import {
   DATASETS,
   OPERATION_IDS,
@@ -64,13 +61,11 @@ interface RawDataset {
   fields: RawField[];
 }
 
+/** A file of spec/, parsed at build time (src/contract/compiled.ts): loading the contract reads no file. */
 function readYaml<T>(...parts: string[]): T {
-  const file = specPath(...parts);
-  try {
-    return parse(readFileSync(file, "utf8")) as T;
-  } catch (error) {
-    throw new Error(`tdss: cannot read ${file}: ${(error as Error).message}`);
-  }
+  const path = parts.join("/");
+  if (!Object.hasOwn(SPEC, path)) throw new Error(`tdss: spec/${path} is not in the compiled contract; run npm run generate`);
+  return structuredClone(SPEC[path]) as T;
 }
 
 function loadDataset(name: Dataset): DatasetSpec {
@@ -178,7 +173,7 @@ export function loadContract(): Contract {
   const datasets = Object.fromEntries(DATASETS.map((d) => [d, loadDataset(d)])) as Record<Dataset, DatasetSpec>;
   contract = Object.freeze({
     openapi,
-    fingerprint: "sha256:" + createHash("sha256").update(canonicalJson(openapi)).digest("hex"),
+    fingerprint: FINGERPRINT,
     datasets: Object.freeze(datasets),
     limits: readYaml<Limits>("catalog", "limits.yaml"),
     grammar: readYaml<Grammar>("catalog", "grammar.yaml"),

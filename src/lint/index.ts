@@ -2,7 +2,6 @@
 export { lint } from "./lint.js";
 export { applyFixes, fixSource, fixOf, type FixOptions, type FixResult, type FixSourceResult } from "./fix.js";
 export { classify } from "./engine.js";
-export { formatReport, FORMATS, type FileReport, type FormatName } from "./format/index.js";
 export { lintCorpus, type CorpusEntry } from "./corpus.js";
 export { resolveRoute, inferRoute, lintableRoutes, type Route } from "./routes.js";
 export { DEFAULT_SEVERITY } from "./consequence.js";

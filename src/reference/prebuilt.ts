@@ -1,4 +1,5 @@
-import { OPERATION_IDS, loadContract, requestValidator } from "../contract/index.js";
+import { OPERATION_IDS, loadContract } from "../contract/index.js";
+import { requestValidator } from "../contract/validators.js";
 import { dayString } from "./days.js";
 import { generateStore } from "./generate/parallel.js";
 import type { ReferenceServiceOptions } from "./options.js";

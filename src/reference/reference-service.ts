@@ -1,16 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import {
-  canonicalJson,
-  creditCost,
-  describeErrors,
-  loadContract,
-  OPERATION_IDS,
-  packageRoot,
-  requestValidator,
-  type Dataset,
-  type OperationId,
-} from "../contract/index.js";
+import { canonicalJson, creditCost, loadContract, OPERATION_IDS, type Dataset, type OperationId } from "../contract/index.js";
+import { describeErrors, requestValidator } from "../contract/validators.js";
+import { packageRoot } from "../contract/root.js";
 import { CursorCodec } from "./cursor.js";
 import { dayString, toDay, todayDay } from "./days.js";
 import { NO_FAULTS, type Faults } from "./faults.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContract, responseValidator, type OperationId } from "../contract/index.js";
+import { loadContract, type OperationId } from "../contract/index.js";
+import { responseValidator } from "../contract/validators.js";
 import { RestClient } from "./fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 
 /** Latest modification time of the files under a folder whose names end with `suffix`. */
 function newest(dir: string, suffix: string): number {

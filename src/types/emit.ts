@@ -1,7 +1,7 @@
 import { OPERATORS } from "../contract/index.js";
 import type { TypedDataset, TypedField, ValueShape } from "./model.js";
 
-const HEADER = "Generated from spec/catalog/ by scripts/generate-types.ts (npm run generate); do not edit.";
+const HEADER = "Generated from spec/catalog/ by npm run generate (src/types/emit.ts); do not edit.";
 
 const pascal = (name: string) => name.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 const title = (dataset: string) => pascal(dataset);

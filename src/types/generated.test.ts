@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { lintCorpus } from "../lint/corpus.js";
 import { generatedFiles } from "./generated.js";
 

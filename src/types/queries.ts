@@ -1,4 +1,4 @@
-// Generated from spec/catalog/ by scripts/generate-types.ts (npm run generate); do not edit.
+// Generated from spec/catalog/ by npm run generate (src/types/emit.ts); do not edit.
 
 /** A date: YYYY-MM-DD, or a relative offset now-<n>d / now-<n>m (§4.2 rule 3). */
 export type DateValue = `${number}-${number}-${number}` | `now-${number}d` | `now-${number}m`;

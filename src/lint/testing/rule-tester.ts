@@ -13,7 +13,7 @@ import type { Rule } from "../rule.js";
 import type { Diagnostic, LintOptions } from "../types.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../../contract/index.js";
+import { packageRoot } from "../../contract/root.js";
 import { renderRuleDoc } from "./rule-doc.js";
 
 export const MARK = "«";

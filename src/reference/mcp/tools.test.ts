@@ -1,7 +1,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadContract, OPERATION_IDS, requestValidator, type OperationId } from "../../contract/index.js";
+import { loadContract, OPERATION_IDS, type OperationId } from "../../contract/index.js";
+import { requestValidator } from "../../contract/validators.js";
 import { deriveTools, routeToolSchema, toolName, toolSuffix } from "./tools.js";
 
 /** A validator as an MCP client would build one: nothing but the tool's own inputSchema. */
