@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageRoot } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { startReferenceServer } from "../reference/index.js";
 import type { Report } from "../report/index.js";
 import { INTERRUPTED_EXIT, onInterrupt } from "./interrupt.js";

@@ -67,7 +67,7 @@ describe("tdss run", () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(
       new RegExp(
-        "FAIL {2}routes/detail-cost-and-not-found-people\\n {8}1 failed check:\\n {8}" +
+        "FAIL {2}routes/detail-cost-and-not-found-people.*\\n {8}1 failed check:\\n {8}" +
           "step 2 \\(only unknown IDs\\) · credits: the\\s+balance\\s+fell\\s+by\\s+1\\s+Credits;\\s+this\\s+request\\s+costs\\s+nothing",
       ),
     );

@@ -75,6 +75,13 @@ export function classifyAnswer(exchange: Exchange, options: AnswerOptions = {}):
     if (status >= 400) return { kind: "refusal", status, summary: `HTTP ${status}` };
   }
   const at = status === undefined ? "" : `HTTP ${status}: `;
+  if (exchange.toolError) {
+    // A tool error is the MCP form of a refusal; only an envelope saying the server failed makes it something else.
+    const code = (exchange.json as { code?: unknown } | null | undefined)?.code;
+    const why = typeof code === "number" ? notARefusal(code, "envelope code", options.about) : undefined;
+    if (why) return { kind: "neither", reason: why };
+    return { kind: "refusal", ...(typeof code === "number" ? { code } : {}), summary: "an MCP tool error" };
+  }
   if (exchange.json === undefined) {
     return {
       kind: "neither",

@@ -39,7 +39,7 @@ describe("tdss run against hostile servers (the CLI, as a child process)", () =>
       expect(r.exitCode).toBe(2);
       expect(r.summary?.exitCode).toBe(2);
       expect(r.notRun).toBeGreaterThan(40);
-      expect(r.files.length).toBe(3);
+      expect(r.files.length).toBe(4); // report.json, junit.xml, summary.md, report.html
     },
   );
 

@@ -78,6 +78,11 @@ export interface SentRequest {
  */
 export interface Exchange {
   readonly request: SentRequest;
+  /**
+   * An MCP tool call the server answered as a tool error (`isError: true`) or with a JSON-RPC error: the call was
+   * refused, whatever the body it carries (§7: the shape of failures is not shown).
+   */
+  readonly toolError?: boolean;
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly bodyText?: string;

@@ -112,11 +112,19 @@ export class SemanticOracles {
     const text = fields.find((f) => (f.type === "text" || f.type === "identity") && f.name !== "description");
     if (!text) return;
     const nonce = { field: text.name, eq: NONCE };
-    if ((await this.session.search(this.dataset, nonce, 1)).refused) return;
+    const alone = await this.session.search(this.dataset, nonce, 1);
+    if (alone.refused) return;
     for (const f of fields) this.accepted.set(f.name, new Set());
     const probes = fields.flatMap((f) => OPERATORS.map((op) => ({ f, op, leaf: this.probeLeaf(f, op) }))).filter((p) => p.leaf !== undefined);
+    let reported = false;
     const tryAll = async (list: typeof probes): Promise<void> => {
       const r = await this.session.search(this.dataset, all(nonce, { any: list.map((p) => p.leaf!) }), 1);
+      // The nonce matches nobody, so no record can meet all of it and more (s4-2-all-every-condition): a free check
+      // made before anything is spent, which a deployment whose `all` behaves as `any` cannot pass.
+      if (!r.refused && r.ids.length > 0 && alone.ids.length === 0 && !reported) {
+        reported = true;
+        this.session.fail("relation", `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no record meets all of them (s4-2-all-every-condition)`, r.exchange);
+      }
       if (!r.refused) for (const p of list) this.accepted.get(p.f.name)!.add(p.op);
       else if (list.length > 1) {
         await tryAll(list.slice(0, Math.ceil(list.length / 2)));
@@ -215,6 +223,12 @@ export class SemanticOracles {
       const culprit = suspects[0]!;
       const last = await this.returns(sample, [culprit], anchor);
       const where = anchor ? all(anchor, culprit.node) : culprit.node;
+      if (last.refused) {
+        // Served elsewhere, this form may be refused where the spec leaves it open (an argument form, s4-2-rule6):
+        // whether a valid form is served is judged by the query-spec cases, not by this oracle.
+        this.session.observe(`search-semantics.refused.${this.dataset}`, `${culprit.label}: ${show(where)}`.slice(0, 200));
+        continue;
+      }
       this.session.fail(
         "retrievability",
         `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value (${culprit.clauses.join(", ")}): ${show(where)}` +

@@ -72,9 +72,10 @@ export const mcpCallStep: StepKind = {
       }
       const outcome = await session.callTool(tool, args);
       if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
-      if (outcome.rpcError) return done({ request: request(tool), bodyText: JSON.stringify(outcome.rpcError), jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}` });
+      if (outcome.rpcError) return done({ request: request(tool), toolError: true, bodyText: JSON.stringify(outcome.rpcError), jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}` });
       return done({
         request: request(tool),
+        ...(outcome.isError ? { toolError: true } : {}),
         bodyText: JSON.stringify(outcome.result),
         ...(outcome.envelope !== undefined ? { json: outcome.envelope } : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
       });
