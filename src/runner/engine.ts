@@ -209,7 +209,7 @@ function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges
   return credentials.redactValue({
     step,
     check,
-    clauses: [...new Set([...(clause ? [clause.id] : []), ...failedClauses(check, run.clauses, outcome.clauses)])],
+    clauses: failedClauses(check, run.clauses, outcome.clauses),
     ...(index !== undefined ? { exchange: index } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
