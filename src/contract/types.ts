@@ -68,7 +68,15 @@ export interface Limits {
   };
   readonly detail: Readonly<Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>>;
   readonly dates: { readonly absolute: string; readonly relativeUnits: readonly string[] };
-  readonly project: { readonly maxNestingDepth: number };
+  readonly project: {
+    readonly maxNestingDepth: number;
+    /** Most nodes of one query tree the reference evaluates (a larger tree is refused; the linter says unspecified). */
+    readonly maxNodes: number;
+    /** Largest request body in bytes the reference reads (larger: refused with 413; the linter says unspecified). */
+    readonly maxBodyBytes: number;
+    /** Largest input `tdss lint` reads, in bytes (a file, standard input, or a --jsonl file). */
+    readonly maxLintInputBytes: number;
+  };
 }
 
 export type CreditFormulaName = "search" | "natural-language-search" | "detail" | "free" | "not-shown";
