@@ -25,7 +25,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "country", "in": [«"usa", «"deu"]}}',
       errors: [
         { path: "/where/in/0", suggestions: [{ message: 'Query `country_iso3` with "USA" instead.', value: { field: "country_iso3", in: ["USA", "DEU"] } }] },
-        { path: "/where/in/1", suggestions: [{ value: { field: "country_iso3", in: ["USA", "DEU"] } }] },
+        { path: "/where/in/1", suggestions: [{ value: null }] },
       ],
     },
     { code: '{"where": {"field": "country", "eq": «"USA"}}', route: "jobs", errors: [{ path: "/where/eq", clauses: ["s2-6-string-fields"], suggestions: [{ message: "Give the full country name; jobs has no field taking 3-letter codes.", value: null }] }] },

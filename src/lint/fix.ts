@@ -54,13 +54,15 @@ function sourceText(source: unknown): { text: string; bom: boolean } | undefined
   return text === undefined ? undefined : { text, bom: false };
 }
 
-/** Marks of the text map chooseFixes keeps: a code unit replaced or deleted, an insertion before it. */
+/** Marks of the text map chooseFixes keeps: a code unit inside a taken fix's extent, an insertion before it. */
 const COVERED = 1, INSERTED = 2;
 
 /**
- * The fixes of one pass that can be applied together: in diagnostic order, a fix is taken when
- * none of its ranges meets a range already taken (ranges may touch). Each taken range is marked in
- * a map of the text, so the choice costs the length of the ranges, not the number of fixes squared.
+ * The fixes of one pass that can be applied together: in diagnostic order, a fix is taken when its
+ * extent (from its first edit's start to its last edit's end, the text it edits or keeps, as ESLint
+ * merges a fix's ranges) meets no extent already taken; extents may touch. Each taken extent is
+ * marked in a map of the text, so the choice costs about the length of the extents, not the number
+ * of fixes squared. A fix nested in another waits for the next pass.
  */
 function chooseFixes(text: string, diagnostics: readonly Diagnostic[], options: FixOptions): { edits: TextEdit[]; applied: Diagnostic[] } {
   const edits: TextEdit[] = [];
@@ -70,26 +72,32 @@ function chooseFixes(text: string, diagnostics: readonly Diagnostic[], options: 
   for (const d of diagnostics) {
     const fix = fixOf(d, options);
     if (!fix || fix.edits.length === 0) continue;
-    taken ??= new Uint8Array(text.length + 1);
-    if (!fix.edits.every((e) => free(taken!, e, text.length))) continue;
+    let start = Infinity;
+    let end = -Infinity;
     for (const e of fix.edits) {
-      const [start, end] = e.range;
-      if (start === end) taken[start]! |= INSERTED;
-      else for (let i = start; i < end; i++) taken[i]! |= COVERED;
-      edits.push(e);
+      start = Math.min(start, e.range[0]);
+      end = Math.max(end, e.range[1]);
     }
+    taken ??= new Uint8Array(text.length + 1);
+    if (!fix.edits.every((e) => inText(e, text.length)) || !free(taken, start, end)) continue;
+    if (start === end) taken[start]! |= INSERTED;
+    else taken.fill(COVERED, start, end);
+    for (const e of fix.edits) edits.push(e);
     applied.push(d);
   }
   return { edits, applied };
 }
 
-/**
- * Whether an edit's range lies in the text and meets no taken one: a replacement covers no taken
- * code unit and no insertion strictly inside it; an insertion is not strictly inside a taken range.
- */
-function free(taken: Uint8Array, e: TextEdit, length: number): boolean {
+function inText(e: TextEdit, length: number): boolean {
   const [start, end] = e.range;
-  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= length)) return false;
+  return Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= length;
+}
+
+/**
+ * Whether an extent meets no taken one: a non-empty extent covers no taken code unit and no
+ * insertion strictly inside it; an insertion is not strictly inside a taken extent.
+ */
+function free(taken: Uint8Array, start: number, end: number): boolean {
   if (start === end) return start === 0 || (taken[start - 1]! & COVERED) === 0 || (taken[start]! & COVERED) === 0;
   if (taken[start]! & COVERED) return false;
   for (let i = start + 1; i < end; i++) if (taken[i] !== 0) return false;
