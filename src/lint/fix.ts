@@ -133,7 +133,9 @@ export function fixSource(source: unknown, options: EngineOptions & FixOptions =
   if (!input) return { output: typeof source === "string" ? source : "", value: asValue ? source : undefined, applied: [], diagnostics: runRules(source, RULES, options) };
   let text = input.text;
   let value = source;
-  let diagnostics = runRules(asValue ? value : text, RULES, options);
+  // Text is linted with its byte order mark (the engine reads past it, and says so): ranges count after it.
+  const lintable = (): unknown => (asValue ? value : input.bom ? "\ufeff" + text : text);
+  let diagnostics = runRules(lintable(), RULES, options);
   const applied: Diagnostic[] = [];
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const chosen = chooseFixes(text, diagnostics, options);
@@ -145,7 +147,7 @@ export function fixSource(source: unknown, options: EngineOptions & FixOptions =
       value = JSON.parse(text);
       text = documentText(value) ?? text;
     }
-    diagnostics = runRules(asValue ? value : text, RULES, options);
+    diagnostics = runRules(lintable(), RULES, options);
   }
   const output = (input.bom ? "\ufeff" : "") + text;
   return { output, value: asValue ? value : undefined, applied, diagnostics };
