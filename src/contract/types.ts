@@ -76,6 +76,8 @@ export interface Limits {
     readonly maxBodyBytes: number;
     /** Largest input `tdss lint` reads, in bytes (a file, standard input, or a --jsonl file). */
     readonly maxLintInputBytes: number;
+    /** Diagnostics of one rule a `tdss lint` report lists per input; the rest are counted in one more. */
+    readonly maxReportedPerRule: number;
   };
 }
 
