@@ -69,8 +69,9 @@ describe("tdss lint", () => {
     expect(Object.keys(doc)).toEqual(["files"]);
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([senior, clean]);
     const d = doc.files[0].diagnostics.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
+    const seniorAt = readFileSync(senior, "utf8").indexOf('"senior"'); // a fix is a text edit of the input
     expect(Object.keys(d)).toEqual(["ruleId", "severity", "consequence", "path", "line", "column", "message", "clauses", "suggestions"]);
-    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { path: "/where/eq", value: "Senior" } }] });
+    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { edits: [{ range: [seniorAt, seniorAt + 8], text: '"Senior"' }] } }] });
   });
 
   it("--format sarif is SARIF 2.1.0 named for tdss", async () => {
@@ -157,9 +158,12 @@ describe("tdss lint", () => {
       [4, 27, "invalid-json", ""],
       [5, 19, "nl-body", "/body/text"],
     ]);
-    const unknown = await tdss(["lint", "--jsonl"], '{"route": "peeple", "body": {}}\n');
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^tdss: -:1: unknown route "peeple"/);
+    // An unknown route is a diagnostic of its line; the other lines are still reported.
+    const unknown = await tdss(["lint", "--jsonl", "-f", "json"], '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", "eq": "x"}}\n');
+    expect(unknown.code).toBe(1);
+    const found = JSON.parse(unknown.stdout).files[0].diagnostics.map((d: { line: number; ruleId: string; message: string }) => [d.line, d.ruleId]);
+    expect(found).toEqual([[1, "jsonl-route"], [1, "cost"], [2, "cost"], [2, "unknown-field"]]);
+    expect(JSON.parse(unknown.stdout).files[0].diagnostics[0].message).toMatch(/unknown route "peeple"/);
   });
 
   it("--jsonl finds bytes that are not UTF-8 on their own line", async () => {
@@ -190,7 +194,8 @@ describe("tdss lint", () => {
   it("--fix --jsonl fixes line by line", async () => {
     const path = file("fix.jsonl", '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n');
     const r = await tdss(["lint", "--jsonl", "--fix", path]);
-    expect(r.stdout.split("\n")).toEqual(['{"where":{"field":"city","eq":"Paris"}}', '{"route":"people","body":{"where":{"field":"city","eq":"Lyon"}}}', ""]);
+    // Each line is edited in place: its spacing and the wrapper stay as written.
+    expect(r.stdout.split("\n")).toEqual(['{"where": {"field": "city", "eq": "Paris"}}', '{"route": "people", "body": {"where": {"field": "city", "eq": "Lyon"}}}', ""]);
   });
 
   it("-o writes the report to a file, and leaves none behind when it cannot", async () => {
