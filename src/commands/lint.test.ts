@@ -2,10 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../contract/index.js";
-import { main } from "../cli.js";
+import { runCli } from "./testing/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lint-"));
 afterAll(() => undefined);
@@ -16,22 +15,7 @@ function file(name: string, text: string | Buffer): string {
   return path;
 }
 
-async function tdss(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
-  const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
-  if (stdin !== undefined) Object.defineProperty(process, "stdin", { value: Readable.from([Buffer.from(stdin)]), configurable: true });
-  try {
-    const code = await main(args);
-    return { code, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    Object.defineProperty(process, "stdin", original);
-  }
-}
+const tdss = runCli;
 
 const senior = file("senior.json", '{\n  "where": {"field": "management_level", "eq": "senior"},\n  "size": 1\n}\n');
 const clean = file("clean.json", '{"where": {"field": "city", "eq": "Paris"}, "size": 1}');

@@ -54,35 +54,42 @@ function sourceText(source: unknown): { text: string; bom: boolean } | undefined
   return text === undefined ? undefined : { text, bom: false };
 }
 
-/** Marks of the text map chooseFixes keeps: a code unit inside a taken fix's extent, an insertion before it. */
+/** Marks of the text map chooseFixes keeps: a code unit a taken edit replaces, an insertion before it. */
 const COVERED = 1, INSERTED = 2;
 
 /**
- * The fixes of one pass that can be applied together: in diagnostic order, a fix is taken when its
- * extent (from its first edit's start to its last edit's end, the text it edits or keeps, as ESLint
- * merges a fix's ranges) meets no extent already taken; extents may touch. Each taken extent is
- * marked in a map of the text, so the choice costs about the length of the extents, not the number
- * of fixes squared. A fix nested in another waits for the next pass.
+ * The fixes of one pass that can be applied together, in diagnostic order. A fix is taken when
+ * none of its edits meets a taken edit (ranges may touch) and it does not rewrite exactly the text
+ * a taken fix keeps between two of its edits, nor keep exactly the text a taken fix rewrites: an
+ * unwrap of a node and a fix inside the node it keeps compose (a fix of that very node would change
+ * what the unwrap keeps, and waits for the next pass). Edits are marked in a map of the text, so
+ * the choice costs the length of the edits, not the number of fixes squared.
  */
 function chooseFixes(text: string, diagnostics: readonly Diagnostic[], options: FixOptions): { edits: TextEdit[]; applied: Diagnostic[] } {
   const edits: TextEdit[] = [];
   const applied: Diagnostic[] = [];
   if (diagnostics.some((d) => UNFIXABLE.has(d.ruleId))) return { edits, applied };
   let taken: Uint8Array | undefined;
+  const extents = new Set<string>();
+  const gaps = new Set<string>();
   for (const d of diagnostics) {
     const fix = fixOf(d, options);
     if (!fix || fix.edits.length === 0) continue;
-    let start = Infinity;
-    let end = -Infinity;
-    for (const e of fix.edits) {
-      start = Math.min(start, e.range[0]);
-      end = Math.max(end, e.range[1]);
-    }
     taken ??= new Uint8Array(text.length + 1);
-    if (!fix.edits.every((e) => inText(e, text.length)) || !free(taken, start, end)) continue;
-    if (start === end) taken[start]! |= INSERTED;
-    else taken.fill(COVERED, start, end);
-    for (const e of fix.edits) edits.push(e);
+    const own = fix.edits;
+    if (!own.every((e) => inText(e, text.length) && free(taken!, e.range[0], e.range[1]))) continue;
+    const extent = `${own[0]!.range[0]}:${own[own.length - 1]!.range[1]}`;
+    const ownGaps: string[] = [];
+    for (let i = 1; i < own.length; i++) ownGaps.push(`${own[i - 1]!.range[1]}:${own[i]!.range[0]}`);
+    if (gaps.has(extent) || ownGaps.some((g) => extents.has(g))) continue;
+    extents.add(extent);
+    for (const g of ownGaps) gaps.add(g);
+    for (const e of own) {
+      const [start, end] = e.range;
+      if (start === end) taken[start]! |= INSERTED;
+      else taken.fill(COVERED, start, end);
+      edits.push(e);
+    }
     applied.push(d);
   }
   return { edits, applied };
@@ -94,8 +101,8 @@ function inText(e: TextEdit, length: number): boolean {
 }
 
 /**
- * Whether an extent meets no taken one: a non-empty extent covers no taken code unit and no
- * insertion strictly inside it; an insertion is not strictly inside a taken extent.
+ * Whether a range meets no taken edit: a replacement covers no taken code unit and no insertion
+ * strictly inside it; an insertion is not strictly inside a taken replacement.
  */
 function free(taken: Uint8Array, start: number, end: number): boolean {
   if (start === end) return start === 0 || (taken[start - 1]! & COVERED) === 0 || (taken[start]! & COVERED) === 0;
