@@ -42,6 +42,9 @@ import nestedComposite from "./nested-composite.js";
 import singleValueIn from "./single-value-in.js";
 import doubleNegation from "./double-negation.js";
 import duplicateSibling from "./duplicate-sibling.js";
+import byteOrderMark from "./byte-order-mark.js";
+import bodySize from "./body-size.js";
+import nodeCount from "./node-count.js";
 
 export const RULES: readonly Rule[] = Object.freeze([
   invalidJson,
@@ -67,6 +70,9 @@ export const RULES: readonly Rule[] = Object.freeze([
   fieldOutsideScope,
   scopeSiblings,
   duplicateKey,
+  byteOrderMark,
+  bodySize,
+  nodeCount,
   extraMember,
   argumentForm,
   matchRoleCompanyType,

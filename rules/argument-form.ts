@@ -4,7 +4,7 @@
  * a scalar or empty `in`, `exists: false`) may be refused or read in a way the spec does not say.
  * An empty `all` or `any` is the same kind of silence (§4.2 "Composite").
  */
-import { kindOf, leaf as makeLeaf, operandOf, quote } from "../src/lint/nodes.js";
+import { kindOf, leaf as makeLeaf, operandOf, quote, sourceText } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 const CLAUSES: readonly string[] = ["s4-2-rule6-argument-forms-not-shown"];
@@ -55,7 +55,7 @@ export default defineRule({
               data: { kind: kindOf(arg) },
               at: [...leaf.path, "in"],
               clauses: CLAUSES,
-              suggestions: scalar && leaf.operators.length === 1 ? [{ messageId: "useEq", fix: { at: leaf.path, value: makeLeaf(leaf.field, "eq", arg) } }] : [],
+              suggestions: scalar && leaf.operators.length === 1 ? [{ messageId: "useEq", fix: { rename: [...leaf.path, "in"], key: "eq" } }] : [],
             });
           } else if (arg.length === 0) context.report({ messageId: "inEmpty", at: [...leaf.path, "in"], clauses: CLAUSES });
         }
@@ -66,7 +66,7 @@ export default defineRule({
             data: { value: quote(leaf.record.exists) },
             at: [...leaf.path, "exists"],
             clauses: CLAUSES,
-            suggestions: negatable ? [{ messageId: "negate", fix: { at: leaf.path, value: { not: makeLeaf(leaf.field, "exists", true) } } }] : [],
+            suggestions: negatable ? [{ messageId: "negate", fix: { at: leaf.path, value: { not: makeLeaf(sourceText([...leaf.path, "field"]), "exists", true) } } }] : [],
           });
         }
       },

@@ -4,8 +4,8 @@
  * record; the dataset's ISO field (country_iso2/country_iso3, country_iso_2, hq_country_iso2) takes codes.
  */
 import { fieldTaking } from "../src/lint/facts.js";
-import { eachValue, leaf as makeLeaf, operandOf, quote, valuePath } from "../src/lint/nodes.js";
-import { defineRule } from "../src/lint/rule.js";
+import { eachValue, operandOf, quote, valuePath } from "../src/lint/nodes.js";
+import { defineRule, type FixSpec } from "../src/lint/rule.js";
 
 const CODE = /^[A-Za-z]{2,3}$/;
 
@@ -48,15 +48,21 @@ export default defineRule({
           count++;
           if (isCode(value)) codes.push({ value, index });
         });
-        for (const { value, index } of codes) {
+        for (let k = 0; k < codes.length; k++) {
+          const { value, index } = codes[k]!;
           const path = valuePath(leaf, op, index);
           const code = (value as string).toUpperCase();
           const candidate = fieldTaking(context.dataset, code.length === 2 ? "iso2" : "iso3");
           const iso = candidate && candidate.group === spec.group ? candidate : undefined; // workplace_country has no ISO twin
           const sameLength = codes.length === count && codes.every((c) => c.value.length === code.length);
-          const replacement =
-            iso && sameLength && leaf.operators.length === 1
-              ? makeLeaf(iso.name, op, op === "eq" ? code : codes.map((c) => c.value.toUpperCase()))
+          // One fix for the leaf, carried by its first code's diagnostic (so a list of n codes gives
+          // n edits in all, not n per diagnostic): the field is renamed and each code upper-cased.
+          const replacement: FixSpec | undefined =
+            k === 0 && iso && sameLength && leaf.operators.length === 1
+              ? [
+                  { at: [...leaf.path, "field"], value: iso.name },
+                  ...codes.filter((c) => c.value !== c.value.toUpperCase()).map((c) => ({ at: valuePath(leaf, op, c.index), value: c.value.toUpperCase() })),
+                ]
               : undefined;
           context.report({
             messageId: "code",
@@ -64,7 +70,7 @@ export default defineRule({
             at: path,
             clauses: spec.dataset === "jobs" ? ["s2-6-string-fields"] : ["s2-2-country-full-name"],
             suggestions: iso
-              ? [{ messageId: "useIso", data: { iso: iso.name, code }, ...(replacement ? { fix: { at: leaf.path, value: replacement } } : {}) }]
+              ? [{ messageId: "useIso", data: { iso: iso.name, code }, ...(replacement ? { fix: replacement } : {}) }]
               : [{ messageId: "noIso", data: { dataset: context.dataset.name, length: code.length } }],
           });
         }

@@ -2,6 +2,7 @@
  * §4.2 "Composite: one key among all, any, not": the same node twice in one `all` or `any` adds
  * nothing (A and A is A; A or A is A); fixed by dropping the repeats.
  */
+import { canonicalHash, sameJson } from "../src/lint/canonical.js";
 import { defineRule, type NodeInfo } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -18,29 +19,42 @@ export default defineRule({
     Composite(node) {
       const arg = node.argument;
       if (node.operator === "not" || !Array.isArray(arg) || arg.length < 2) return;
-      // Children are grouped by a cheap key (a leaf's field, else its first member name); only
-      // children sharing one are compared in full, and the comparison stops at the first difference.
-      // The child nodes the engine classified give the cheap key without reading the values again.
       const kids = node.children.length === arg.length ? node.children : undefined;
-      const keys = new Array<unknown>(arg.length);
-      for (let i = 0; i < arg.length; i++) keys[i] = keyOf(kids?.[i], arg[i]);
-      let firstOf: Map<number, number> | undefined;
-      for (let i = 1; i < arg.length; i++) {
-        const key = keys[i];
-        for (let j = 0; j < i; j++) {
-          if (keys[j] !== key || firstOf?.has(j) || !deepEqual(arg[j], arg[i], 0)) continue;
-          (firstOf ??= new Map()).set(i, j);
-          break;
+      // Linear in the list: children are grouped by a cheap key (a leaf's field, else its first
+      // member name); only a key seen before leads to a hash of the child's canonical form, and
+      // only an equal hash to a full comparison. A child repeating an earlier one is reported once.
+      const firstByKey = new Map<unknown, number>();
+      let byHash: Map<number, number[]> | undefined;
+      const hashed = new Set<number>();
+      const hashOf = (i: number): number | undefined => {
+        const h = canonicalHash(arg[i]);
+        if (h !== undefined && !hashed.has(i)) {
+          hashed.add(i);
+          const list = (byHash ??= new Map()).get(h);
+          if (list) list.push(i);
+          else byHash.set(h, [i]);
         }
-      }
-      if (!firstOf) return;
-      const keep = arg.filter((_, i) => !firstOf.has(i));
-      for (const [i, first] of firstOf) {
+        return h;
+      };
+      for (let i = 0; i < arg.length; i++) {
+        const key = keyOf(kids?.[i], arg[i]);
+        const first = firstByKey.get(key);
+        if (first === undefined) {
+          firstByKey.set(key, i);
+          continue;
+        }
+        hashOf(first);
+        const h = canonicalHash(arg[i]);
+        const earlier = h === undefined ? undefined : byHash?.get(h)?.find((j) => sameJson(arg[j], arg[i]));
+        if (earlier === undefined) {
+          hashOf(i);
+          continue;
+        }
         context.report({
           messageId: "duplicate",
-          data: { first: `/${first}`, operator: node.operator },
+          data: { first: `/${earlier}`, operator: node.operator },
           at: [...node.path, node.operator, i],
-          fix: { at: [...node.path, node.operator], value: keep },
+          fix: { remove: [...node.path, node.operator, i] },
         });
       }
     },
@@ -59,25 +73,4 @@ function cheapKey(node: unknown): unknown {
   if (typeof field === "string") return field;
   for (const key in node as object) return key;
   return "";
-}
-
-/** Structural equality of JSON values, member order aside; false beyond a node tree's depth. */
-function deepEqual(a: unknown, b: unknown, depth: number): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || depth > 72) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i], depth + 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  let count = 0;
-  for (const key in ra) {
-    count++;
-    if (!Object.hasOwn(rb, key) || !deepEqual(ra[key], rb[key], depth + 1)) return false;
-  }
-  for (const _ in rb) count--;
-  return count === 0;
 }

@@ -4,7 +4,6 @@
  * open). `source` is shown for profiles only (clause s4-4-source-alias-jobs-companies). The
  * natural-language route is different: §4.3 refuses any other member (nl-body).
  */
-import { renameMember } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 import { isRecord } from "../src/lint/tree.js";
@@ -40,7 +39,7 @@ export default defineRule({
             clauses: body.kind === "search" ? ["s4-2-search-body-shape"] : key === "source" ? ["s4-4-source-alias-jobs-companies"] : [detailClause],
             suggestions: suggestionList(key, candidates)
               .slice(0, 1)
-              .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at: body.path, value: renameMember(value, key, name) } })),
+              .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { rename: [...body.path, key], key: name } })),
           });
         }
       },

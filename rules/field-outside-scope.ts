@@ -8,7 +8,7 @@
  */
 import { groupClauseOf, personLevelTwin } from "../src/lint/facts.js";
 import type { FieldSpec } from "../src/contract/index.js";
-import { record } from "../src/lint/nodes.js";
+import { record, sourceText } from "../src/lint/nodes.js";
 import { defineRule, type RuleContext } from "../src/lint/rule.js";
 
 /** §2.2 rows whose scoped fields describe one record, with the clause that says so. */
@@ -58,7 +58,7 @@ export default defineRule({
         at,
         clauses: [clause, "s4-2-scope-membership"],
         suggestions: [
-          { messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, leaf.value]]) } },
+          { messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) } },
           ...(twin ? [{ messageId: "twin", data: { twin: twin.name }, fix: { at, value: twin.name } }] : []),
         ],
       });

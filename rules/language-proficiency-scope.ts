@@ -3,7 +3,7 @@
  * language it describes, otherwise any language on the profile satisfies it".
  */
 import { groupClauseOf } from "../src/lint/facts.js";
-import { record } from "../src/lint/nodes.js";
+import { record, sourceText } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -30,7 +30,7 @@ export default defineRule({
         messageId: "outside",
         data: { field: spec.name, scope },
         at: [...leaf.path, "field"],
-        suggestions: [{ messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, leaf.value]]) } }],
+        suggestions: [{ messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) } }],
       });
     },
   }),

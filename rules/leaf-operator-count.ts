@@ -5,7 +5,7 @@
  */
 import { OPERATORS } from "../src/contract/index.js";
 import { defineRule } from "../src/lint/rule.js";
-import { leaf as makeLeaf, list, record } from "../src/lint/nodes.js";
+import { leaf as makeLeaf, list, record, sourceText } from "../src/lint/nodes.js";
 
 export default defineRule({
   meta: {
@@ -41,7 +41,7 @@ export default defineRule({
       const fix = isRange
         ? {
             at: leaf.path,
-            value: record([["all", [makeLeaf(leaf.field, "gte", leaf.record.gte), makeLeaf(leaf.field, "lte", leaf.record.lte)]]]),
+            value: record([["all", (["gte", "lte"] as const).map((op) => makeLeaf(sourceText([...leaf.path, "field"]), op, sourceText([...leaf.path, op])))]]),
           }
         : undefined;
       for (const extra of leaf.operators.slice(1)) {

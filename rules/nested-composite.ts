@@ -19,18 +19,13 @@ export default defineRule({
       const parent = node.parent;
       if (node.operator === "not" || !Array.isArray(node.argument) || node.unknownKeys.length > 0) return;
       if (parent?.kind !== "composite" || parent.operator !== node.operator || !Array.isArray(parent.argument) || parent.unknownKeys.length > 0) return;
-      const flat: unknown[] = [];
-      for (const child of parent.argument) {
-        const inner = child !== null && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 1 ? (child as Record<string, unknown>)[node.operator] : undefined;
-        if (Array.isArray(inner)) flat.push(...inner);
-        else flat.push(child);
-      }
+      // The fix splices this node's elements into the parent's list in place: the text around them goes.
       context.report({
         messageId: "nested",
         data: { operator: node.operator },
         at: [...node.path, node.operator],
         atKey: true,
-        fix: { at: [...parent.path, parent.operator], value: flat },
+        fix: { at: node.path, unwrap: [...node.path, node.operator], elements: true },
       });
     },
   }),

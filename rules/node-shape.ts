@@ -5,7 +5,7 @@
  */
 import { OPERATORS } from "../src/contract/index.js";
 import { scopeKeys } from "../src/lint/facts.js";
-import { kindOf, renameMember } from "../src/lint/nodes.js";
+import { kindOf, sourceText } from "../src/lint/nodes.js";
 import { defineRule, type NodeInfo } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
 
@@ -35,7 +35,7 @@ export default defineRule({
     const keySuggestions = (node: NodeInfo, key: string, candidates: readonly string[]) =>
       suggestionList(key, candidates.filter((c) => !isRecordWith(node.value, c)))
         .slice(0, 1)
-        .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at: node.path, value: renameMember(node.value as Record<string, unknown>, key, name) } }));
+        .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { rename: [...node.path, key], key: name } }));
     return {
       Node(node) {
         if (node.unknownKeys.length === 0 && (node.kind === "scope" || (node.kind === "leaf" ? node.field !== undefined || Object.hasOwn(node.record, "field") : node.kind === "composite" && (node.operator === "not" || Array.isArray(node.argument))))) return;
@@ -88,7 +88,7 @@ export default defineRule({
             data: { operator: node.operator, kind: kindOf(node.argument) },
             at: [...node.path, node.operator],
             clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-            suggestions: wrap ? [{ messageId: "wrapArray", fix: { at: [...node.path, node.operator], value: [node.argument] } }] : [],
+            suggestions: wrap ? [{ messageId: "wrapArray", fix: { at: [...node.path, node.operator], value: [sourceText([...node.path, node.operator])] } }] : [],
           });
         }
       },

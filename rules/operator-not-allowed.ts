@@ -5,7 +5,7 @@
  * Jobs and companies take the general operator set of §4.2.
  */
 import { groupClauseOf, isOpenVocabulary } from "../src/lint/facts.js";
-import { leaf as makeLeaf, list } from "../src/lint/nodes.js";
+import { list } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -53,7 +53,7 @@ export default defineRule({
           at: [...leaf.path, op],
           atKey: true,
           clauses: ["s2-2-operator-not-allowed", ...(groupClause ? [groupClause] : [])],
-          suggestions: canEq ? [{ messageId: "useEq", fix: { at: leaf.path, value: makeLeaf(leaf.field, "eq", value) } }] : [],
+          suggestions: canEq ? [{ messageId: "useEq", fix: { rename: [...leaf.path, op], key: "eq" } }] : [],
         });
       }
     },

@@ -19,13 +19,12 @@ export default defineRule({
   create: (context) => ({
     Scope(node) {
       if (node.subRecord !== undefined) return;
-      const value = (node.value as Record<string, unknown>)[node.key];
       context.report({
         messageId: "notAllowed",
         data: { dataset: context.dataset.name, document: context.dataset.name === "jobs" ? "posting" : "company", key: node.key },
         at: [...node.path, node.key],
         atKey: true,
-        suggestions: node.unknownKeys.length === 0 ? [{ messageId: "unwrap", fix: { at: node.path, value } }] : [],
+        suggestions: node.unknownKeys.length === 0 ? [{ messageId: "unwrap", fix: { at: node.path, unwrap: [...node.path, node.key] } }] : [],
       });
     },
   }),

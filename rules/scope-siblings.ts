@@ -5,7 +5,7 @@
  * held"). Wrapping them in the scope makes one record meet them all.
  */
 import type { SubRecord } from "../src/contract/index.js";
-import { conjuncts, isOutermostAll, list, record } from "../src/lint/nodes.js";
+import { conjuncts, isOutermostAll, list, record, sourceText } from "../src/lint/nodes.js";
 import { defineRule, type LeafNode, type NodeInfo } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -66,12 +66,13 @@ function hasSiblings(node: NodeInfo, scopeOf: (field: string) => SubRecord | und
 }
 
 function wrapped(parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {
-  const inner = record([[scope, record([["all", leaves.map((l) => l.value)]])]]);
+  // The input's text of each node is kept as written (sourceText); only the new structure is written out.
+  const inner = record([[scope, record([["all", leaves.map((l) => sourceText(l.path))]])]]);
   if (parts.length === leaves.length) return inner;
   const out: unknown[] = [];
   for (const part of parts) {
     if (part === leaves[0]) out.push(inner);
-    else if (!leaves.includes(part as LeafNode)) out.push(part.value);
+    else if (!leaves.includes(part as LeafNode)) out.push(sourceText(part.path));
   }
   return record([["all", out]]);
 }

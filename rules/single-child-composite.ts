@@ -22,7 +22,7 @@ export default defineRule({
         data: { operator: node.operator },
         at: [...node.path, node.operator],
         atKey: true,
-        fix: { at: node.path, value: node.argument[0] },
+        fix: { at: node.path, unwrap: [...node.path, node.operator, 0] },
       });
     },
   }),

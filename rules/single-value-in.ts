@@ -2,7 +2,7 @@
  * §4.2 leaf operators: an `in` of one value compares like `eq` of that value (clause
  * s2-2-eq-whole-value); `eq` is the simpler form (fixed by rewriting the leaf).
  */
-import { isScalar, leaf as makeLeaf } from "../src/lint/nodes.js";
+import { isScalar } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -25,7 +25,10 @@ export default defineRule({
         data: { value: JSON.stringify(arg[0]) },
         at: [...leaf.path, "in"],
         atKey: true,
-        fix: { at: leaf.path, value: makeLeaf(leaf.field, "eq", arg[0]) },
+        fix: [
+          { rename: [...leaf.path, "in"], key: "eq" },
+          { at: [...leaf.path, "in"], unwrap: [...leaf.path, "in", 0] },
+        ],
       });
     },
   }),

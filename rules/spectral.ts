@@ -8,7 +8,7 @@
  *   spectral.setRuleset(spectralRuleset({ route: "queryPeople" }));
  *   await spectral.run(new Document(text, Parsers.Json, "query.json"));
  *
- * invalid-json and duplicate-key read the raw text of the document (Spectral's own parser is
+ * invalid-json, duplicate-key, byte-order-mark and body-size read the raw text of the document (Spectral's own parser is
  * lenient about both); the others read the parsed value.
  */
 import type { IFunctionResult, RulesetDefinition, RulesetFunctionContext } from "@stoplight/spectral-core";
@@ -25,7 +25,7 @@ export type SpectralRulesetOptions = Omit<LintOptions, "rules">;
 const SPECTRAL_SEVERITY: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
 
 /** Rules that judge the text itself rather than the parsed value. */
-const TEXT_RULES = new Set(["invalid-json", "duplicate-key"]);
+const TEXT_RULES = new Set(["invalid-json", "duplicate-key", "byte-order-mark", "body-size"]);
 
 export function spectralRuleset(options: SpectralRulesetOptions = {}): RulesetDefinition {
   const rules: Record<string, unknown> = {};

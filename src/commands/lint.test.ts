@@ -2,10 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../contract/root.js";
-import { main } from "../cli.js";
+import { runCli } from "./testing/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lint-"));
 afterAll(() => undefined);
@@ -16,22 +15,7 @@ function file(name: string, text: string | Buffer): string {
   return path;
 }
 
-async function tdss(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
-  const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
-  if (stdin !== undefined) Object.defineProperty(process, "stdin", { value: Readable.from([Buffer.from(stdin)]), configurable: true });
-  try {
-    const code = await main(args);
-    return { code, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    Object.defineProperty(process, "stdin", original);
-  }
-}
+const tdss = runCli;
 
 const senior = file("senior.json", '{\n  "where": {"field": "management_level", "eq": "senior"},\n  "size": 1\n}\n');
 const clean = file("clean.json", '{"where": {"field": "city", "eq": "Paris"}, "size": 1}');
@@ -69,8 +53,9 @@ describe("tdss lint", () => {
     expect(Object.keys(doc)).toEqual(["files"]);
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([senior, clean]);
     const d = doc.files[0].diagnostics.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
+    const seniorAt = readFileSync(senior, "utf8").indexOf('"senior"'); // a fix is a text edit of the input
     expect(Object.keys(d)).toEqual(["ruleId", "severity", "consequence", "path", "line", "column", "message", "clauses", "suggestions"]);
-    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { path: "/where/eq", value: "Senior" } }] });
+    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { edits: [{ range: [seniorAt, seniorAt + 8], text: '"Senior"' }] } }] });
   });
 
   it("--format sarif is SARIF 2.1.0 named for tdss", async () => {
@@ -157,9 +142,12 @@ describe("tdss lint", () => {
       [4, 27, "invalid-json", ""],
       [5, 19, "nl-body", "/body/text"],
     ]);
-    const unknown = await tdss(["lint", "--jsonl"], '{"route": "peeple", "body": {}}\n');
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^tdss: -:1: unknown route "peeple"/);
+    // An unknown route is a diagnostic of its line; the other lines are still reported.
+    const unknown = await tdss(["lint", "--jsonl", "-f", "json"], '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", "eq": "x"}}\n');
+    expect(unknown.code).toBe(1);
+    const found = JSON.parse(unknown.stdout).files[0].diagnostics.map((d: { line: number; ruleId: string; message: string }) => [d.line, d.ruleId]);
+    expect(found).toEqual([[1, "jsonl-route"], [1, "cost"], [2, "cost"], [2, "unknown-field"]]);
+    expect(JSON.parse(unknown.stdout).files[0].diagnostics[0].message).toMatch(/unknown route "peeple"/);
   });
 
   it("--jsonl finds bytes that are not UTF-8 on their own line", async () => {
@@ -190,7 +178,8 @@ describe("tdss lint", () => {
   it("--fix --jsonl fixes line by line", async () => {
     const path = file("fix.jsonl", '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n');
     const r = await tdss(["lint", "--jsonl", "--fix", path]);
-    expect(r.stdout.split("\n")).toEqual(['{"where":{"field":"city","eq":"Paris"}}', '{"route":"people","body":{"where":{"field":"city","eq":"Lyon"}}}', ""]);
+    // Each line is edited in place: its spacing and the wrapper stay as written.
+    expect(r.stdout.split("\n")).toEqual(['{"where": {"field": "city", "eq": "Paris"}}', '{"route": "people", "body": {"where": {"field": "city", "eq": "Lyon"}}}', ""]);
   });
 
   it("-o writes the report to a file, and leaves none behind when it cannot", async () => {

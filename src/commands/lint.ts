@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Argv } from "yargs";
 import { RULES } from "../../rules/all.js";
-import { InputError, jsonlRecords, readInput, readScopeTable } from "../lint/cli-input.js";
+import { loadContract } from "../contract/index.js";
+import { InputError, jsonlRecords, readInput, readScopeTable, type JsonlRecord } from "../lint/cli-input.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../lint/fix.js";
+import { capPerRule } from "../lint/format/cap.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../lint/routes.js";
@@ -99,26 +101,21 @@ async function runLint(args: LintArgs): Promise<number> {
   const fixedOutputs: { file: string; text: string; changed: boolean }[] = [];
   for (const { file, bytes } of inputs) {
     if (args.jsonl) {
-      const { diagnostics, fixed } = lintJsonl(file, bytes, options, fixing ? { suggestions: args["fix-suggestions"] } : undefined);
+      const { diagnostics, fixed } = lintJsonl(bytes, options, fixing ? { suggestions: args["fix-suggestions"] } : undefined);
       reports.push({ file, diagnostics });
       if (fixed !== undefined) fixedOutputs.push({ file, text: fixed, changed: fixed !== bytes.toString("utf8") });
     } else if (fixing) {
-      const text = new TextDecoder().decode(bytes);
-      const decoded = runRules(bytes, RULES, options);
-      if (decoded.some((d) => d.ruleId === "invalid-json")) {
-        reports.push({ file, diagnostics: decoded });
-        fixedOutputs.push({ file, text, changed: false });
-        continue;
-      }
-      const result = fixSource(text, { ...options, suggestions: args["fix-suggestions"] });
+      // Fixed from the bytes: a byte order mark is kept, and text that is not UTF-8 is not rewritten.
+      const result = fixSource(bytes, { ...options, suggestions: args["fix-suggestions"] });
       reports.push({ file, diagnostics: result.diagnostics });
-      fixedOutputs.push({ file, text: result.output, changed: result.applied.length > 0 });
+      fixedOutputs.push({ file, text: result.applied.length > 0 ? result.output : bytes.toString("utf8"), changed: result.applied.length > 0 });
     } else {
       reports.push({ file, diagnostics: runRules(bytes, RULES, options) });
     }
   }
 
-  const shown = args.quiet ? reports.map((r) => ({ file: r.file, diagnostics: r.diagnostics.filter((d) => d.severity === "error") })) : reports;
+  const max = loadContract().limits.project.maxReportedPerRule;
+  const shown = reports.map((r) => ({ file: r.file, diagnostics: capPerRule(args.quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics, max) }));
   const toStdout = !args.output && !(fixing && !args.write);
   const report = await formatReport(args.format, shown, { color: args.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR });
 
@@ -153,17 +150,13 @@ function streamJsonl(args: LintArgs, inputs: readonly { file: string; bytes: Buf
   };
   let failed = false;
   emit(stream.start());
+  const max = loadContract().limits.project.maxReportedPerRule;
   for (const { file, bytes } of inputs) {
     emit(stream.file(file));
-    for (const record of jsonlRecords(file, bytes)) {
-      const found = runRules(record.input, RULES, {
-        ...options,
-        ...(record.route ? { route: record.route } : {}),
-        ...(record.wrapped ? { bodyPath: ["body"] } : {}),
-      });
-      for (const d of found) {
-        if (d.severity === "error") failed = true;
-        else if (args.quiet) continue;
+    for (const record of jsonlRecords(bytes)) {
+      const found = lineDiagnostics(record, runRules(record.input, RULES, lineOptions(options, record)));
+      if (found.some((d) => d.severity === "error")) failed = true;
+      for (const d of capPerRule(args.quiet ? found.filter((x) => x.severity === "error") : found, max)) {
         d.line = record.line;
         emit(stream.diagnostic(d));
       }
@@ -176,27 +169,42 @@ function streamJsonl(args: LintArgs, inputs: readonly { file: string; bytes: Buf
   return failed ? 1 : 0;
 }
 
-function lintJsonl(
-  file: string,
-  bytes: Buffer,
-  options: EngineOptions,
-  fix: { suggestions: boolean } | undefined,
-): { diagnostics: Diagnostic[]; fixed?: string } {
+/** The options a --jsonl line is linted with: the route its wrapper names, the body at /body. */
+function lineOptions(options: EngineOptions, record: JsonlRecord): EngineOptions {
+  return { ...options, ...(record.route ? { route: record.route } : {}), ...(record.wrapped ? { bodyPath: ["body"] } : {}) };
+}
+
+/** A line's diagnostics, led by one for a wrapper's unknown route (the body is linted with the route inferred). */
+function lineDiagnostics(record: JsonlRecord, found: readonly Diagnostic[]): readonly Diagnostic[] {
+  if (record.routeError === undefined) return found;
+  const route: Diagnostic = {
+    ruleId: "jsonl-route",
+    messageId: "unknownRoute",
+    severity: "error",
+    consequence: "refused",
+    path: "/route",
+    line: record.line,
+    column: 1,
+    message: `The line's route is not a route with a body: ${record.routeError}.`,
+    clauses: ["s4-1-nine-routes"],
+    suggestions: [],
+  };
+  return [route, ...found];
+}
+
+function lintJsonl(bytes: Buffer, options: EngineOptions, fix: { suggestions: boolean } | undefined): { diagnostics: Diagnostic[]; fixed?: string } {
   const diagnostics: Diagnostic[] = [];
   const fixedLines = fix ? bytes.toString("utf8").split("\n") : [];
-  for (const record of jsonlRecords(file, bytes)) {
-    const lineOptions: EngineOptions = {
-      ...options,
-      ...(record.route ? { route: record.route } : {}),
-      ...(record.wrapped ? { bodyPath: ["body"] } : {}),
-    };
+  for (const record of jsonlRecords(bytes)) {
+    const lineOpts = lineOptions(options, record);
     let found: readonly Diagnostic[];
-    if (fix && typeof record.input === "string") {
-      const result = fixSource(record.input, { ...lineOptions, suggestions: fix.suggestions });
+    if (fix && typeof record.input === "string" && record.routeError === undefined) {
+      const result = fixSource(record.input, { ...lineOpts, suggestions: fix.suggestions });
       found = result.diagnostics;
-      if (result.applied.length > 0) fixedLines[record.line - 1] = result.output.trimEnd();
-    } else found = runRules(record.input, RULES, lineOptions);
-    for (const d of found) {
+      // The line's text with the edits (its line ending, kept in the split, stays as it was).
+      if (result.applied.length > 0) fixedLines[record.line - 1] = fixedLines[record.line - 1]!.replace(record.input, () => result.output);
+    } else found = runRules(record.input, RULES, lineOpts);
+    for (const d of lineDiagnostics(record, found)) {
       d.line = record.line;
       diagnostics.push(d);
     }
@@ -215,14 +223,27 @@ function parseRuleSettings(settings: readonly string[]): Record<string, Severity
   return out;
 }
 
-/** Writes through a temporary file and a rename, so a failure leaves no partial file behind. */
+/**
+ * Writes through a temporary file and a rename, so a failure leaves no partial file behind. A
+ * symbolic link is written through: the file it points to is replaced (the temporary file sits in
+ * that file's folder, so the rename stays on one file system) and keeps its permissions.
+ */
 function writeAtomically(file: string, text: string): void {
   let dir: string | undefined;
   try {
-    dir = mkdtempSync(join(dirname(file), `.${basename(file)}.tdss-`));
-    const temp = join(dir, basename(file));
+    let target = file;
+    let mode: number | undefined;
+    try {
+      target = realpathSync(file);
+      mode = statSync(target).mode & 0o7777;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    dir = mkdtempSync(join(dirname(target), `.${basename(target)}.tdss-`));
+    const temp = join(dir, basename(target));
     writeFileSync(temp, text);
-    renameSync(temp, file);
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`);

@@ -68,7 +68,17 @@ export interface Limits {
   };
   readonly detail: Readonly<Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>>;
   readonly dates: { readonly absolute: string; readonly relativeUnits: readonly string[] };
-  readonly project: { readonly maxNestingDepth: number };
+  readonly project: {
+    readonly maxNestingDepth: number;
+    /** Most nodes of one query tree the reference evaluates (a larger tree is refused; the linter says unspecified). */
+    readonly maxNodes: number;
+    /** Largest request body in bytes the reference reads (larger: refused with 413; the linter says unspecified). */
+    readonly maxBodyBytes: number;
+    /** Largest input `tdss lint` reads, in bytes (a file, standard input, or a --jsonl file). */
+    readonly maxLintInputBytes: number;
+    /** Diagnostics of one rule a `tdss lint` report lists per input; the rest are counted in one more. */
+    readonly maxReportedPerRule: number;
+  };
 }
 
 /** The Query Spec node grammar of §4.2 as data (spec/catalog/grammar.yaml). */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../lint/index.js";
+import type { Diagnostic, Suggestion } from "../lint/index.js";
 
 /** HTTP status of a request the gateway answers itself: the body is well-formed, its content is the problem. */
 export const BLOCKED_STATUS = 422;
@@ -10,7 +10,31 @@ export interface WireDiagnostic {
   readonly pointer: string;
   readonly message: string;
   readonly clauses: readonly string[];
-  readonly suggestions: readonly { readonly message: string; readonly pointer?: string; readonly replacement?: unknown }[];
+  readonly suggestions: readonly WireSuggestion[];
+}
+
+/**
+ * A suggestion as the client applies it: the text edits of the body it sent (ranges in UTF-16 code units), and,
+ * where the suggestion replaces one value, that value.
+ */
+export interface WireSuggestion {
+  readonly message: string;
+  readonly edits?: readonly { readonly range: readonly [number, number]; readonly text: string }[];
+  readonly replacement?: unknown;
+}
+
+function wireSuggestion(s: Suggestion): WireSuggestion {
+  if (!s.fix) return { message: s.message };
+  const single = s.fix.edits.length === 1 ? parsed(s.fix.edits[0]!.text) : undefined;
+  return { message: s.message, edits: s.fix.edits, ...(single !== undefined ? { replacement: single.value } : {}) };
+}
+
+function parsed(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
 
 export function wireDiagnostic(d: Diagnostic): WireDiagnostic {
@@ -20,7 +44,7 @@ export function wireDiagnostic(d: Diagnostic): WireDiagnostic {
     pointer: d.path,
     message: d.message,
     clauses: d.clauses,
-    suggestions: d.suggestions.map((s) => ({ message: s.message, ...(s.fix ? { pointer: s.fix.path, replacement: s.fix.value } : {}) })),
+    suggestions: d.suggestions.map(wireSuggestion),
   };
 }
 

@@ -68,7 +68,9 @@ describe("REST through the gateway", () => {
     expect(envelope.msg).toMatch(/Director/);
     const diagnostic = envelope.data.diagnostics.find((d: { rule: string }) => d.rule === "fixed-set-value");
     expect(diagnostic).toMatchObject({ consequence: "empty", pointer: "/where/eq" });
-    expect(diagnostic.suggestions).toContainEqual(expect.objectContaining({ pointer: "/where/eq", replacement: "Director" }));
+    expect(diagnostic.suggestions).toContainEqual(expect.objectContaining({ replacement: "Director" }));
+    const [edit] = diagnostic.suggestions[0].edits;
+    expect(misspeltLevel.slice(0, edit.range[0]) + edit.text + misspeltLevel.slice(edit.range[1])).toBe(misspeltLevel.replace('"director"', '"Director"'));
     expect(await remaining()).toBe(before);
   });
 

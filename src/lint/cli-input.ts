@@ -1,6 +1,6 @@
 /** Reading what `tdss lint` is given: files, standard input, JSON Lines, a scope table. */
 import { isUtf8 } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { loadContract } from "../contract/index.js";
 import { resolveRoute, routeNames } from "./routes.js";
@@ -10,14 +10,44 @@ import type { LintableOperationId, ScopeOverrides } from "./types.js";
 /** A user mistake in what the command was given (exit status 2). */
 export class InputError extends Error {}
 
-export async function readInput(file: string): Promise<Buffer> {
-  if (file === "-") return readStdin();
+/** The most bytes `tdss lint` reads of one input (spec/catalog/limits.yaml, project.maxLintInputBytes). */
+export function maxInputBytes(): number {
+  return loadContract().limits.project.maxLintInputBytes;
+}
+
+function tooLarge(file: string, limit: number): InputError {
+  const name = file === "-" ? "standard input" : file;
+  return new InputError(`${name} is larger than ${limit} bytes (${limit / 1048576} MiB), the most tdss lint reads of one input`);
+}
+
+/**
+ * One input's bytes, read up to the input cap: a larger file, or a stream that does not end
+ * (/dev/zero), stops with an error naming the limit once one byte more than it has been read.
+ */
+export async function readInput(file: string, limit = maxInputBytes()): Promise<Buffer> {
+  if (file === "-") return readStdin(limit);
+  let fd: number | undefined;
   try {
-    return readFileSync(file);
+    fd = openSync(file, "r");
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, limit + 1 - size));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      size += n;
+      if (size > limit) throw tooLarge(file, limit);
+    }
+    return Buffer.concat(chunks, size);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
     throw new InputError(`cannot read ${file}: ${reason}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -56,13 +86,15 @@ export interface JsonlRecord {
   readonly route?: LintableOperationId;
   /** Set for a wrapped line: the body sits at /body. */
   readonly wrapped: boolean;
+  /** A wrapper's `route` names no route: reported as a diagnostic of the line (its body is linted with the route inferred). */
+  readonly routeError?: string;
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** The non-blank lines of a JSON Lines input; a line `{"route": ..., "body": ...}` wraps a request. */
-export function jsonlRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
-  if (isUtf8(bytes)) return textRecords(file, decoder.decode(bytes));
+export function jsonlRecords(bytes: Uint8Array): JsonlRecord[] {
+  if (isUtf8(bytes)) return textRecords(decoder.decode(bytes));
   const records: JsonlRecord[] = [];
   let line = 0;
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -80,13 +112,13 @@ export function jsonlRecords(file: string, bytes: Uint8Array): JsonlRecord[] {
       continue;
     }
     if (text.trim() === "") continue;
-    records.push(wrapper(file, line, text));
+    records.push(wrapper(line, text));
   }
   return records;
 }
 
 /** Lines of text already known to be UTF-8 (the usual case: one decode for the whole input). */
-function textRecords(file: string, text: string): JsonlRecord[] {
+function textRecords(text: string): JsonlRecord[] {
   const records: JsonlRecord[] = [];
   let line = 0;
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -97,12 +129,12 @@ function textRecords(file: string, text: string): JsonlRecord[] {
     const raw = text.slice(start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
     start = end + 1;
     if (/^\s*$/.test(raw)) continue;
-    records.push(wrapper(file, line, raw));
+    records.push(wrapper(line, raw));
   }
   return records;
 }
 
-function wrapper(file: string, line: number, text: string): JsonlRecord {
+function wrapper(line: number, text: string): JsonlRecord {
   const plain = { line, input: text, wrapped: false };
   let first = 0;
   while (first < text.length && (text.charCodeAt(first) === 0x20 || text.charCodeAt(first) === 0x09)) first++;
@@ -119,15 +151,28 @@ function wrapper(file: string, line: number, text: string): JsonlRecord {
   const name = (value as { route?: unknown }).route;
   if (name === undefined) return { line, input: text, wrapped: true };
   const route = typeof name === "string" ? resolveRoute(name) : undefined;
-  if (!route) throw new InputError(`${file}:${line}: unknown route ${JSON.stringify(name)}; expected one of ${routeNames().join(", ")}`);
+  if (!route) {
+    const shown = JSON.stringify(name);
+    const routeError = `unknown route ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}; expected one of ${routeNames().join(", ")}`;
+    return { line, input: text, wrapped: true, routeError };
+  }
   return { line, input: text, route: route.operationId, wrapped: true };
 }
 
-async function readStdin(): Promise<Buffer> {
+async function readStdin(limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of process.stdin) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        process.stdin.destroy();
+        throw tooLarge("-", limit);
+      }
+    }
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`cannot read standard input: ${(error as Error).message}`);
   }
   return Buffer.concat(chunks);

@@ -5,15 +5,16 @@
  */
 import { loadContract, type Contract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER } from "./consequence.js";
-import { LineIndex, locate, skipWs, type LocateTarget } from "./json/scan.js";
+import { fixTargets, resolveFix } from "./edits.js";
+import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
 import { encodePointer } from "./pointer.js";
 import { inferRoute, type Route } from "./routes.js";
-import type { BodyInfo, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo } from "./rule.js";
+import type { BodyInfo, FixSpec, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo } from "./rule.js";
 import { scopeTable } from "./scopes.js";
 import { buildTree, isRecord, looksLikeNode } from "./tree.js";
 import { VisitorTable } from "./visitor-table.js";
-import type { Consequence, Diagnostic, LintOptions, Severity, Suggestion } from "./types.js";
+import type { Consequence, Diagnostic, Fix, LintOptions, Severity, Suggestion } from "./types.js";
 
 export interface EngineOptions extends LintOptions {
   /** Where the request body sits inside the document (a wrapped --jsonl line: ["body"]). */
@@ -22,11 +23,18 @@ export interface EngineOptions extends LintOptions {
   readonly bareNodes?: boolean;
 }
 
+/** A fix spec waiting for the text: `set` puts the resolved edits in place (or removes the fix). */
+interface PendingFix {
+  readonly spec: FixSpec;
+  readonly set: (fix: Fix | undefined) => void;
+}
+
 interface Pending {
   readonly diagnostic: Diagnostic;
   readonly at: Path;
   readonly atKey: boolean;
   readonly offset: number | undefined;
+  readonly fixes: PendingFix[] | undefined;
 }
 
 const TEMPLATE = /\{\{\s*(\w+)\s*\}\}/;
@@ -54,16 +62,18 @@ function render(template: string | undefined, data: Readonly<Record<string, unkn
 export function runRules(input: unknown, rules: readonly Rule[], options: EngineOptions = {}): Diagnostic[] {
   if (typeof input === "string") return lintText(input, rules, options);
   if (input instanceof Uint8Array) {
-    const { text, error } = decodeUtf8(input);
-    if (error) return run({ text, syntaxError: error, duplicateKeys: [] }, undefined, rules, options);
-    return lintText(text, rules, options);
+    const { text, error, bom } = decodeUtf8(input);
+    if (error) return run({ text, syntaxError: error, duplicateKeys: [], bom }, undefined, rules, options);
+    return lintText(text, rules, options, bom);
   }
   return run(undefined, input, rules, options);
 }
 
-function lintText(text: string, rules: readonly Rule[], options: EngineOptions): Diagnostic[] {
+function lintText(input: string, rules: readonly Rule[], options: EngineOptions, bomRead = false): Diagnostic[] {
+  const bom = bomRead || input.charCodeAt(0) === 0xfeff;
+  const text = bom && !bomRead ? input.slice(1) : input;
   const parsed = parseText(text);
-  return run({ text, syntaxError: parsed.error, duplicateKeys: [], parsed }, parsed.value, rules, options);
+  return run({ text, syntaxError: parsed.error, duplicateKeys: [], parsed, bom }, parsed.value, rules, options);
 }
 
 interface TextSource extends SourceInfo {
@@ -167,9 +177,15 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
       }
     }
     if (source) {
+      const bodyBytes = bodyByteLength(source.text, bodyPath, contract.limits.project.maxBodyBytes, !source.syntaxError);
       const text: SourceInfo = source.parsed
-        ? { syntaxError: source.syntaxError, duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)) }
-        : source;
+        ? {
+            syntaxError: source.syntaxError,
+            duplicateKeys: duplicatesOf(source.text, source.parsed, members + bodyMembers(info)),
+            bom: source.bom ?? false,
+            ...(bodyBytes !== undefined ? { bodyBytes } : {}),
+          }
+        : { ...source, ...(bodyBytes !== undefined ? { bodyBytes } : {}) };
       unique = text.duplicateKeys.length === 0;
       for (const fn of visitors.source) fn(text);
     }
@@ -180,7 +196,19 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
   } finally {
     current = outer;
   }
-  return finish(pending, source, unique);
+  return finish(pending, source, unique, document);
+}
+
+/**
+ * The body's size in UTF-8 bytes when it may exceed `limit` (a text of n code units holds n to 3n
+ * bytes), else undefined: a short text is not measured. A wrapped --jsonl line measures its body.
+ */
+function bodyByteLength(text: string, bodyPath: Path, limit: number, valid: boolean): number | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  if (bodyPath.length === 0) return Buffer.byteLength(text, "utf8");
+  if (!valid) return undefined;
+  const [span] = locateAll(text, [{ path: bodyPath, span: true }]);
+  return span && span.start >= 0 ? Buffer.byteLength(text.slice(span.start, span.end), "utf8") : undefined;
 }
 
 function selectRules(table: readonly Rule[], options: EngineOptions): { rule: Rule; severity: Severity }[] {
@@ -225,11 +253,18 @@ function treeRoot(body: BodyInfo): { value: unknown; path: Path } | undefined {
 
 const NO_SUGGESTIONS: readonly Suggestion[] = Object.freeze([]);
 
+/** What a fix holds until finish() has the text to resolve it (replaced there, never reported). */
+const UNRESOLVED: Fix = Object.freeze({ edits: Object.freeze([]) });
+
 function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned: boolean): Pending {
   const { meta } = rule;
+  let fixes: PendingFix[] | undefined;
   const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => {
     const message = render(meta.messages[s.messageId], s.data, meta.id, s.messageId);
-    return s.fix ? { message, fix: { path: encodePointer(s.fix.at), value: s.fix.value } } : { message };
+    if (!s.fix) return { message };
+    const suggestion: { message: string; fix?: Fix } = { message, fix: UNRESOLVED };
+    (fixes ??= []).push({ spec: s.fix, set: (fix) => (fix ? (suggestion.fix = fix) : delete suggestion.fix) });
+    return suggestion;
   });
   // Literals of each shape rather than spreading an optional `fix` (a spread copies an object on
   // every report); line and column, which finish() fills for text, are laid out in the literal (the
@@ -241,26 +276,34 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned:
   const { messageId } = spec;
   let diagnostic: Diagnostic;
   if (spec.fix) {
-    const fix = { path: encodePointer(spec.fix.at), value: spec.fix.value };
+    const fix = UNRESOLVED;
     diagnostic = positioned
       ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
       : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix };
+    const d = diagnostic as { fix?: Fix };
+    (fixes ??= []).push({ spec: spec.fix, set: (resolved) => (resolved ? (d.fix = resolved) : delete d.fix) });
   } else {
     diagnostic = positioned
       ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
       : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions };
   }
-  return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset };
+  return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset, fixes };
 }
 
 /**
- * Fills line/column (text input only) and orders diagnostics by position, then by rule order.
- * `unique`: no duplicate member name was found, so the locator may stop at the first occurrence.
+ * Fills line/column (text input only), resolves fixes into text edits and orders diagnostics by
+ * position, then by rule order. `unique`: no duplicate member name was found, so the locator may
+ * stop at the first occurrence.
  */
-function finish(pending: Pending[], source: TextSource | undefined, unique: boolean): Diagnostic[] {
-  if (!source || pending.length === 0) return pending.map((p) => p.diagnostic);
+function finish(pending: Pending[], source: TextSource | undefined, unique: boolean, document: unknown): Diagnostic[] {
+  if (pending.length === 0) return [];
+  const fixing = pending.some((p) => p.fixes !== undefined);
+  if (!source) {
+    if (fixing) resolveValueFixes(pending, document);
+    return pending.map((p) => p.diagnostic);
+  }
   const { text } = source;
-  if (pending.length === 1 && pending[0]!.offset === undefined && pending[0]!.at.length === 0) {
+  if (!fixing && pending.length === 1 && pending[0]!.offset === undefined && pending[0]!.at.length === 0) {
     // The usual clean document: its one diagnostic (cost) sits at the root.
     const d = pending[0]!.diagnostic;
     const offset = skipWs(text, 0);
@@ -281,9 +324,20 @@ function finish(pending: Pending[], source: TextSource | undefined, unique: bool
       targetIndex.push(i);
     }
   });
+  const positionTargets = targets.length;
+  const fixes: PendingFix[] = [];
+  if (fixing && !source.syntaxError) {
+    for (const p of pending) for (const f of p.fixes ?? []) fixes.push(f);
+    for (const f of fixes) fixTargets(f.spec, targets);
+  } else if (fixing) for (const p of pending) for (const f of p.fixes ?? []) f.set(undefined);
   if (targets.length > 0) {
-    const found = locate(text, targets, unique);
-    found.forEach((offset, k) => (offsets[targetIndex[k]!] = offset < 0 ? rootOffset : offset));
+    const spans = locateAll(text, targets, unique);
+    for (let k = 0; k < positionTargets; k++) {
+      const s = spans[k]!;
+      const offset = targets[k]!.key && s.keyStart >= 0 ? s.keyStart : s.start;
+      offsets[targetIndex[k]!] = offset < 0 ? rootOffset : offset;
+    }
+    if (fixes.length > 0) resolveAll(fixes, text, targets, spans, positionTargets);
   }
   const lines = new LineIndex(text);
   const order = pending.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]! || a - b);
@@ -294,6 +348,41 @@ function finish(pending: Pending[], source: TextSource | undefined, unique: bool
     d.column = column;
     return d;
   });
+}
+
+/** Resolves each fix against the spans found for its targets (listed from `from` on, in fix order). */
+function resolveAll(fixes: readonly PendingFix[], text: string, targets: readonly LocateTarget[], spans: readonly Span[], from: number): void {
+  const byPointer = new Map<string, Span>();
+  for (let k = from; k < targets.length; k++) byPointer.set(encodePointer(targets[k]!.path), spans[k]!);
+  const spanOf = (path: Path) => byPointer.get(encodePointer(path));
+  for (const f of fixes) f.set(resolveFix(f.spec, text, spanOf));
+}
+
+/**
+ * A parsed value has no text of its own: its fixes edit `JSON.stringify(value)` (what applyFixes
+ * and fixSource write it as). A value that cannot be written as JSON (a cycle, a BigInt, too deep)
+ * gets no fixes.
+ */
+function resolveValueFixes(pending: readonly Pending[], document: unknown): void {
+  const fixes: PendingFix[] = [];
+  for (const p of pending) for (const f of p.fixes ?? []) fixes.push(f);
+  const text = documentText(document);
+  if (text === undefined) {
+    for (const f of fixes) f.set(undefined);
+    return;
+  }
+  const targets: LocateTarget[] = [];
+  for (const f of fixes) fixTargets(f.spec, targets);
+  resolveAll(fixes, text, targets, locateAll(text, targets, true), 0);
+}
+
+/** The JSON text a parsed value is fixed as; undefined when it has none. */
+export function documentText(document: unknown): string | undefined {
+  try {
+    return JSON.stringify(document);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The most serious consequence among diagnostics ("clean" when there is none beyond cost). */

@@ -74,12 +74,14 @@ describe("fixes", () => {
     expect(fixSource(dup).output).toBe(dup);
   });
 
-  it("applyFixes works on a parsed value and skips fixes nested inside another of the same pass", () => {
+  it("applyFixes works on a parsed value; a fix inside what an unwrap keeps composes with it, one of the kept node waits", () => {
     const value = { where: { all: [{ all: [{ field: "city", in: ["a"] }] }] } };
     const diagnostics = lint(value);
     const once = applyFixes(value, diagnostics);
-    expect(once.applied.map((d) => d.ruleId)).toEqual(["single-child-composite"]);
-    expect(once.value).toEqual({ where: { all: [{ field: "city", in: ["a"] }] } });
+    // The outer unwrap keeps /where/all/0; flattening that very node waits, the leaf inside it is fixed.
+    expect(once.applied.map((d) => d.ruleId)).toEqual(["single-child-composite", "single-value-in"]);
+    expect(diagnostics.map((d) => d.ruleId)).toContain("nested-composite");
+    expect(once.value).toEqual({ where: { all: [{ field: "city", eq: "a" }] } });
     expect(value.where.all[0]).toEqual({ all: [{ field: "city", in: ["a"] }] }); // the input is not modified
   });
 

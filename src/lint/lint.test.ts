@@ -32,7 +32,9 @@ describe("lint()", () => {
   });
 
   it("gives each diagnostic the documented members", () => {
-    const [d] = lint(JSON.stringify(query)).filter((x) => x.ruleId === "fixed-set-value");
+    const text = JSON.stringify(query);
+    const [d] = lint(text).filter((x) => x.ruleId === "fixed-set-value");
+    const at = text.indexOf('"senior"');
     expect(d).toEqual({
       ruleId: "fixed-set-value",
       messageId: "notInSet",
@@ -43,7 +45,7 @@ describe("lint()", () => {
       column: 51,
       message: '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this condition matches nothing.',
       clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-management-level-level", "s2-2-platform-vocabulary-exact"],
-      suggestions: [{ message: 'Use "Senior".', fix: { path: "/where/all/0/eq", value: "Senior" } }],
+      suggestions: [{ message: 'Use "Senior".', fix: { edits: [{ range: [at, at + '"senior"'.length], text: '"Senior"' }] } }],
     });
   });
 

@@ -104,3 +104,17 @@ export function list(values: readonly string[]): string {
 export function renameMember(node: Readonly<Record<string, unknown>>, from: string, to: string): Record<string, unknown> {
   return record(Object.keys(node).map((k) => [k === from ? to : k, node[k]] as const));
 }
+
+/** Stands, inside the value of a fix, for the input's own text of the value at `path` (see `sourceText`). */
+export class SourceText {
+  constructor(readonly path: Path) {}
+}
+
+/**
+ * The input's text of the value at `path`, for building the value of a fix: the engine copies the
+ * text as written (a number such as 1e400, an escape, the layout inside), where a value taken from
+ * the parsed document would be written out again by JSON.stringify.
+ */
+export function sourceText(path: Path): SourceText {
+  return new SourceText(path);
+}

@@ -23,11 +23,25 @@ export interface RuleMeta {
 
 export type RuleMetaInput = Omit<RuleMeta, "severity">;
 
-/** Replace the value at a path with a new value. */
-export interface FixSpec {
-  readonly at: Path;
-  readonly value: unknown;
-}
+/**
+ * One edit a fix makes, by path; the engine turns it into text edits of the input (src/lint/edits.ts,
+ * docs/lint.md "Fixes"), so a fix changes only what it is about.
+ * - `{at, value}`: the value at `at` becomes the JSON of `value`, in which `sourceText(path)`
+ *   markers (src/lint/nodes.ts) stand for the input's own text of a value (kept as written).
+ * - `{at, unwrap}`: the value at `at` becomes its descendant at `unwrap` (the text around it is
+ *   deleted); with `elements`, `at` is an array element and `unwrap` an array whose elements take
+ *   its place.
+ * - `{remove}`: an array element or object member, with one separator.
+ * - `{rename, key}`: the name of the member at `rename`.
+ */
+export type EditSpec =
+  | { readonly at: Path; readonly value: unknown }
+  | { readonly at: Path; readonly unwrap: Path; readonly elements?: boolean }
+  | { readonly remove: Path }
+  | { readonly rename: Path; readonly key: string };
+
+/** A fix: one edit or several made together. */
+export type FixSpec = EditSpec | readonly EditSpec[];
 
 export interface SuggestionSpec {
   readonly messageId: string;
@@ -57,6 +71,10 @@ export interface SourceInfo {
   readonly syntaxError?: { readonly message: string; readonly offset: number };
   /** Members whose name repeats an earlier member of the same object. */
   readonly duplicateKeys: readonly { readonly path: Path; readonly key: string }[];
+  /** The text began with a UTF-8 byte order mark (not part of the JSON text; read past). */
+  readonly bom?: boolean;
+  /** The request body's size in UTF-8 bytes, when the input was text and the body may exceed the body-size limit. */
+  readonly bodyBytes?: number;
 }
 
 export type BodyKind = "search" | "natural-language" | "detail";

@@ -4,15 +4,27 @@ import type { OperationId } from "../contract/index.js";
 export type Consequence = "refused" | "empty" | "broadened" | "unspecified" | "cost" | "style";
 export type Severity = "error" | "warning" | "info";
 
-/** Replace the JSON value at `path` (an RFC 6901 pointer into the input document) with `value`. */
+/**
+ * One replacement in the input text, as ESLint's fixer makes them: the UTF-16 code units
+ * [range[0], range[1]) become `text` (an empty range inserts). Offsets count in the text after a
+ * leading byte order mark; for a parsed value, in `JSON.stringify(value)`.
+ */
+export interface TextEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+}
+
+/**
+ * A fix: edits of the input text, applied together. Only the bytes inside the ranges change, so
+ * numbers, escapes, line endings, key order and every untouched line stay as written.
+ */
 export interface Fix {
-  readonly path: string;
-  readonly value: unknown;
+  readonly edits: readonly TextEdit[];
 }
 
 export interface Suggestion {
   readonly message: string;
-  /** Present where the suggestion can be applied: the replacement value and where it goes. */
+  /** Present where the suggestion can be applied: the text edits that make it. */
   readonly fix?: Fix;
 }
 

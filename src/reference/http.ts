@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadContract, type OperationId } from "../contract/index.js";
+import { decodeUtf8 } from "../lint/json/source.js";
 import { failure, type ReferenceService } from "./reference-service.js";
 import type { ServiceResponse } from "./service.js";
 
-/** Largest request body the reference reads (1 MiB); a larger one is refused with 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Largest request body the reference reads (spec/catalog/limits.yaml, project.maxBodyBytes: 1 MiB);
+ * a larger one is refused with 413. §8 is silent (clause s8-limits-silent-size-nodes): the linter's
+ * body-size rule says unspecified for the same bodies.
+ */
+export const MAX_BODY_BYTES = loadContract().limits.project.maxBodyBytes;
 /** Paths the MCP layer serves (§4.6): Streamable HTTP, legacy SSE and the SSE message endpoint. */
 export const MCP_PATHS: readonly string[] = ["/mcp", "/sse", "/messages"];
 
@@ -42,6 +47,18 @@ function shorten(text: string): string {
 
 type BodyResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly response: ServiceResponse };
 
+/**
+ * The body's text, read as the linter reads it (src/lint/json/source.ts, clause
+ * s4-bodies-json-encoding): bytes that are not UTF-8 are not JSON and are refused (not decoded to
+ * U+FFFD and served); a leading byte order mark is refused, where the linter says unspecified.
+ */
+function bodyText(bytes: Buffer): BodyResult {
+  const { text, error, bom } = decodeUtf8(bytes);
+  if (error) return { ok: false, response: failure(400, `the request body is not JSON: ${error.message}`) };
+  if (bom) return { ok: false, response: failure(400, "the request body begins with a byte order mark; a JSON text must not (RFC 8259 section 8.1)") };
+  return { ok: true, text };
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -61,7 +78,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
     req.on("end", () => {
       if (!done) {
         done = true;
-        resolve({ ok: true, text: Buffer.concat(chunks).toString("utf8") });
+        resolve(bodyText(Buffer.concat(chunks)));
       }
     });
     req.on("error", () => {
@@ -133,7 +150,7 @@ export function createRequestListener(service: ReferenceService, mcp: () => McpH
       const body = await readBody(req, limit);
       if (!body.ok) {
         req.resume();
-        return send(res, body.response, { Connection: "close" });
+        return send(res, body.response, body.response.status === 413 ? { Connection: "close" } : {});
       }
       if (body.text.trim() === "") return send(res, failure(400, "the request body is empty; send a JSON object (§4)"));
       let parsed: unknown;

@@ -240,6 +240,23 @@ export interface LocateTarget {
   readonly path: Path;
   /** The offset of the member name rather than of its value. */
   readonly key?: boolean;
+  /** Also find where the value ends and where its neighbours are (the ranges a fix edits). */
+  readonly span?: boolean;
+}
+
+/** Where a value sits in the text, with what a fix needs to edit it in place (offsets in UTF-16 code units). */
+export interface Span {
+  readonly start: number;
+  /** Just after the value. */
+  readonly end: number;
+  /** The member name's opening quote, or -1 for an array element or the root. */
+  readonly keyStart: number;
+  /** Just after the member name's closing quote, or -1. */
+  readonly keyEnd: number;
+  /** Just after the previous member or element of the same container, or -1 when this is the first. */
+  readonly prevEnd: number;
+  /** Where the next member or element of the same container starts, or -1 when this is the last. */
+  readonly nextStart: number;
 }
 
 interface TrieNode {
@@ -249,12 +266,18 @@ interface TrieNode {
   elements: TrieNode[] | undefined;
   valueOffset: number;
   keyOffset: number;
+  keyEnd: number;
+  valueEnd: number;
+  prevEnd: number;
+  nextStart: number;
   /** Some target ends here and has not been reached yet. */
   pending: boolean;
+  /** A span target ends here: it counts as found only once its end and its neighbours are known. */
+  span: boolean;
 }
 
 function trieNode(): TrieNode {
-  return { children: undefined, elements: undefined, valueOffset: -1, keyOffset: -1, pending: false };
+  return { children: undefined, elements: undefined, valueOffset: -1, keyOffset: -1, keyEnd: -1, valueEnd: -1, prevEnd: -1, nextStart: -1, pending: false, span: false };
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
@@ -289,28 +312,43 @@ interface LocateState {
  * duplicate keys), so the first occurrence is the last and the scan stops once all are found.
  */
 export function locate(text: string, targets: readonly LocateTarget[], unique = false): number[] {
+  return locateAll(text, targets, unique).map((s, i) => (targets[i]!.key && s.keyStart >= 0 ? s.keyStart : s.start));
+}
+
+/** Spans of several paths (see locate); a path that does not exist has start -1. */
+export function locateAll(text: string, targets: readonly LocateTarget[], unique = false): Span[] {
   const root = trieNode();
   const ends: TrieNode[] = [];
   const state: LocateState = { pending: 0, stopWhenFound: unique };
   for (const t of targets) {
     let node = root;
     for (const seg of t.path) node = childOf(node, seg);
+    if (t.span) node.span = true;
     if (!node.pending) {
       node.pending = true;
       state.pending++;
     }
     ends.push(node);
   }
-  descend(text, skipWs(text, 0), root, state);
-  return targets.map((t, i) => {
-    const node = ends[i]!;
-    return t.key && node.keyOffset >= 0 ? node.keyOffset : node.valueOffset;
-  });
+  const start = skipWs(text, 0);
+  const end = descend(text, start, root, state);
+  if (end !== DONE) root.valueEnd = end;
+  return ends.map((n) => ({ start: n.valueOffset, end: n.valueEnd, keyStart: n.keyOffset, keyEnd: n.keyEnd, prevEnd: n.prevEnd, nextStart: n.nextStart }));
+}
+
+/** A span target's end and neighbours are known: it is found. */
+function settle(child: TrieNode, end: number, prevEnd: number, nextStart: number, state: LocateState): boolean {
+  child.valueEnd = end;
+  child.prevEnd = prevEnd;
+  child.nextStart = nextStart;
+  if (!child.pending) return false;
+  child.pending = false;
+  return --state.pending === 0 && state.stopWhenFound;
 }
 
 function descend(text: string, pos: number, node: TrieNode, state: LocateState): number {
   node.valueOffset = pos;
-  if (node.pending) {
+  if (node.pending && !node.span) {
     node.pending = false;
     if (--state.pending === 0 && state.stopWhenFound) return DONE;
   }
@@ -320,6 +358,7 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
   if (c === LBRACE) {
     pos = skipWs(text, pos + 1);
     if (text.charCodeAt(pos) === RBRACE) return pos + 1;
+    let prevEnd = -1;
     for (;;) {
       const keyStart = pos;
       const keyEnd = endOfString(text, pos);
@@ -328,25 +367,35 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
       pos = skipWs(text, pos + 1); // ':'
       if (child) {
         child.keyOffset = keyStart;
+        child.keyEnd = keyEnd;
         pos = descend(text, pos, child, state);
         if (pos === DONE) return DONE;
       } else pos = skipValue(text, pos);
+      const end = pos;
       pos = skipWs(text, pos);
-      if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
-      else return pos + 1;
+      const more = text.charCodeAt(pos) === COMMA;
+      if (more) pos = skipWs(text, pos + 1);
+      if (child?.span && settle(child, end, prevEnd, more ? pos : -1, state)) return DONE;
+      if (!more) return pos + 1;
+      prevEnd = end;
     }
   }
   if (c === LBRACKET) {
     pos = skipWs(text, pos + 1);
     if (text.charCodeAt(pos) === RBRACKET) return pos + 1;
     const elements = node.elements;
+    let prevEnd = -1;
     for (let index = 0; ; index++) {
       const child = elements?.[index];
       pos = child ? descend(text, pos, child, state) : skipValue(text, pos);
       if (pos === DONE) return DONE;
+      const end = pos;
       pos = skipWs(text, pos);
-      if (text.charCodeAt(pos) === COMMA) pos = skipWs(text, pos + 1);
-      else return pos + 1;
+      const more = text.charCodeAt(pos) === COMMA;
+      if (more) pos = skipWs(text, pos + 1);
+      if (child?.span && settle(child, end, prevEnd, more ? pos : -1, state)) return DONE;
+      if (!more) return pos + 1;
+      prevEnd = end;
     }
   }
   return skipValue(text, pos);
@@ -355,11 +404,14 @@ function descend(text: string, pos: number, node: TrieNode, state: LocateState):
 /** The trie child named by the member name at text[start, end), compared in place (no slice unless escaped). */
 function memberOf(text: string, start: number, end: number, children: Map<string, TrieNode>): TrieNode | undefined {
   const length = end - start - 2;
-  for (const [name, child] of children) if (name.length === length && text.startsWith(name, start + 1)) return child;
+  if (children.size <= 8) {
+    for (const [name, child] of children) if (name.length === length && text.startsWith(name, start + 1)) return child;
+  }
   for (let i = start + 1; i < end - 1; i++) {
     if (text.charCodeAt(i) === BACKSLASH) return children.get(JSON.parse(text.slice(start, end)) as string);
   }
-  return undefined;
+  // Many targets in one object (a body that repeats thousands of names): one hash lookup, not a scan of them all.
+  return children.size <= 8 ? undefined : children.get(text.slice(start + 1, end - 1));
 }
 
 /**

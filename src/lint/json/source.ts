@@ -92,17 +92,24 @@ function countMembersIteratively(value: unknown): number {
 
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-/** UTF-8 text of bytes; an error naming the first byte that is not UTF-8. A leading BOM is dropped. */
-export function decodeUtf8(bytes: Uint8Array): { text: string; error?: SyntaxProblem } {
+/** Whether bytes begin with the UTF-8 byte order mark EF BB BF. */
+export function hasBom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** UTF-8 text of bytes; an error naming the first byte that is not UTF-8. A leading BOM is dropped (and said). */
+export function decodeUtf8(bytes: Uint8Array): { text: string; error?: SyntaxProblem; bom: boolean } {
+  const bom = hasBom(bytes);
   try {
-    return { text: fatalDecoder.decode(bytes) };
+    return { text: fatalDecoder.decode(bytes), bom };
   } catch {
     const bad = firstInvalidUtf8(bytes);
     const prefix = new TextDecoder("utf-8").decode(bytes.subarray(0, bad));
-    const text = prefix + new TextDecoder("utf-8").decode(bytes.subarray(bad));
+    const text = prefix + new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(bad));
     const byte = bytes[bad] ?? 0;
     return {
       text,
+      bom,
       error: {
         offset: prefix.length,
         message: `Not UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} at byte offset ${bad} (a JSON body must be UTF-8)`,

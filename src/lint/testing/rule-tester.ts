@@ -8,9 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../contract/index.js";
 import { runRules } from "../engine.js";
+import { applyEdits } from "../edits.js";
 import { applyFixes } from "../fix.js";
+import { decodePointer } from "../pointer.js";
 import type { Rule } from "../rule.js";
-import type { Diagnostic, LintOptions } from "../types.js";
+import type { Diagnostic, Fix, LintOptions } from "../types.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../contract/root.js";
@@ -29,9 +31,11 @@ export interface ValidCase extends CaseOptions {
 
 export interface ExpectedSuggestion {
   readonly message?: string | RegExp;
-  /** The replacement value the suggestion carries; null asserts it has none. */
+  /**
+   * The value at `path` once the suggestion's edits are applied to the case's text (without `path`:
+   * the one subtree the edits changed); null asserts it carries no fix.
+   */
   readonly value?: unknown;
-  /** Where the replacement goes. */
   readonly path?: string;
 }
 
@@ -41,7 +45,7 @@ export interface ExpectedDiagnostic {
   readonly clauses?: readonly string[];
   /** Every suggestion, in order (an empty array asserts there is none). */
   readonly suggestions?: readonly ExpectedSuggestion[];
-  /** The meaning-preserving fix's replacement value and path. */
+  /** The value at `path` once the meaning-preserving fix's edits alone are applied to the case's text. */
   readonly fix?: { readonly path: string; readonly value: unknown } | null;
 }
 
@@ -71,6 +75,40 @@ function positions(marked: string): { text: string; at: { line: number; column: 
     } else column += ch.length;
   }
   return { text, at };
+}
+
+/**
+ * The document a fix makes of the text, read at a pointer. Also checks what every fix must be: its
+ * edits lie inside the text, do not overlap, and leave JSON.
+ */
+function fixedAt(text: string, fix: Fix | undefined, pointer: string | undefined): unknown {
+  expect(fix, "the diagnostic carries a fix").toBeDefined();
+  let last = 0;
+  for (const e of fix!.edits) {
+    expect(e.range[0], "edits are sorted and do not overlap").toBeGreaterThanOrEqual(last);
+    expect(e.range[1]).toBeGreaterThanOrEqual(e.range[0]);
+    expect(e.range[1]).toBeLessThanOrEqual(text.length);
+    last = e.range[1];
+  }
+  let value: unknown = JSON.parse(applyEdits(text, fix!.edits));
+  if (pointer === undefined) return changed(JSON.parse(text), value);
+  for (const seg of decodePointer(pointer)) value = (value as Record<string, unknown>)?.[seg];
+  return value;
+}
+
+/** The new value of the one subtree that differs between two documents (the whole document when several do). */
+function changed(before: unknown, after: unknown): unknown {
+  for (;;) {
+    if (before === null || after === null || typeof before !== "object" || typeof after !== "object" || Array.isArray(before) !== Array.isArray(after)) return after;
+    const a = before as Record<string, unknown>;
+    const b = after as Record<string, unknown>;
+    const keys = Object.keys(b);
+    if (keys.length !== Object.keys(a).length || !keys.every((k) => Object.hasOwn(a, k))) return after;
+    const differing = keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+    if (differing.length !== 1) return after;
+    before = a[differing[0]!];
+    after = b[differing[0]!];
+  }
 }
 
 function ofRule(rule: Rule, input: unknown, options: LintOptions): Diagnostic[] {
@@ -135,12 +173,11 @@ export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; inv
               if (typeof s.message === "string") expect(got.message).toBe(s.message);
               else if (s.message) expect(got.message).toMatch(s.message);
               if (s.value === null) expect(got.fix).toBeUndefined();
-              else if (s.value !== undefined) expect(got.fix?.value).toEqual(s.value);
-              if (s.path !== undefined) expect(got.fix?.path).toBe(s.path);
+              else if (s.value !== undefined) expect(fixedAt(text, got.fix, s.path), `suggestion ${j + 1} of ${d.path}`).toEqual(s.value);
             });
           }
           if (e.fix === null) expect(d.fix).toBeUndefined();
-          else if (e.fix) expect(d.fix).toEqual(e.fix);
+          else if (e.fix) expect(fixedAt(text, d.fix, e.fix.path), `fix of ${d.path}`).toEqual(e.fix.value);
         });
         if (c.output !== undefined) {
           const result = applyFixes(text, found, { suggestions: c.applySuggestions ?? false });

@@ -20,8 +20,12 @@ export interface TranslateOptions {
   readonly now: Date;
 }
 
-/** Most nodes one query may hold: a larger tree is refused, not evaluated for seconds (the reference's bound). */
-export const MAX_QUERY_NODES = 1000;
+/**
+ * Most nodes one query may hold: a larger tree is refused rather than evaluated for seconds (the
+ * reference's bound, spec/catalog/limits.yaml project.maxNodes; §8 is silent, clause
+ * s8-limits-silent-size-nodes: the linter's node-count rule says unspecified for the same trees).
+ */
+export const MAX_QUERY_NODES = loadContract().limits.project.maxNodes;
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
 const NOTHING: Plan = { kind: "nothing" };
