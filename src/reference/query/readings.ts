@@ -33,6 +33,12 @@ export const READINGS: Readonly<Record<string, Reading>> = Object.freeze({
   "nested-scope": "serve",
   /** A people `_source` name outside the published fields, or an object or boolean `_source` (detail routes). */
   "source-unspecified": "serve",
+  /** A body that starts with a UTF-8 byte-order mark: refused, as the HTTP layer reads bodies (docs/lint.md). */
+  "byte-order-mark": "refuse",
+  /** A body over 1 MiB (spec/catalog/limits.yaml): refused with 413 before it is read whole. */
+  "body-size": "refuse",
+  /** A query tree of more nodes than spec/catalog/limits.yaml allows: refused rather than evaluated for seconds. */
+  "node-count": "refuse",
 });
 
 /** The reference's reading of an `unspecified` diagnostic (its message id first, then its rule). */
