@@ -1,5 +1,5 @@
 /**
- * npm run bench:serve — the speed targets of the reference server (issue 4), measured side by side in one run:
+ * npm run bench:serve — the speed targets of the reference server (docs/benchmarks.md), measured side by side in one run:
  * ready time and resident memory of `tdss serve` with the default dataset (started as a child process), the
  * median latency of a typical 3-condition people query with one scope, the rate of a simple query under
  * autocannon, and the rate of GET /version as the ceiling of the HTTP stack.

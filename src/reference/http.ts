@@ -103,7 +103,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 
 /**
  * The REST transport of the reference: Node's own http server, because the nine routes need no routing
- * framework and every byte of the hot path stays visible (speed targets of issue 4). Every answer, success
+ * framework and every byte of the hot path stays visible (speed targets in docs/benchmarks.md). Every answer, success
  * or failure, is the envelope {code, msg, data} (s1-envelope-every-success, s7-failure-shape-not-shown).
  */
 export function createRequestListener(service: ReferenceService, mcp: () => McpHandler | undefined) {

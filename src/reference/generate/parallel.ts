@@ -17,7 +17,7 @@ const PARALLEL_FROM = 20_000;
  * The generated store, built by this thread and one worker thread side by side: the worker, started first,
  * draws its own pools and companies (the same, from the same seed) and builds the larger share of the people
  * (chunk-aligned, so the rows are the same people as in a one-thread build), while this thread builds the
- * rest, the jobs, and whatever `meanwhile` does. Ready time of the default dataset is a target (issue 4).
+ * rest, the jobs, and whatever `meanwhile` does. Ready time of the default dataset is a target (docs/benchmarks.md).
  * Falls back to one thread where the compiled worker is not available (tests run from the sources).
  */
 export async function generateStore(options: GenerateOptions, meanwhile: () => void = () => {}): Promise<Store> {

@@ -4,7 +4,7 @@ import { Dictionary } from "./dictionary.js";
 /**
  * Columnar storage: 120,000 people with their sub-records as plain objects would cost several hundred MB and
  * slow every scan; as typed arrays over shared dictionaries they take a few tens of MB and scan in a
- * fraction of a millisecond (speed targets of issue 4).
+ * fraction of a millisecond (speed targets in docs/benchmarks.md).
  */
 export type ColumnKind = "text" | "list" | "number" | "date" | "boolean";
 /**
