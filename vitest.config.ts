@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "rules/**/*.test.ts", "spec/**/*.test.ts", "suites/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "rules/**/*.test.ts",
+      "spec/**/*.test.ts",
+      "suites/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -29,7 +29,9 @@ const SIMPLE = JSON.stringify({ where: { field: "country_iso2", eq: "DE" }, size
 const TARGETS = { addedP50Ms: 1, p99Ratio: 2 };
 
 async function child(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, [join(ROOT, "bin", "tdss.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, [join(ROOT, "bin", "tdss.js"), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
@@ -64,7 +66,12 @@ async function fixedRate(url: string): Promise<{ p50: number; p99: number; failu
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(
       pool
-        .request({ path: "/v1/people/query", method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: SIMPLE })
+        .request({
+          path: "/v1/people/query",
+          method: "POST",
+          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+          body: SIMPLE,
+        })
         .then(async (r) => {
           await r.body.text();
           if (r.statusCode !== 200) failures++;
@@ -86,8 +93,22 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<number> {
-  console.log(`bench:gateway — tdss serve (20,000 people) as upstream, tdss gateway in front; ${RATE} req/s for ${SECONDS} s per round, ${ROUNDS} rounds each, alternating`);
-  const upstream = await child(["serve", "--port", "0", "--people", "20000", "--jobs", "2000", "--companies", "500", "--rate-limit", "1000000000"]);
+  console.log(
+    `bench:gateway — tdss serve (20,000 people) as upstream, tdss gateway in front; ${RATE} req/s for ${SECONDS} s per round, ${ROUNDS} rounds each, alternating`,
+  );
+  const upstream = await child([
+    "serve",
+    "--port",
+    "0",
+    "--people",
+    "20000",
+    "--jobs",
+    "2000",
+    "--companies",
+    "500",
+    "--rate-limit",
+    "1000000000",
+  ]);
   const gateway = await child(["gateway", "--port", "0", "--upstream", upstream.url]);
   try {
     for (const url of [upstream.url, gateway.url]) await fixedRate(url); // warm up both paths
@@ -101,7 +122,15 @@ async function main(): Promise<number> {
       through.push(g);
       failures += d.failures + g.failures;
     }
-    const load = (url: string) => autocannon({ url: `${url}/v1/people/query`, method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: SIMPLE, connections: 10, duration: SECONDS });
+    const load = (url: string) =>
+      autocannon({
+        url: `${url}/v1/people/query`,
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: SIMPLE,
+        connections: 10,
+        duration: SECONDS,
+      });
     const directMax = await load(upstream.url);
     const gatewayMax = await load(gateway.url);
 
@@ -111,17 +140,47 @@ async function main(): Promise<number> {
     const p99g = median(through.map((r) => r.p99));
     const rows: [string, string, string, boolean | undefined][] = [
       ["p50 direct / through the gateway", `${p50d.toFixed(2)} / ${p50g.toFixed(2)} ms`, "", undefined],
-      ["added at p50", `${(p50g - p50d).toFixed(2)} ms`, `<= ${TARGETS.addedP50Ms} ms`, p50g - p50d <= TARGETS.addedP50Ms],
+      [
+        "added at p50",
+        `${(p50g - p50d).toFixed(2)} ms`,
+        `<= ${TARGETS.addedP50Ms} ms`,
+        p50g - p50d <= TARGETS.addedP50Ms,
+      ],
       ["p99 direct / through the gateway", `${p99d.toFixed(2)} / ${p99g.toFixed(2)} ms`, "", undefined],
-      ["p99 ratio (gateway / direct)", `${(p99g / p99d).toFixed(2)}x`, `<= ${TARGETS.p99Ratio}x`, p99g / p99d <= TARGETS.p99Ratio],
-      ["rate held, direct (autocannon, 10 connections)", `${directMax.requests.average.toFixed(0)} req/s`, "", undefined],
+      [
+        "p99 ratio (gateway / direct)",
+        `${(p99g / p99d).toFixed(2)}x`,
+        `<= ${TARGETS.p99Ratio}x`,
+        p99g / p99d <= TARGETS.p99Ratio,
+      ],
+      [
+        "rate held, direct (autocannon, 10 connections)",
+        `${directMax.requests.average.toFixed(0)} req/s`,
+        "",
+        undefined,
+      ],
       ["rate held, through the gateway", `${gatewayMax.requests.average.toFixed(0)} req/s`, "", undefined],
-      ["rate ratio (gateway / direct)", `${(gatewayMax.requests.average / directMax.requests.average).toFixed(2)}`, "", undefined],
-      ["failed requests (fixed-rate rounds; autocannon non-2xx)", `${failures}; ${directMax.non2xx + gatewayMax.non2xx}`, "0", failures === 0 && directMax.non2xx + gatewayMax.non2xx === 0],
+      [
+        "rate ratio (gateway / direct)",
+        `${(gatewayMax.requests.average / directMax.requests.average).toFixed(2)}`,
+        "",
+        undefined,
+      ],
+      [
+        "failed requests (fixed-rate rounds; autocannon non-2xx)",
+        `${failures}; ${directMax.non2xx + gatewayMax.non2xx}`,
+        "0",
+        failures === 0 && directMax.non2xx + gatewayMax.non2xx === 0,
+      ],
     ];
-    console.log(`load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (client, upstream and gateway share them)\n`);
+    console.log(
+      `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (client, upstream and gateway share them)\n`,
+    );
     const width = Math.max(...rows.map((r) => r[0].length));
-    for (const [name, value, target, ok] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(20)}  ${target.padEnd(9)} ${ok === undefined ? "" : ok ? "PASS" : "FAIL"}`);
+    for (const [name, value, target, ok] of rows)
+      console.log(
+        `${name.padEnd(width)}  ${value.padStart(20)}  ${target.padEnd(9)} ${ok === undefined ? "" : ok ? "PASS" : "FAIL"}`,
+      );
     return rows.every((r) => r[3] !== false) ? 0 : 1;
   } finally {
     await gateway.stop();

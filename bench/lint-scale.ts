@@ -14,7 +14,10 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function measure(text: string, rounds: number): Promise<{ lintMs: number; reportMs: number; reportBytes: number; diagnostics: number }> {
+async function measure(
+  text: string,
+  rounds: number,
+): Promise<{ lintMs: number; reportMs: number; reportBytes: number; diagnostics: number }> {
   const lintTimes: number[] = [];
   const reportTimes: number[] = [];
   let reportBytes = 0;
@@ -53,7 +56,12 @@ function row(cells: readonly (string | number)[], widths: readonly number[]): st
   return cells.map((c, i) => String(c).padStart(widths[i]!)).join("  ");
 }
 
-async function table(title: string, unit: string, cases: readonly { label: string; size: number; text: string }[], rounds: number): Promise<void> {
+async function table(
+  title: string,
+  unit: string,
+  cases: readonly { label: string; size: number; text: string }[],
+  rounds: number,
+): Promise<void> {
   console.log(`\n${title}`);
   const widths = [8, 10, 10, 10, 12, 12, 12, 10];
   console.log(row([unit, "input", "ratio", "lint ms", "lint ratio", "+json ms", "+json ratio", "report"], widths));
@@ -83,7 +91,12 @@ async function main(): Promise<void> {
   lint(deep(10));
   lint(wide(10_000));
   console.log("lint scale: median of rounds; ratios against the first row (linear growth: lint ratio ~ input ratio)");
-  await table("nesting depth (a chain of not; refused at depth 65, the rest is read, not visited)", "depth", [1000, 2000, 4000, 8000].map((d) => ({ label: `${d / 1000}k`, size: d, text: deep(d) })), 9);
+  await table(
+    "nesting depth (a chain of not; refused at depth 65, the rest is read, not visited)",
+    "depth",
+    [1000, 2000, 4000, 8000].map((d) => ({ label: `${d / 1000}k`, size: d, text: deep(d) })),
+    9,
+  );
   await table(
     "input size (an all of leaves on one field, half of them repeats: duplicate-sibling reports and fixes each)",
     "size",

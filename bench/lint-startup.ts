@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const QUERY = '{"where":{"all":[{"field":"management_level","eq":"Director"},{"field":"city","eq":"Paris"}]},"size":10}';
+const QUERY =
+  '{"where":{"all":[{"field":"management_level","eq":"Director"},{"field":"city","eq":"Paris"}]},"size":10}';
 
 const subjects = [
   { name: "node -e 0 (the floor)", args: ["-e", "0"], input: undefined, target: undefined },
@@ -39,7 +40,9 @@ const times: number[][] = subjects.map(() => []);
 for (const s of subjects) once(s.args, s.input); // warm the file cache
 for (let round = 0; round < RUNS; round++) subjects.forEach((s, i) => times[i]!.push(once(s.args, s.input)));
 const floor = median(times[0]!);
-console.log(`bench:lint start-up — ${RUNS} interleaved runs each, median wall time; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores\n`);
+console.log(
+  `bench:lint start-up — ${RUNS} interleaved runs each, median wall time; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores\n`,
+);
 let ok = true;
 subjects.forEach((s, i) => {
   const m = median(times[i]!);

@@ -39,7 +39,16 @@ function distinct<T>(xs: readonly T[], n: number): T[] {
   return out;
 }
 
-const TITLES = ["engineer", "data scientist", "product manager", "designer", "sales director", "nurse", "teacher", "accountant"];
+const TITLES = [
+  "engineer",
+  "data scientist",
+  "product manager",
+  "designer",
+  "sales director",
+  "nurse",
+  "teacher",
+  "accountant",
+];
 const COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark Industries"];
 const CITIES = ["Paris", "Lyon", "Berlin", "Madrid", "London", "New York", "Toronto"];
 const COUNTRIES = ["France", "Germany", "Spain", "United Kingdom", "United States", "Canada"];
@@ -60,7 +69,12 @@ function query(): { where: Node; size: number } {
     has_experience: {
       all: [
         { field: "title", match: pick(TITLES) },
-        { any: [{ field: "company_name", eq: company1 }, { field: "company_name", eq: company2 }] },
+        {
+          any: [
+            { field: "company_name", eq: company1 },
+            { field: "company_name", eq: company2 },
+          ],
+        },
         { field: "is_current", eq: true },
         { field: "started_at", gte: `now-${int(6, 60)}m` },
         { field: "level", in: [level1, level2] },
@@ -68,12 +82,30 @@ function query(): { where: Node; size: number } {
     },
   };
   const education: Node = {
-    has_education: { all: [{ field: "institution_name", eq: pick(SCHOOLS) }, { field: "graduation_year", gte: int(1990, 2020) }, { field: "major", match: "computer science" }] },
+    has_education: {
+      all: [
+        { field: "institution_name", eq: pick(SCHOOLS) },
+        { field: "graduation_year", gte: int(1990, 2020) },
+        { field: "major", match: "computer science" },
+      ],
+    },
   };
-  const language: Node = { has_language: { all: [{ field: "languages", eq: "French" }, { field: "language_proficiency", eq: "Native or bilingual proficiency" }] } };
+  const language: Node = {
+    has_language: {
+      all: [
+        { field: "languages", eq: "French" },
+        { field: "language_proficiency", eq: "Native or bilingual proficiency" },
+      ],
+    },
+  };
   const where: Node = {
     all: [
-      { any: [{ field: "city", in: [city1, city2] }, { field: "country", eq: pick(COUNTRIES) }] },
+      {
+        any: [
+          { field: "city", in: [city1, city2] },
+          { field: "country", eq: pick(COUNTRIES) },
+        ],
+      },
       experience,
       education,
       language,
@@ -81,7 +113,12 @@ function query(): { where: Node; size: number } {
       { field: "management_level", eq: pick(LEVELS) },
       { field: "experience_months", gte: int(12, 120) },
       { not: { field: "headline", match: "intern" } },
-      { any: [{ field: "active_department", eq: "Engineering and Technical" }, { field: "active_department", eq: "Product" }] },
+      {
+        any: [
+          { field: "active_department", eq: "Engineering and Technical" },
+          { field: "active_department", eq: "Product" },
+        ],
+      },
     ],
   };
   return { where, size: pick([10, 25, 50, 100]) };
@@ -131,7 +168,8 @@ function nodes(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((n: number, v) => n + nodes(v), 0);
   if (value === null || typeof value !== "object") return 0;
   const o = value as Node;
-  const self = "field" in o || "all" in o || "any" in o || "not" in o || Object.keys(o).some((k) => k.startsWith("has_")) ? 1 : 0;
+  const self =
+    "field" in o || "all" in o || "any" in o || "not" in o || Object.keys(o).some((k) => k.startsWith("has_")) ? 1 : 0;
   return self + Object.values(o).reduce((n: number, v) => n + nodes(v), 0);
 }
 
@@ -165,10 +203,16 @@ async function spectralPerDoc(docs: readonly string[]): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1000 / docs.length;
 }
 
-function jsonlPerSecond(lines: string, count: number, args: string[]): Promise<{ qps: number; seconds: number; status: number | null }> {
+function jsonlPerSecond(
+  lines: string,
+  count: number,
+  args: string[],
+): Promise<{ qps: number; seconds: number; status: number | null }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(packageRoot(), "bin", "tdss.js"), "lint", "--jsonl", ...args, "-"], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [join(packageRoot(), "bin", "tdss.js"), "lint", "--jsonl", ...args, "-"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     let bytes = 0;
     child.stdout.on("data", (chunk: Buffer) => (bytes += chunk.length));
     child.on("error", reject);
@@ -195,7 +239,8 @@ async function main(): Promise<void> {
   const parse = timePerDoc(docs, 15, (t) => JSON.parse(t));
   const native = timePerDoc(docs, 15, (t) => {
     const found = lint(t, { route: "queryPeople" });
-    for (const d of found) if (d.line === undefined || d.column === undefined) throw new Error("a diagnostic without line/column");
+    for (const d of found)
+      if (d.line === undefined || d.column === undefined) throw new Error("a diagnostic without line/column");
     return found;
   });
   const viaSpectral = await spectralPerDoc(docs);
@@ -216,11 +261,16 @@ async function main(): Promise<void> {
     ["same rules through Spectral", `${viaSpectral.toFixed(1)} µs/doc`, undefined],
     ["Spectral / native", `${(viaSpectral / native).toFixed(1)}x (target >= 25x)`, viaSpectral / native >= 25],
     ["native / JSON.parse", `${(native / parse).toFixed(2)}x (target <= 3x)`, native / parse <= 3],
-    [`tdss lint --jsonl --format json, ${queries} queries on stdin`, `${Math.round(jsonl.qps)} queries/s in ${jsonl.seconds.toFixed(2)} s, process start included`, undefined],
+    [
+      `tdss lint --jsonl --format json, ${queries} queries on stdin`,
+      `${Math.round(jsonl.qps)} queries/s in ${jsonl.seconds.toFixed(2)} s, process start included`,
+      undefined,
+    ],
     ["  process start (same command, empty input)", `${start.toFixed(2)} s`, undefined],
     ["  --jsonl throughput once started", `${Math.round(steady)} queries/s (target >= 20000)`, steady >= 20000],
   ];
-  for (const [name, value, ok] of rows) console.log(`${ok === undefined ? "    " : ok ? "PASS" : "FAIL"}  ${name.padEnd(64)} ${value}`);
+  for (const [name, value, ok] of rows)
+    console.log(`${ok === undefined ? "    " : ok ? "PASS" : "FAIL"}  ${name.padEnd(64)} ${value}`);
   if (rows.some(([, , ok]) => ok === false)) process.exitCode = 1;
 }
 

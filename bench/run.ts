@@ -16,13 +16,34 @@ const TARGETS = { seconds: 20, credits: 250 };
 interface Measured {
   seconds: number;
   exitCode: number;
-  summary: { total: number; passed: number; failed: number; skipped: number; creditsSpent: number; creditsEstimated: number; creditsLimit: number };
+  summary: {
+    total: number;
+    passed: number;
+    failed: number;
+    skipped: number;
+    creditsSpent: number;
+    creditsEstimated: number;
+    creditsLimit: number;
+  };
 }
 
 async function timedRun(concurrency: number): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), "tdss-bench-run-"));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, "bin", "tdss.js"), "run", "--reporter", "json", "--report-dir", dir, "--concurrency", String(concurrency)], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, "bin", "tdss.js"),
+      "run",
+      "--reporter",
+      "json",
+      "--report-dir",
+      dir,
+      "--concurrency",
+      String(concurrency),
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));

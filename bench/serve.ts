@@ -30,7 +30,14 @@ const TYPICAL = {
     all: [
       { field: "country_iso2", eq: "US" },
       { field: "experience_months", gte: 24 },
-      { has_experience: { all: [{ field: "title", match: "engineer" }, { field: "is_current", eq: true }] } },
+      {
+        has_experience: {
+          all: [
+            { field: "title", match: "engineer" },
+            { field: "is_current", eq: true },
+          ],
+        },
+      },
     ],
   },
   size: 100,
@@ -49,9 +56,19 @@ function memoryMb(pid: number): { rss: number; peak: number } {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-async function start(): Promise<{ url: string; pid: number; readySeconds: number; readyCpu: number; stop: () => Promise<void> }> {
+async function start(): Promise<{
+  url: string;
+  pid: number;
+  readySeconds: number;
+  readyCpu: number;
+  stop: () => Promise<void>;
+}> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, "bin", "tdss.js"), "serve", "--port", "0", "--rate-limit", "1000000000"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, "bin", "tdss.js"), "serve", "--port", "0", "--rate-limit", "1000000000"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
@@ -103,7 +120,9 @@ async function load(url: string, path: string, body?: unknown): Promise<Autocann
 }
 
 async function main(): Promise<number> {
-  console.log(`bench:serve — tdss serve with the default dataset (120,000 people, 30,000 jobs, 10,000 companies), ${DURATION} s load runs\n`);
+  console.log(
+    `bench:serve — tdss serve with the default dataset (120,000 people, 30,000 jobs, 10,000 companies), ${DURATION} s load runs\n`,
+  );
   const server = await start();
   try {
     // Let the background index warm-up finish before measuring steady-state latency.
@@ -118,7 +137,15 @@ async function main(): Promise<number> {
       if (r.status !== 200) throw new Error(`typical query answered ${r.status}`);
       timings.push(r.ms);
     }
-    matched = ((await (await request(`${server.url}/v1/people/query`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: JSON.stringify(TYPICAL) })).body.json()) as { data: { total: number | string } }).data.total as number;
+    matched = (
+      (await (
+        await request(`${server.url}/v1/people/query`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+          body: JSON.stringify(TYPICAL),
+        })
+      ).body.json()) as { data: { total: number | string } }
+    ).data.total as number;
     timings.sort((a, b) => a - b);
 
     const simple = await load(server.url, "/v1/people/query", SIMPLE);
@@ -127,18 +154,60 @@ async function main(): Promise<number> {
 
     const median = quantile(timings, 0.5);
     const rows: [string, string, string, boolean][] = [
-      ["ready (process start to listening)", `${server.readySeconds.toFixed(2)} s`, `< ${TARGETS.readySeconds} s`, server.readySeconds < TARGETS.readySeconds],
-      [`CPU used until ready (all threads; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`, `${server.readyCpu.toFixed(2)} s`, "", true],
-      ["resident memory, peak (VmHWM)", `${afterLoad.peak.toFixed(0)} MB`, `< ${TARGETS.rssMb} MB`, afterLoad.peak < TARGETS.rssMb],
-      ["resident memory after start / after load", `${afterStart.rss.toFixed(0)} / ${afterLoad.rss.toFixed(0)} MB`, "", true],
-      [`typical query, median (p95 ${quantile(timings, 0.95).toFixed(2)} ms, ${matched} matches)`, `${median.toFixed(2)} ms`, `< ${TARGETS.medianMs} ms`, median < TARGETS.medianMs],
-      [`simple query rate (p50 ${simple.latency.p50} ms, ${simple.non2xx} non-2xx)`, `${simple.requests.average.toFixed(0)} req/s`, `>= ${TARGETS.simpleRate} req/s`, simple.requests.average >= TARGETS.simpleRate && simple.non2xx === 0],
-      [`GET /version rate, HTTP ceiling (${version.non2xx} non-2xx)`, `${version.requests.average.toFixed(0)} req/s`, "", version.non2xx === 0],
-      ["simple query rate / GET /version rate", `${(simple.requests.average / version.requests.average).toFixed(2)}`, "", true],
+      [
+        "ready (process start to listening)",
+        `${server.readySeconds.toFixed(2)} s`,
+        `< ${TARGETS.readySeconds} s`,
+        server.readySeconds < TARGETS.readySeconds,
+      ],
+      [
+        `CPU used until ready (all threads; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+        `${server.readyCpu.toFixed(2)} s`,
+        "",
+        true,
+      ],
+      [
+        "resident memory, peak (VmHWM)",
+        `${afterLoad.peak.toFixed(0)} MB`,
+        `< ${TARGETS.rssMb} MB`,
+        afterLoad.peak < TARGETS.rssMb,
+      ],
+      [
+        "resident memory after start / after load",
+        `${afterStart.rss.toFixed(0)} / ${afterLoad.rss.toFixed(0)} MB`,
+        "",
+        true,
+      ],
+      [
+        `typical query, median (p95 ${quantile(timings, 0.95).toFixed(2)} ms, ${matched} matches)`,
+        `${median.toFixed(2)} ms`,
+        `< ${TARGETS.medianMs} ms`,
+        median < TARGETS.medianMs,
+      ],
+      [
+        `simple query rate (p50 ${simple.latency.p50} ms, ${simple.non2xx} non-2xx)`,
+        `${simple.requests.average.toFixed(0)} req/s`,
+        `>= ${TARGETS.simpleRate} req/s`,
+        simple.requests.average >= TARGETS.simpleRate && simple.non2xx === 0,
+      ],
+      [
+        `GET /version rate, HTTP ceiling (${version.non2xx} non-2xx)`,
+        `${version.requests.average.toFixed(0)} req/s`,
+        "",
+        version.non2xx === 0,
+      ],
+      [
+        "simple query rate / GET /version rate",
+        `${(simple.requests.average / version.requests.average).toFixed(2)}`,
+        "",
+        true,
+      ],
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
     for (const [name, value, target, ok] of rows) {
-      console.log(`${name.padEnd(width)}  ${value.padStart(16)}  ${target.padEnd(14)} ${target ? (ok ? "PASS" : "FAIL") : ""}`);
+      console.log(
+        `${name.padEnd(width)}  ${value.padStart(16)}  ${target.padEnd(14)} ${target ? (ok ? "PASS" : "FAIL") : ""}`,
+      );
     }
     return rows.every((r) => r[3]) ? 0 : 1;
   } finally {

@@ -2,9 +2,15 @@ import { ruleTester } from "../src/lint/testing/rule-tester.js";
 import rule from "./after-type.js";
 
 ruleTester(rule, {
-  valid: [{ code: '{"where": {"field": "city", "eq": "Paris"}, "after": "c2VjcmV0"}' }, { code: '{"after": "x"}', route: "queryJobs" }],
+  valid: [
+    { code: '{"where": {"field": "city", "eq": "Paris"}, "after": "c2VjcmV0"}' },
+    { code: '{"after": "x"}', route: "queryJobs" },
+  ],
   invalid: [
-    { code: '{"where": {"field": "city", "eq": "Paris"}, "after": «100}', errors: [{ path: "/after", message: "`after` must be the string `next` of the previous response; got number." }] },
+    {
+      code: '{"where": {"field": "city", "eq": "Paris"}, "after": «100}',
+      errors: [{ path: "/after", message: "`after` must be the string `next` of the previous response; got number." }],
+    },
     { code: '{"after": «null}', route: "queryCompanies", errors: [{ path: "/after", message: /got null/ }] },
   ],
 });

@@ -15,7 +15,8 @@ export default defineRule({
     Body(body) {
       if (body.kind !== "search" || body.bare || !isRecord(body.value) || !Object.hasOwn(body.value, "after")) return;
       const after = body.value.after;
-      if (typeof after !== "string") context.report({ messageId: "kind", data: { kind: kindOf(after) }, at: [...body.path, "after"] });
+      if (typeof after !== "string")
+        context.report({ messageId: "kind", data: { kind: kindOf(after) }, at: [...body.path, "after"] });
     },
   }),
 });

@@ -2,24 +2,58 @@ import { ruleTester } from "../src/lint/testing/rule-tester.js";
 import rule from "./argument-form.js";
 
 ruleTester(rule, {
-  valid: [{ code: '{"where": {"all": [{"not": {"field": "city", "eq": "Paris"}}, {"field": "city", "in": ["Lyon"]}, {"field": "headline", "exists": true}]}}' }],
+  valid: [
+    {
+      code: '{"where": {"all": [{"not": {"field": "city", "eq": "Paris"}}, {"field": "city", "in": ["Lyon"]}, {"field": "headline", "exists": true}]}}',
+    },
+  ],
   invalid: [
     {
       code: '{"where": {"not": «[{"field": "city", "eq": "Paris"}]}}',
-      errors: [{ path: "/where/not", message: "`not` over array: only a node is the natural form; the spec does not show what the service does with this one.", clauses: ["s4-2-rule6-argument-forms-not-shown"] }],
+      errors: [
+        {
+          path: "/where/not",
+          message:
+            "`not` over array: only a node is the natural form; the spec does not show what the service does with this one.",
+          clauses: ["s4-2-rule6-argument-forms-not-shown"],
+        },
+      ],
     },
     {
       code: '{"where": {"field": "city", "in": «"Paris"}}',
-      errors: [{ path: "/where/in", suggestions: [{ message: "Use `eq` with the value.", value: { field: "city", eq: "Paris" }, path: "/where" }] }],
+      errors: [
+        {
+          path: "/where/in",
+          suggestions: [{ message: "Use `eq` with the value.", value: { field: "city", eq: "Paris" }, path: "/where" }],
+        },
+      ],
       output: { where: { field: "city", eq: "Paris" } },
       applySuggestions: true,
     },
     { code: '{"where": {"field": "city", "in": «[]}}', errors: [{ path: "/where/in", message: /empty array/ }] },
     {
       code: '{"where": {"field": "headline", "exists": «false}}',
-      errors: [{ path: "/where/exists", message: /`exists: false`/, suggestions: [{ value: { not: { field: "headline", exists: true } } }] }],
+      errors: [
+        {
+          path: "/where/exists",
+          message: /`exists: false`/,
+          suggestions: [{ value: { not: { field: "headline", exists: true } } }],
+        },
+      ],
     },
-    { code: '{"where": {"field": "headline", "exists": «"yes"}}', errors: [{ path: "/where/exists", suggestions: [] }] },
-    { code: '{"where": {"all": «[]}}', errors: [{ path: "/where/all", message: "An empty `all`: the spec does not show whether it matches everything, nothing, or is refused.", clauses: ["s4-2-composite-forms"] }] },
+    {
+      code: '{"where": {"field": "headline", "exists": «"yes"}}',
+      errors: [{ path: "/where/exists", suggestions: [] }],
+    },
+    {
+      code: '{"where": {"all": «[]}}',
+      errors: [
+        {
+          path: "/where/all",
+          message: "An empty `all`: the spec does not show whether it matches everything, nothing, or is refused.",
+          clauses: ["s4-2-composite-forms"],
+        },
+      ],
+    },
   ],
 });

@@ -13,15 +13,18 @@ export default defineRule({
   meta: {
     id: "argument-form",
     consequence: "unspecified",
-    description: "A `not`, `in` or `exists` argument other than a node, a non-empty array or true; an empty `all`/`any`.",
+    description:
+      "A `not`, `in` or `exists` argument other than a node, a non-empty array or true; an empty `all`/`any`.",
     clauses: ["s4-2-rule6-argument-forms-not-shown", "s4-2-composite-forms"],
     fixable: "suggestion",
     messages: {
       not: "`not` over {{kind}}: only a node is the natural form; the spec does not show what the service does with this one.",
       in: "`in` over {{kind}}: only a non-empty array of values is the natural form; the spec does not show what the service does with this one.",
       inEmpty: "`in` over an empty array: the spec does not show whether it matches nothing or is refused.",
-      exists: "`exists: {{value}}`: only `true` is the natural form; the spec does not show what the service does with this one.",
-      existsFalse: "`exists: false`: only `true` is the natural form; the spec does not show whether false matches records without a value.",
+      exists:
+        "`exists: {{value}}`: only `true` is the natural form; the spec does not show what the service does with this one.",
+      existsFalse:
+        "`exists: false`: only `true` is the natural form; the spec does not show whether false matches records without a value.",
       empty: "An empty `{{operator}}`: the spec does not show whether it matches everything, nothing, or is refused.",
       useEq: "Use `eq` with the value.",
       negate: "Write `not` over a leaf with `exists: true`.",
@@ -35,10 +38,20 @@ export default defineRule({
         const arg = node.argument;
         if (node.operator === "not") {
           if (arg === null || typeof arg !== "object" || Array.isArray(arg)) {
-            context.report({ messageId: "not", data: { kind: kindOf(arg) }, at: [...node.path, "not"], clauses: ["s4-2-rule6-argument-forms-not-shown"] });
+            context.report({
+              messageId: "not",
+              data: { kind: kindOf(arg) },
+              at: [...node.path, "not"],
+              clauses: ["s4-2-rule6-argument-forms-not-shown"],
+            });
           }
         } else if (Array.isArray(arg) && arg.length === 0) {
-          context.report({ messageId: "empty", data: { operator: node.operator }, at: [...node.path, node.operator], clauses: ["s4-2-composite-forms"] });
+          context.report({
+            messageId: "empty",
+            data: { operator: node.operator },
+            at: [...node.path, node.operator],
+            clauses: ["s4-2-composite-forms"],
+          });
         }
       },
       leafFilter: (_spec, op) => op === undefined || op === "in" || op === "exists",
@@ -55,9 +68,13 @@ export default defineRule({
               data: { kind: kindOf(arg) },
               at: [...leaf.path, "in"],
               clauses: CLAUSES,
-              suggestions: scalar && leaf.operators.length === 1 ? [{ messageId: "useEq", fix: { rename: [...leaf.path, "in"], key: "eq" } }] : [],
+              suggestions:
+                scalar && leaf.operators.length === 1
+                  ? [{ messageId: "useEq", fix: { rename: [...leaf.path, "in"], key: "eq" } }]
+                  : [],
             });
-          } else if (arg.length === 0) context.report({ messageId: "inEmpty", at: [...leaf.path, "in"], clauses: CLAUSES });
+          } else if (arg.length === 0)
+            context.report({ messageId: "inEmpty", at: [...leaf.path, "in"], clauses: CLAUSES });
         }
         if (leaf.operators.includes("exists") && !existsForms.includes(leaf.record.exists)) {
           const negatable = leaf.record.exists === false && leaf.operators.length === 1;
@@ -66,7 +83,17 @@ export default defineRule({
             data: { value: quote(leaf.record.exists) },
             at: [...leaf.path, "exists"],
             clauses: CLAUSES,
-            suggestions: negatable ? [{ messageId: "negate", fix: { at: leaf.path, value: { not: makeLeaf(sourceText([...leaf.path, "field"]), "exists", true) } } }] : [],
+            suggestions: negatable
+              ? [
+                  {
+                    messageId: "negate",
+                    fix: {
+                      at: leaf.path,
+                      value: { not: makeLeaf(sourceText([...leaf.path, "field"]), "exists", true) },
+                    },
+                  },
+                ]
+              : [],
           });
         }
       },

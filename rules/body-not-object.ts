@@ -17,7 +17,11 @@ export default defineRule({
   create: (context) => ({
     Body(body) {
       if (!isRecord(body.value)) {
-        context.report({ messageId: "notObject", data: { route: context.route.operationId, kind: kindOf(body.value) }, at: body.path });
+        context.report({
+          messageId: "notObject",
+          data: { route: context.route.operationId, kind: kindOf(body.value) },
+          at: body.path,
+        });
       }
     },
   }),

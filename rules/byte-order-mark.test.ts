@@ -2,7 +2,10 @@ import { ruleTester } from "../src/lint/testing/rule-tester.js";
 import rule from "./byte-order-mark.js";
 
 ruleTester(rule, {
-  valid: [{ code: '{"where": {"field": "city", "eq": "Paris"}}' }, { code: ' {"where": {"field": "city", "eq": "\ufeff"}}' }],
+  valid: [
+    { code: '{"where": {"field": "city", "eq": "Paris"}}' },
+    { code: ' {"where": {"field": "city", "eq": "\ufeff"}}' },
+  ],
   invalid: [
     {
       name: "a BOM before the body (it is read past: the body is linted as usual)",

@@ -33,7 +33,8 @@ export default defineRule({
   meta: {
     id: "contradiction",
     consequence: "empty",
-    description: "Conditions in one `all` that no record can meet together (gte above lte on the same field in the same scope).",
+    description:
+      "Conditions in one `all` that no record can meet together (gte above lte on the same field in the same scope).",
     clauses: ["s4-2-rule1-bounded-range-all", "s4-2-scope-same-sub-record"],
     messages: {
       range: "`{{field}}` must be at least {{low}} and at most {{high}} in the same `all`: nothing matches.",

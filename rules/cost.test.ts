@@ -6,15 +6,64 @@ const where = '"where": {"field": "city", "eq": "Paris"}';
 ruleTester(rule, {
   valid: [{ name: "not JSON: nothing to price", code: "{" }, { code: "[]" }],
   invalid: [
-    { code: `«{${where}, "size": 10}`, errors: [{ path: "", message: "At most 1 Credit: up to 10 IDs, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.", clauses: ["s8-cost-query-search"] }] },
-    { code: `«{${where}}`, errors: [{ path: "", message: /^At most 4 Credits: up to 100 IDs \(the default size\)/, clauses: ["s8-cost-query-search", "s4-2-size-default-100"] }] },
+    {
+      code: `«{${where}, "size": 10}`,
+      errors: [
+        {
+          path: "",
+          message:
+            "At most 1 Credit: up to 10 IDs, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.",
+          clauses: ["s8-cost-query-search"],
+        },
+      ],
+    },
+    {
+      code: `«{${where}}`,
+      errors: [
+        {
+          path: "",
+          message: /^At most 4 Credits: up to 100 IDs \(the default size\)/,
+          clauses: ["s8-cost-query-search", "s4-2-size-default-100"],
+        },
+      ],
+    },
     { code: `«{${where}, "size": 10000}`, errors: [{ path: "", message: /^At most 400 Credits/ }] },
-    { name: "a bare node takes the default size", code: '  «{"field": "city", "eq": "Paris"}', errors: [{ path: "", message: /^At most 4 Credits/ }] },
-    { code: '«{"text": "x", "size": 50}', route: "searchPeople", errors: [{ path: "", message: "At most 7 Credits: 5 on any success plus one per 25 of up to 50 IDs.", clauses: ["s8-cost-nl-search"] }] },
-    { code: '«{"profile_ids": ["a", "b", "c", "d", "e", "f"]}', errors: [{ path: "", message: "At most 2 Credits: one per 5 records found among 6 IDs; IDs not found are free.", clauses: ["s8-cost-detail"] }] },
+    {
+      name: "a bare node takes the default size",
+      code: '  «{"field": "city", "eq": "Paris"}',
+      errors: [{ path: "", message: /^At most 4 Credits/ }],
+    },
+    {
+      code: '«{"text": "x", "size": 50}',
+      route: "searchPeople",
+      errors: [
+        {
+          path: "",
+          message: "At most 7 Credits: 5 on any success plus one per 25 of up to 50 IDs.",
+          clauses: ["s8-cost-nl-search"],
+        },
+      ],
+    },
+    {
+      code: '«{"profile_ids": ["a", "b", "c", "d", "e", "f"]}',
+      errors: [
+        {
+          path: "",
+          message: "At most 2 Credits: one per 5 records found among 6 IDs; IDs not found are free.",
+          clauses: ["s8-cost-detail"],
+        },
+      ],
+    },
     {
       code: `«{${where}, "size": 100, "after": "c"}`,
-      errors: [{ path: "", message: /Pages are not consistent with each other: collect a set that must be exact in one page \(size up to 10000\)/, clauses: ["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"] }],
+      errors: [
+        {
+          path: "",
+          message:
+            /Pages are not consistent with each other: collect a set that must be exact in one page \(size up to 10000\)/,
+          clauses: ["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"],
+        },
+      ],
     },
   ],
 });

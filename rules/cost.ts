@@ -22,12 +22,20 @@ export default defineRule({
     id: "cost",
     consequence: "cost",
     description: "The most Credits the request can spend if the service accepts it (§8).",
-    clauses: ["s8-cost-query-search", "s8-cost-nl-search", "s8-cost-detail", "s4-2-size-default-100", "s4-2-rule5-pages-not-consistent"],
+    clauses: [
+      "s8-cost-query-search",
+      "s8-cost-nl-search",
+      "s8-cost-detail",
+      "s4-2-size-default-100",
+      "s4-2-rule5-pages-not-consistent",
+    ],
     messages: {
-      search: "At most {{credits}}: up to {{size}} IDs{{sizeNote}}, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.",
+      search:
+        "At most {{credits}}: up to {{size}} IDs{{sizeNote}}, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.",
       nl: "At most {{credits}}: 5 on any success plus one per 25 of up to {{size}} IDs{{sizeNote}}.",
       detail: "At most {{credits}}: one per 5 records found among {{count}} IDs; IDs not found are free.",
-      paging: "At most {{credits}} for this page of up to {{size}} IDs{{sizeNote}}. Pages are not consistent with each other: collect a set that must be exact in one page (size up to {{max}}).",
+      paging:
+        "At most {{credits}} for this page of up to {{size}} IDs{{sizeNote}}. Pages are not consistent with each other: collect a set that must be exact in one page (size up to {{max}}).",
     },
   },
   create: (context) => {
@@ -51,7 +59,12 @@ export default defineRule({
           const ids = value[context.route.idsMember ?? ""];
           const max = limits.detail[LIMIT_KEY[context.dataset.name]].maxIds;
           const count = Array.isArray(ids) ? Math.min(max, ids.filter((id) => typeof id === "string").length) : 0;
-          context.report({ messageId: "detail", data: { credits: credits(count), count }, at: body.path, clauses: ["s8-cost-detail"] });
+          context.report({
+            messageId: "detail",
+            data: { credits: credits(count), count },
+            at: body.path,
+            clauses: ["s8-cost-detail"],
+          });
           return;
         }
         const range = body.kind === "search" ? limits.search.size : limits.naturalLanguage.size;

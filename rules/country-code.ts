@@ -30,12 +30,13 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       code: "`{{field}}` takes a full country name; {{value}} looks like an ISO code and matches nothing.",
-      useIso: "Query `{{iso}}` with \"{{code}}\" instead.",
+      useIso: 'Query `{{iso}}` with "{{code}}" instead.',
       noIso: "Give the full country name; {{dataset}} has no field taking {{length}}-letter codes.",
     },
   },
   create: (context) => ({
-    leafFilter: (spec, op) => spec?.takes === "country-name" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
+    leafFilter: (spec, op) =>
+      spec?.takes === "country-name" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || spec.takes !== "country-name") return;
@@ -61,7 +62,9 @@ export default defineRule({
             k === 0 && iso && sameLength && leaf.operators.length === 1
               ? [
                   { at: [...leaf.path, "field"], value: iso.name },
-                  ...codes.filter((c) => c.value !== c.value.toUpperCase()).map((c) => ({ at: valuePath(leaf, op, c.index), value: c.value.toUpperCase() })),
+                  ...codes
+                    .filter((c) => c.value !== c.value.toUpperCase())
+                    .map((c) => ({ at: valuePath(leaf, op, c.index), value: c.value.toUpperCase() })),
                 ]
               : undefined;
           context.report({

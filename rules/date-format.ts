@@ -17,11 +17,13 @@ export default defineRule({
   meta: {
     id: "date-format",
     consequence: "refused",
-    description: "A date field's value is neither a real calendar date YYYY-MM-DD nor a relative offset now-<n>d / now-<n>m.",
+    description:
+      "A date field's value is neither a real calendar date YYYY-MM-DD nor a relative offset now-<n>d / now-<n>m.",
     clauses: ["s4-2-rule3-date-format", "s2-2-job-dates-format"],
     fixable: "suggestion",
     messages: {
-      invalid: "{{value}} is not a date for `{{field}}`: use a real calendar date YYYY-MM-DD or a relative offset such as now-30d or now-6m.",
+      invalid:
+        "{{value}} is not a date for `{{field}}`: use a real calendar date YYYY-MM-DD or a relative offset such as now-30d or now-6m.",
       notCalendar: "{{value}} is not a calendar date (`{{field}}` takes YYYY-MM-DD of a day that exists).",
       pad: "Write it {{date}}.",
     },
@@ -29,7 +31,8 @@ export default defineRule({
   create: (context) => {
     // Made once per configuration (not a closure per leaf); the leaf and operator come as arguments.
     const check = (value: unknown, index: number | undefined, leaf: LeafNode, op: Operator): void => {
-      if (value === null || typeof value === "object" || (typeof value === "boolean" && op !== "eq" && op !== "in")) return; // operator-value-kind
+      if (value === null || typeof value === "object" || (typeof value === "boolean" && op !== "eq" && op !== "in"))
+        return; // operator-value-kind
       if (parseQueryDate(value)) return;
       const spec = leaf.spec!;
       const clauses = spec.dataset === "people" ? PEOPLE_CLAUSES : CLAUSES;

@@ -14,8 +14,15 @@ export default defineRule({
   meta: {
     id: "detail-ids",
     consequence: "refused",
-    description: "A detail body with no IDs member, fewer IDs than the route's minimum, more than 100, or an ID that is not a string.",
-    clauses: ["s4-4-profile-ids-1-to-100", "s4-4-jobs-ids-up-to-100", "s4-4-companies-ids-up-to-100", "s8-detail-max-ids", "s4-4-detail-minimum-ids"],
+    description:
+      "A detail body with no IDs member, fewer IDs than the route's minimum, more than 100, or an ID that is not a string.",
+    clauses: [
+      "s4-4-profile-ids-1-to-100",
+      "s4-4-jobs-ids-up-to-100",
+      "s4-4-companies-ids-up-to-100",
+      "s8-detail-max-ids",
+      "s4-4-detail-minimum-ids",
+    ],
     messages: {
       missing: "{{route}} needs `{{member}}`, an array of {{min}} to {{max}} IDs.",
       kind: "`{{member}}` must be an array of IDs (strings); got {{kind}}.",
@@ -30,7 +37,10 @@ export default defineRule({
     const clauses =
       context.dataset.name === "people"
         ? ["s4-4-profile-ids-1-to-100", "s8-detail-max-ids"]
-        : [context.dataset.name === "jobs" ? "s4-4-jobs-ids-up-to-100" : "s4-4-companies-ids-up-to-100", "s8-detail-max-ids"];
+        : [
+            context.dataset.name === "jobs" ? "s4-4-jobs-ids-up-to-100" : "s4-4-companies-ids-up-to-100",
+            "s8-detail-max-ids",
+          ];
     return {
       Body(body) {
         if (body.kind !== "detail" || !isRecord(body.value)) return;
@@ -45,10 +55,13 @@ export default defineRule({
           context.report({ messageId: "kind", data: { ...data, kind: kindOf(ids) }, at, clauses });
           return;
         }
-        if (ids.length < limits.minIds) context.report({ messageId: "tooFew", data, at, clauses: [...clauses, "s4-4-detail-minimum-ids"] });
-        if (ids.length > limits.maxIds) context.report({ messageId: "tooMany", data: { ...data, count: ids.length }, at, clauses });
+        if (ids.length < limits.minIds)
+          context.report({ messageId: "tooFew", data, at, clauses: [...clauses, "s4-4-detail-minimum-ids"] });
+        if (ids.length > limits.maxIds)
+          context.report({ messageId: "tooMany", data: { ...data, count: ids.length }, at, clauses });
         ids.forEach((id, i) => {
-          if (typeof id !== "string") context.report({ messageId: "item", data: { kind: kindOf(id) }, at: [...at, i], clauses });
+          if (typeof id !== "string")
+            context.report({ messageId: "item", data: { kind: kindOf(id) }, at: [...at, i], clauses });
         });
       },
     };

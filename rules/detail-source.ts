@@ -14,7 +14,12 @@ export default defineRule({
     id: "detail-source",
     consequence: "refused",
     description: "A `_source` of the wrong form, a field name that is not a string, or an unknown job record field.",
-    clauses: ["s4-4-jobs-source-exact-fields", "s7-unknown-source-name-refused", "s4-4-profile-source-forms", "s4-4-profile-source-unknown-refused"],
+    clauses: [
+      "s4-4-jobs-source-exact-fields",
+      "s7-unknown-source-name-refused",
+      "s4-4-profile-source-forms",
+      "s4-4-profile-source-unknown-refused",
+    ],
     fixable: "suggestion",
     messages: {
       form: "`{{member}}` takes {{forms}}; got {{kind}}.",
@@ -38,7 +43,11 @@ export default defineRule({
           if (!forms.includes(kind)) {
             context.report({
               messageId: "form",
-              data: { member, forms: jobs ? "an array of field names" : "an array of field names, an object or a boolean", kind },
+              data: {
+                member,
+                forms: jobs ? "an array of field names" : "an array of field names, an object or a boolean",
+                kind,
+              },
               at,
               clauses: jobs ? ["s4-4-jobs-source-exact-fields"] : ["s4-4-profile-source-forms"],
             });
@@ -48,7 +57,12 @@ export default defineRule({
           value.forEach((name, i) => {
             const path = [...at, i];
             if (typeof name !== "string") {
-              context.report({ messageId: "item", data: { member, kind: kindOf(name) }, at: path, clauses: jobs ? ["s4-4-jobs-source-exact-fields"] : ["s4-4-profile-source-forms"] });
+              context.report({
+                messageId: "item",
+                data: { member, kind: kindOf(name) },
+                at: path,
+                clauses: jobs ? ["s4-4-jobs-source-exact-fields"] : ["s4-4-profile-source-forms"],
+              });
             } else if (jobs && !jobFields.includes(name)) {
               context.report({
                 messageId: "unknown",

@@ -6,7 +6,13 @@ ruleTester(rule, {
   invalid: [
     {
       code: '{"where": {"not": {«"not": {"field": "city", "eq": "a"}}}}',
-      errors: [{ path: "/where/not/not", message: "`not` of `not` is the node itself.", fix: { path: "/where", value: { field: "city", eq: "a" } } }],
+      errors: [
+        {
+          path: "/where/not/not",
+          message: "`not` of `not` is the node itself.",
+          fix: { path: "/where", value: { field: "city", eq: "a" } },
+        },
+      ],
       output: { where: { field: "city", eq: "a" } },
     },
   ],

@@ -16,8 +16,20 @@ export default defineRule({
     Composite(node) {
       if (node.operator !== "not" || node.unknownKeys.length > 0) return;
       const inner = node.children[0];
-      if (!inner || inner.kind !== "composite" || inner.operator !== "not" || inner.unknownKeys.length > 0 || !isRecord(inner.argument)) return;
-      context.report({ messageId: "double", at: [...inner.path, "not"], atKey: true, fix: { at: node.path, unwrap: [...inner.path, "not"] } });
+      if (
+        !inner ||
+        inner.kind !== "composite" ||
+        inner.operator !== "not" ||
+        inner.unknownKeys.length > 0 ||
+        !isRecord(inner.argument)
+      )
+        return;
+      context.report({
+        messageId: "double",
+        at: [...inner.path, "not"],
+        atKey: true,
+        fix: { at: node.path, unwrap: [...inner.path, "not"] },
+      });
     },
   }),
 });

@@ -4,12 +4,21 @@ import rule from "./duplicate-key.js";
 ruleTester(rule, {
   valid: [
     { code: '{"where": {"all": [{"field": "city", "eq": "Paris"}, {"field": "city", "eq": "Lyon"}]}}' },
-    { name: "colons inside strings are not members", code: '{"where": {"field": "linkedin_url", "eq": "https://x.example/a:b"}}' },
+    {
+      name: "colons inside strings are not members",
+      code: '{"where": {"field": "linkedin_url", "eq": "https://x.example/a:b"}}',
+    },
   ],
   invalid: [
     {
       code: '{"where": {"field": "city", "eq": "Paris", «"eq": "Lyon"}}',
-      errors: [{ path: "/where/eq", message: "`eq` is named twice in the object at /where; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body." }],
+      errors: [
+        {
+          path: "/where/eq",
+          message:
+            "`eq` is named twice in the object at /where; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body.",
+        },
+      ],
     },
     {
       code: '{\n  "where": {"field": "city", "eq": "Paris"},\n  «"where": {"field": "city", "eq": "Lyon"}\n}',
@@ -19,6 +28,10 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": "city", "eq": "a"}, {"field": "city", «"field": "state", "eq": "b"}]}}',
       errors: [{ path: "/where/all/1/field" }],
     },
-    { name: "an escaped spelling of the same name", code: '{"where": {"field": "city", "eq": "a", «"\\u0065q": "b"}}', errors: [{ path: "/where/eq" }] },
+    {
+      name: "an escaped spelling of the same name",
+      code: '{"where": {"field": "city", "eq": "a", «"\\u0065q": "b"}}',
+      errors: [{ path: "/where/eq" }],
+    },
   ],
 });

@@ -13,13 +13,22 @@ export default defineRule({
     description: "An object repeats a member name; which value the service reads is not specified.",
     clauses: ["s4-bodies-json"],
     messages: {
-      duplicate: "`{{key}}` is named twice in {{parent}}; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body.",
+      duplicate:
+        "`{{key}}` is named twice in {{parent}}; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body.",
     },
   },
   create: (context) => ({
     Source(source) {
       for (const d of source.duplicateKeys) {
-        context.report({ messageId: "duplicate", data: { key: d.key, parent: d.path.length > 1 ? `the object at ${encodePointer(d.path.slice(0, -1))}` : "the top-level object" }, at: d.path, atKey: true });
+        context.report({
+          messageId: "duplicate",
+          data: {
+            key: d.key,
+            parent: d.path.length > 1 ? `the object at ${encodePointer(d.path.slice(0, -1))}` : "the top-level object",
+          },
+          at: d.path,
+          atKey: true,
+        });
       }
     },
   }),

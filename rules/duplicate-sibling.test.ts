@@ -7,8 +7,27 @@ ruleTester(rule, {
     {
       name: "the same node with its keys in another order",
       code: '{"where": {"any": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}, «{"eq": "a", "field": "city"}]}}',
-      errors: [{ path: "/where/any/2", message: "This node repeats node /0 of the same `any`; drop it.", fix: { path: "/where/any", value: [{ field: "city", eq: "a" }, { field: "state", eq: "b" }] } }],
-      output: { where: { any: [{ field: "city", eq: "a" }, { field: "state", eq: "b" }] } },
+      errors: [
+        {
+          path: "/where/any/2",
+          message: "This node repeats node /0 of the same `any`; drop it.",
+          fix: {
+            path: "/where/any",
+            value: [
+              { field: "city", eq: "a" },
+              { field: "state", eq: "b" },
+            ],
+          },
+        },
+      ],
+      output: {
+        where: {
+          any: [
+            { field: "city", eq: "a" },
+            { field: "state", eq: "b" },
+          ],
+        },
+      },
     },
   ],
 });

@@ -64,7 +64,13 @@ export default defineRule({
 /** A child's cheap key, from its classified node where there is one. */
 function keyOf(kid: NodeInfo | undefined, value: unknown): unknown {
   if (!kid) return cheapKey(value);
-  return kid.kind === "leaf" ? kid.field : kid.kind === "invalid" ? cheapKey(value) : kid.kind === "composite" ? kid.operator : kid.key;
+  return kid.kind === "leaf"
+    ? kid.field
+    : kid.kind === "invalid"
+      ? cheapKey(value)
+      : kid.kind === "composite"
+        ? kid.operator
+        : kid.key;
 }
 
 function cheapKey(node: unknown): unknown {

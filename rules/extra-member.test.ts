@@ -11,16 +11,37 @@ ruleTester(rule, {
   invalid: [
     {
       code: '{"where": {"field": "city", "eq": "Paris"}, «"sort": "name"}',
-      errors: [{ path: "/sort", message: "`sort` is not a member of a queryPeople body (where, size, after); the spec does not say whether it is refused or ignored.", clauses: ["s4-2-search-body-shape"], suggestions: [] }],
+      errors: [
+        {
+          path: "/sort",
+          message:
+            "`sort` is not a member of a queryPeople body (where, size, after); the spec does not say whether it is refused or ignored.",
+          clauses: ["s4-2-search-body-shape"],
+          suggestions: [],
+        },
+      ],
     },
     {
       code: '{«"wher": {"field": "title", "match": "x"}, "size": 1}',
       route: "jobs",
-      errors: [{ path: "/wher", suggestions: [{ message: "Did you mean `where`?", value: { where: { field: "title", match: "x" }, size: 1 }, path: "" }] }],
+      errors: [
+        {
+          path: "/wher",
+          suggestions: [
+            { message: "Did you mean `where`?", value: { where: { field: "title", match: "x" }, size: 1 }, path: "" },
+          ],
+        },
+      ],
       output: { where: { field: "title", match: "x" }, size: 1 },
       applySuggestions: true,
     },
-    { code: '{"job_ids": ["a"], «"source": ["title"]}', errors: [{ path: "/source", clauses: ["s4-4-source-alias-jobs-companies"] }] },
-    { code: '{"company_ids": ["a"], «"ids": ["b"]}', errors: [{ path: "/ids", clauses: ["s4-4-companies-ids-up-to-100"] }] },
+    {
+      code: '{"job_ids": ["a"], «"source": ["title"]}',
+      errors: [{ path: "/source", clauses: ["s4-4-source-alias-jobs-companies"] }],
+    },
+    {
+      code: '{"company_ids": ["a"], «"ids": ["b"]}',
+      errors: [{ path: "/ids", clauses: ["s4-4-companies-ids-up-to-100"] }],
+    },
   ],
 });

@@ -13,17 +13,28 @@ export default defineRule({
     id: "extra-member",
     consequence: "unspecified",
     description: "A member of a Query Spec or detail body other than the ones the spec names.",
-    clauses: ["s4-2-search-body-shape", "s4-4-source-alias-jobs-companies", "s4-4-profile-ids-1-to-100", "s4-4-jobs-ids-up-to-100", "s4-4-companies-ids-up-to-100"],
+    clauses: [
+      "s4-2-search-body-shape",
+      "s4-4-source-alias-jobs-companies",
+      "s4-4-profile-ids-1-to-100",
+      "s4-4-jobs-ids-up-to-100",
+      "s4-4-companies-ids-up-to-100",
+    ],
     fixable: "suggestion",
     messages: {
-      extra: "`{{key}}` is not a member of a {{route}} body ({{members}}); the spec does not say whether it is refused or ignored.",
+      extra:
+        "`{{key}}` is not a member of a {{route}} body ({{members}}); the spec does not say whether it is refused or ignored.",
       didYouMean: "Did you mean `{{name}}`?",
     },
   },
   create: (context) => {
     const route = context.route;
     const detailClause =
-      context.dataset.name === "people" ? "s4-4-profile-ids-1-to-100" : context.dataset.name === "jobs" ? "s4-4-jobs-ids-up-to-100" : "s4-4-companies-ids-up-to-100";
+      context.dataset.name === "people"
+        ? "s4-4-profile-ids-1-to-100"
+        : context.dataset.name === "jobs"
+          ? "s4-4-jobs-ids-up-to-100"
+          : "s4-4-companies-ids-up-to-100";
     return {
       Body(body) {
         if (body.kind === "natural-language" || body.bare || !isRecord(body.value)) return;
@@ -36,10 +47,19 @@ export default defineRule({
             data: { key, route: route.operationId, members: route.bodyMembers.join(", ") },
             at: [...body.path, key],
             atKey: true,
-            clauses: body.kind === "search" ? ["s4-2-search-body-shape"] : key === "source" ? ["s4-4-source-alias-jobs-companies"] : [detailClause],
+            clauses:
+              body.kind === "search"
+                ? ["s4-2-search-body-shape"]
+                : key === "source"
+                  ? ["s4-4-source-alias-jobs-companies"]
+                  : [detailClause],
             suggestions: suggestionList(key, candidates)
               .slice(0, 1)
-              .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { rename: [...body.path, key], key: name } })),
+              .map((name) => ({
+                messageId: "didYouMean",
+                data: { name },
+                fix: { rename: [...body.path, key], key: name },
+              })),
           });
         }
       },

@@ -34,13 +34,15 @@ export default defineRule({
     ],
     fixable: "suggestion",
     messages: {
-      outside: "`{{field}}` describes one {{record}} record; outside `{{scope}}` any of the person's records can meet it.",
+      outside:
+        "`{{field}}` describes one {{record}} record; outside `{{scope}}` any of the person's records can meet it.",
       wrap: "Put it in `{{scope}}`.",
       twin: "For the person as a whole, use `{{twin}}`.",
     },
   },
   create: (context) => ({
-    leafFilter: (spec, _op, scope) => scope === undefined && spec?.dataset === "people" && context.scopeOf(spec.name) !== undefined,
+    leafFilter: (spec, _op, scope) =>
+      scope === undefined && spec?.dataset === "people" && context.scopeOf(spec.name) !== undefined,
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || leaf.scope || spec.dataset !== "people") return;
@@ -58,7 +60,11 @@ export default defineRule({
         at,
         clauses: [clause, "s4-2-scope-membership"],
         suggestions: [
-          { messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) } },
+          {
+            messageId: "wrap",
+            data: { scope },
+            fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) },
+          },
           ...(twin ? [{ messageId: "twin", data: { twin: twin.name }, fix: { at, value: twin.name } }] : []),
         ],
       });
@@ -71,6 +77,7 @@ function twinOf(spec: FieldSpec, context: RuleContext): FieldSpec | undefined {
   const same = personLevelTwin(spec, context.dataset);
   if (same) return same;
   if (groupClauseOf(spec) !== "s2-2-ops-durations") return undefined;
-  for (const f of context.dataset.fields.values()) if (f.group === spec.group && context.scopeOf(f.name) === undefined) return f;
+  for (const f of context.dataset.fields.values())
+    if (f.group === spec.group && context.scopeOf(f.name) === undefined) return f;
   return undefined;
 }

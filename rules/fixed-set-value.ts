@@ -18,7 +18,8 @@ export default defineRule({
   meta: {
     id: "fixed-set-value",
     consequence: "empty",
-    description: "An `eq`/`in` value of a people fixed-set field that is not in its set exactly: the query returns zero results.",
+    description:
+      "An `eq`/`in` value of a people fixed-set field that is not in its set exactly: the query returns zero results.",
     clauses: [
       "s2-3-fixed-values-exact",
       "s7-misspelt-fixed-value-empty",
@@ -32,9 +33,10 @@ export default defineRule({
     ],
     fixable: "suggestion",
     messages: {
-      notInSet: "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition matches nothing.",
-      useValue: "Use \"{{value}}\".",
-      ordered: "Use a level of the scale: \"{{value}}\".",
+      notInSet:
+        "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition matches nothing.",
+      useValue: 'Use "{{value}}".',
+      ordered: 'Use a level of the scale: "{{value}}".',
     },
   },
   create: (context) => {
@@ -45,12 +47,27 @@ export default defineRule({
       return list;
     };
     // One function per configuration, called per value: no closure is made per leaf or per value.
-    const check = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], members: NameTable, op: Operator, value: unknown, index: number | undefined): void => {
+    const check = (
+      leaf: LeafNode,
+      spec: FieldSpec,
+      values: readonly string[],
+      members: NameTable,
+      op: Operator,
+      value: unknown,
+      index: number | undefined,
+    ): void => {
       if (!isScalar(value) || (typeof value === "string" && members.has(value))) return;
       report(leaf, spec, values, op, value, index);
     };
     // Apart from check(): its closures would make check() allocate a context on every call.
-    const report = (leaf: LeafNode, spec: FieldSpec, values: readonly string[], op: Operator, value: string | number | boolean, index: number | undefined): void => {
+    const report = (
+      leaf: LeafNode,
+      spec: FieldSpec,
+      values: readonly string[],
+      op: Operator,
+      value: string | number | boolean,
+      index: number | undefined,
+    ): void => {
       const path = valuePath(leaf, op, index);
       context.report({
         messageId: "notInSet",
@@ -65,7 +82,13 @@ export default defineRule({
       });
     };
     return {
-      leafFilter: (spec, op) => spec?.values !== undefined && spec.dataset === "people" && op !== "exists" && op !== "match" && op !== "gte" && op !== "lte",
+      leafFilter: (spec, op) =>
+        spec?.values !== undefined &&
+        spec.dataset === "people" &&
+        op !== "exists" &&
+        op !== "match" &&
+        op !== "gte" &&
+        op !== "lte",
       Leaf(leaf) {
         const spec = leaf.spec;
         if (!spec?.values || spec.dataset !== "people") return;

@@ -2,7 +2,11 @@ import { ruleTester } from "../src/lint/testing/rule-tester.js";
 import rule from "./invalid-json.js";
 
 ruleTester(rule, {
-  valid: [{ code: '{"where": {"field": "city", "eq": "Paris"}}' }, { code: "  [1, 2]  " }, { code: { value: { where: 1 } } }],
+  valid: [
+    { code: '{"where": {"field": "city", "eq": "Paris"}}' },
+    { code: "  [1, 2]  " },
+    { code: { value: { where: 1 } } },
+  ],
   invalid: [
     { code: '{"where": {"field": «}}', errors: [{ path: "", message: /^Not JSON: Unexpected '}': expected a value/ }] },
     {

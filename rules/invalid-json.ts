@@ -15,7 +15,12 @@ export default defineRule({
   create: (context) => ({
     Source(source) {
       if (source.syntaxError) {
-        context.report({ messageId: "syntax", data: { problem: source.syntaxError.message }, at: [], offset: source.syntaxError.offset });
+        context.report({
+          messageId: "syntax",
+          data: { problem: source.syntaxError.message },
+          at: [],
+          offset: source.syntaxError.offset,
+        });
       }
     },
   }),

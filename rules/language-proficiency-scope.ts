@@ -19,7 +19,8 @@ export default defineRule({
     },
   },
   create: (context) => ({
-    leafFilter: (spec, _op, scope) => scope === undefined && spec !== undefined && groupClauseOf(spec) === "s2-2-ops-language-level",
+    leafFilter: (spec, _op, scope) =>
+      scope === undefined && spec !== undefined && groupClauseOf(spec) === "s2-2-ops-language-level",
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || leaf.scope || groupClauseOf(spec) !== "s2-2-ops-language-level") return;
@@ -30,7 +31,13 @@ export default defineRule({
         messageId: "outside",
         data: { field: spec.name, scope },
         at: [...leaf.path, "field"],
-        suggestions: [{ messageId: "wrap", data: { scope }, fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) } }],
+        suggestions: [
+          {
+            messageId: "wrap",
+            data: { scope },
+            fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) },
+          },
+        ],
       });
     },
   }),

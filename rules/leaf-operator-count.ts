@@ -12,11 +12,17 @@ export default defineRule({
     id: "leaf-operator-count",
     consequence: "refused",
     description: "A leaf has no operator, or more than one.",
-    clauses: ["s4-2-rule1-one-operator-per-leaf", "s4-2-rule1-bounded-range-all", "s8-operators-per-leaf", "s4-2-leaf-form"],
+    clauses: [
+      "s4-2-rule1-one-operator-per-leaf",
+      "s4-2-rule1-bounded-range-all",
+      "s8-operators-per-leaf",
+      "s4-2-leaf-form",
+    ],
     fixable: "meaning-preserving",
     messages: {
       none: "The leaf on `{{field}}` has no operator; give exactly one of {{allowed}}.",
-      several: "The leaf on `{{field}}` has {{count}} operators ({{operators}}); a leaf takes exactly one. Extra operator `{{extra}}`.",
+      several:
+        "The leaf on `{{field}}` has {{count}} operators ({{operators}}); a leaf takes exactly one. Extra operator `{{extra}}`.",
       range: "A bounded range is an `all` of two leaves (one gte, one lte), never both in one leaf.",
     },
   },
@@ -37,11 +43,22 @@ export default defineRule({
         return;
       }
       if (leaf.operators.length === 1) return;
-      const isRange = leaf.operators.length === 2 && leaf.operators.includes("gte") && leaf.operators.includes("lte") && leaf.unknownKeys.length === 0;
+      const isRange =
+        leaf.operators.length === 2 &&
+        leaf.operators.includes("gte") &&
+        leaf.operators.includes("lte") &&
+        leaf.unknownKeys.length === 0;
       const fix = isRange
         ? {
             at: leaf.path,
-            value: record([["all", (["gte", "lte"] as const).map((op) => makeLeaf(sourceText([...leaf.path, "field"]), op, sourceText([...leaf.path, op])))]]),
+            value: record([
+              [
+                "all",
+                (["gte", "lte"] as const).map((op) =>
+                  makeLeaf(sourceText([...leaf.path, "field"]), op, sourceText([...leaf.path, op])),
+                ),
+              ],
+            ]),
           }
         : undefined;
       for (const extra of leaf.operators.slice(1)) {
@@ -50,7 +67,9 @@ export default defineRule({
           data: { field, count: leaf.operators.length, operators: list(leaf.operators), extra },
           at: [...leaf.path, extra],
           atKey: true,
-          clauses: isRange ? ["s4-2-rule1-bounded-range-all", "s8-operators-per-leaf"] : ["s4-2-rule1-one-operator-per-leaf", "s8-operators-per-leaf"],
+          clauses: isRange
+            ? ["s4-2-rule1-bounded-range-all", "s8-operators-per-leaf"]
+            : ["s4-2-rule1-one-operator-per-leaf", "s8-operators-per-leaf"],
           ...(fix ? { fix } : {}),
         });
       }

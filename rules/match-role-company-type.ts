@@ -14,15 +14,22 @@ export default defineRule({
     description: "`match` on role or company_type: §2.3 recommends it, §2.2 does not allow it.",
     clauses: ["s2-3-role-company-type-match", "s2-3-free-text-long-tail"],
     messages: {
-      contradiction: "`match` on `{{field}}`: §2.3 says to query it with match, §2.2 allows only {{allowed}}; the service may refuse it.",
+      contradiction:
+        "`match` on `{{field}}`: §2.3 says to query it with match, §2.2 allows only {{allowed}}; the service may refuse it.",
     },
   },
   create: (context) => ({
-    leafFilter: (spec, op) => spec !== undefined && op !== "eq" && op !== "in" && op !== "exists" && isOpenVocabulary(spec, context.dataset),
+    leafFilter: (spec, op) =>
+      spec !== undefined && op !== "eq" && op !== "in" && op !== "exists" && isOpenVocabulary(spec, context.dataset),
     Leaf(leaf) {
       const spec = leaf.spec;
       if (!spec || !leaf.operators.includes("match") || !isOpenVocabulary(spec, context.dataset)) return;
-      context.report({ messageId: "contradiction", data: { field: spec.name, allowed: spec.operators.join(", ") }, at: [...leaf.path, "match"], atKey: true });
+      context.report({
+        messageId: "contradiction",
+        data: { field: spec.name, allowed: spec.operators.join(", ") },
+        at: [...leaf.path, "match"],
+        atKey: true,
+      });
     },
   }),
 });

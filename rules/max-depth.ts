@@ -12,13 +12,17 @@ export default defineRule({
     consequence: "refused",
     description: "A node tree nested deeper than the documented limit (64 nodes).",
     clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-    messages: { tooDeep: "The node tree is nested deeper than {{max}} nodes; this node is at depth {{depth}} and nothing below it was checked." },
+    messages: {
+      tooDeep:
+        "The node tree is nested deeper than {{max}} nodes; this node is at depth {{depth}} and nothing below it was checked.",
+    },
   },
   create: (context) => {
     const max = context.contract.limits.project.maxNestingDepth;
     return {
       Node(node) {
-        if (node.depth === max + 1) context.report({ messageId: "tooDeep", data: { max, depth: node.depth }, at: node.path });
+        if (node.depth === max + 1)
+          context.report({ messageId: "tooDeep", data: { max, depth: node.depth }, at: node.path });
       },
     };
   },

@@ -10,9 +10,19 @@ ruleTester(rule, {
   invalid: [
     {
       code: `{"where": {"all": [${a}, {«"all": [${b}, ${c}]}]}}`,
-      errors: [{ path: "/where/all/1/all", message: "An `all` directly inside an `all` can be flattened into it.", fix: { path: "/where/all", value: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] } }],
+      errors: [
+        {
+          path: "/where/all/1/all",
+          message: "An `all` directly inside an `all` can be flattened into it.",
+          fix: { path: "/where/all", value: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] },
+        },
+      ],
       output: { where: { all: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] } },
     },
-    { code: `{"where": {"any": [{«"any": [${a}, ${b}]}, ${c}]}}`, errors: [{ path: "/where/any/0/any" }], output: { where: { any: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] } } },
+    {
+      code: `{"where": {"any": [{«"any": [${a}, ${b}]}, ${c}]}}`,
+      errors: [{ path: "/where/any/0/any" }],
+      output: { where: { any: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] } },
+    },
   ],
 });

@@ -18,7 +18,13 @@ export default defineRule({
     Composite(node) {
       const parent = node.parent;
       if (node.operator === "not" || !Array.isArray(node.argument) || node.unknownKeys.length > 0) return;
-      if (parent?.kind !== "composite" || parent.operator !== node.operator || !Array.isArray(parent.argument) || parent.unknownKeys.length > 0) return;
+      if (
+        parent?.kind !== "composite" ||
+        parent.operator !== node.operator ||
+        !Array.isArray(parent.argument) ||
+        parent.unknownKeys.length > 0
+      )
+        return;
       // The fix splices this node's elements into the parent's list in place: the text around them goes.
       context.report({
         messageId: "nested",

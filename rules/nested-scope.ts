@@ -16,7 +16,12 @@ export default defineRule({
   create: (context) => ({
     Scope(node) {
       if (!node.scope || node.subRecord === undefined) return;
-      context.report({ messageId: "nested", data: { key: node.key, outer: node.scope.key }, at: [...node.path, node.key], atKey: true });
+      context.report({
+        messageId: "nested",
+        data: { key: node.key, outer: node.scope.key },
+        at: [...node.path, node.key],
+        atKey: true,
+      });
     },
   }),
 });

@@ -4,17 +4,36 @@ import rule from "./nl-body.js";
 const route = "searchPeople" as const;
 
 ruleTester(rule, {
-  valid: [{ code: '{"text": "data engineers in Paris", "size": 10}', route }, { code: `{"text": "${"a".repeat(5000)}"}`, route }],
+  valid: [
+    { code: '{"text": "data engineers in Paris", "size": 10}', route },
+    { code: `{"text": "${"a".repeat(5000)}"}`, route },
+  ],
   invalid: [
-    { code: '«{"size": 1}', route, errors: [{ path: "", message: "A natural-language search needs `text` (a string of 1 to 5000 characters)." }] },
-    { code: '{"text": «""}', route, errors: [{ path: "/text", message: "`text` is empty; it takes 1 to 5000 characters." }] },
-    { code: `{"text": «"${"a".repeat(5001)}"}`, route, errors: [{ path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }] },
+    {
+      code: '«{"size": 1}',
+      route,
+      errors: [{ path: "", message: "A natural-language search needs `text` (a string of 1 to 5000 characters)." }],
+    },
+    {
+      code: '{"text": «""}',
+      route,
+      errors: [{ path: "/text", message: "`text` is empty; it takes 1 to 5000 characters." }],
+    },
+    {
+      code: `{"text": «"${"a".repeat(5001)}"}`,
+      route,
+      errors: [{ path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }],
+    },
     { code: '{"text": «42}', route, errors: [{ path: "/text", message: /got number/ }] },
     {
       code: '{"text": "x", «"where": {"field": "city", "eq": "Paris"}, «"filters": []}',
       route,
       errors: [
-        { path: "/where", message: "`where` is not accepted by the natural-language search, which takes only text and size.", clauses: ["s4-3-nl-no-other-parameter", "s8-nl-accepts-only-text-size"] },
+        {
+          path: "/where",
+          message: "`where` is not accepted by the natural-language search, which takes only text and size.",
+          clauses: ["s4-3-nl-no-other-parameter", "s8-nl-accepts-only-text-size"],
+        },
         { path: "/filters" },
       ],
     },

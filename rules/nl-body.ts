@@ -11,8 +11,14 @@ export default defineRule({
   meta: {
     id: "nl-body",
     consequence: "refused",
-    description: "A natural-language body whose text is missing, empty or too long, or with a member other than text and size.",
-    clauses: ["s4-3-nl-request-text", "s8-nl-text-length", "s4-3-nl-no-other-parameter", "s8-nl-accepts-only-text-size"],
+    description:
+      "A natural-language body whose text is missing, empty or too long, or with a member other than text and size.",
+    clauses: [
+      "s4-3-nl-request-text",
+      "s8-nl-text-length",
+      "s4-3-nl-no-other-parameter",
+      "s8-nl-accepts-only-text-size",
+    ],
     messages: {
       missing: "A natural-language search needs `text` (a string of {{min}} to {{max}} characters).",
       kind: "`text` must be a string of {{min}} to {{max}} characters; got {{kind}}.",
@@ -28,10 +34,24 @@ export default defineRule({
       const { minLength: min, maxLength: max } = limits.text;
       const textClauses = ["s4-3-nl-request-text", "s8-nl-text-length"];
       const value = body.value;
-      if (!Object.hasOwn(value, "text")) context.report({ messageId: "missing", data: { min, max }, at: body.path, clauses: textClauses });
-      else if (typeof value.text !== "string") context.report({ messageId: "kind", data: { min, max, kind: kindOf(value.text) }, at: [...body.path, "text"], clauses: textClauses });
-      else if (value.text.length < min) context.report({ messageId: "empty", data: { min, max }, at: [...body.path, "text"], clauses: textClauses });
-      else if (value.text.length > max) context.report({ messageId: "long", data: { length: value.text.length, max }, at: [...body.path, "text"], clauses: textClauses });
+      if (!Object.hasOwn(value, "text"))
+        context.report({ messageId: "missing", data: { min, max }, at: body.path, clauses: textClauses });
+      else if (typeof value.text !== "string")
+        context.report({
+          messageId: "kind",
+          data: { min, max, kind: kindOf(value.text) },
+          at: [...body.path, "text"],
+          clauses: textClauses,
+        });
+      else if (value.text.length < min)
+        context.report({ messageId: "empty", data: { min, max }, at: [...body.path, "text"], clauses: textClauses });
+      else if (value.text.length > max)
+        context.report({
+          messageId: "long",
+          data: { length: value.text.length, max },
+          at: [...body.path, "text"],
+          clauses: textClauses,
+        });
       for (const key of Object.keys(value)) {
         if (limits.members.includes(key)) continue;
         context.report({

@@ -6,7 +6,9 @@ const max = loadContract().limits.project.maxNodes;
 const leaves = (n: number) => Array.from({ length: n }, (_, i) => `{"field": "city", "eq": "c${i}"}`);
 
 ruleTester(rule, {
-  valid: [{ name: "the all and max - 1 leaves: max nodes", code: `{"where": {"all": [${leaves(max - 1).join(", ")}]}}` }],
+  valid: [
+    { name: "the all and max - 1 leaves: max nodes", code: `{"where": {"all": [${leaves(max - 1).join(", ")}]}}` },
+  ],
   invalid: [
     {
       name: "one node more: reported once, at the first node past the limit",

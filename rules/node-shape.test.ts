@@ -9,18 +9,34 @@ ruleTester(rule, {
     { name: "not over an array is argument-form's", code: '{"where": {"not": [{"field": "city", "eq": "Paris"}]}}' },
   ],
   invalid: [
-    { code: '{"where": «"city = Paris"}', errors: [{ path: "/where", message: "A node must be an object (a composite, a leaf or a scope); got string." }] },
+    {
+      code: '{"where": «"city = Paris"}',
+      errors: [{ path: "/where", message: "A node must be an object (a composite, a leaf or a scope); got string." }],
+    },
     { code: '{"where": {"all": [«[]]}}', errors: [{ path: "/where/all/0", message: /got array/ }] },
     { code: '{"where": «{}}', errors: [{ path: "/where", message: /An empty object is not a node/ }] },
     {
       code: '{"where": {«"alll": [{"field": "city", "eq": "Paris"}]}}',
-      errors: [{ path: "/where/alll", message: /`alll` is not a node key/, suggestions: [{ message: "Did you mean `all`?", value: { all: [{ field: "city", eq: "Paris" }] }, path: "/where" }] }],
+      errors: [
+        {
+          path: "/where/alll",
+          message: /`alll` is not a node key/,
+          suggestions: [
+            { message: "Did you mean `all`?", value: { all: [{ field: "city", eq: "Paris" }] }, path: "/where" },
+          ],
+        },
+      ],
       output: { where: { all: [{ field: "city", eq: "Paris" }] } },
       applySuggestions: true,
     },
     {
       code: '{"where": {"all": [], «"any": []}}',
-      errors: [{ path: "/where/any", message: "A node is exactly one of a composite, a leaf or a scope; this one also has `any` (after `all`)." }],
+      errors: [
+        {
+          path: "/where/any",
+          message: "A node is exactly one of a composite, a leaf or a scope; this one also has `any` (after `all`).",
+        },
+      ],
     },
     { code: '{"where": {"field": "city", "eq": "Paris", «"all": []}}', errors: [{ path: "/where/all" }] },
     {
@@ -29,7 +45,9 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"field": "city", «"eqq": "Paris"}}',
-      errors: [{ path: "/where/eqq", suggestions: [{ message: "Did you mean `eq`?", value: { field: "city", eq: "Paris" } }] }],
+      errors: [
+        { path: "/where/eqq", suggestions: [{ message: "Did you mean `eq`?", value: { field: "city", eq: "Paris" } }] },
+      ],
     },
     {
       // eq is not an operator of a duration (§2.2): suggesting it would trade one refusal for another.
@@ -38,13 +56,30 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"field": "experience_months", «"gtee": 12}}',
-      errors: [{ path: "/where/gtee", suggestions: [{ message: "Did you mean `gte`?", value: { field: "experience_months", gte: 12 } }] }],
+      errors: [
+        {
+          path: "/where/gtee",
+          suggestions: [{ message: "Did you mean `gte`?", value: { field: "experience_months", gte: 12 } }],
+        },
+      ],
     },
-    { code: '{"where": {"not": {"field": "city", "eq": "x"}, «"note": "y"}}', errors: [{ path: "/where/note", message: "`note` is not allowed in a `not` composite." }] },
-    { code: '{"where": «{"eq": "Paris"}}', errors: [{ path: "/where", message: "A leaf needs `field`; this one has only `eq`." }] },
+    {
+      code: '{"where": {"not": {"field": "city", "eq": "x"}, «"note": "y"}}',
+      errors: [{ path: "/where/note", message: "`note` is not allowed in a `not` composite." }],
+    },
+    {
+      code: '{"where": «{"eq": "Paris"}}',
+      errors: [{ path: "/where", message: "A leaf needs `field`; this one has only `eq`." }],
+    },
     {
       code: '{"where": {"all": «{"field": "city", "eq": "Paris"}}}',
-      errors: [{ path: "/where/all", message: "`all` takes an array of nodes; got object.", suggestions: [{ message: "Wrap it in an array.", value: [{ field: "city", eq: "Paris" }] }] }],
+      errors: [
+        {
+          path: "/where/all",
+          message: "`all` takes an array of nodes; got object.",
+          suggestions: [{ message: "Wrap it in an array.", value: [{ field: "city", eq: "Paris" }] }],
+        },
+      ],
     },
     { code: '{"where": {"any": «"x"}}', errors: [{ path: "/where/any", suggestions: [] }] },
     { name: "jobs", route: "queryJobs", code: '{"where": «[]}', errors: [{ path: "/where" }] },

@@ -4,7 +4,10 @@ import rule from "./operator-not-allowed.js";
 ruleTester(rule, {
   valid: [
     { code: '{"where": {"field": "title", "match": "engineer"}}' },
-    { name: "match on role is match-role-company-type's", code: '{"where": {"has_experience": {"field": "role", "match": "sales"}}}' },
+    {
+      name: "match on role is match-role-company-type's",
+      code: '{"where": {"has_experience": {"field": "role", "match": "sales"}}}',
+    },
     { name: "jobs take the general set", code: '{"where": {"field": "city", "match": "Paris"}}', route: "jobs" },
   ],
   invalid: [
@@ -23,9 +26,21 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"field": "skills", «"gte": "python"}}',
-      errors: [{ path: "/where/skills".replace("skills", "gte"), clauses: ["s2-2-operator-not-allowed", "s2-2-ops-list-free-text"], suggestions: [] }],
+      errors: [
+        {
+          path: "/where/skills".replace("skills", "gte"),
+          clauses: ["s2-2-operator-not-allowed", "s2-2-ops-list-free-text"],
+          suggestions: [],
+        },
+      ],
     },
-    { code: '{"where": {"has_experience": {"field": "started_at", «"eq": "2020-01-01"}}}', errors: [{ path: "/where/has_experience/eq", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-job-dates"] }] },
-    { code: '{"where": {"field": "language_proficiency", «"gte": "Elementary proficiency"}}', errors: [{ path: "/where/gte", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-language-level"] }] },
+    {
+      code: '{"where": {"has_experience": {"field": "started_at", «"eq": "2020-01-01"}}}',
+      errors: [{ path: "/where/has_experience/eq", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-job-dates"] }],
+    },
+    {
+      code: '{"where": {"field": "language_proficiency", «"gte": "Elementary proficiency"}}',
+      errors: [{ path: "/where/gte", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-language-level"] }],
+    },
   ],
 });

@@ -45,11 +45,17 @@ export default defineRule({
         if (spec.operators.includes(op)) continue;
         if (op === "match" && isOpenVocabulary(spec, context.dataset)) continue;
         const value = leaf.record[op];
-        const canEq = op === "match" && spec.operators.includes("eq") && typeof value === "string" && leaf.operators.length === 1;
+        const canEq =
+          op === "match" && spec.operators.includes("eq") && typeof value === "string" && leaf.operators.length === 1;
         const groupClause = groupClauseOf(spec);
         context.report({
           messageId: "notAllowed",
-          data: { operator: op, field: spec.name, group: spec.groupLabel ?? "its group", allowed: list(spec.operators) },
+          data: {
+            operator: op,
+            field: spec.name,
+            group: spec.groupLabel ?? "its group",
+            allowed: list(spec.operators),
+          },
           at: [...leaf.path, op],
           atKey: true,
           clauses: ["s2-2-operator-not-allowed", ...(groupClause ? [groupClause] : [])],

@@ -12,9 +12,24 @@ ruleTester(rule, {
     { name: "gte on a boolean is value-type's", code: '{"where": {"field": "experience_months", "gte": true}}' },
   ],
   invalid: [
-    { code: '{"where": {"field": "city", "eq": «{"name": "Paris"}}}', errors: [{ path: "/where/eq", message: "`eq` takes a value; got an object, which makes the tree malformed." }] },
-    { code: '{"where": {"field": "title", "match": «["a"]}}', errors: [{ path: "/where/match", message: /got an array/ }] },
+    {
+      code: '{"where": {"field": "city", "eq": «{"name": "Paris"}}}',
+      errors: [{ path: "/where/eq", message: "`eq` takes a value; got an object, which makes the tree malformed." }],
+    },
+    {
+      code: '{"where": {"field": "title", "match": «["a"]}}',
+      errors: [{ path: "/where/match", message: /got an array/ }],
+    },
     { code: '{"where": {"field": "experience_months", "gte": 1, "lte": «[2]}}', errors: [{ path: "/where/lte" }] },
-    { code: '{"where": {"field": "city", "in": ["Paris", «["Lyon"], null, «{}]}}', errors: [{ path: "/where/in/1", message: "The values of `in` are values; got an array, which makes the tree malformed." }, { path: "/where/in/3" }] },
+    {
+      code: '{"where": {"field": "city", "in": ["Paris", «["Lyon"], null, «{}]}}',
+      errors: [
+        {
+          path: "/where/in/1",
+          message: "The values of `in` are values; got an array, which makes the tree malformed.",
+        },
+        { path: "/where/in/3" },
+      ],
+    },
   ],
 });

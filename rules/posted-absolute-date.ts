@@ -17,7 +17,10 @@ export default defineRule({
     consequence: "unspecified",
     description: "An absolute date on jobs `posted`, which §2.5 says is filtered with a relative date.",
     clauses: ["s2-5-posted-relative-date", "s2-5-posted-absolute-date"],
-    messages: { absolute: "{{value}} on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an absolute date may be read differently." },
+    messages: {
+      absolute:
+        "{{value}} on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an absolute date may be read differently.",
+    },
   },
   create: (context) => ({
     leafFilter: (spec, op) => spec?.dataset === "jobs" && spec.name === POSTED && op !== "exists",
@@ -26,7 +29,8 @@ export default defineRule({
       for (const op of leaf.operators) {
         if (op === "exists") continue;
         eachValue(leaf, op, (value, index) => {
-          if (parseQueryDate(value)?.kind === "absolute") context.report({ messageId: "absolute", data: { value: quote(value) }, at: valuePath(leaf, op, index) });
+          if (parseQueryDate(value)?.kind === "absolute")
+            context.report({ messageId: "absolute", data: { value: quote(value) }, at: valuePath(leaf, op, index) });
         });
       }
     },

@@ -31,7 +31,9 @@ export default defineRule({
         messageId: "unit",
         data: { value: quote(value), unit: d.unit },
         at: path,
-        suggestions: converted ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }] : [],
+        suggestions: converted
+          ? [{ messageId: "convert", data: { date: converted }, fix: { at: path, value: converted } }]
+          : [],
       });
     };
     return {

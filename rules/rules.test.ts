@@ -42,7 +42,9 @@ describe("the rule table", () => {
 
   it("cites every lint clause of spec/clauses.yaml from some rule", () => {
     const cited = new Set(RULES.flatMap((r) => r.meta.clauses));
-    const uncited = [...contract.clauses.values()].filter((c) => c.kind === "lint" && !cited.has(c.id)).map((c) => c.id);
+    const uncited = [...contract.clauses.values()]
+      .filter((c) => c.kind === "lint" && !cited.has(c.id))
+      .map((c) => c.id);
     expect(uncited).toEqual([]);
   });
 

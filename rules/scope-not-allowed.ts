@@ -21,10 +21,17 @@ export default defineRule({
       if (node.subRecord !== undefined) return;
       context.report({
         messageId: "notAllowed",
-        data: { dataset: context.dataset.name, document: context.dataset.name === "jobs" ? "posting" : "company", key: node.key },
+        data: {
+          dataset: context.dataset.name,
+          document: context.dataset.name === "jobs" ? "posting" : "company",
+          key: node.key,
+        },
         at: [...node.path, node.key],
         atKey: true,
-        suggestions: node.unknownKeys.length === 0 ? [{ messageId: "unwrap", fix: { at: node.path, unwrap: [...node.path, node.key] } }] : [],
+        suggestions:
+          node.unknownKeys.length === 0
+            ? [{ messageId: "unwrap", fix: { at: node.path, unwrap: [...node.path, node.key] } }]
+            : [],
       });
     },
   }),

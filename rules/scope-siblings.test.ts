@@ -3,10 +3,22 @@ import rule from "./scope-siblings.js";
 
 ruleTester(rule, {
   valid: [
-    { code: '{"where": {"has_experience": {"all": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}}' },
-    { name: "alternatives", code: '{"where": {"any": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}' },
-    { name: "different sub-records", code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "major", "match": "physics"}]}}' },
-    { name: "jobs have no sub-records", code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}', route: "jobs" },
+    {
+      code: '{"where": {"has_experience": {"all": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}}',
+    },
+    {
+      name: "alternatives",
+      code: '{"where": {"any": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}',
+    },
+    {
+      name: "different sub-records",
+      code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "major", "match": "physics"}]}}',
+    },
+    {
+      name: "jobs have no sub-records",
+      code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}',
+      route: "jobs",
+    },
   ],
   invalid: [
     {
@@ -14,19 +26,43 @@ ruleTester(rule, {
       errors: [
         {
           path: "/where/all/1/field",
-          message: "`title`, `company_name` describe experience records but are not in one `has_experience`: each may be met by a different record.",
+          message:
+            "`title`, `company_name` describe experience records but are not in one `has_experience`: each may be met by a different record.",
           clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-title-vs-active-title"],
           suggestions: [{ message: "Wrap them in one `has_experience`.", path: "/where" }],
         },
       ],
-      output: { where: { has_experience: { all: [{ field: "title", match: "engineer" }, { field: "company_name", eq: "Acme" }] } } },
+      output: {
+        where: {
+          has_experience: {
+            all: [
+              { field: "title", match: "engineer" },
+              { field: "company_name", eq: "Acme" },
+            ],
+          },
+        },
+      },
       applySuggestions: true,
     },
     {
       name: "others stay outside, nested alls flatten",
       code: '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": "institution_name", "eq": "MIT"}, {"all": [{"field": «"major", "match": "physics"}]}]}}',
       errors: [{ path: "/where/all/2/all/0/field", clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"] }],
-      output: { where: { all: [{ field: "country", eq: "France" }, { has_education: { all: [{ field: "institution_name", eq: "MIT" }, { field: "major", match: "physics" }] } }] } },
+      output: {
+        where: {
+          all: [
+            { field: "country", eq: "France" },
+            {
+              has_education: {
+                all: [
+                  { field: "institution_name", eq: "MIT" },
+                  { field: "major", match: "physics" },
+                ],
+              },
+            },
+          ],
+        },
+      },
       applySuggestions: true,
     },
   ],

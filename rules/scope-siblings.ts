@@ -12,11 +12,13 @@ export default defineRule({
   meta: {
     id: "scope-siblings",
     consequence: "broadened",
-    description: "Conditions on fields of the same sub-record side by side outside its scope: different records may meet them.",
+    description:
+      "Conditions on fields of the same sub-record side by side outside its scope: different records may meet them.",
     clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-title-vs-active-title"],
     fixable: "suggestion",
     messages: {
-      siblings: "{{fields}} describe {{record}} records but are not in one `{{scope}}`: each may be met by a different record.",
+      siblings:
+        "{{fields}} describe {{record}} records but are not in one `{{scope}}`: each may be met by a different record.",
       wrap: "Wrap them in one `{{scope}}`.",
     },
   },
@@ -43,7 +45,9 @@ export default defineRule({
           data: { fields: list(names), record: sub, scope },
           at: [...leaves[1]!.path, "field"],
           clauses: sub === "experience" ? undefined : ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
-          suggestions: [{ messageId: "wrap", data: { scope }, fix: { at: node.path, value: wrapped(parts, leaves, scope) } }],
+          suggestions: [
+            { messageId: "wrap", data: { scope }, fix: { at: node.path, value: wrapped(parts, leaves, scope) } },
+          ],
         });
       }
     },
@@ -51,7 +55,11 @@ export default defineRule({
 });
 
 /** Whether two leaves of an `all` chain share a sub-record (no closure or string made per call). */
-function hasSiblings(node: NodeInfo, scopeOf: (field: string) => SubRecord | undefined, seen: SubRecord[] = []): boolean {
+function hasSiblings(
+  node: NodeInfo,
+  scopeOf: (field: string) => SubRecord | undefined,
+  seen: SubRecord[] = [],
+): boolean {
   for (const child of node.children) {
     if (child.kind === "composite" && child.operator === "all") {
       if (hasSiblings(child, scopeOf, seen)) return true;

@@ -2,11 +2,20 @@ import { ruleTester } from "../src/lint/testing/rule-tester.js";
 import rule from "./single-child-composite.js";
 
 ruleTester(rule, {
-  valid: [{ code: '{"where": {"all": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}]}}' }, { code: '{"where": {"not": {"field": "city", "eq": "a"}}}' }],
+  valid: [
+    { code: '{"where": {"all": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}]}}' },
+    { code: '{"where": {"not": {"field": "city", "eq": "a"}}}' },
+  ],
   invalid: [
     {
       code: '{"where": {«"any": [{"field": "city", "eq": "Paris"}]}}',
-      errors: [{ path: "/where/any", message: "An `any` of one node is that node; unwrap it.", fix: { path: "/where", value: { field: "city", eq: "Paris" } } }],
+      errors: [
+        {
+          path: "/where/any",
+          message: "An `any` of one node is that node; unwrap it.",
+          fix: { path: "/where", value: { field: "city", eq: "Paris" } },
+        },
+      ],
       output: { where: { field: "city", eq: "Paris" } },
     },
   ],

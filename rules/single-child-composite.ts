@@ -16,7 +16,13 @@ export default defineRule({
   create: (context) => ({
     compositeFilter: (operator) => operator !== "not",
     Composite(node) {
-      if (node.operator === "not" || !Array.isArray(node.argument) || node.argument.length !== 1 || node.unknownKeys.length > 0) return;
+      if (
+        node.operator === "not" ||
+        !Array.isArray(node.argument) ||
+        node.argument.length !== 1 ||
+        node.unknownKeys.length > 0
+      )
+        return;
       context.report({
         messageId: "single",
         data: { operator: node.operator },

@@ -22,11 +22,15 @@ export default defineRule({
   create: (context) => ({
     Body(body) {
       if (body.kind === "detail" || !isRecord(body.value) || !Object.hasOwn(body.value, "size")) return;
-      const limits = body.kind === "search" ? context.contract.limits.search.size : context.contract.limits.naturalLanguage.size;
+      const limits =
+        body.kind === "search" ? context.contract.limits.search.size : context.contract.limits.naturalLanguage.size;
       const size = body.value.size;
       if (typeof size === "number" && Number.isInteger(size) && size >= limits.min && size <= limits.max) return; // the usual body: nothing built
       const at = [...body.path, "size"];
-      const clauses = body.kind === "search" ? ["s4-2-size-range", "s8-search-page-size"] : ["s4-3-nl-size-range", "s8-search-page-size"];
+      const clauses =
+        body.kind === "search"
+          ? ["s4-2-size-range", "s8-search-page-size"]
+          : ["s4-3-nl-size-range", "s8-search-page-size"];
       if (typeof size !== "number") {
         context.report({ messageId: "kind", data: { ...limits, kind: kindOf(size), value: quote(size) }, at, clauses });
       } else if (!Number.isInteger(size) || size < limits.min || size > limits.max) {
@@ -36,7 +40,9 @@ export default defineRule({
           data: { ...limits, value: quote(size) },
           at,
           clauses,
-          suggestions: Number.isFinite(size) ? [{ messageId: "clamp", data: { value: clamped }, fix: { at, value: clamped } }] : [],
+          suggestions: Number.isFinite(size)
+            ? [{ messageId: "clamp", data: { value: clamped }, fix: { at, value: clamped } }]
+            : [],
         });
       }
     },

@@ -3,7 +3,9 @@ import rule from "./source-unspecified.js";
 
 ruleTester(rule, {
   valid: [
-    { code: '{"profile_ids": ["a"], "_source": ["profile_id", "full_name", "active_experience_title", "skills", "city"]}' },
+    {
+      code: '{"profile_ids": ["a"], "_source": ["profile_id", "full_name", "active_experience_title", "skills", "city"]}',
+    },
     { name: "jobs are detail-source's", code: '{"job_ids": ["a"], "_source": {"x": 1}}' },
     { name: "company fields are not shown at all", code: '{"company_ids": ["a"], "_source": ["anything"]}' },
   ],
@@ -11,11 +13,29 @@ ruleTester(rule, {
     {
       code: '{"profile_ids": ["a"], "_source": ["full_name", «"full_nam", «"email"]}',
       errors: [
-        { path: "/_source/1", message: '"full_nam" is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.', suggestions: [{ message: "Did you mean `full_name`?", value: "full_name" }] },
+        {
+          path: "/_source/1",
+          message:
+            '"full_nam" is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.',
+          suggestions: [{ message: "Did you mean `full_name`?", value: "full_name" }],
+        },
         { path: "/_source/2", suggestions: [] },
       ],
     },
-    { code: '{"profile_ids": ["a"], "source": «true}', errors: [{ path: "/source", message: "The boolean form of `source` selects fields in a way the spec does not show; name the fields in an array.", clauses: ["s4-4-source-object-boolean-not-shown"] }] },
-    { code: '{"company_ids": ["a"], "_source": «{"name": true}}', errors: [{ path: "/_source", message: /The object form of `_source`/ }] },
+    {
+      code: '{"profile_ids": ["a"], "source": «true}',
+      errors: [
+        {
+          path: "/source",
+          message:
+            "The boolean form of `source` selects fields in a way the spec does not show; name the fields in an array.",
+          clauses: ["s4-4-source-object-boolean-not-shown"],
+        },
+      ],
+    },
+    {
+      code: '{"company_ids": ["a"], "_source": «{"name": true}}',
+      errors: [{ path: "/_source", message: /The object form of `_source`/ }],
+    },
   ],
 });

@@ -13,11 +13,18 @@ export default defineRule({
   meta: {
     id: "source-unspecified",
     consequence: "unspecified",
-    description: "A people `_source` name outside the published fields, or an object or boolean `_source` whose meaning is not shown.",
-    clauses: ["s2-4-full-record-fields-not-shown", "s2-2-returnable-wider-than-queryable", "s4-4-source-object-boolean-not-shown", "s4-4-profile-source-unknown-refused"],
+    description:
+      "A people `_source` name outside the published fields, or an object or boolean `_source` whose meaning is not shown.",
+    clauses: [
+      "s2-4-full-record-fields-not-shown",
+      "s2-2-returnable-wider-than-queryable",
+      "s4-4-source-object-boolean-not-shown",
+      "s4-4-profile-source-unknown-refused",
+    ],
     fixable: "suggestion",
     messages: {
-      unpublished: "{{name}} is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.",
+      unpublished:
+        "{{name}} is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.",
       form: "The {{kind}} form of `{{member}}` selects fields in a way the spec does not show; name the fields in an array.",
       didYouMean: "Did you mean `{{name}}`?",
     },
@@ -32,7 +39,12 @@ export default defineRule({
           const value = body.value[member];
           const at = [...body.path, member];
           if (typeof value === "boolean" || isRecord(value)) {
-            context.report({ messageId: "form", data: { kind: typeof value === "boolean" ? "boolean" : "object", member }, at, clauses: ["s4-4-source-object-boolean-not-shown"] });
+            context.report({
+              messageId: "form",
+              data: { kind: typeof value === "boolean" ? "boolean" : "object", member },
+              at,
+              clauses: ["s4-4-source-object-boolean-not-shown"],
+            });
             continue;
           }
           if (!Array.isArray(value) || context.dataset.name !== "people") continue;

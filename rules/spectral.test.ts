@@ -42,7 +42,9 @@ describe("the Spectral ruleset", () => {
     const text = '{\n  "where": {\n    "field": "management_level",\n    "eq": "senior"\n  }\n}';
     const spectral = new Spectral();
     spectral.setRuleset(spectralRuleset() as never);
-    const [result] = (await spectral.run(new Document(text, JsonParser, "q.json"))).filter((r) => r.code === "fixed-set-value");
+    const [result] = (await spectral.run(new Document(text, JsonParser, "q.json"))).filter(
+      (r) => r.code === "fixed-set-value",
+    );
     const [native] = lint(text).filter((d) => d.ruleId === "fixed-set-value");
     expect(result!.range.start.line + 1).toBe(native!.line);
     expect(result!.message).toBe(native!.message);

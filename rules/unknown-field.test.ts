@@ -14,8 +14,14 @@ ruleTester(rule, {
       errors: [
         {
           path: "/where/field",
-          message: "`country_iso_2` is not a queryable people field; it is a jobs field (the datasets do not share one vocabulary).",
-          clauses: ["s4-2-rule2-unknown-field-refused", "s2-2-people-unknown-field-refused", "s7-unknown-field-refused-free", "s2-7-datasets-vocabulary-differs"],
+          message:
+            "`country_iso_2` is not a queryable people field; it is a jobs field (the datasets do not share one vocabulary).",
+          clauses: [
+            "s4-2-rule2-unknown-field-refused",
+            "s2-2-people-unknown-field-refused",
+            "s7-unknown-field-refused-free",
+            "s2-7-datasets-vocabulary-differs",
+          ],
           suggestions: [{ message: "Did you mean `country_iso2`?", value: "country_iso2", path: "/where/field" }],
         },
       ],
@@ -25,19 +31,48 @@ ruleTester(rule, {
       route: "jobs",
       errors: [{ path: "/where/field", message: /it is a people field/, suggestions: [{ value: "country_iso_2" }] }],
     },
-    { code: '{"where": {"field": «"hq_country_iso2", "eq": "FR"}}', errors: [{ path: "/where/field", message: /it is a companies field/ }] },
-    { code: '{"where": {"field": «"city", "eq": "Paris"}}', route: "companies", errors: [{ path: "/where/field", message: /it is a people and jobs field/, suggestions: [{ value: "hq_city" }] }] },
+    {
+      code: '{"where": {"field": «"hq_country_iso2", "eq": "FR"}}',
+      errors: [{ path: "/where/field", message: /it is a companies field/ }],
+    },
+    {
+      code: '{"where": {"field": «"city", "eq": "Paris"}}',
+      route: "companies",
+      errors: [{ path: "/where/field", message: /it is a people and jobs field/, suggestions: [{ value: "hq_city" }] }],
+    },
     {
       code: '{"where": {"field": «"Skills", "eq": "go"}}',
-      errors: [{ path: "/where/field", message: "`Skills` is not a queryable people field.", suggestions: [{ message: "Did you mean `skills`?", value: "skills" }] }],
+      errors: [
+        {
+          path: "/where/field",
+          message: "`Skills` is not a queryable people field.",
+          suggestions: [{ message: "Did you mean `skills`?", value: "skills" }],
+        },
+      ],
       output: { where: { field: "skills", eq: "go" } },
       applySuggestions: true,
     },
     {
       code: '{"where": {"field": «"active_experience_title", "match": "cto"}}',
-      errors: [{ path: "/where/field", message: "`active_experience_title` can be returned by the people detail route but is not queryable.", clauses: ["s4-2-rule2-unknown-field-refused", "s2-2-people-unknown-field-refused", "s7-unknown-field-refused-free", "s2-2-returnable-wider-than-queryable"] }],
+      errors: [
+        {
+          path: "/where/field",
+          message: "`active_experience_title` can be returned by the people detail route but is not queryable.",
+          clauses: [
+            "s4-2-rule2-unknown-field-refused",
+            "s2-2-people-unknown-field-refused",
+            "s7-unknown-field-refused-free",
+            "s2-2-returnable-wider-than-queryable",
+          ],
+        },
+      ],
     },
-    { code: '{"where": {"field": «["city"], "eq": "Paris"}}', errors: [{ path: "/where/field", message: "`field` must be a string naming a queryable people field; got array." }] },
+    {
+      code: '{"where": {"field": «["city"], "eq": "Paris"}}',
+      errors: [
+        { path: "/where/field", message: "`field` must be a string naming a queryable people field; got array." },
+      ],
+    },
     { code: '{"where": {"field": «"zzzzzz", "eq": "x"}}', errors: [{ path: "/where/field", suggestions: [] }] },
   ],
 });

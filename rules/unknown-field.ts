@@ -28,7 +28,8 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       unknown: "`{{field}}` is not a queryable {{dataset}} field.",
-      otherDataset: "`{{field}}` is not a queryable {{dataset}} field; it is a {{owners}} field (the datasets do not share one vocabulary).",
+      otherDataset:
+        "`{{field}}` is not a queryable {{dataset}} field; it is a {{owners}} field (the datasets do not share one vocabulary).",
       returnable: "`{{field}}` can be returned by the {{dataset}} detail route but is not queryable.",
       notString: "`field` must be a string naming a queryable {{dataset}} field; got {{kind}}.",
       didYouMean: "Did you mean `{{name}}`?",
@@ -37,10 +38,20 @@ export default defineRule({
   create: (context) => {
     const dataset = context.dataset;
     const names = [...dataset.fields.keys()];
-    const returnable = new Set<string>(dataset.name === "people" ? context.contract.records.people : dataset.name === "jobs" ? context.contract.records.jobs : []);
+    const returnable = new Set<string>(
+      dataset.name === "people"
+        ? context.contract.records.people
+        : dataset.name === "jobs"
+          ? context.contract.records.jobs
+          : [],
+    );
     const clauseOf = (extra: string[]) => [
       "s4-2-rule2-unknown-field-refused",
-      ...(dataset.name === "people" ? ["s2-2-people-unknown-field-refused"] : dataset.name === "jobs" ? ["s2-5-jobs-queryable-fields"] : ["s2-7-companies-queryable-fields"]),
+      ...(dataset.name === "people"
+        ? ["s2-2-people-unknown-field-refused"]
+        : dataset.name === "jobs"
+          ? ["s2-5-jobs-queryable-fields"]
+          : ["s2-7-companies-queryable-fields"]),
       "s7-unknown-field-refused-free",
       ...extra,
     ];
@@ -51,21 +62,46 @@ export default defineRule({
         const at = [...leaf.path, "field"];
         const field = leaf.field;
         if (typeof field !== "string") {
-          context.report({ messageId: "notString", data: { dataset: dataset.name, kind: kindOf(field) }, at, clauses: clauseOf([]) });
+          context.report({
+            messageId: "notString",
+            data: { dataset: dataset.name, kind: kindOf(field) },
+            at,
+            clauses: clauseOf([]),
+          });
           return;
         }
         const owners = datasetsOwning(field).filter((d) => d !== dataset.name);
         // Inside a scope, the fields of its sub-record are what fits; elsewhere, or when none is close, any field.
-        const inScope = leaf.scope?.subRecord ? names.filter((n) => dataset.fields.get(n)!.scope === leaf.scope!.subRecord) : [];
+        const inScope = leaf.scope?.subRecord
+          ? names.filter((n) => dataset.fields.get(n)!.scope === leaf.scope!.subRecord)
+          : [];
         const scoped = inScope.length > 0 ? didYouMean(field, inScope, at) : [];
         const suggestions = scoped.length > 0 ? scoped : didYouMean(field, names, at);
         if (owners.length > 0) {
           const label = owners.length === DATASETS.length - 1 ? owners.join(" and ") : owners[0]!;
-          context.report({ messageId: "otherDataset", data: { field, dataset: dataset.name, owners: label }, at, suggestions, clauses: clauseOf(["s2-7-datasets-vocabulary-differs"]) });
+          context.report({
+            messageId: "otherDataset",
+            data: { field, dataset: dataset.name, owners: label },
+            at,
+            suggestions,
+            clauses: clauseOf(["s2-7-datasets-vocabulary-differs"]),
+          });
         } else if (returnable.has(field)) {
-          context.report({ messageId: "returnable", data: { field, dataset: dataset.name }, at, suggestions, clauses: clauseOf(["s2-2-returnable-wider-than-queryable"]) });
+          context.report({
+            messageId: "returnable",
+            data: { field, dataset: dataset.name },
+            at,
+            suggestions,
+            clauses: clauseOf(["s2-2-returnable-wider-than-queryable"]),
+          });
         } else {
-          context.report({ messageId: "unknown", data: { field, dataset: dataset.name }, at, suggestions, clauses: clauseOf([]) });
+          context.report({
+            messageId: "unknown",
+            data: { field, dataset: dataset.name },
+            at,
+            suggestions,
+            clauses: clauseOf([]),
+          });
         }
       },
     };

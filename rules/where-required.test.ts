@@ -9,7 +9,16 @@ ruleTester(rule, {
     { name: "companies does not require where", code: "{}", route: "companies" },
   ],
   invalid: [
-    { code: '«{"size": 1}', errors: [{ path: "", message: "queryPeople requires `where` (a node); this body has none.", clauses: ["s4-2-where-required-people", "s4-3-people-query-request"] }] },
+    {
+      code: '«{"size": 1}',
+      errors: [
+        {
+          path: "",
+          message: "queryPeople requires `where` (a node); this body has none.",
+          clauses: ["s4-2-where-required-people", "s4-3-people-query-request"],
+        },
+      ],
+    },
     { code: '\n  «{"size": 1, "after": "x"}', route: "people", errors: [{ path: "" }] },
   ],
 });

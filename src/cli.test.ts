@@ -25,7 +25,9 @@ describe("tdss CLI", () => {
   it("--version prints the version of package.json", async () => {
     const { out } = capture();
     expect(await main(["--version"])).toBe(0);
-    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     expect(out.join("").trim()).toBe(version);
   });
 

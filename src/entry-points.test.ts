@@ -20,14 +20,22 @@ function modulesLoadedBy(specifier: string, call = ""): string[] {
     await new Promise((resolve) => setTimeout(resolve, 50));
     port1.close();
     process.stdout.write(JSON.stringify([...seen]));`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: packageRoot(),
+    encoding: "utf8",
+  });
   const root = new URL(`file://${packageRoot()}/`).href;
   return (JSON.parse(out) as string[]).map((url) =>
-    url.includes("/node_modules/") ? `npm:${/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)![1]}` : url.startsWith(root) ? url.slice(root.length) : url,
+    url.includes("/node_modules/")
+      ? `npm:${/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)![1]}`
+      : url.startsWith(root)
+        ? url.slice(root.length)
+        : url,
   );
 }
 
-const SERVER_RUNNER_MCP = /^(dist\/src\/(reference|runner|client|checks|gateway|selftest|report|commands)\/|npm:(@modelcontextprotocol|undici|@faker-js|zod|hono|yargs|@stoplight|prom-client))/;
+const SERVER_RUNNER_MCP =
+  /^(dist\/src\/(reference|runner|client|checks|gateway|selftest|report|commands)\/|npm:(@modelcontextprotocol|undici|@faker-js|zod|hono|yargs|@stoplight|prom-client))/;
 /** What the linter must not need: a file system, a YAML parser, a schema compiler, Spectral (it runs in a browser). */
 const NOT_FOR_LINT = /^(node:|npm:(yaml|ajv|ajv-formats|@stoplight)$)/;
 
@@ -45,8 +53,21 @@ describe("entry points (package.json exports)", () => {
   });
 
   it("the other parts are reachable by their own names", () => {
-    const names = (specifier: string) => JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", `process.stdout.write(JSON.stringify(Object.keys(await import(${JSON.stringify(specifier)}))))`], { cwd: packageRoot(), encoding: "utf8" })) as string[];
-    expect(names("tdss/reference")).toEqual(expect.arrayContaining(["startReferenceServer", "createReferenceService", "MUTANTS"]));
+    const names = (specifier: string) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            "--input-type=module",
+            "-e",
+            `process.stdout.write(JSON.stringify(Object.keys(await import(${JSON.stringify(specifier)}))))`,
+          ],
+          { cwd: packageRoot(), encoding: "utf8" },
+        ),
+      ) as string[];
+    expect(names("tdss/reference")).toEqual(
+      expect.arrayContaining(["startReferenceServer", "createReferenceService", "MUTANTS"]),
+    );
     expect(names("tdss/runner")).toEqual(expect.arrayContaining(["runConformance", "runSelftest", "CHECKS"]));
     expect(names("tdss/gateway")).toEqual(expect.arrayContaining(["startGateway"]));
     expect(names("tdss/rules")).toEqual(expect.arrayContaining(["RULES", "spectralRuleset"]));

@@ -65,7 +65,13 @@ export interface Check<A = Record<string, unknown>> {
 export const pass = (message?: string): CheckOutcome => ({ status: "pass", ...(message ? { message } : {}) });
 
 export function fail(message: string, expected?: unknown, actual?: unknown, exchange?: number): CheckOutcome {
-  return { status: "fail", message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}), ...(exchange !== undefined ? { exchange } : {}) };
+  return {
+    status: "fail",
+    message,
+    ...(expected !== undefined ? { expected } : {}),
+    ...(actual !== undefined ? { actual } : {}),
+    ...(exchange !== undefined ? { exchange } : {}),
+  };
 }
 
 /** A short, readable excerpt of a value for failure messages. */
@@ -86,12 +92,16 @@ export function unreadable(exchange: Exchange): string | undefined {
   if (exchange.status !== undefined && exchange.status >= 300 && exchange.status < 400) {
     return `HTTP ${exchange.status}: a redirect to ${exchange.headers?.location ?? "nowhere"}, not followed (the runner sends requests, and the key, to the base URL only)`;
   }
-  if (exchange.jsonError) return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;
+  if (exchange.jsonError)
+    return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;
   return undefined;
 }
 
 /** Each exchange's outcome, or one pass when the step had none. */
-export function eachExchange(ctx: CheckContext, fn: (exchange: Exchange, index: number) => CheckOutcome | undefined): CheckOutcome[] {
+export function eachExchange(
+  ctx: CheckContext,
+  fn: (exchange: Exchange, index: number) => CheckOutcome | undefined,
+): CheckOutcome[] {
   const out = ctx.exchanges.map((e, i) => {
     const r = fn(e, i);
     return r && r.status !== "pass" && r.exchange === undefined ? { ...r, exchange: i } : r;
@@ -109,7 +119,11 @@ export function pageLabel(ctx: CheckContext, index: number): string {
  * where member names are not shown, a member the runner could not place may be one it looks for under a name of
  * its own.
  */
-export function unclaimedMembers(body: unknown, claimed: readonly (string | undefined)[], fits: (value: unknown) => boolean = () => true): string[] {
+export function unclaimedMembers(
+  body: unknown,
+  claimed: readonly (string | undefined)[],
+  fits: (value: unknown) => boolean = () => true,
+): string[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
   const used = claimed.filter((p): p is string => p !== undefined);

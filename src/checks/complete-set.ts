@@ -16,20 +16,33 @@ export const completeSet: Check = {
     if (view.total === undefined && (ctx.operationId === "queryJobs" || ctx.operationId === "queryCompanies")) {
       const distinct = new Set(view.ids).size;
       const duplicates = view.ids.length - distinct;
-      const problems = [duplicates ? `${duplicates} duplicates` : "", view.hasNext ? "next is present" : ""]
-        .filter(Boolean);
+      const problems = [duplicates ? `${duplicates} duplicates` : "", view.hasNext ? "next is present" : ""].filter(
+        Boolean,
+      );
       if (!problems.length) return pass();
       const actual = { duplicates, next: view.hasNext ? "present" : "absent" };
       return fail(`single pass is not exact: ${problems.join(", ")}`, { duplicates: 0, next: "absent" }, actual);
     }
-    if (typeof view.total !== "number") return fail("total is not an exact integer, so the set cannot be collected in one pass", "an integer total", view.total);
-    if (typeof size === "number" && size < view.total) return fail(`size ${size} is below total ${view.total}: not a single pass`, `size >= ${view.total}`, size);
+    if (typeof view.total !== "number")
+      return fail(
+        "total is not an exact integer, so the set cannot be collected in one pass",
+        "an integer total",
+        view.total,
+      );
+    if (typeof size === "number" && size < view.total)
+      return fail(`size ${size} is below total ${view.total}: not a single pass`, `size >= ${view.total}`, size);
     const distinct = new Set(view.ids).size;
     const problems = [
       view.ids.length !== view.total ? `${view.ids.length} IDs for a total of ${view.total}` : "",
       distinct !== view.ids.length ? `${view.ids.length - distinct} duplicates` : "",
       view.hasNext ? "next is present" : "",
     ].filter(Boolean);
-    return problems.length ? fail(`single pass is not exact: ${problems.join(", ")}`, { ids: view.total, duplicates: 0, next: "absent" }, { ids: view.ids.length, duplicates: view.ids.length - distinct, next: view.hasNext ? "present" : "absent" }) : pass();
+    return problems.length
+      ? fail(
+          `single pass is not exact: ${problems.join(", ")}`,
+          { ids: view.total, duplicates: 0, next: "absent" },
+          { ids: view.ids.length, duplicates: view.ids.length - distinct, next: view.hasNext ? "present" : "absent" },
+        )
+      : pass();
   },
 };

@@ -14,7 +14,12 @@ export const count: Check<Args> = {
     type: "object",
     required: ["of"],
     additionalProperties: false,
-    properties: { of: { enum: ["ids", "records", "not_found"] }, equals: { type: "integer" }, min: { type: "integer" }, max: { type: "integer" } },
+    properties: {
+      of: { enum: ["ids", "records", "not_found"] },
+      equals: { type: "integer" },
+      min: { type: "integer" },
+      max: { type: "integer" },
+    },
   },
   run: (ctx, args) => {
     let n = 0;

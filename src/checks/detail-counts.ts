@@ -19,20 +19,32 @@ export const detailCounts: Check<{ requested?: number }> = {
     if (!records) problems.push("no list of records");
     if (strict || found !== undefined) {
       if (!Number.isInteger(found)) problems.push(`found is ${excerpt(found, 40)}, not an integer`);
-      else if (records && found !== records.length) problems.push(`found is ${found} but results holds ${records.length}`);
+      else if (records && found !== records.length)
+        problems.push(`found is ${found} but results holds ${records.length}`);
     }
     // What total counts is the project's reading (s4-4-profile-total-meaning): its sums are warnings, its type is not.
     const totalProblems: string[] = [];
     if (strict || total !== undefined) {
       if (!Number.isInteger(total)) problems.push(`total is ${excerpt(total, 40)}, not an integer`);
-      else if (Number.isInteger(found) && notFound && (found as number) + notFound.length !== total) totalProblems.push(`found ${found} + not_found ${notFound.length} is not total ${total}`);
-      else if (args?.requested !== undefined && total !== args.requested) totalProblems.push(`total is ${total} for ${args.requested} IDs requested`);
+      else if (Number.isInteger(found) && notFound && (found as number) + notFound.length !== total)
+        totalProblems.push(`found ${found} + not_found ${notFound.length} is not total ${total}`);
+      else if (args?.requested !== undefined && total !== args.requested)
+        totalProblems.push(`total is ${total} for ${args.requested} IDs requested`);
     }
     if (strict && !notFound) problems.push("no not_found list");
     const actual = { total, found, results: records?.length, not_found: notFound?.length };
     const out = [
-      ...(problems.length ? [fail(problems.join("; "), { found: "= results", total: "= found + not_found" }, actual)] : []),
-      ...(totalProblems.length ? [{ ...fail(totalProblems.join("; "), { total: "= found + not_found = IDs requested" }, actual), clause: "s4-4-profile-total-meaning" }] : []),
+      ...(problems.length
+        ? [fail(problems.join("; "), { found: "= results", total: "= found + not_found" }, actual)]
+        : []),
+      ...(totalProblems.length
+        ? [
+            {
+              ...fail(totalProblems.join("; "), { total: "= found + not_found = IDs requested" }, actual),
+              clause: "s4-4-profile-total-meaning",
+            },
+          ]
+        : []),
     ];
     return out.length ? out : pass();
   },

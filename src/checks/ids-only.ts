@@ -7,7 +7,11 @@ let recordFields: Set<string> | undefined;
 function knownRecordFields(): Set<string> {
   if (!recordFields) {
     const { records, datasets } = loadContract();
-    recordFields = new Set([...records.people, ...records.jobs.filter((f) => !f.includes(".")), ...datasets.companies.fields.keys()]);
+    recordFields = new Set([
+      ...records.people,
+      ...records.jobs.filter((f) => !f.includes(".")),
+      ...datasets.companies.fields.keys(),
+    ]);
     // Names that also describe a query or a page, not a record.
     for (const name of ["field", "total", "next", "after", "size", "where"]) recordFields.delete(name);
   }
@@ -45,10 +49,17 @@ export const idsOnly: Check = {
       const at = pageLabel(ctx, i);
       if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
       const records = recordPaths(view.data, "/data");
-      if (records.length) return fail(`${at}the search response carries records at ${records.slice(0, 3).join(", ")}`, "IDs only", excerpt(view.data, 200));
-      if (!view.ids) return fail(`${at}no list of IDs found in the response`, "a list of string IDs", excerpt(view.data, 200));
+      if (records.length)
+        return fail(
+          `${at}the search response carries records at ${records.slice(0, 3).join(", ")}`,
+          "IDs only",
+          excerpt(view.data, 200),
+        );
+      if (!view.ids)
+        return fail(`${at}no list of IDs found in the response`, "a list of string IDs", excerpt(view.data, 200));
       const bad = view.ids.filter((id) => typeof id !== "string" || id.length === 0);
-      if (bad.length) return fail(`${at}${bad.length} IDs are not non-empty strings`, "opaque string IDs", excerpt(bad.slice(0, 5)));
+      if (bad.length)
+        return fail(`${at}${bad.length} IDs are not non-empty strings`, "opaque string IDs", excerpt(bad.slice(0, 5)));
       return undefined;
     }),
 };

@@ -27,28 +27,47 @@ const job = {
   location: "Germany",
   regions: [],
 };
-const judge = (record: object, args = {}) => [jobRecord.run(context("getJobs", [ok({ results: [record], not_found: [] })]), args)].flat();
+const judge = (record: object, args = {}) =>
+  [jobRecord.run(context("getJobs", [ok({ results: [record], not_found: [] })]), args)].flat();
 
 describe("job-record (§2.6)", () => {
   it("accepts a §2.6 default record, with or without a stated salary", () => {
     expect(judge(job)[0]!.status).toBe("pass");
-    expect(judge({ ...job, salary: { min_value: "50000", max_value: null, currency: "EUR", unit: "year", string: "€50k" } })[0]!.status).toBe("pass");
+    expect(
+      judge({
+        ...job,
+        salary: { min_value: "50000", max_value: null, currency: "EUR", unit: "year", string: "€50k" },
+      })[0]!.status,
+    ).toBe("pass");
   });
 
   it("fails an omitted field, a wrong type, company_id by default, a figureless salary, a bad date or country code", () => {
     const { city: _, ...withoutCity } = job;
-    const failures = (r: object) => judge(r).filter((o) => o.status === "fail").map((o) => o.message);
+    const failures = (r: object) =>
+      judge(r)
+        .filter((o) => o.status === "fail")
+        .map((o) => o.message);
     expect(failures(withoutCity)).toEqual([expect.stringMatching(/must have required property 'city'/)]);
-    expect(failures({ ...job, applicants_count: 12 })).toEqual([expect.stringMatching(/applicants_count: must be string,null/)]);
-    expect(failures({ ...job, company_id: "c1" })).toEqual([expect.stringMatching(/carries company_id without naming it/)]);
-    expect(failures({ ...job, salary: { currency: "EUR", min_value: null, max_value: null } })).toEqual([expect.stringMatching(/salary block without a figure/)]);
+    expect(failures({ ...job, applicants_count: 12 })).toEqual([
+      expect.stringMatching(/applicants_count: must be string,null/),
+    ]);
+    expect(failures({ ...job, company_id: "c1" })).toEqual([
+      expect.stringMatching(/carries company_id without naming it/),
+    ]);
+    expect(failures({ ...job, salary: { currency: "EUR", min_value: null, max_value: null } })).toEqual([
+      expect.stringMatching(/salary block without a figure/),
+    ]);
     expect(failures({ ...job, created_at: "02/01/2024" })[0]).toMatch(/created_at: must match pattern/);
     expect(failures({ ...job, country_iso_2: "DEU" })).toEqual([expect.stringMatching(/not a two-letter code/)]);
   });
 
   it("with _source, wants exactly the named fields", () => {
-    expect(judge({ id: "j1", title: "x", company_id: "c" }, { source: ["id", "title", "company_id"] })[0]!.status).toBe("pass");
-    expect(judge({ id: "j1", title: "x" }, { source: ["id", "title", "company_id"] })[0]!.message).toMatch(/missing company_id/);
+    expect(judge({ id: "j1", title: "x", company_id: "c" }, { source: ["id", "title", "company_id"] })[0]!.status).toBe(
+      "pass",
+    );
+    expect(judge({ id: "j1", title: "x" }, { source: ["id", "title", "company_id"] })[0]!.message).toMatch(
+      /missing company_id/,
+    );
     expect(judge({ id: "j1", title: "x", url: null }, { source: ["id", "title"] })[0]!.message).toMatch(/extra url/);
   });
 });

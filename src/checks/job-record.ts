@@ -17,46 +17,92 @@ const FIGURES = ["min_value", "max_value"];
  * application_active) are recorded as observed.
  */
 export const jobRecord: Check<Args> = {
-  description: "job records have the §2.6 shape (default fields, types, company_id and salary rules) or exactly the _source fields",
-  args: { type: "object", additionalProperties: false, properties: { source: { type: "array", items: { type: "string" } } } },
+  description:
+    "job records have the §2.6 shape (default fields, types, company_id and salary rules) or exactly the _source fields",
+  args: {
+    type: "object",
+    additionalProperties: false,
+    properties: { source: { type: "array", items: { type: "string" } } },
+  },
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
     const view = ctx.view(e);
-    if (!view.success || !view.records) return fail("not a success response with records", "job records", e.status ?? e.error);
+    if (!view.success || !view.records)
+      return fail("not a success response with records", "job records", e.status ?? e.error);
     if (view.records.length === 0) return fail("no job record to inspect", "at least one record", 0);
     const out: CheckOutcome[] = [];
     const validate = schemaValidator("JobRecord");
     const observed = ctx.run.observed;
     view.records.forEach((record, i) => {
       const at = `record ${i + 1}`;
-      if (record === null || typeof record !== "object" || Array.isArray(record)) return out.push(fail(`${at} is not an object`, "an object", excerpt(record, 80)));
+      if (record === null || typeof record !== "object" || Array.isArray(record))
+        return out.push(fail(`${at} is not an object`, "an object", excerpt(record, 80)));
       const r = record as Record<string, unknown>;
       const keys = Object.keys(r);
       if (args?.source) {
         const wanted = new Set(args.source.map((f) => f.split(".")[0]!));
         const missing = [...wanted].filter((k) => !keys.includes(k));
         const extra = keys.filter((k) => !wanted.has(k));
-        if (missing.length || extra.length) out.push(fail(`${at} does not hold exactly the _source fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`, [...wanted].sort(), keys.sort()));
+        if (missing.length || extra.length)
+          out.push(
+            fail(
+              `${at} does not hold exactly the _source fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`,
+              [...wanted].sort(),
+              keys.sort(),
+            ),
+          );
         return;
       }
-      if (!(validate(r) as boolean)) out.push(fail(`${at} (${excerpt(r.id, 40)}) does not have the §2.6 shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`, "§2.6 default record", firstOf(describeErrors(validate.errors), 6)));
-      if ("company_id" in r) out.push(fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id));
+      if (!(validate(r) as boolean))
+        out.push(
+          fail(
+            `${at} (${excerpt(r.id, 40)}) does not have the §2.6 shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`,
+            "§2.6 default record",
+            firstOf(describeErrors(validate.errors), 6),
+          ),
+        );
+      if ("company_id" in r)
+        out.push(fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id));
       if (!("salary" in r)) observed.add("jobs.salary_without_figure", "omitted", "s2-6-salary-block-absent-vs-null");
-      else if (r.salary === null) observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
+      else if (r.salary === null)
+        observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
       else {
         const salary = r.salary as Record<string, unknown>;
-        if (typeof salary !== "object" || !FIGURES.some((f) => typeof salary[f] === "string" && (salary[f] as string).length > 0)) {
-          out.push(fail(`${at} has a salary block without a figure`, "salary only where min_value or max_value is stated", excerpt(salary, 120)));
+        if (
+          typeof salary !== "object" ||
+          !FIGURES.some((f) => typeof salary[f] === "string" && (salary[f] as string).length > 0)
+        ) {
+          out.push(
+            fail(
+              `${at} has a salary block without a figure`,
+              "salary only where min_value or max_value is stated",
+              excerpt(salary, 120),
+            ),
+          );
         }
       }
-      if (typeof r.country_iso_2 === "string" && !/^[A-Za-z]{2}$/.test(r.country_iso_2)) out.push(fail(`${at} country_iso_2 is not a two-letter code`, "two letters", r.country_iso_2));
-      if ("country_iso2" in r && !("country_iso_2" in r)) out.push(fail(`${at} spells country_iso2 without the underscore before the 2`, "country_iso_2", keys));
-      if (r.seniority != null) observed.add("jobs.seniority_values", r.seniority, "s2-6-seniority-employment-type-values-not-shown");
-      if (r.employment_type != null) observed.add("jobs.employment_type_values", r.employment_type, "s2-6-seniority-employment-type-values-not-shown");
+      if (typeof r.country_iso_2 === "string" && !/^[A-Za-z]{2}$/.test(r.country_iso_2))
+        out.push(fail(`${at} country_iso_2 is not a two-letter code`, "two letters", r.country_iso_2));
+      if ("country_iso2" in r && !("country_iso_2" in r))
+        out.push(fail(`${at} spells country_iso2 without the underscore before the 2`, "country_iso_2", keys));
+      if (r.seniority != null)
+        observed.add("jobs.seniority_values", r.seniority, "s2-6-seniority-employment-type-values-not-shown");
+      if (r.employment_type != null)
+        observed.add(
+          "jobs.employment_type_values",
+          r.employment_type,
+          "s2-6-seniority-employment-type-values-not-shown",
+        );
       observed.add("jobs.application_active_values", r.application_active, "s3-application-active-only-state");
-      const defaults = loadContract().records.jobsDefault.filter((f) => !loadContract().records.jobsOptional.includes(f));
-      observed.set("jobs.default_record_extra_fields", keys.filter((k) => !defaults.includes(k) && k !== "salary"), "s4-4-jobs-companies-members-not-shown");
+      const defaults = loadContract().records.jobsDefault.filter(
+        (f) => !loadContract().records.jobsOptional.includes(f),
+      );
+      observed.set(
+        "jobs.default_record_extra_fields",
+        keys.filter((k) => !defaults.includes(k) && k !== "salary"),
+        "s4-4-jobs-companies-members-not-shown",
+      );
     });
     return out.length ? out : [pass()];
   },

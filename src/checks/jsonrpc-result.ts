@@ -25,7 +25,8 @@ export const jsonrpcResult: Check = {
   run: (ctx) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
-    if (e.error || e.status === undefined || e.status < 200 || e.status > 299) return fail("not answered with 2xx", "2xx with a JSON-RPC result", e.error ?? e.status);
+    if (e.error || e.status === undefined || e.status < 200 || e.status > 299)
+      return fail("not answered with 2xx", "2xx with a JSON-RPC result", e.error ?? e.status);
     const result = messages(e.bodyText ?? "").find((m) => m && typeof m === "object" && "result" in m);
     return result ? pass() : fail("no JSON-RPC result in the answer", "a JSON-RPC result", excerpt(e.bodyText, 200));
   },

@@ -3,29 +3,49 @@ import { keyStatus } from "./key-status.js";
 import { versionInfo } from "./version-info.js";
 import { context, ok } from "./testing/context.js";
 
-const status = { active: true, scopes: ["people"], rate_limit: { requests: 10, per_seconds: 1 }, remaining_credits: 50 };
+const status = {
+  active: true,
+  scopes: ["people"],
+  rate_limit: { requests: 10, per_seconds: 1 },
+  remaining_credits: 50,
+};
 
 describe("key-status (§4.5)", () => {
   it("finds the four members and records them as observed", () => {
     const ctx = context("getKeyStatus", [ok(status)]);
     expect([keyStatus.run(ctx, {})].flat()[0]!.status).toBe("pass");
-    expect(ctx.run.observed.get("key_status.key")).toEqual({ active: true, scopes: ["people"], rate_limit: { requests: 10, per_seconds: 1 }, remaining: 50 });
+    expect(ctx.run.observed.get("key_status.key")).toEqual({
+      active: true,
+      scopes: ["people"],
+      rate_limit: { requests: 10, per_seconds: 1 },
+      remaining: 50,
+    });
   });
 
   it("names the member it cannot find and how to pin it", () => {
     const { scopes: _, ...withoutScopes } = status;
     const out = [keyStatus.run(context("getKeyStatus", [ok(withoutScopes)]), {})].flat();
-    expect(out.map((o) => o.message)).toEqual([expect.stringMatching(/no scopes member the runner can find; pin it with implementation.key_status.scopes/)]);
+    expect(out.map((o) => o.message)).toEqual([
+      expect.stringMatching(/no scopes member the runner can find; pin it with implementation.key_status.scopes/),
+    ]);
   });
 
   it("uses pinned pointers", () => {
-    const ctx = context("getKeyStatus", [ok({ ...status, remaining_credits: undefined, wallet: { left: 3 } })], { pinned: { keyStatus: { remaining: "/data/wallet/left" } } });
+    const ctx = context("getKeyStatus", [ok({ ...status, remaining_credits: undefined, wallet: { left: 3 } })], {
+      pinned: { keyStatus: { remaining: "/data/wallet/left" } },
+    });
     expect([keyStatus.run(ctx, {})].flat()[0]!.status).toBe("pass");
   });
 
   it("with exhausted, wants a success with nothing remaining", () => {
-    expect([keyStatus.run(context("getKeyStatus", [ok({ ...status, remaining_credits: 0 })]), { exhausted: true })].flat()[0]!.status).toBe("pass");
-    expect([keyStatus.run(context("getKeyStatus", [ok(status)]), { exhausted: true })].flat()[0]!.message).toMatch(/not exhausted: 50 remaining/);
+    expect(
+      [
+        keyStatus.run(context("getKeyStatus", [ok({ ...status, remaining_credits: 0 })]), { exhausted: true }),
+      ].flat()[0]!.status,
+    ).toBe("pass");
+    expect([keyStatus.run(context("getKeyStatus", [ok(status)]), { exhausted: true })].flat()[0]!.message).toMatch(
+      /not exhausted: 50 remaining/,
+    );
   });
 });
 
@@ -33,12 +53,21 @@ describe("version-info (§4.5, §9)", () => {
   const body = ok({ version: "2.1.0", fingerprint: "sha256:abc" });
   it("finds version and fingerprint, and compares with an earlier call", () => {
     expect([versionInfo.run(context("getVersion", [body]), { previous: body })].flat()[0]!.status).toBe("pass");
-    const changed = [versionInfo.run(context("getVersion", [body]), { previous: ok({ version: "2.1.0", fingerprint: "sha256:old" }) })].flat();
+    const changed = [
+      versionInfo.run(context("getVersion", [body]), { previous: ok({ version: "2.1.0", fingerprint: "sha256:old" }) }),
+    ].flat();
     expect(changed[0]!.message).toMatch(/changed between two calls/);
   });
 
   it("reports a fingerprint other than the pinned one as drift", () => {
     const out = [versionInfo.run(context("getVersion", [body], { fingerprint: "sha256:pinned" }), {})].flat();
-    expect(out).toEqual([{ status: "drift", message: expect.stringMatching(/differs from the pinned/), expected: "sha256:pinned", actual: "sha256:abc" }]);
+    expect(out).toEqual([
+      {
+        status: "drift",
+        message: expect.stringMatching(/differs from the pinned/),
+        expected: "sha256:pinned",
+        actual: "sha256:abc",
+      },
+    ]);
   });
 });

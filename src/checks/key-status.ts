@@ -22,28 +22,60 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
-    if (!isSuccess(e)) return fail(args?.exhausted ? "key status refused the exhausted key, as it would a rejected one" : "key status is not a success", "a success envelope", { status: e.status, body: excerpt(e.bodyText ?? e.error, 200) });
+    if (!isSuccess(e))
+      return fail(
+        args?.exhausted
+          ? "key status refused the exhausted key, as it would a rejected one"
+          : "key status is not a success",
+        "a success envelope",
+        { status: e.status, body: excerpt(e.bodyText ?? e.error, 200) },
+      );
     const members = ctx.run.implementation.keyStatus(e.json);
     const out: CheckOutcome[] = [];
-    const pinHint = (name: string) => `; pin it with implementation.key_status.${name.replace("rateLimit", "rate_limit")} in the config`;
+    const pinHint = (name: string) =>
+      `; pin it with implementation.key_status.${name.replace("rateLimit", "rate_limit")} in the config`;
     const read = (name: keyof typeof members) => (members[name] ? getPointer(e.json, members[name]!) : undefined);
     for (const name of ["active", "scopes", "rateLimit", "remaining"] as const) {
       // Names are not shown (§4.5): while members the detector did not place remain, the missing one may be among
       // them under a name of its own (a warning on s4-5-key-status-members-not-shown until it is pinned); with none
       // left, the key status does not report it (s4-5-key-status-reports).
       if (!members[name] || read(name) === undefined) {
-        const missing = fail(`key status shows no ${name === "rateLimit" ? "rate limit" : name} member the runner can find${pinHint(name)}`, `a ${name} member`, excerpt(getPointer(e.json, "/data"), 200));
-        out.push(unclaimedMembers(e.json, Object.values(members), FITS[name]).length ? { ...missing, clause: "s4-5-key-status-members-not-shown" } : missing);
+        const missing = fail(
+          `key status shows no ${name === "rateLimit" ? "rate limit" : name} member the runner can find${pinHint(name)}`,
+          `a ${name} member`,
+          excerpt(getPointer(e.json, "/data"), 200),
+        );
+        out.push(
+          unclaimedMembers(e.json, Object.values(members), FITS[name]).length
+            ? { ...missing, clause: "s4-5-key-status-members-not-shown" }
+            : missing,
+        );
       }
     }
     const remaining = read("remaining");
-    if (members.remaining && remaining !== undefined && typeof remaining !== "number") out.push(fail("remaining quota is not a number", "a number", remaining));
+    if (members.remaining && remaining !== undefined && typeof remaining !== "number")
+      out.push(fail("remaining quota is not a number", "a number", remaining));
     const who = args?.exhausted ? "second_key" : "key";
-    ctx.run.observed.set(`key_status.${who}`, { active: read("active") ?? null, scopes: read("scopes") ?? null, rate_limit: read("rateLimit") ?? null, remaining: remaining ?? null }, "s4-5-key-status-members-not-shown");
-    if (args?.exhausted && typeof remaining === "number" && remaining > 0) out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
+    ctx.run.observed.set(
+      `key_status.${who}`,
+      {
+        active: read("active") ?? null,
+        scopes: read("scopes") ?? null,
+        rate_limit: read("rateLimit") ?? null,
+        remaining: remaining ?? null,
+      },
+      "s4-5-key-status-members-not-shown",
+    );
+    if (args?.exhausted && typeof remaining === "number" && remaining > 0)
+      out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
     if (!args?.exhausted) {
       const active = read("active");
-      if (active !== undefined && active !== true && !(typeof active === "string" && /^(active|enabled|ok|valid)$/i.test(active))) out.push(fail("key status does not report the key as active", "active", active));
+      if (
+        active !== undefined &&
+        active !== true &&
+        !(typeof active === "string" && /^(active|enabled|ok|valid)$/i.test(active))
+      )
+        out.push(fail("key status does not report the key as active", "active", active));
     }
     return out.length ? out : [pass()];
   },

@@ -6,10 +6,14 @@ import type { Exchange } from "../runner/types.js";
 describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
   it("compares IDs as a set and records member by member", () => {
     expect(checkSameAnswer("ids", ["a", "b"], ["b", "a"]).status).toBe("pass");
-    expect(checkSameAnswer("ids", ["a", "b"], ["a", "c"]).message).toBe("the tool returned other IDs than REST (1 only via REST, 1 only via the tool, 2 vs 2 in all)");
+    expect(checkSameAnswer("ids", ["a", "b"], ["a", "c"]).message).toBe(
+      "the tool returned other IDs than REST (1 only via REST, 1 only via the tool, 2 vs 2 in all)",
+    );
     expect(checkSameAnswer("ids", ["a", "a"], ["a"]).status).toBe("fail");
     expect(checkSameAnswer("records", [{ id: "a", x: 1 }], [{ id: "a", x: 1 }]).status).toBe("pass");
-    expect(checkSameAnswer("records", [{ id: "a", x: 1 }], [{ id: "a", x: 2 }]).message).toBe("the tool's records differ from REST's at /0/x");
+    expect(checkSameAnswer("records", [{ id: "a", x: 1 }], [{ id: "a", x: 2 }]).message).toBe(
+      "the tool's records differ from REST's at /0/x",
+    );
     expect(checkSameAnswer("records", [{ id: "a" }], undefined).message).toBe("the tool answer has no records list");
   });
 });
@@ -17,8 +21,16 @@ describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
 describe("mcp-tool-result", () => {
   const envelope = { code: 200, msg: "ok", data: { ids: ["a"] } };
   const refusal = { code: 400, msg: "size must be 1..10000", data: null };
-  const exchange = (result: unknown): Exchange => ({ request: { method: "POST", path: "/mcp", url: "http://h/mcp", headers: {}, auth: "primary" }, bodyText: JSON.stringify(result), durationMs: 1 });
-  const judge = (result: unknown) => mcpToolResult.run({ exchanges: [exchange(result)] } as unknown as CheckContext, {}) as { status: string; message?: string };
+  const exchange = (result: unknown): Exchange => ({
+    request: { method: "POST", path: "/mcp", url: "http://h/mcp", headers: {}, auth: "primary" },
+    bodyText: JSON.stringify(result),
+    durationMs: 1,
+  });
+  const judge = (result: unknown) =>
+    mcpToolResult.run({ exchanges: [exchange(result)] } as unknown as CheckContext, {}) as {
+      status: string;
+      message?: string;
+    };
   const text = (v: unknown) => [{ type: "text", text: JSON.stringify(v) }];
 
   it("passes a success and a refusal that say what they are", () => {
@@ -28,10 +40,18 @@ describe("mcp-tool-result", () => {
   });
 
   it("fails a mislabelled result, text and structuredContent that disagree, and a JSON-RPC error", () => {
-    expect(judge({ content: text(refusal), structuredContent: refusal }).message).toBe("a refusal came back without isError");
+    expect(judge({ content: text(refusal), structuredContent: refusal }).message).toBe(
+      "a refusal came back without isError",
+    );
     expect(judge({ content: text(envelope), isError: true }).message).toBe("isError is set on a success envelope");
-    expect(judge({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } }).message).toBe("the text content and structuredContent differ at /data/ids/0");
-    expect(judge({ content: [{ type: "text", text: "Rate limited" }], isError: true }).message).toBe("the text content is not JSON");
-    expect(judge({ code: -32602, message: "Unknown tool" }).message).toBe("the call was answered with a JSON-RPC error, not a tool result");
+    expect(judge({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } }).message).toBe(
+      "the text content and structuredContent differ at /data/ids/0",
+    );
+    expect(judge({ content: [{ type: "text", text: "Rate limited" }], isError: true }).message).toBe(
+      "the text content is not JSON",
+    );
+    expect(judge({ code: -32602, message: "Unknown tool" }).message).toBe(
+      "the call was answered with a JSON-RPC error, not a tool result",
+    );
   });
 });

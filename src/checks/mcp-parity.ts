@@ -9,14 +9,16 @@ import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
  * for member, for a detail request. `rest` and `tool` are the values captured from both answers.
  */
 export function checkSameAnswer(what: "ids" | "records", rest: unknown, tool: unknown): CheckOutcome {
-  if (!Array.isArray(rest)) return fail(`the REST answer has no ${what} list to compare with`, `a list of ${what}`, excerpt(rest, 200));
+  if (!Array.isArray(rest))
+    return fail(`the REST answer has no ${what} list to compare with`, `a list of ${what}`, excerpt(rest, 200));
   if (!Array.isArray(tool)) return fail(`the tool answer has no ${what} list`, excerpt(rest, 200), excerpt(tool, 200));
   if (what === "ids") {
     const restSet = new Set(rest.map((v) => canonicalJson(v)));
     const toolSet = new Set(tool.map((v) => canonicalJson(v)));
     const onlyRest = [...restSet].filter((v) => !toolSet.has(v));
     const onlyTool = [...toolSet].filter((v) => !restSet.has(v));
-    if (onlyRest.length === 0 && onlyTool.length === 0 && rest.length === tool.length) return pass(`${tool.length} IDs, the same as REST`);
+    if (onlyRest.length === 0 && onlyTool.length === 0 && rest.length === tool.length)
+      return pass(`${tool.length} IDs, the same as REST`);
     return fail(
       `the tool returned other IDs than REST (${onlyRest.length} only via REST, ${onlyTool.length} only via the tool, ${rest.length} vs ${tool.length} in all)`,
       excerpt(rest, 200),
@@ -30,7 +32,12 @@ export function checkSameAnswer(what: "ids" | "records", rest: unknown, tool: un
 
 export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: unknown }> = {
   description: "a tool returned the same IDs (as a set) or the same records as the REST route",
-  args: { type: "object", required: ["what", "rest", "tool"], additionalProperties: false, properties: { what: { enum: ["ids", "records"] }, rest: {}, tool: {} } },
+  args: {
+    type: "object",
+    required: ["what", "rest", "tool"],
+    additionalProperties: false,
+    properties: { what: { enum: ["ids", "records"] }, rest: {}, tool: {} },
+  },
   run: (_ctx, args) => checkSameAnswer(args.what, args.rest, args.tool),
 };
 
@@ -48,11 +55,21 @@ export const mcpToolResult: Check = {
     try {
       result = JSON.parse(exchange.bodyText ?? "") as typeof result;
     } catch {
-      return fail("no tool result to judge", "a tools/call result", excerpt(exchange.bodyText ?? exchange.jsonError, 200));
+      return fail(
+        "no tool result to judge",
+        "a tools/call result",
+        excerpt(exchange.bodyText ?? exchange.jsonError, 200),
+      );
     }
-    if (!("content" in result)) return fail(`the call was answered with a JSON-RPC error, not a tool result`, "a tools/call result", excerpt(result, 200));
+    if (!("content" in result))
+      return fail(
+        `the call was answered with a JSON-RPC error, not a tool result`,
+        "a tools/call result",
+        excerpt(result, 200),
+      );
     const text = result.content?.find((c) => c.type === "text")?.text;
-    if (text === undefined) return fail("the tool result has no text content", "the envelope as text content", excerpt(result.content, 200));
+    if (text === undefined)
+      return fail("the tool result has no text content", "the envelope as text content", excerpt(result.content, 200));
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -60,11 +77,19 @@ export const mcpToolResult: Check = {
       return fail("the text content is not JSON", "the envelope as JSON text", excerpt(text, 200));
     }
     if (result.structuredContent !== undefined && canonicalJson(parsed) !== canonicalJson(result.structuredContent)) {
-      return fail(`the text content and structuredContent differ at ${firstDifference(result.structuredContent, parsed)}`, excerpt(result.structuredContent, 200), excerpt(parsed, 200));
+      return fail(
+        `the text content and structuredContent differ at ${firstDifference(result.structuredContent, parsed)}`,
+        excerpt(result.structuredContent, 200),
+        excerpt(parsed, 200),
+      );
     }
     const success = isSuccess({ ...exchange, json: parsed });
     if (success === (result.isError === true)) {
-      return fail(success ? "isError is set on a success envelope" : "a refusal came back without isError", success ? "isError unset" : "isError: true", { isError: result.isError ?? false, envelope: excerpt(parsed, 200) });
+      return fail(
+        success ? "isError is set on a success envelope" : "a refusal came back without isError",
+        success ? "isError unset" : "isError: true",
+        { isError: result.isError ?? false, envelope: excerpt(parsed, 200) },
+      );
     }
     return pass();
   },

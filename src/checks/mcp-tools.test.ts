@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { deriveTools } from "../reference/mcp/tools.js";
-import { checkOneToolPerRoute, checkSameToolsOnBothTransports, checkToolSchemaAgreement, matchToolsToRoutes } from "./mcp-tools.js";
+import {
+  checkOneToolPerRoute,
+  checkSameToolsOnBothTransports,
+  checkToolSchemaAgreement,
+  matchToolsToRoutes,
+} from "./mcp-tools.js";
 
 const contractTools = deriveTools();
 const byOperation = (tools: typeof contractTools, id: string) => tools.find((t) => t.operationId === id)!;
@@ -15,7 +20,10 @@ describe("matchToolsToRoutes (s4-1-tools-list-authoritative)", () => {
   });
 
   it("takes names pinned in the config over the suffix rule", () => {
-    const names = [...contractTools.filter((t) => t.operationId !== "searchPeople").map((t) => t.name), "svc_nl_people"];
+    const names = [
+      ...contractTools.filter((t) => t.operationId !== "searchPeople").map((t) => t.name),
+      "svc_nl_people",
+    ];
     expect(matchToolsToRoutes(names).missing).toEqual(["searchPeople"]);
     const pinned = matchToolsToRoutes(names, { searchPeople: "svc_nl_people" });
     expect(pinned.byOperation.get("searchPeople")).toBe("svc_nl_people");
@@ -24,13 +32,18 @@ describe("matchToolsToRoutes (s4-1-tools-list-authoritative)", () => {
 
   it("gives a pinned name to its route alone, even when it ends with another route's suffix", () => {
     // The deployment calls its people query tool svc_search_people and has no natural-language search tool.
-    const names = contractTools.filter((t) => t.operationId !== "searchPeople").map((t) => (t.operationId === "queryPeople" ? "svc_search_people" : t.name));
+    const names = contractTools
+      .filter((t) => t.operationId !== "searchPeople")
+      .map((t) => (t.operationId === "queryPeople" ? "svc_search_people" : t.name));
     const match = matchToolsToRoutes(names, { queryPeople: "svc_search_people" });
     expect(match.byOperation.get("queryPeople")).toBe("svc_search_people");
     expect(match.missing).toEqual(["searchPeople"]);
-    expect(checkOneToolPerRoute(names.map((name) => ({ name })), { queryPeople: "svc_search_people" }).message).toBe(
-      "no tool for POST /v1/people-search (§4.1 names it svc_search_people)",
-    );
+    expect(
+      checkOneToolPerRoute(
+        names.map((name) => ({ name })),
+        { queryPeople: "svc_search_people" },
+      ).message,
+    ).toBe("no tool for POST /v1/people-search (§4.1 names it svc_search_people)");
   });
 
   it("prefers the shared prefix when two names end with the same suffix", () => {
@@ -48,11 +61,17 @@ describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-rou
 
   it("names the configured tool a route is missing", () => {
     const result = checkOneToolPerRoute(contractTools, { getJobs: "acme_jobs_fetch" });
-    expect(result.message).toBe("no tool acme_jobs_fetch for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool svc_get_jobs matches no route of §4.1");
+    expect(result.message).toBe(
+      "no tool acme_jobs_fetch for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool svc_get_jobs matches no route of §4.1",
+    );
   });
 
   it("fails a missing tool, an extra tool and a duplicate", () => {
-    const result = checkOneToolPerRoute([...contractTools.slice(1), contractTools[2]!, { name: "svc_unlock_contacts" }]);
+    const result = checkOneToolPerRoute([
+      ...contractTools.slice(1),
+      contractTools[2]!,
+      { name: "svc_unlock_contacts" },
+    ]);
     expect(result.status).toBe("fail");
     expect(result.message).toContain("no tool for POST /v1/people/query (§4.1 names it svc_query_people)");
     expect(result.message).toContain("tool svc_unlock_contacts matches no route");
@@ -63,7 +82,9 @@ describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-rou
 describe("checkSameToolsOnBothTransports", () => {
   it("passes the same list and fails a tool on one transport or with another schema", () => {
     expect(checkSameToolsOnBothTransports(contractTools, [...contractTools].reverse()).status).toBe("pass");
-    const drifted = contractTools.map((t) => (t.operationId === "getJobs" ? { ...t, inputSchema: { type: "object" } } : t));
+    const drifted = contractTools.map((t) =>
+      t.operationId === "getJobs" ? { ...t, inputSchema: { type: "object" } } : t,
+    );
     expect(checkSameToolsOnBothTransports(contractTools, drifted.slice(1)).message).toBe(
       "svc_query_people is listed on /mcp only; svc_get_jobs has a different input schema on /mcp and /sse",
     );
@@ -71,18 +92,30 @@ describe("checkSameToolsOnBothTransports", () => {
 });
 
 describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement, s4-1-tool-schema-direction)", () => {
-  const samples = [{ body: { text: "engineers" } }, { body: { text: "" }, note: "empty text" }, { body: { text: "a", size: 10001 } }, { body: { text: "a", where: {} } }];
+  const samples = [
+    { body: { text: "engineers" } },
+    { body: { text: "" }, note: "empty text" },
+    { body: { text: "a", size: 10001 } },
+    { body: { text: "a", where: {} } },
+  ];
 
   it("passes the derived schema", () => {
-    expect(checkToolSchemaAgreement(byOperation(contractTools, "searchPeople"), "searchPeople", samples)).toEqual([expect.objectContaining({ status: "pass", message: "4 sample bodies" })]);
+    expect(checkToolSchemaAgreement(byOperation(contractTools, "searchPeople"), "searchPeople", samples)).toEqual([
+      expect.objectContaining({ status: "pass", message: "4 sample bodies" }),
+    ]);
   });
 
   it("gives a schema that accepts what the route refuses one outcome resting on the direction reading, naming the body", () => {
-    const loose = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
+    const loose = {
+      name: "svc_search_people",
+      inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    };
     const result = checkToolSchemaAgreement(loose, "searchPeople", samples);
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-direction" });
-    expect(result[0]!.message).toBe('svc_search_people accepts {"text":""} (empty text); 2 more sample(s) alike, which the route refuses: the tool must refuse the call itself');
+    expect(result[0]!.message).toBe(
+      'svc_search_people accepts {"text":""} (empty text); 2 more sample(s) alike, which the route refuses: the tool must refuse the call itself',
+    );
   });
 
   it("fails a schema that refuses what the route accepts on the agreement clause (or the sample's own), and one that does not compile", () => {
@@ -90,16 +123,29 @@ describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement, s4-1-tool-schema
     const [tight] = checkToolSchemaAgreement(strict, "searchPeople", samples);
     expect(tight).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-agreement" });
     expect(tight!.message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
-    const [reading] = checkToolSchemaAgreement(strict, "searchPeople", [{ body: { text: "engineers" }, clause: "s4-3-nl-size-range" }]);
+    const [reading] = checkToolSchemaAgreement(strict, "searchPeople", [
+      { body: { text: "engineers" }, clause: "s4-3-nl-size-range" },
+    ]);
     expect(reading).toMatchObject({ status: "fail", clause: "s4-3-nl-size-range" });
-    const broken = { name: "svc_search_people", inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } } };
+    const broken = {
+      name: "svc_search_people",
+      inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } },
+    };
     expect(checkToolSchemaAgreement(broken, "searchPeople", samples)[0]!.message).toMatch(/does not compile/);
   });
 
   it("asks a GET route's tool only whether it takes the empty object", () => {
     const getSamples = [{ body: {} }, { body: { stray: 1 } }];
-    expect(checkToolSchemaAgreement(byOperation(contractTools, "getVersion"), "getVersion", getSamples)[0]!.status).toBe("pass");
-    expect(checkToolSchemaAgreement({ name: "svc_get_version", inputSchema: { type: "object" } }, "getVersion", getSamples)[0]!.status).toBe("pass");
+    expect(
+      checkToolSchemaAgreement(byOperation(contractTools, "getVersion"), "getVersion", getSamples)[0]!.status,
+    ).toBe("pass");
+    expect(
+      checkToolSchemaAgreement(
+        { name: "svc_get_version", inputSchema: { type: "object" } },
+        "getVersion",
+        getSamples,
+      )[0]!.status,
+    ).toBe("pass");
     const needy = { name: "svc_get_version", inputSchema: { type: "object", required: ["id"] } };
     expect(checkToolSchemaAgreement(needy, "getVersion", getSamples)[0]!.status).toBe("fail");
   });

@@ -38,18 +38,27 @@ export function matchToolsToRoutes(names: readonly string[], pinned: ToolNameMap
       operationId,
       pin !== undefined
         ? names.filter((n) => n === pin)
-        : names.filter((n) => !pinnedNames.has(n) && (n === suffix || n.endsWith(`_${suffix}`) || n.endsWith(`.${suffix}`) || n.endsWith(`-${suffix}`))),
+        : names.filter(
+            (n) =>
+              !pinnedNames.has(n) &&
+              (n === suffix || n.endsWith(`_${suffix}`) || n.endsWith(`.${suffix}`) || n.endsWith(`-${suffix}`)),
+          ),
     );
   }
   const prefixVotes = new Map<string, number>();
   for (const [operationId, found] of candidates) {
     const suffix = contractToolSuffix(operationId);
-    for (const name of found) if (name.endsWith(suffix)) prefixVotes.set(name.slice(0, -suffix.length), (prefixVotes.get(name.slice(0, -suffix.length)) ?? 0) + 1);
+    for (const name of found)
+      if (name.endsWith(suffix))
+        prefixVotes.set(name.slice(0, -suffix.length), (prefixVotes.get(name.slice(0, -suffix.length)) ?? 0) + 1);
   }
   const prefix = [...prefixVotes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const byOperation = new Map<OperationId, string>();
   for (const [operationId, found] of candidates) {
-    const chosen = found.length <= 1 ? found[0] : (found.find((n) => n === `${prefix}${contractToolSuffix(operationId)}`) ?? found[0]);
+    const chosen =
+      found.length <= 1
+        ? found[0]
+        : (found.find((n) => n === `${prefix}${contractToolSuffix(operationId)}`) ?? found[0]);
     if (chosen !== undefined) byOperation.set(operationId, chosen);
   }
   const used = new Set(byOperation.values());
@@ -78,24 +87,37 @@ export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: Too
     ...match.missing.map((id) => {
       const op = loadContract().operations.get(id)!;
       const pin = pinned[id];
-      return pin !== undefined ? `no tool ${pin} for ${op.method} ${op.path} (named in the config's mcp.tools)` : `no tool for ${op.method} ${op.path} (§4.1 names it ${op.tool})`;
+      return pin !== undefined
+        ? `no tool ${pin} for ${op.method} ${op.path} (named in the config's mcp.tools)`
+        : `no tool for ${op.method} ${op.path} (§4.1 names it ${op.tool})`;
     }),
     ...match.unmatched.map((n) => `tool ${n} matches no route of §4.1`),
     ...duplicates.map((n) => `tool ${n} is listed more than once`),
   ];
-  if (problems.length > 0) return fail(problems.join("; "), OPERATION_IDS.map((id) => pinned[id] ?? loadContract().operations.get(id)!.tool), names);
+  if (problems.length > 0)
+    return fail(
+      problems.join("; "),
+      OPERATION_IDS.map((id) => pinned[id] ?? loadContract().operations.get(id)!.tool),
+      names,
+    );
   return pass(`${names.length} tools${match.prefix !== undefined ? `, prefix "${match.prefix}"` : ""}`);
 }
 
 /** Both transports list the same tools with the same input schemas (s4-6-tool-per-route-same-rules). */
-export function checkSameToolsOnBothTransports(streamable: readonly DeployedTool[], sse: readonly DeployedTool[]): CheckOutcome {
-  const index = (tools: readonly DeployedTool[]) => new Map(tools.map((t) => [t.name, canonicalJson(t.inputSchema ?? null)]));
+export function checkSameToolsOnBothTransports(
+  streamable: readonly DeployedTool[],
+  sse: readonly DeployedTool[],
+): CheckOutcome {
+  const index = (tools: readonly DeployedTool[]) =>
+    new Map(tools.map((t) => [t.name, canonicalJson(t.inputSchema ?? null)]));
   const a = index(streamable);
   const b = index(sse);
   const problems = [
     ...[...a.keys()].filter((n) => !b.has(n)).map((n) => `${n} is listed on /mcp only`),
     ...[...b.keys()].filter((n) => !a.has(n)).map((n) => `${n} is listed on /sse only`),
-    ...[...a.keys()].filter((n) => b.has(n) && a.get(n) !== b.get(n)).map((n) => `${n} has a different input schema on /mcp and /sse`),
+    ...[...a.keys()]
+      .filter((n) => b.has(n) && a.get(n) !== b.get(n))
+      .map((n) => `${n} has a different input schema on /mcp and /sse`),
   ];
   return problems.length > 0 ? fail(problems.join("; "), [...a.keys()].sort(), [...b.keys()].sort()) : pass();
 }
@@ -133,29 +155,52 @@ export function routeAccepts(operationId: OperationId, body: unknown): boolean {
  * refused, which the case checks by calling the tool. For a GET route only the empty object is asked about: the
  * route takes no body, so whether the tool refuses stray arguments is its own affair.
  */
-export function checkToolSchemaAgreement(tool: DeployedTool, operationId: OperationId, samples: readonly SchemaSample[]): CheckOutcome[] {
+export function checkToolSchemaAgreement(
+  tool: DeployedTool,
+  operationId: OperationId,
+  samples: readonly SchemaSample[],
+): CheckOutcome[] {
   const validate = compileToolSchema(tool.inputSchema);
-  if (typeof validate === "string") return [{ ...fail(`the input schema of ${tool.name} does not compile: ${validate}`), clause: "s4-1-tool-schema-agreement" }];
+  if (typeof validate === "string")
+    return [
+      {
+        ...fail(`the input schema of ${tool.name} does not compile: ${validate}`),
+        clause: "s4-1-tool-schema-agreement",
+      },
+    ];
   const isGet = !loadContract().operations.get(operationId)!.requestSchema;
   const asked = isGet ? samples.filter((s) => canonicalJson(s.body) === "{}") : samples;
   if (asked.length === 0) return [fail(`no sample body to check ${tool.name} with`)];
-  const judged = asked.map((sample) => ({ sample, route: routeAccepts(operationId, sample.body), tool: validate(sample.body) === true }));
+  const judged = asked.map((sample) => ({
+    sample,
+    route: routeAccepts(operationId, sample.body),
+    tool: validate(sample.body) === true,
+  }));
   const tighter = judged.filter((j) => j.route && !j.tool);
   const looser = judged.filter((j) => !j.route && j.tool);
   const describe = (list: typeof judged, what: string) =>
-    `${tool.name} ${what} ${JSON.stringify(list[0]!.sample.body)}${list[0]!.sample.note ? ` (${list[0]!.sample.note})` : ""}` + (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "");
+    `${tool.name} ${what} ${JSON.stringify(list[0]!.sample.body)}${list[0]!.sample.note ? ` (${list[0]!.sample.note})` : ""}` +
+    (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "");
   const out: CheckOutcome[] = [];
   // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged alone.
   for (const j of tighter) {
     out.push({
-      ...fail(describe([j], "refuses"), { body: j.sample.body, verdict: "accepts" }, { body: j.sample.body, verdict: "refuses" }),
+      ...fail(
+        describe([j], "refuses"),
+        { body: j.sample.body, verdict: "accepts" },
+        { body: j.sample.body, verdict: "refuses" },
+      ),
       message: `${describe([j], "refuses")}, which the route accepts: an agent cannot make this valid call`,
       clause: j.sample.clause ?? "s4-1-tool-schema-agreement",
     });
   }
   if (looser.length) {
     out.push({
-      ...fail(`${describe(looser, "accepts")}, which the route refuses: the tool must refuse the call itself`, looser.map((j) => ({ body: j.sample.body, verdict: "refuses" })), looser.map((j) => ({ body: j.sample.body, verdict: "accepts" }))),
+      ...fail(
+        `${describe(looser, "accepts")}, which the route refuses: the tool must refuse the call itself`,
+        looser.map((j) => ({ body: j.sample.body, verdict: "refuses" })),
+        looser.map((j) => ({ body: j.sample.body, verdict: "accepts" })),
+      ),
       clause: "s4-1-tool-schema-direction",
     });
   }
@@ -166,14 +211,24 @@ export function checkToolSchemaAgreement(tool: DeployedTool, operationId: Operat
 function listedTools(ctx: CheckContext): DeployedTool[] | CheckOutcome {
   const exchange = ctx.exchanges.at(-1);
   const tools = (exchange?.json as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(tools) || !tools.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")) {
-    return fail("no tools/list answer to judge", "a list of named tools", excerpt(exchange?.bodyText ?? exchange?.error, 200));
+  if (
+    !Array.isArray(tools) ||
+    !tools.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")
+  ) {
+    return fail(
+      "no tools/list answer to judge",
+      "a list of named tools",
+      excerpt(exchange?.bodyText ?? exchange?.error, 200),
+    );
   }
   return tools as DeployedTool[];
 }
 
 function toolList(value: unknown, what: string): DeployedTool[] | CheckOutcome {
-  if (!Array.isArray(value) || !value.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")) {
+  if (
+    !Array.isArray(value) ||
+    !value.every((t) => t !== null && typeof t === "object" && typeof (t as DeployedTool).name === "string")
+  ) {
     return fail(`${what} is not a captured tools list`, "a list of named tools", excerpt(value, 200));
   }
   return value as DeployedTool[];
@@ -185,10 +240,18 @@ export const mcpToolsPerRoute: Check = {
     const tools = listedTools(ctx);
     if (!Array.isArray(tools)) return tools;
     const pinned = ctx.run.mcpTools ?? {};
-    const match = matchToolsToRoutes(tools.map((t) => t.name), pinned);
+    const match = matchToolsToRoutes(
+      tools.map((t) => t.name),
+      pinned,
+    );
     ctx.run.observed.set(
       "mcp.tools",
-      { prefix: match.prefix ?? null, names: tools.map((t) => t.name), routes: Object.fromEntries(match.byOperation), matched_by: matchedBy(pinned) },
+      {
+        prefix: match.prefix ?? null,
+        names: tools.map((t) => t.name),
+        routes: Object.fromEntries(match.byOperation),
+        matched_by: matchedBy(pinned),
+      },
       "s4-1-tools-list-authoritative",
     );
     return checkOneToolPerRoute(tools, pinned);
@@ -199,28 +262,44 @@ const SAMPLE = {
   type: "object",
   required: ["body"],
   additionalProperties: false,
-  properties: { body: {}, note: { type: "string" }, clause: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] } },
+  properties: {
+    body: {},
+    note: { type: "string" },
+    clause: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
+  },
 };
 
 export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]> }> = {
-  description: "each tool's input schema accepts every sample body its route accepts (one that accepts more is a warning)",
+  description:
+    "each tool's input schema accepts every sample body its route accepts (one that accepts more is a warning)",
   clauses: ["s4-1-tool-schema-agreement"],
   args: {
     type: "object",
     required: ["samples"],
     additionalProperties: false,
     properties: {
-      samples: { type: "object", required: [...OPERATION_IDS], additionalProperties: false, properties: Object.fromEntries(OPERATION_IDS.map((id) => [id, { type: "array", minItems: 1, items: SAMPLE }])) },
+      samples: {
+        type: "object",
+        required: [...OPERATION_IDS],
+        additionalProperties: false,
+        properties: Object.fromEntries(OPERATION_IDS.map((id) => [id, { type: "array", minItems: 1, items: SAMPLE }])),
+      },
     },
   },
   run: (ctx, args) => {
     const tools = listedTools(ctx);
     if (!Array.isArray(tools)) return tools;
-    const match = matchToolsToRoutes(tools.map((t) => t.name), ctx.run.mcpTools);
+    const match = matchToolsToRoutes(
+      tools.map((t) => t.name),
+      ctx.run.mcpTools,
+    );
     return OPERATION_IDS.flatMap((operationId) => {
       const name = match.byOperation.get(operationId);
       const tool = tools.find((t) => t.name === name);
-      if (!tool) return fail(`no tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, so its input schema cannot agree with the route's`);
+      if (!tool)
+        return fail(
+          `no tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, so its input schema cannot agree with the route's`,
+        );
       return checkToolSchemaAgreement(tool, operationId, args.samples[operationId]);
     });
   },
@@ -228,7 +307,12 @@ export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]
 
 export const mcpSameTools: Check<{ streamable: unknown; sse: unknown }> = {
   description: "/mcp and /sse list the same tools with the same input schemas",
-  args: { type: "object", required: ["streamable", "sse"], additionalProperties: false, properties: { streamable: {}, sse: {} } },
+  args: {
+    type: "object",
+    required: ["streamable", "sse"],
+    additionalProperties: false,
+    properties: { streamable: {}, sse: {} },
+  },
   run: (_ctx, args) => {
     const streamable = toolList(args.streamable, "streamable");
     if (!Array.isArray(streamable)) return streamable;

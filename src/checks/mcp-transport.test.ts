@@ -5,13 +5,24 @@ const url = "http://127.0.0.1:1/messages?sessionId=secret-session";
 
 describe("checkProtocolRevision (s4-6-streamable-http-transport, s4-6-sse-legacy-transport)", () => {
   it("passes the expected revision and fails another one, an HTTP refusal or a JSON-RPC error", () => {
-    expect(checkProtocolRevision({ url, status: 202, response: { result: { protocolVersion: "2024-11-05" } } }, "2024-11-05").status).toBe("pass");
-    const other = checkProtocolRevision({ url, status: 202, response: { result: { protocolVersion: "2025-03-26" } } }, "2024-11-05");
+    expect(
+      checkProtocolRevision({ url, status: 202, response: { result: { protocolVersion: "2024-11-05" } } }, "2024-11-05")
+        .status,
+    ).toBe("pass");
+    const other = checkProtocolRevision(
+      { url, status: 202, response: { result: { protocolVersion: "2025-03-26" } } },
+      "2024-11-05",
+    );
     expect(other).toMatchObject({ status: "fail", expected: "2024-11-05", actual: "2025-03-26" });
     expect(other.message).not.toContain("secret-session");
     expect(checkProtocolRevision({ url, status: 404 }, "2024-11-05").message).toMatch(/got HTTP 404$/);
-    expect(checkProtocolRevision({ url, status: 200, response: { error: { code: -32602, message: "bad" } } }, "2025-03-26").message).toMatch(/JSON-RPC error -32602: bad/);
-    expect(checkProtocolRevision({ url, error: "connection refused" }, "2025-03-26").message).toMatch(/connection refused/);
+    expect(
+      checkProtocolRevision({ url, status: 200, response: { error: { code: -32602, message: "bad" } } }, "2025-03-26")
+        .message,
+    ).toMatch(/JSON-RPC error -32602: bad/);
+    expect(checkProtocolRevision({ url, error: "connection refused" }, "2025-03-26").message).toMatch(
+      /connection refused/,
+    );
   });
 });
 
@@ -21,8 +32,12 @@ describe("checkUnauthorized (s5-same-key-rest-mcp)", () => {
   });
 
   it("fails a success, another status, a 401 without challenge, and no answer", () => {
-    expect(checkUnauthorized({ url, status: 200, response: { result: {} } }).message).toMatch(/HTTP 200 instead of 401; a JSON-RPC success came back$/);
-    expect(checkUnauthorized({ url, status: 403, wwwAuthenticate: "Bearer" }).message).toMatch(/HTTP 403 instead of 401/);
+    expect(checkUnauthorized({ url, status: 200, response: { result: {} } }).message).toMatch(
+      /HTTP 200 instead of 401; a JSON-RPC success came back$/,
+    );
+    expect(checkUnauthorized({ url, status: 403, wwwAuthenticate: "Bearer" }).message).toMatch(
+      /HTTP 403 instead of 401/,
+    );
     expect(checkUnauthorized({ url, status: 401 }).message).toMatch(/without a WWW-Authenticate/);
     expect(checkUnauthorized({ url, error: "reset" }).message).toMatch(/no HTTP answer \(reset\)/);
   });

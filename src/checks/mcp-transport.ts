@@ -14,7 +14,9 @@ export function probeOf(exchange: Exchange): McpProbe {
     ...(exchange.status !== undefined ? { status: exchange.status } : {}),
     ...(wwwAuthenticate !== undefined ? { wwwAuthenticate } : {}),
     ...(exchange.json !== undefined ? { response: exchange.json as McpProbe["response"] } : {}),
-    ...(exchange.error !== undefined || exchange.jsonError !== undefined ? { error: exchange.error ?? exchange.jsonError } : {}),
+    ...(exchange.error !== undefined || exchange.jsonError !== undefined
+      ? { error: exchange.error ?? exchange.jsonError }
+      : {}),
   };
 }
 
@@ -55,7 +57,12 @@ export function checkUnauthorized(probe: McpProbe): CheckOutcome {
 
 export const mcpRevision: Check<{ expected: string }> = {
   description: "initialize is answered with the protocol revision of §4.6",
-  args: { type: "object", required: ["expected"], additionalProperties: false, properties: { expected: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } } },
+  args: {
+    type: "object",
+    required: ["expected"],
+    additionalProperties: false,
+    properties: { expected: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } },
+  },
   run: (ctx, args) => {
     const exchange = ctx.exchanges.at(-1);
     return exchange ? checkProtocolRevision(probeOf(exchange), args.expected) : fail("no initialize answer to judge");

@@ -3,7 +3,8 @@ import { nextPresence } from "./next-presence.js";
 import { pageSize } from "./page-size.js";
 import { context, ok } from "./testing/context.js";
 
-const people = (ids: string[], total: number, next?: string) => ok({ profile_ids: ids, total, ...(next !== undefined ? { next } : {}) });
+const people = (ids: string[], total: number, next?: string) =>
+  ok({ profile_ids: ids, total, ...(next !== undefined ? { next } : {}) });
 const run = (bodies: unknown[], args = {}) => [nextPresence.run(context("queryPeople", bodies), args)].flat();
 
 describe("next-presence (§4.3)", () => {
@@ -23,13 +24,18 @@ describe("next-presence (§4.3)", () => {
 });
 
 describe("page-size (§4.2, §8)", () => {
-  const size = (body: unknown, requestBody: unknown, args = {}) => [pageSize.run({ ...context("queryPeople", [body], { requestBody }) }, args)].flat()[0]!;
+  const size = (body: unknown, requestBody: unknown, args = {}) =>
+    [pageSize.run({ ...context("queryPeople", [body], { requestBody }) }, args)].flat()[0]!;
   it("caps a page at size, 100 when omitted, and with full wants a full first page", () => {
     expect(size(people(["a", "b"], 5, "c"), { size: 2 }).status).toBe("pass");
     expect(size(people(["a", "b", "c"], 5, "c"), { size: 2 }).status).toBe("fail");
     const hundred = Array.from({ length: 100 }, (_, i) => `id${i}`);
     expect(size(people([...hundred, "x"], 500, "c"), {}).status).toBe("fail");
-    expect(size(people(hundred.slice(0, 50), 500, "c"), {}, { max: 100, full: true })).toMatchObject({ status: "fail", expected: 100, actual: 50 });
+    expect(size(people(hundred.slice(0, 50), 500, "c"), {}, { max: 100, full: true })).toMatchObject({
+      status: "fail",
+      expected: 100,
+      actual: 50,
+    });
     expect(size(people(hundred.slice(0, 7), 7), {}, { max: 100, full: true }).status).toBe("pass");
   });
 });

@@ -21,13 +21,25 @@ export const nextPresence: Check<Args> = {
       const at = pageLabel(ctx, i);
       if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
       seen += view.ids?.length ?? 0;
-      if (view.hasNext && (typeof view.next !== "string" || view.next.length === 0)) return fail(`${at}next is not a non-empty string`, "a string cursor", view.next);
-      if (i === last && args?.present !== undefined && view.hasNext !== args.present) return fail(`${at}next is ${view.hasNext ? "present" : "absent"}`, args.present ? "next present" : "no next", view.hasNext ? view.next : "absent");
+      if (view.hasNext && (typeof view.next !== "string" || view.next.length === 0))
+        return fail(`${at}next is not a non-empty string`, "a string cursor", view.next);
+      if (i === last && args?.present !== undefined && view.hasNext !== args.present)
+        return fail(
+          `${at}next is ${view.hasNext ? "present" : "absent"}`,
+          args.present ? "next present" : "no next",
+          view.hasNext ? view.next : "absent",
+        );
       if (typeof view.total === "number" && ctx.exchanges.length === 1) {
         const more = seen < view.total;
-        if (more !== view.hasNext) return fail(`${at}next is ${view.hasNext ? "present" : "absent"} after ${seen} of ${view.total} matches`, more ? "next present (more pages remain)" : "no next (last page)", view.hasNext ? view.next : "absent");
+        if (more !== view.hasNext)
+          return fail(
+            `${at}next is ${view.hasNext ? "present" : "absent"} after ${seen} of ${view.total} matches`,
+            more ? "next present (more pages remain)" : "no next (last page)",
+            view.hasNext ? view.next : "absent",
+          );
       }
-      if (ctx.exchanges.length > 1 && i < last && !view.hasNext) return fail(`${at}a page before the last has no next`, "next present", "absent");
+      if (ctx.exchanges.length > 1 && i < last && !view.hasNext)
+        return fail(`${at}a page before the last has no next`, "next present", "absent");
       return undefined;
     });
   },

@@ -16,6 +16,12 @@ export const noContactData: Check = {
       }
       if (answer.kind === "refusal") return undefined;
       const found = scanForContactData(e.json).map((f) => `${f.kind} at ${f.path}: ${f.match}`);
-      return found.length ? fail(`contact data was served: ${found.slice(0, 3).join("; ")}`, "a refusal, or no contact data", found.slice(0, 5)) : undefined;
+      return found.length
+        ? fail(
+            `contact data was served: ${found.slice(0, 3).join("; ")}`,
+            "a refusal, or no contact data",
+            found.slice(0, 5),
+          )
+        : undefined;
     }),
 };

@@ -6,7 +6,8 @@ export const noTotal: Check = {
   run: (ctx) =>
     eachExchange(ctx, (e, i) => {
       const data = ctx.view(e).data;
-      if (data && typeof data === "object" && !Array.isArray(data) && Object.hasOwn(data, "total")) return fail(`${pageLabel(ctx, i)}data has a total member`, "no total", (data as { total: unknown }).total);
+      if (data && typeof data === "object" && !Array.isArray(data) && Object.hasOwn(data, "total"))
+        return fail(`${pageLabel(ctx, i)}data has a total member`, "no total", (data as { total: unknown }).total);
       return undefined;
     }),
 };

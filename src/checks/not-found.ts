@@ -9,7 +9,12 @@ interface Args {
 /** Unresolvable detail IDs are listed in not_found (§4.4, §7). */
 export const notFound: Check<Args> = {
   description: "the given IDs are (or with listed: false, are not) listed in not_found",
-  args: { type: "object", required: ["ids"], additionalProperties: false, properties: { ids: { type: "array" }, listed: { type: "boolean" } } },
+  args: {
+    type: "object",
+    required: ["ids"],
+    additionalProperties: false,
+    properties: { ids: { type: "array" }, listed: { type: "boolean" } },
+  },
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
@@ -18,7 +23,12 @@ export const notFound: Check<Args> = {
     if (!view.notFound) return fail("data has no not_found list", "not_found: [...]", excerpt(view.data, 200));
     const listed = args.listed ?? true;
     const wrong = args.ids.filter((id) => view.notFound!.includes(id) !== listed);
-    if (wrong.length) return fail(`${wrong.length} of ${args.ids.length} IDs ${listed ? "missing from" : "listed in"} not_found`, listed ? args.ids.slice(0, 5) : [], view.notFound.slice(0, 10));
+    if (wrong.length)
+      return fail(
+        `${wrong.length} of ${args.ids.length} IDs ${listed ? "missing from" : "listed in"} not_found`,
+        listed ? args.ids.slice(0, 5) : [],
+        view.notFound.slice(0, 10),
+      );
     return pass();
   },
 };

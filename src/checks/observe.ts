@@ -10,7 +10,12 @@ import { pass, type Check } from "./check.js";
  */
 export const observe: Check<{ topic: string; clause?: string; label?: string }> = {
   description: "records whether the request was served or refused (never fails)",
-  args: { type: "object", required: ["topic"], additionalProperties: false, properties: { topic: { type: "string" }, clause: { type: "string" }, label: { type: "string" } } },
+  args: {
+    type: "object",
+    required: ["topic"],
+    additionalProperties: false,
+    properties: { topic: { type: "string" }, clause: { type: "string" }, label: { type: "string" } },
+  },
   run: (ctx, args) => {
     for (const e of ctx.exchanges) {
       const answer = classifyAnswer(e);
@@ -20,7 +25,11 @@ export const observe: Check<{ topic: string; clause?: string; label?: string }> 
           : answer.kind === "refusal"
             ? { outcome: "refused", status: e.status ?? null, code: getPointer(e.json, "/code") ?? null }
             : { outcome: e.error ? "no answer" : "neither served nor refused", reason: answer.reason };
-      ctx.run.observed.add(args.topic, args.label === undefined ? outcome : { request: args.label, ...outcome }, args.clause);
+      ctx.run.observed.add(
+        args.topic,
+        args.label === undefined ? outcome : { request: args.label, ...outcome },
+        args.clause,
+      );
     }
     return pass();
   },

@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { findEmail, findPhone, scanForContactData } from "./privacy-scan.js";
 
 describe("contact data detection (§1)", () => {
-  it.each(["+44 20 7946 0958", "(415) 555-2671", "415.555.2671", "+4915112345678", "06 12 34 56 78"])("finds the phone number %s", (phone) => {
-    expect(findPhone(`Call me on ${phone} after six`)).toBeDefined();
-  });
+  it.each(["+44 20 7946 0958", "(415) 555-2671", "415.555.2671", "+4915112345678", "06 12 34 56 78"])(
+    "finds the phone number %s",
+    (phone) => {
+      expect(findPhone(`Call me on ${phone} after six`)).toBeDefined();
+    },
+  );
 
-  it.each(["2015 - 2019", "2015-03 - 2019-11", "Jan 2019 to 2021", "Led a team of 12 across 3 sites", "2021-05-01", "1999 2004 2010", "ISO 27001"])("does not take %s for a phone number", (text) => {
+  it.each([
+    "2015 - 2019",
+    "2015-03 - 2019-11",
+    "Jan 2019 to 2021",
+    "Led a team of 12 across 3 sites",
+    "2021-05-01",
+    "1999 2004 2010",
+    "ISO 27001",
+  ])("does not take %s for a phone number", (text) => {
     expect(findPhone(text)).toBeUndefined();
   });
 

@@ -4,7 +4,14 @@ import { scanForContactData } from "./privacy-scan.js";
 function scan(records: readonly unknown[], what: string) {
   const findings = records.flatMap((r, i) => scanForContactData(r).map((f) => ({ record: i + 1, ...f })));
   if (findings.length === 0) return pass(`${records.length} ${what} scanned`);
-  return fail(`${findings.length} contact details in prose fields of ${what}: ${findings.slice(0, 3).map((f) => `${f.kind} at record ${f.record}${f.path}`).join("; ")}`, "no e-mail address or phone number", findings.slice(0, 5));
+  return fail(
+    `${findings.length} contact details in prose fields of ${what}: ${findings
+      .slice(0, 3)
+      .map((f) => `${f.kind} at record ${f.record}${f.path}`)
+      .join("; ")}`,
+    "no e-mail address or phone number",
+    findings.slice(0, 5),
+  );
 }
 
 function stepRecords(ctx: CheckContext): unknown[] {
@@ -25,6 +32,8 @@ export const privacyScanAll: Check = {
   description: "no e-mail address or phone number in prose fields of any people record the run fetched",
   run: (ctx) => {
     const records = ctx.run.peopleRecords;
-    return records.length ? scan(records, "people records fetched by the run") : fail("the run fetched no people record to scan", "at least one record", 0);
+    return records.length
+      ? scan(records, "people records fetched by the run")
+      : fail("the run fetched no people record to scan", "at least one record", 0);
   },
 };

@@ -10,10 +10,19 @@ export const responseSchema: Check = {
     if (!op) return fail("response-schema needs a request to a route of the contract");
     const validate = responseValidator(op);
     return eachExchange(ctx, (e, i) => {
-      if (!isSuccess(e)) return fail(`${pageLabel(ctx, i)}not a success response, nothing to validate`, "a success", e.status ?? e.error);
+      if (!isSuccess(e))
+        return fail(
+          `${pageLabel(ctx, i)}not a success response, nothing to validate`,
+          "a success",
+          e.status ?? e.error,
+        );
       if (validate(e.json)) return pass();
       const errors = firstOf(describeErrors(validate.errors), 8);
-      return fail(`${pageLabel(ctx, i)}does not match the ${op} response schema: ${errors.join("; ")}`, `the ${op} response schema`, errors);
+      return fail(
+        `${pageLabel(ctx, i)}does not match the ${op} response schema: ${errors.join("; ")}`,
+        `the ${op} response schema`,
+        errors,
+      );
     });
   },
 };

@@ -11,22 +11,43 @@ interface Args {
 /** The step's first record is the same record as one fetched before (§2.1 LinkedIn URL lookup, §2.6 re-read by id). */
 export const sameRecord: Check<Args> = {
   description: "the first record returned equals a record fetched earlier (except ignored members)",
-  args: { type: "object", required: ["expected"], additionalProperties: false, properties: { expected: { type: "object" }, ignore: { type: "array", items: { type: "string" } } } },
+  args: {
+    type: "object",
+    required: ["expected"],
+    additionalProperties: false,
+    properties: { expected: { type: "object" }, ignore: { type: "array", items: { type: "string" } } },
+  },
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
     const view = ctx.view(e);
     const actual = view.records?.[0];
-    if (!view.success || !actual || typeof actual !== "object") return fail("no record returned", "one record", view.notFound ? { not_found: view.notFound } : e.status ?? e.error);
+    if (!view.success || !actual || typeof actual !== "object")
+      return fail(
+        "no record returned",
+        "one record",
+        view.notFound ? { not_found: view.notFound } : (e.status ?? e.error),
+      );
     const ignore = new Set(args.ignore ?? []);
     const strip = (r: object) => Object.fromEntries(Object.entries(r).filter(([k]) => !ignore.has(k)));
     const a = strip(actual);
     const b = strip(args.expected);
     if (canonicalJson(a) === canonicalJson(b)) {
-      for (const k of ignore) ctx.run.observed.add(`records.same_${k}_on_every_lookup`, (actual as Record<string, unknown>)[k] === args.expected[k], "s2-1-ids-opaque-strings");
+      for (const k of ignore)
+        ctx.run.observed.add(
+          `records.same_${k}_on_every_lookup`,
+          (actual as Record<string, unknown>)[k] === args.expected[k],
+          "s2-1-ids-opaque-strings",
+        );
       return pass();
     }
-    const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => canonicalJson(a[k]) !== canonicalJson(b[k]));
-    return fail(`the records differ in ${differing.slice(0, 8).join(", ")}`, excerpt(Object.fromEntries(differing.map((k) => [k, b[k]])), 300), excerpt(Object.fromEntries(differing.map((k) => [k, a[k]])), 300));
+    const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+      (k) => canonicalJson(a[k]) !== canonicalJson(b[k]),
+    );
+    return fail(
+      `the records differ in ${differing.slice(0, 8).join(", ")}`,
+      excerpt(Object.fromEntries(differing.map((k) => [k, b[k]])), 300),
+      excerpt(Object.fromEntries(differing.map((k) => [k, a[k]])), 300),
+    );
   },
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { context, ok } from "./testing/context.js";
 import { totalFormat } from "./total-format.js";
 
-const judge = (total: unknown, ids = ["a"]) => [totalFormat.run(context("queryPeople", [ok({ profile_ids: ids, total })]), {})].flat()[0]!;
+const judge = (total: unknown, ids = ["a"]) =>
+  [totalFormat.run(context("queryPeople", [ok({ profile_ids: ids, total })]), {})].flat()[0]!;
 
 describe("total-format (§4.3, §8)", () => {
   it("accepts an integer below 100000 and exactly the string 100000+", () => {
@@ -16,6 +17,9 @@ describe("total-format (§4.3, §8)", () => {
     expect(judge("100000").status).toBe("fail");
     expect(judge("12").status).toBe("fail");
     expect(judge(1.5).status).toBe("fail");
-    expect(judge(1, ["a", "b"])).toMatchObject({ status: "fail", message: expect.stringMatching(/below the 2 IDs returned/) });
+    expect(judge(1, ["a", "b"])).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/below the 2 IDs returned/),
+    });
   });
 });

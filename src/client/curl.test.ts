@@ -15,8 +15,12 @@ describe("curlCommand", () => {
   });
 
   it("escapes shell-active characters around a placeholder", () => {
-    expect(curlCommand({ method: "GET", url: "http://h/version", headers: { authorization: 'Bearer $TDSS_SECOND_API_KEY "`x`"' } })).toBe(
-      `curl -sS -X GET 'http://h/version' -H "authorization: Bearer $TDSS_SECOND_API_KEY \\"\\\`x\\\`\\""`,
-    );
+    expect(
+      curlCommand({
+        method: "GET",
+        url: "http://h/version",
+        headers: { authorization: 'Bearer $TDSS_SECOND_API_KEY "`x`"' },
+      }),
+    ).toBe(`curl -sS -X GET 'http://h/version' -H "authorization: Bearer $TDSS_SECOND_API_KEY \\"\\\`x\\\`\\""`);
   });
 });

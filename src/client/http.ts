@@ -56,8 +56,10 @@ export function parseBaseUrl(raw: string): URL {
   } catch {
     throw new BaseUrlError(`base URL ${JSON.stringify(raw)} is not a URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BaseUrlError(`base URL ${raw} must use http or https`);
-  if (url.username || url.password) throw new BaseUrlError(`base URL must not carry credentials; pass the key with --api-key or TDSS_API_KEY`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new BaseUrlError(`base URL ${raw} must use http or https`);
+  if (url.username || url.password)
+    throw new BaseUrlError(`base URL must not carry credentials; pass the key with --api-key or TDSS_API_KEY`);
   if (url.search || url.hash) throw new BaseUrlError(`base URL ${raw} must not have a query or fragment`);
   return url;
 }
@@ -104,10 +106,12 @@ export class HttpClient {
 
   /** The absolute URL of a path under the base URL; throws when the path would leave the base origin. */
   urlFor(path: string): string {
-    if (!path.startsWith("/") || path.startsWith("//") || /[\r\n]/.test(path)) throw new BaseUrlError(`request path ${JSON.stringify(path)} must start with a single "/"`);
+    if (!path.startsWith("/") || path.startsWith("//") || /[\r\n]/.test(path))
+      throw new BaseUrlError(`request path ${JSON.stringify(path)} must start with a single "/"`);
     const base = this.baseUrl.href.replace(/\/+$/, "");
     const url = new URL(base + path);
-    if (url.origin !== this.baseUrl.origin) throw new BaseUrlError(`request path ${JSON.stringify(path)} leaves ${this.baseUrl.origin}`);
+    if (url.origin !== this.baseUrl.origin)
+      throw new BaseUrlError(`request path ${JSON.stringify(path)} leaves ${this.baseUrl.origin}`);
     return url.href;
   }
 
@@ -183,13 +187,32 @@ export class HttpClient {
         size += (chunk as Buffer).length;
         if (size > this.maxBodyBytes) {
           response.body.destroy();
-          return { url, status: response.statusCode, headers, error: `response body larger than ${formatBytes(this.maxBodyBytes)}; reading stopped`, durationMs: elapsed(), retries };
+          return {
+            url,
+            status: response.statusCode,
+            headers,
+            error: `response body larger than ${formatBytes(this.maxBodyBytes)}; reading stopped`,
+            durationMs: elapsed(),
+            retries,
+          };
         }
         chunks.push(chunk as Buffer);
       }
-      return { url, status: response.statusCode, headers, bodyText: Buffer.concat(chunks).toString("utf8"), durationMs: elapsed(), retries };
+      return {
+        url,
+        status: response.statusCode,
+        headers,
+        bodyText: Buffer.concat(chunks).toString("utf8"),
+        durationMs: elapsed(),
+        retries,
+      };
     } catch (error) {
-      return { url, error: describeTransportError(error, signal, stage, this.timeoutMs), durationMs: elapsed(), retries };
+      return {
+        url,
+        error: describeTransportError(error, signal, stage, this.timeoutMs),
+        durationMs: elapsed(),
+        retries,
+      };
     }
   }
 
@@ -201,7 +224,8 @@ export class HttpClient {
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   return out;
 }
 

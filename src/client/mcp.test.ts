@@ -19,8 +19,10 @@ import {
 /** Accepts the key svc_good and answers every route with its own name; enough to drive the client. */
 const echoService: Service = {
   async call(operationId, body, authorization) {
-    if (authorization !== "Bearer svc_good") return { status: 401, envelope: { code: 401, msg: "bad key", data: null } };
-    if (operationId === "queryJobs" && (body as { size?: unknown }).size === 0) return { status: 400, envelope: { code: 400, msg: "size must be 1..10000", data: null } };
+    if (authorization !== "Bearer svc_good")
+      return { status: 401, envelope: { code: 401, msg: "bad key", data: null } };
+    if (operationId === "queryJobs" && (body as { size?: unknown }).size === 0)
+      return { status: 400, envelope: { code: 400, msg: "size must be 1..10000", data: null } };
     return { status: 200, envelope: { code: 200, msg: "ok", data: { operationId, body: body ?? null } } };
   },
 };
@@ -54,8 +56,12 @@ describe("MCP client against the reference MCP surface", () => {
   });
 
   it("states the addresses and revisions of §4.6 as the clauses quote them", () => {
-    expect(clause("s4-6-streamable-http-transport").text[0]).toBe(`Streamable HTTP | {base_url}${MCP_TRANSPORT_SPEC["streamable-http"].path} | ${MCP_TRANSPORT_SPEC["streamable-http"].revision}`);
-    expect(clause("s4-6-sse-legacy-transport").text[0]).toBe(`SSE (legacy) | {base_url}${MCP_TRANSPORT_SPEC.sse.path} | ${MCP_TRANSPORT_SPEC.sse.revision}`);
+    expect(clause("s4-6-streamable-http-transport").text[0]).toBe(
+      `Streamable HTTP | {base_url}${MCP_TRANSPORT_SPEC["streamable-http"].path} | ${MCP_TRANSPORT_SPEC["streamable-http"].revision}`,
+    );
+    expect(clause("s4-6-sse-legacy-transport").text[0]).toBe(
+      `SSE (legacy) | {base_url}${MCP_TRANSPORT_SPEC.sse.path} | ${MCP_TRANSPORT_SPEC.sse.revision}`,
+    );
   });
 
   it("keeps the base URL's own path in front of the transport path", () => {
@@ -70,7 +76,10 @@ describe("MCP client against the reference MCP surface", () => {
         expect(session.serverInfo?.name).toBe("tdss-reference");
         expect((await session.listTools()).map((t) => t.name)).toContain("svc_query_jobs");
         const ok = await session.callTool("svc_query_jobs", { size: 2 });
-        expect(ok).toMatchObject({ isError: false, envelope: { code: 200, data: { operationId: "queryJobs", body: { size: 2 } } } });
+        expect(ok).toMatchObject({
+          isError: false,
+          envelope: { code: 200, data: { operationId: "queryJobs", body: { size: 2 } } },
+        });
         const refused = await session.callTool("svc_query_jobs", { size: 0 });
         expect(refused).toMatchObject({ isError: true, envelope: { msg: "size must be 1..10000" } });
         const unknown = await session.callTool("svc_nothing", {});
@@ -82,7 +91,10 @@ describe("MCP client against the reference MCP surface", () => {
     });
 
     it(`reports an HTTP 401 as a ${kind} connection failure naming the status`, async () => {
-      await expect(openMcpSession({ ...options, authorization: "Bearer svc_wrong" }, kind)).rejects.toMatchObject({ name: "McpClientError", httpStatus: 401 });
+      await expect(openMcpSession({ ...options, authorization: "Bearer svc_wrong" }, kind)).rejects.toMatchObject({
+        name: "McpClientError",
+        httpStatus: 401,
+      });
     });
   }
 
@@ -100,7 +112,10 @@ describe("MCP client against the reference MCP surface", () => {
 
   it("probes the SSE stream and its message endpoint, with and without the key", async () => {
     expect(await probeSseStream(options, undefined)).toMatchObject({ status: 200 });
-    expect(await probeSseStream(options, null)).toMatchObject({ status: 401, wwwAuthenticate: expect.stringMatching(/^Bearer/) });
+    expect(await probeSseStream(options, null)).toMatchObject({
+      status: 401,
+      wwwAuthenticate: expect.stringMatching(/^Bearer/),
+    });
     expect(await probeSseStream(options, "Bearer svc_wrong")).toMatchObject({ status: 401 });
     const asked = await probeSseInitialize(options, "2024-11-05");
     expect(asked).toMatchObject({ status: 202, response: { result: { protocolVersion: "2024-11-05" } } });
@@ -112,7 +127,10 @@ describe("MCP client against the reference MCP surface", () => {
   });
 
   it("reports an unreachable target as a probe error, not a throw", async () => {
-    const probe = await probeStreamableInitialize({ baseUrl: "http://127.0.0.1:9", authorization: "Bearer svc_good", timeoutMs: 2000 }, "2025-03-26");
+    const probe = await probeStreamableInitialize(
+      { baseUrl: "http://127.0.0.1:9", authorization: "Bearer svc_good", timeoutMs: 2000 },
+      "2025-03-26",
+    );
     expect(probe.status).toBeUndefined();
     expect(probe.error).toBeTruthy();
   });
@@ -121,7 +139,9 @@ describe("MCP client against the reference MCP surface", () => {
 describe("the key never leaves the base URL's origin", () => {
   it("refuses a request to another origin before sending it", async () => {
     const fetchImpl = originBoundFetch("http://127.0.0.1:1234", 1000);
-    await expect(fetchImpl("http://example.org/mcp", { headers: { Authorization: "Bearer svc_secret" } })).rejects.toThrow(/refused to send a request to http:\/\/example.org/);
+    await expect(
+      fetchImpl("http://example.org/mcp", { headers: { Authorization: "Bearer svc_secret" } }),
+    ).rejects.toThrow(/refused to send a request to http:\/\/example.org/);
   });
 
   it("does not follow a redirect, nor post to a message endpoint on another origin", async () => {
@@ -159,7 +179,8 @@ describe("a silent or broken server", () => {
     });
     try {
       const options = { baseUrl: silent.url, authorization: "Bearer svc_good", timeoutMs: 300 };
-      for (const kind of MCP_TRANSPORTS) await expect(openMcpSession(options, kind)).rejects.toThrow(/no answer in time/);
+      for (const kind of MCP_TRANSPORTS)
+        await expect(openMcpSession(options, kind)).rejects.toThrow(/no answer in time/);
       const probe = await probeSseInitialize(options, "2024-11-05");
       expect(probe.error).toMatch(/no endpoint event|without announcing/);
       expect((await probeStreamableInitialize(options, "2025-03-26")).error).toMatch(/no answer within 300 ms/);
@@ -200,11 +221,18 @@ describe("a silent or broken server", () => {
   });
 
   it("reports a body that is not JSON-RPC", async () => {
-    const broken = await listen((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end("<html>"));
+    const broken = await listen((_req, res) =>
+      res.writeHead(200, { "Content-Type": "application/json" }).end("<html>"),
+    );
     try {
-      const probe = await probeStreamableInitialize({ baseUrl: broken.url, authorization: "Bearer svc_good", timeoutMs: 1000 }, "2025-03-26");
+      const probe = await probeStreamableInitialize(
+        { baseUrl: broken.url, authorization: "Bearer svc_good", timeoutMs: 1000 },
+        "2025-03-26",
+      );
       expect(probe).toMatchObject({ status: 200, error: "no JSON-RPC response to initialize" });
-      await expect(openMcpSession({ baseUrl: broken.url, timeoutMs: 1000 }, "streamable-http")).rejects.toThrow(/cannot open an MCP session/);
+      await expect(openMcpSession({ baseUrl: broken.url, timeoutMs: 1000 }, "streamable-http")).rejects.toThrow(
+        /cannot open an MCP session/,
+      );
     } finally {
       await broken.close();
     }

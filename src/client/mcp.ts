@@ -2,7 +2,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import type { TransportHealth } from "./transport-health.js";
 
@@ -11,7 +17,9 @@ export type McpTransportKind = "streamable-http" | "sse";
 export const MCP_TRANSPORTS: readonly McpTransportKind[] = ["streamable-http", "sse"];
 
 /** Address (relative to the base URL) and protocol revision of each transport, as §4.6 gives them. */
-export const MCP_TRANSPORT_SPEC: Readonly<Record<McpTransportKind, { readonly path: string; readonly revision: string }>> = {
+export const MCP_TRANSPORT_SPEC: Readonly<
+  Record<McpTransportKind, { readonly path: string; readonly revision: string }>
+> = {
   "streamable-http": { path: "/mcp", revision: "2025-03-26" },
   sse: { path: "/sse", revision: "2024-11-05" },
 };
@@ -132,10 +140,19 @@ function withRequestedRevision(message: JSONRPCMessage, revision: string | undef
 
 function describeConnectFailure(error: unknown, url: URL): McpClientError {
   const e = error as { code?: number; message?: string; name?: string };
-  const status = typeof e.code === "number" && e.code >= 100 && e.code < 600 ? e.code : /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
+  const status =
+    typeof e.code === "number" && e.code >= 100 && e.code < 600
+      ? e.code
+      : /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
   const httpStatus = status === undefined ? undefined : Number(status);
-  const reason = e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "") ? "no answer in time" : (e.message ?? String(error));
-  return new McpClientError(`cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`, httpStatus);
+  const reason =
+    e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "")
+      ? "no answer in time"
+      : (e.message ?? String(error));
+  return new McpClientError(
+    `cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`,
+    httpStatus,
+  );
 }
 
 /** The JSON a tool result carries: structuredContent, else its first text content parsed as JSON. */
@@ -149,7 +166,12 @@ export function toolOutcome(result: CallToolResult): ToolCallOutcome {
       envelope = undefined;
     }
   }
-  return { isError: result.isError === true, result, ...(envelope === undefined ? {} : { envelope }), ...(text === undefined ? {} : { text }) };
+  return {
+    isError: result.isError === true,
+    result,
+    ...(envelope === undefined ? {} : { envelope }),
+    ...(text === undefined ? {} : { text }),
+  };
 }
 
 /**
@@ -157,7 +179,11 @@ export function toolOutcome(result: CallToolResult): ToolCallOutcome {
  * `requestRevision` makes initialize ask for that revision instead of the SDK's latest, which is how a run
  * asks each transport for the revision §4.6 gives it.
  */
-export async function openMcpSession(options: McpClientOptions, kind: McpTransportKind, requestRevision?: string): Promise<McpSession> {
+export async function openMcpSession(
+  options: McpClientOptions,
+  kind: McpTransportKind,
+  requestRevision?: string,
+): Promise<McpSession> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
@@ -185,7 +211,10 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
   // stays silent would wait for its endpoint event forever, so the whole connection gets one deadline.
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no MCP session within ${timeout} ms`), { name: "TimeoutError" })), timeout);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no MCP session within ${timeout} ms`), { name: "TimeoutError" })),
+      timeout,
+    );
   });
   try {
     await Promise.race([client.connect(transport, { timeout }), deadline]);
@@ -213,10 +242,15 @@ export async function openMcpSession(options: McpClientOptions, kind: McpTranspo
     },
     async callTool(name, args) {
       try {
-        const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, { timeout })) as CallToolResult;
+        const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, {
+          timeout,
+        })) as CallToolResult;
         return toolOutcome(result);
       } catch (error) {
-        const transportFailure = !(error instanceof McpError) || error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed;
+        const transportFailure =
+          !(error instanceof McpError) ||
+          error.code === ErrorCode.RequestTimeout ||
+          error.code === ErrorCode.ConnectionClosed;
         if (transportFailure) return { isError: true, error: (error as Error).message };
         return { isError: true, rpcError: { code: error.code, message: error.message } };
       }
@@ -235,7 +269,10 @@ export interface McpProbe {
   readonly status?: number;
   readonly wwwAuthenticate?: string;
   /** The JSON-RPC response to the probe's initialize, when one came back. */
-  readonly response?: { readonly result?: Record<string, unknown>; readonly error?: { readonly code: number; readonly message: string } };
+  readonly response?: {
+    readonly result?: Record<string, unknown>;
+    readonly error?: { readonly code: number; readonly message: string };
+  };
   /** A transport failure, or why the exchange could not go on. */
   readonly error?: string;
 }
@@ -269,7 +306,8 @@ class EventReader {
       const { value, done } = await this.reader.read();
       if (done) return undefined;
       this.buffer += this.decoder.decode(value, { stream: true });
-      if (this.buffer.length > 4 * 1024 * 1024) throw new Error("event stream sent over 4 MiB without an event boundary");
+      if (this.buffer.length > 4 * 1024 * 1024)
+        throw new Error("event stream sent over 4 MiB without an event boundary");
     }
   }
 
@@ -341,11 +379,19 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
  * POSTs one initialize request to {base_url}/mcp asking for `revision`, with the given Authorization, and
  * reports the HTTP status, the challenge and the JSON-RPC answer. A session the server opened is ended again.
  */
-export async function probeStreamableInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
+export async function probeStreamableInitialize(
+  options: McpClientOptions,
+  revision: string,
+  auth?: ProbeAuthorization,
+): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "streamable-http");
   const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
-  const headers = { ...probeHeaders(options, auth), "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+  const headers = {
+    ...probeHeaders(options, auth),
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+  };
   try {
     const response = await fetchImpl(url, { method: "POST", headers, body: initializeMessage(revision) });
     const base = { url: url.href, status: response.status, ...challenge(response) };
@@ -355,7 +401,11 @@ export async function probeStreamableInitialize(options: McpClientOptions, revis
     }
     const message = await responseMessage(response, timeout);
     const session = response.headers.get("mcp-session-id");
-    if (session) await fetchImpl(url, { method: "DELETE", headers: { ...probeHeaders(options, undefined), "mcp-session-id": session } }).catch(() => undefined);
+    if (session)
+      await fetchImpl(url, {
+        method: "DELETE",
+        headers: { ...probeHeaders(options, undefined), "mcp-session-id": session },
+      }).catch(() => undefined);
     return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize" }) };
   } catch (error) {
     return { url: url.href, error: describeFetchError(error, timeout) };
@@ -376,14 +426,25 @@ interface OpenStream {
   readonly error?: string;
 }
 
-async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization, timeoutMs: number): Promise<OpenStream> {
+async function openSseStream(
+  options: McpClientOptions,
+  auth: ProbeAuthorization,
+  timeoutMs: number,
+): Promise<OpenStream> {
   const url = mcpUrl(options.baseUrl, "sse");
   // The stream itself stays open past the deadline (the endpoint event is bounded below); its headers do not.
   const headersDeadline = new AbortController();
-  const headersTimer = setTimeout(() => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
+  const headersTimer = setTimeout(
+    () => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
+    timeoutMs,
+  );
   let response: Response;
   try {
-    response = await originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health)(url, {
+    response = await originBoundFetch(
+      options.baseUrl,
+      2 ** 31 - 1,
+      options.health,
+    )(url, {
       headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" },
       signal: headersDeadline.signal,
     });
@@ -403,7 +464,10 @@ async function openSseStream(options: McpClientOptions, auth: ProbeAuthorization
       const endpoint = new URL(event.data, url);
       if (endpoint.origin !== url.origin) {
         events.cancel();
-        return { ...base, error: `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not sent there` };
+        return {
+          ...base,
+          error: `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not sent there`,
+        };
       }
       return { ...base, endpoint, events };
     }
@@ -423,7 +487,12 @@ export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuth
   try {
     const stream = await openSseStream(options, auth, timeout);
     stream.events?.cancel();
-    return { url, status: stream.status, ...(stream.wwwAuthenticate ? { wwwAuthenticate: stream.wwwAuthenticate } : {}), ...(stream.error ? { error: stream.error } : {}) };
+    return {
+      url,
+      status: stream.status,
+      ...(stream.wwwAuthenticate ? { wwwAuthenticate: stream.wwwAuthenticate } : {}),
+      ...(stream.error ? { error: stream.error } : {}),
+    };
   } catch (error) {
     return { url, error: describeFetchError(error, timeout) };
   }
@@ -434,17 +503,30 @@ export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuth
  * message endpoint with the given Authorization: the endpoint's status and challenge, and the JSON-RPC answer
  * that came back on the stream, if any.
  */
-export async function probeSseInitialize(options: McpClientOptions, revision: string, auth?: ProbeAuthorization): Promise<McpProbe> {
+export async function probeSseInitialize(
+  options: McpClientOptions,
+  revision: string,
+  auth?: ProbeAuthorization,
+): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const streamUrl = mcpUrl(options.baseUrl, "sse").href;
   let stream: OpenStream | undefined;
   try {
     stream = await openSseStream(options, undefined, timeout);
     if (!stream.endpoint || !stream.events) {
-      return { url: streamUrl, error: stream.error ?? `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown` };
+      return {
+        url: streamUrl,
+        error:
+          stream.error ??
+          `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown`,
+      };
     }
     const url = stream.endpoint.href;
-    const posted = await originBoundFetch(options.baseUrl, timeout, options.health)(stream.endpoint, {
+    const posted = await originBoundFetch(
+      options.baseUrl,
+      timeout,
+      options.health,
+    )(stream.endpoint, {
       method: "POST",
       headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
       body: initializeMessage(revision),
@@ -456,7 +538,10 @@ export async function probeSseInitialize(options: McpClientOptions, revision: st
     const timer = setTimeout(() => events.cancel(), timeout);
     try {
       const message = await events.response(PROBE_ID);
-      return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize on the stream" }) };
+      return {
+        ...base,
+        ...(message ? { response: message } : { error: "no JSON-RPC response to initialize on the stream" }),
+      };
     } finally {
       clearTimeout(timer);
     }

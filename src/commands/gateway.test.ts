@@ -20,19 +20,29 @@ describe("tdss gateway", () => {
   it("names what is wrong with its flags in one line", async () => {
     expect(await refusal({})).toMatch(/--upstream URL is required/);
     expect(await refusal({ upstream: "ftp://x" })).toMatch(/http:\/\/ or https:\/\//);
-    expect(await refusal({ upstream: "http://127.0.0.1:1", block: "refused,wrong" })).toMatch(/--block .*wrong is not a consequence/);
+    expect(await refusal({ upstream: "http://127.0.0.1:1", block: "refused,wrong" })).toMatch(
+      /--block .*wrong is not a consequence/,
+    );
     expect(await refusal({ upstream: "http://127.0.0.1:1", port: 70000 })).toMatch(/--port must be an integer/);
     expect(await refusal({ upstream: "http://user:pw@127.0.0.1:1" })).toMatch(/without credentials/);
   });
 
   it("takes its settings from the config file's gateway section, flags winning", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-gateway-config-"));
-    writeFileSync(join(dir, "tdss.config.yaml"), "gateway:\n  upstream: http://127.0.0.1:9\n  port: 0\n  block: [refused]\n  log: decisions.jsonl\n");
+    writeFileSync(
+      join(dir, "tdss.config.yaml"),
+      "gateway:\n  upstream: http://127.0.0.1:9\n  port: 0\n  block: [refused]\n  log: decisions.jsonl\n",
+    );
     const out: string[] = [];
     expect(await runGateway({}, { stdout: (t) => out.push(t), stopped: Promise.resolve(), cwd: dir })).toBe(0);
-    expect(out.join("")).toMatch(/forwarding to http:\/\/127\.0\.0\.1:9\n  blocks: refused; timeout 10000 ms; decisions logged to .*decisions\.jsonl/);
+    expect(out.join("")).toMatch(
+      /forwarding to http:\/\/127\.0\.0\.1:9\n  blocks: refused; timeout 10000 ms; decisions logged to .*decisions\.jsonl/,
+    );
     const flagged: string[] = [];
-    await runGateway({ block: "empty,broadened", port: 0 }, { stdout: (t) => flagged.push(t), stopped: Promise.resolve(), cwd: dir });
+    await runGateway(
+      { block: "empty,broadened", port: 0 },
+      { stdout: (t) => flagged.push(t), stopped: Promise.resolve(), cwd: dir },
+    );
     expect(flagged.join("")).toMatch(/blocks: empty, broadened;/);
     writeFileSync(join(dir, "tdss.config.yaml"), "gateway:\n  block: [nothing]\n");
     expect(await refusal({}, dir)).toMatch(/\/gateway\/block\/0: must be equal to one of the allowed values/);

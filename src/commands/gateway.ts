@@ -21,9 +21,15 @@ export interface GatewayIo {
 }
 
 function parseBlock(text: string): Blockable[] {
-  const names = text.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wrong = names.find((n) => !(GATEWAY_BLOCKABLE as readonly string[]).includes(n));
-  if (wrong !== undefined) throw new UsageError(`--block ${text}: ${wrong} is not a consequence; use a comma list of ${GATEWAY_BLOCKABLE.join(", ")} (or "" to block nothing)`);
+  if (wrong !== undefined)
+    throw new UsageError(
+      `--block ${text}: ${wrong} is not a consequence; use a comma list of ${GATEWAY_BLOCKABLE.join(", ")} (or "" to block nothing)`,
+    );
   return [...new Set(names)] as Blockable[];
 }
 
@@ -39,15 +45,18 @@ function readConfig(args: GatewayArgs, cwd: string): RunConfig | undefined {
 }
 
 function upstreamUrl(value: string | undefined): string {
-  if (value === undefined) throw new UsageError("--upstream URL is required (or gateway.upstream / base_url in the config file)");
+  if (value === undefined)
+    throw new UsageError("--upstream URL is required (or gateway.upstream / base_url in the config file)");
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new UsageError(`--upstream ${value}: not a URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--upstream ${value}: expected an http:// or https:// URL`);
-  if (url.username || url.password || url.search || url.hash) throw new UsageError(`--upstream ${value}: give the base URL alone, without credentials, query or fragment`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--upstream ${value}: expected an http:// or https:// URL`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new UsageError(`--upstream ${value}: give the base URL alone, without credentials, query or fragment`);
   return url.href;
 }
 
@@ -57,16 +66,26 @@ export async function runGateway(args: GatewayArgs, io: GatewayIo): Promise<numb
   const g = config?.gateway ?? {};
   const upstream = upstreamUrl(args.upstream ?? g.upstream ?? config?.baseUrl);
   const port = args.port ?? g.port ?? 8787;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(port)}`);
   const timeoutMs = args.timeout ?? g.timeoutMs ?? config?.timeoutMs ?? 10_000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) throw new UsageError(`--timeout must be an integer from 100 to 600000 ms, got ${String(timeoutMs)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000)
+    throw new UsageError(`--timeout must be an integer from 100 to 600000 ms, got ${String(timeoutMs)}`);
   const block = args.block !== undefined ? parseBlock(args.block) : [...(g.block ?? ["refused", "empty"])];
   const log = args.log !== undefined ? resolvePath(io.cwd, args.log) : g.log;
   const host = args.host ?? g.host ?? "127.0.0.1";
   const { startGateway } = await import("../gateway/server.js");
   let gateway;
   try {
-    gateway = await startGateway({ upstream, port, host, block, timeoutMs, ...(log ? { log } : {}), ...(config?.mcpTools ? { mcpTools: config.mcpTools } : {}) });
+    gateway = await startGateway({
+      upstream,
+      port,
+      host,
+      block,
+      timeoutMs,
+      ...(log ? { log } : {}),
+      ...(config?.mcpTools ? { mcpTools: config.mcpTools } : {}),
+    });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (e.syscall === "listen") throw new UsageError(`cannot listen on ${host} port ${port}: ${e.code}`);
@@ -87,16 +106,29 @@ export async function runGateway(args: GatewayArgs, io: GatewayIo): Promise<numb
 
 export const gatewayCommand: TdssCommand<GatewayArgs> = {
   name: "gateway",
-  describe: "Lint every request on the wire: a pre-flight proxy that answers certain mistakes itself and forwards the rest",
+  describe:
+    "Lint every request on the wire: a pre-flight proxy that answers certain mistakes itself and forwards the rest",
   builder: (y) =>
     y
-      .option("upstream", { type: "string", describe: "Base URL of the deployment to forward to (default: gateway.upstream or base_url of the config)" })
+      .option("upstream", {
+        type: "string",
+        describe: "Base URL of the deployment to forward to (default: gateway.upstream or base_url of the config)",
+      })
       .option("port", { type: "number", describe: "TCP port (default 8787; 0 picks a free one)" })
       .option("host", { type: "string", describe: "Interface to listen on (default 127.0.0.1)" })
-      .option("block", { type: "string", describe: `Consequences answered by the gateway: comma list of ${GATEWAY_BLOCKABLE.join(", ")} (default refused,empty)` })
-      .option("log", { type: "string", describe: "Append one JSON line per linted request to this file (rule ids, never keys or values)" })
+      .option("block", {
+        type: "string",
+        describe: `Consequences answered by the gateway: comma list of ${GATEWAY_BLOCKABLE.join(", ")} (default refused,empty)`,
+      })
+      .option("log", {
+        type: "string",
+        describe: "Append one JSON line per linted request to this file (rule ids, never keys or values)",
+      })
       .option("timeout", { type: "number", describe: "Deadline of one upstream exchange in ms (default 10000)" })
-      .option("config", { type: "string", describe: "Config file (default tdss.config.yaml in the working folder)" }) as never,
+      .option("config", {
+        type: "string",
+        describe: "Config file (default tdss.config.yaml in the working folder)",
+      }) as never,
   async run(args) {
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));

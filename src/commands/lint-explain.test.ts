@@ -22,13 +22,19 @@ describe("tdss lint --explain", () => {
     const r = await tdss(["lint", "--explain", "fixed-set-value"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(packageRoot(), "docs", "rules", "fixed-set-value.md"), "utf8"));
-    expect(r.stdout).toMatch(/## The specification\n\n- `s2-3-fixed-values-exact` \(2\.3, lint\): "These are matched against the whole stored value\."/);
-    expect(r.stdout).toMatch(/## Wrong[\s\S]*"senior" is not a value of `management_level`[\s\S]*Use "Senior"\.[\s\S]*## Right/);
+    expect(r.stdout).toMatch(
+      /## The specification\n\n- `s2-3-fixed-values-exact` \(2\.3, lint\): "These are matched against the whole stored value\."/,
+    );
+    expect(r.stdout).toMatch(
+      /## Wrong[\s\S]*"senior" is not a value of `management_level`[\s\S]*Use "Senior"\.[\s\S]*## Right/,
+    );
   });
 
   it("names a near rule for a misspelt id, exit 2", async () => {
     const r = await tdss(["lint", "--explain", "fixed-set-valu"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("tdss: --explain fixed-set-valu: no such rule; did you mean fixed-set-value? (docs/rules/ has a page for every rule)\n");
+    expect(r.stderr).toBe(
+      "tdss: --explain fixed-set-valu: no such rule; did you mean fixed-set-value? (docs/rules/ has a page for every rule)\n",
+    );
   });
 });

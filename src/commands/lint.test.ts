@@ -26,8 +26,10 @@ describe("tdss lint", () => {
   it("prints ESLint-style lines and exits 1 when a diagnostic is an error", async () => {
     const r = await tdss(["lint", senior]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${senior}:2:48  error    [empty]        "senior" is not a value of \`management_level\``);
-    expect(r.stdout).toContain("fixed-set-value\n    suggestion: Use \"Senior\".");
+    expect(r.stdout).toContain(
+      `${senior}:2:48  error    [empty]        "senior" is not a value of \`management_level\``,
+    );
+    expect(r.stdout).toContain('fixed-set-value\n    suggestion: Use "Senior".');
     expect(r.stdout).toContain(`${senior}:1:1  info     [cost]         At most 1 Credit`);
     expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("2 problems (1 error, 0 warnings, 1 info) in 1 file.");
     expect(r.stderr).toBe("");
@@ -54,8 +56,27 @@ describe("tdss lint", () => {
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual([senior, clean]);
     const d = doc.files[0].diagnostics.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
     const seniorAt = readFileSync(senior, "utf8").indexOf('"senior"'); // a fix is a text edit of the input
-    expect(Object.keys(d)).toEqual(["ruleId", "severity", "consequence", "path", "line", "column", "message", "clauses", "suggestions"]);
-    expect(d).toMatchObject({ severity: "error", consequence: "empty", path: "/where/eq", line: 2, column: 48, suggestions: [{ message: 'Use "Senior".', fix: { edits: [{ range: [seniorAt, seniorAt + 8], text: '"Senior"' }] } }] });
+    expect(Object.keys(d)).toEqual([
+      "ruleId",
+      "severity",
+      "consequence",
+      "path",
+      "line",
+      "column",
+      "message",
+      "clauses",
+      "suggestions",
+    ]);
+    expect(d).toMatchObject({
+      severity: "error",
+      consequence: "empty",
+      path: "/where/eq",
+      line: 2,
+      column: 48,
+      suggestions: [
+        { message: 'Use "Senior".', fix: { edits: [{ range: [seniorAt, seniorAt + 8], text: '"Senior"' }] } },
+      ],
+    });
   });
 
   it("--format sarif is SARIF 2.1.0 named for tdss", async () => {
@@ -64,7 +85,9 @@ describe("tdss lint", () => {
     expect(log.version).toBe("2.1.0");
     const run = log.runs[0];
     expect(run.tool.driver.name).toBe("tdss");
-    expect(run.tool.driver.rules.find((x: { id: string }) => x.id === "fixed-set-value").properties.consequence).toBe("empty");
+    expect(run.tool.driver.rules.find((x: { id: string }) => x.id === "fixed-set-value").properties.consequence).toBe(
+      "empty",
+    );
     const result = run.results.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
     expect(result.level).toBe("error");
     expect(result.locations[0].physicalLocation.region).toMatchObject({ startLine: 2, startColumn: 48 });
@@ -78,7 +101,9 @@ describe("tdss lint", () => {
     expect(junit).toContain('name="tdss.fixed-set-value(#/where/eq)"');
     expect(junit).not.toContain("org.spectral");
     const github = (await tdss(["lint", senior, "--format", "github"])).stdout;
-    expect(github).toMatch(/^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=48,line=2,endLine=2::\[empty\] "senior" is not a value/m);
+    expect(github).toMatch(
+      /^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=48,line=2,endLine=2::\[empty\] "senior" is not a value/m,
+    );
     expect(github).toMatch(/^::notice title=cost,/m);
   });
 
@@ -113,12 +138,16 @@ describe("tdss lint", () => {
     const bad = file("bad-scopes.yaml", "is_currnt: null\n");
     const r = await tdss(["lint", current, "--scopes", bad]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/bad-scopes\.yaml: scope table: "is_currnt" is not a people field \(did you mean "is_current"\?\)/);
+    expect(r.stderr).toMatch(
+      /bad-scopes\.yaml: scope table: "is_currnt" is not a people field \(did you mean "is_current"\?\)/,
+    );
   });
 
   it("--quiet keeps errors only; --rule changes a severity", async () => {
     const q = await tdss(["lint", senior, "--quiet", "-f", "json"]);
-    expect(JSON.parse(q.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(["fixed-set-value"]);
+    expect(JSON.parse(q.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual([
+      "fixed-set-value",
+    ]);
     const r = await tdss(["lint", senior, "--rule", "fixed-set-value=warning", "--rule", "cost=off", "-f", "json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { severity: string }) => d.severity)).toEqual(["warning"]);
@@ -137,24 +166,48 @@ describe("tdss lint", () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.files).toHaveLength(1);
     expect(doc.files[0].file).toBe("-");
-    expect(doc.files[0].diagnostics.map((d: { ruleId: string; line: number; column: number; path: string }) => [d.line, d.column, d.ruleId, d.path])).toEqual([
+    expect(
+      doc.files[0].diagnostics.map((d: { ruleId: string; line: number; column: number; path: string }) => [
+        d.line,
+        d.column,
+        d.ruleId,
+        d.path,
+      ]),
+    ).toEqual([
       [3, 64, "country-code", "/body/where/eq"],
       [4, 27, "invalid-json", ""],
       [5, 19, "nl-body", "/body/text"],
     ]);
     // An unknown route is a diagnostic of its line; the other lines are still reported.
-    const unknown = await tdss(["lint", "--jsonl", "-f", "json"], '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", "eq": "x"}}\n');
+    const unknown = await tdss(
+      ["lint", "--jsonl", "-f", "json"],
+      '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", "eq": "x"}}\n',
+    );
     expect(unknown.code).toBe(1);
-    const found = JSON.parse(unknown.stdout).files[0].diagnostics.map((d: { line: number; ruleId: string; message: string }) => [d.line, d.ruleId]);
-    expect(found).toEqual([[1, "jsonl-route"], [1, "cost"], [2, "cost"], [2, "unknown-field"]]);
+    const found = JSON.parse(unknown.stdout).files[0].diagnostics.map(
+      (d: { line: number; ruleId: string; message: string }) => [d.line, d.ruleId],
+    );
+    expect(found).toEqual([
+      [1, "jsonl-route"],
+      [1, "cost"],
+      [2, "cost"],
+      [2, "unknown-field"],
+    ]);
     expect(JSON.parse(unknown.stdout).files[0].diagnostics[0].message).toMatch(/unknown route "peeple"/);
   });
 
   it("--jsonl finds bytes that are not UTF-8 on their own line", async () => {
-    const path = file("log.jsonl", Buffer.concat([Buffer.from('{"text": "ok"}\n{"text": "a'), Buffer.from([0xfe]), Buffer.from('"}\n')]));
+    const path = file(
+      "log.jsonl",
+      Buffer.concat([Buffer.from('{"text": "ok"}\n{"text": "a'), Buffer.from([0xfe]), Buffer.from('"}\n')]),
+    );
     const r = await tdss(["lint", "--jsonl", path, "-f", "json"]);
-    const diagnostics = JSON.parse(r.stdout).files[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId !== "cost");
-    expect(diagnostics.map((d: { line: number; column: number; message: string }) => [d.line, d.column, d.message])).toEqual([[2, 12, "Not JSON: Not UTF-8: byte 0xFE at byte offset 11 (a JSON body must be UTF-8)."]]);
+    const diagnostics = JSON.parse(r.stdout).files[0].diagnostics.filter(
+      (d: { ruleId: string }) => d.ruleId !== "cost",
+    );
+    expect(
+      diagnostics.map((d: { line: number; column: number; message: string }) => [d.line, d.column, d.message]),
+    ).toEqual([[2, 12, "Not JSON: Not UTF-8: byte 0xFE at byte offset 11 (a JSON body must be UTF-8)."]]);
   });
 
   it("--fix prints the fixed document and reports on standard error", async () => {
@@ -170,16 +223,26 @@ describe("tdss lint", () => {
     const path = file("write.json", '{"where": {"field": "management_level", "eq": "senior"}, "size": 1}');
     const r = await tdss(["lint", "--fix-suggestions", "--write", path]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ where: { field: "management_level", eq: "Senior" }, size: 1 });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+      where: { field: "management_level", eq: "Senior" },
+      size: 1,
+    });
     expect((await tdss(["lint", path, "-f", "json"])).stdout).not.toContain("fixed-set-value");
     expect(readdirSync(dir).filter((f) => f.includes(".tdss-"))).toEqual([]);
   });
 
   it("--fix --jsonl fixes line by line", async () => {
-    const path = file("fix.jsonl", '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n');
+    const path = file(
+      "fix.jsonl",
+      '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n',
+    );
     const r = await tdss(["lint", "--jsonl", "--fix", path]);
     // Each line is edited in place: its spacing and the wrapper stay as written.
-    expect(r.stdout.split("\n")).toEqual(['{"where": {"field": "city", "eq": "Paris"}}', '{"route": "people", "body": {"where": {"field": "city", "eq": "Lyon"}}}', ""]);
+    expect(r.stdout.split("\n")).toEqual([
+      '{"where": {"field": "city", "eq": "Paris"}}',
+      '{"route": "people", "body": {"where": {"field": "city", "eq": "Lyon"}}}',
+      "",
+    ]);
   });
 
   it("-o writes the report to a file, and leaves none behind when it cannot", async () => {
@@ -200,11 +263,17 @@ describe("tdss lint as a process", () => {
   it("lints a file given on the command line and sets the exit status", () => {
     const r = spawnSync(process.execPath, [bin, "lint", senior, "--format", "json"], { encoding: "utf8" });
     expect(r.status).toBe(1);
-    expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(["cost", "fixed-set-value"]);
+    expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual([
+      "cost",
+      "fixed-set-value",
+    ]);
   });
 
   it("lints standard input", () => {
-    const out = execFileSync(process.execPath, [bin, "lint", "-"], { input: '{"where": {"field": "city", "eq": "Paris"}}', encoding: "utf8" });
+    const out = execFileSync(process.execPath, [bin, "lint", "-"], {
+      input: '{"where": {"field": "city", "eq": "Paris"}}',
+      encoding: "utf8",
+    });
     expect(out).toContain("-:1:1  info     [cost]");
   });
 });

@@ -1,4 +1,13 @@
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Argv } from "yargs";
 import { RULES } from "../../rules/all.js";
@@ -33,21 +42,53 @@ interface LintArgs {
 export const lintCommand: TdssCommand<LintArgs> = {
   name: "lint",
   usage: "lint [files..]",
-  describe: "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
+  describe:
+    "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
   builder: (y: Argv) =>
     y
-      .positional("files", { type: "string", array: true, default: [], describe: "Request bodies (JSON); - or none: standard input" })
-      .option("route", { type: "string", choices: routeNames(), describe: "Route by operationId (or people, jobs, companies); inferred from the body when omitted" })
+      .positional("files", {
+        type: "string",
+        array: true,
+        default: [],
+        describe: "Request bodies (JSON); - or none: standard input",
+      })
+      .option("route", {
+        type: "string",
+        choices: routeNames(),
+        describe: "Route by operationId (or people, jobs, companies); inferred from the body when omitted",
+      })
       .option("format", { alias: "f", type: "string", choices: FORMATS, default: "stylish", describe: "Report format" })
-      .option("jsonl", { type: "boolean", default: false, describe: 'One request per line; a line may be {"route": ..., "body": {...}}' })
-      .option("fix", { type: "boolean", default: false, describe: "Apply fixes that keep the meaning; the fixed document goes to standard output" })
-      .option("fix-suggestions", { type: "boolean", default: false, describe: "Also apply suggestions that change which records match (implies --fix)" })
+      .option("jsonl", {
+        type: "boolean",
+        default: false,
+        describe: 'One request per line; a line may be {"route": ..., "body": {...}}',
+      })
+      .option("fix", {
+        type: "boolean",
+        default: false,
+        describe: "Apply fixes that keep the meaning; the fixed document goes to standard output",
+      })
+      .option("fix-suggestions", {
+        type: "boolean",
+        default: false,
+        describe: "Also apply suggestions that change which records match (implies --fix)",
+      })
       .option("write", { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" })
-      .option("scopes", { type: "string", describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null" })
+      .option("scopes", {
+        type: "string",
+        describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null",
+      })
       .option("quiet", { alias: "q", type: "boolean", default: false, describe: "Report errors only" })
       .option("rule", { type: "string", describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
-      .option("output", { alias: "o", type: "string", describe: "Write the report to this file instead of standard output" })
-      .option("explain", { type: "string", describe: "Print a rule's page (what it finds, the clauses it rests on, wrong and right examples) and exit" })
+      .option("output", {
+        alias: "o",
+        type: "string",
+        describe: "Write the report to this file instead of standard output",
+      })
+      .option("explain", {
+        type: "string",
+        describe: "Print a rule's page (what it finds, the clauses it rests on, wrong and right examples) and exit",
+      })
       .example("$0 lint query.json", "Lint a people query")
       .example("$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report")
       .example("$0 lint --jsonl --format sarif -o lint.sarif queries.jsonl", "Lint a query log for code scanning")
@@ -66,8 +107,13 @@ export const lintCommand: TdssCommand<LintArgs> = {
 /** `--explain RULE`: the rule's page, docs/rules/<id>.md (written from its meta and tests, npm run docs:rules). */
 function explain(id: string): number {
   if (!RULES.some((r) => r.meta.id === id)) {
-    const near = suggestionList(id, RULES.map((r) => r.meta.id));
-    throw new UsageError(`--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ has a page for every rule)`);
+    const near = suggestionList(
+      id,
+      RULES.map((r) => r.meta.id),
+    );
+    throw new UsageError(
+      `--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ has a page for every rule)`,
+    );
   }
   process.stdout.write(readFileSync(join(packageRoot(), "docs", "rules", `${id}.md`), "utf8"));
   return 0;
@@ -87,7 +133,8 @@ async function runLint(args: LintArgs): Promise<number> {
   if (files.filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
   if (args.write && !fixing) throw new UsageError("--write needs --fix or --fix-suggestions");
   if (args.write && files.includes("-")) throw new UsageError("--write cannot rewrite standard input");
-  if (fixing && !args.write && files.length > 1) throw new UsageError("--fix without --write takes one input (its fixed document goes to standard output)");
+  if (fixing && !args.write && files.length > 1)
+    throw new UsageError("--fix without --write takes one input (its fixed document goes to standard output)");
   const options: EngineOptions = {
     ...(args.route ? { route: args.route as RouteName } : {}),
     ...(args.scopes ? { scopes: readScopeTable(args.scopes) } : {}),
@@ -95,29 +142,43 @@ async function runLint(args: LintArgs): Promise<number> {
   };
   const inputs: { file: string; bytes: Buffer }[] = [];
   for (const file of files) inputs.push({ file, bytes: await readInput(file) });
-  if (args.jsonl && !fixing && (args.format === "json" || args.format === "stylish")) return streamJsonl(args, inputs, options);
+  if (args.jsonl && !fixing && (args.format === "json" || args.format === "stylish"))
+    return streamJsonl(args, inputs, options);
 
   const reports: FileReport[] = [];
   const fixedOutputs: { file: string; text: string; changed: boolean }[] = [];
   for (const { file, bytes } of inputs) {
     if (args.jsonl) {
-      const { diagnostics, fixed } = lintJsonl(bytes, options, fixing ? { suggestions: args["fix-suggestions"] } : undefined);
+      const { diagnostics, fixed } = lintJsonl(
+        bytes,
+        options,
+        fixing ? { suggestions: args["fix-suggestions"] } : undefined,
+      );
       reports.push({ file, diagnostics });
       if (fixed !== undefined) fixedOutputs.push({ file, text: fixed, changed: fixed !== bytes.toString("utf8") });
     } else if (fixing) {
       // Fixed from the bytes: a byte order mark is kept, and text that is not UTF-8 is not rewritten.
       const result = fixSource(bytes, { ...options, suggestions: args["fix-suggestions"] });
       reports.push({ file, diagnostics: result.diagnostics });
-      fixedOutputs.push({ file, text: result.applied.length > 0 ? result.output : bytes.toString("utf8"), changed: result.applied.length > 0 });
+      fixedOutputs.push({
+        file,
+        text: result.applied.length > 0 ? result.output : bytes.toString("utf8"),
+        changed: result.applied.length > 0,
+      });
     } else {
       reports.push({ file, diagnostics: runRules(bytes, RULES, options) });
     }
   }
 
   const max = loadContract().limits.project.maxReportedPerRule;
-  const shown = reports.map((r) => ({ file: r.file, diagnostics: capPerRule(args.quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics, max) }));
+  const shown = reports.map((r) => ({
+    file: r.file,
+    diagnostics: capPerRule(args.quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics, max),
+  }));
   const toStdout = !args.output && !(fixing && !args.write);
-  const report = await formatReport(args.format, shown, { color: args.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  const report = await formatReport(args.format, shown, {
+    color: args.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR,
+  });
 
   if (fixing) {
     if (args.write) {
@@ -136,7 +197,11 @@ async function runLint(args: LintArgs): Promise<number> {
  * --jsonl in the json and stylish formats: each line is linted and its diagnostics written out at
  * once, so a query log of any length is reported in constant memory.
  */
-function streamJsonl(args: LintArgs, inputs: readonly { file: string; bytes: Buffer }[], options: EngineOptions): number {
+function streamJsonl(
+  args: LintArgs,
+  inputs: readonly { file: string; bytes: Buffer }[],
+  options: EngineOptions,
+): number {
   const color = args.format === "stylish" && !args.output && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const stream = args.format === "json" ? jsonStream() : stylishStream(color);
   const chunks: string[] = [];
@@ -171,7 +236,11 @@ function streamJsonl(args: LintArgs, inputs: readonly { file: string; bytes: Buf
 
 /** The options a --jsonl line is linted with: the route its wrapper names, the body at /body. */
 function lineOptions(options: EngineOptions, record: JsonlRecord): EngineOptions {
-  return { ...options, ...(record.route ? { route: record.route } : {}), ...(record.wrapped ? { bodyPath: ["body"] } : {}) };
+  return {
+    ...options,
+    ...(record.route ? { route: record.route } : {}),
+    ...(record.wrapped ? { bodyPath: ["body"] } : {}),
+  };
 }
 
 /** A line's diagnostics, led by one for a wrapper's unknown route (the body is linted with the route inferred). */
@@ -192,7 +261,11 @@ function lineDiagnostics(record: JsonlRecord, found: readonly Diagnostic[]): rea
   return [route, ...found];
 }
 
-function lintJsonl(bytes: Buffer, options: EngineOptions, fix: { suggestions: boolean } | undefined): { diagnostics: Diagnostic[]; fixed?: string } {
+function lintJsonl(
+  bytes: Buffer,
+  options: EngineOptions,
+  fix: { suggestions: boolean } | undefined,
+): { diagnostics: Diagnostic[]; fixed?: string } {
   const diagnostics: Diagnostic[] = [];
   const fixedLines = fix ? bytes.toString("utf8").split("\n") : [];
   for (const record of jsonlRecords(bytes)) {
@@ -202,7 +275,8 @@ function lintJsonl(bytes: Buffer, options: EngineOptions, fix: { suggestions: bo
       const result = fixSource(record.input, { ...lineOpts, suggestions: fix.suggestions });
       found = result.diagnostics;
       // The line's text with the edits (its line ending, kept in the split, stays as it was).
-      if (result.applied.length > 0) fixedLines[record.line - 1] = fixedLines[record.line - 1]!.replace(record.input, () => result.output);
+      if (result.applied.length > 0)
+        fixedLines[record.line - 1] = fixedLines[record.line - 1]!.replace(record.input, () => result.output);
     } else found = runRules(record.input, RULES, lineOpts);
     for (const d of lineDiagnostics(record, found)) {
       d.line = record.line;
@@ -246,7 +320,9 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`);
+    throw new InputError(
+      `cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`,
+    );
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }

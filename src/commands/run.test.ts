@@ -19,15 +19,22 @@ interface Io {
   dir: string;
 }
 
-async function tdssRun(args: RunArgs, options: { faults?: Fault[]; env?: Record<string, string>; files?: Record<string, string> } = {}): Promise<{ code: number | Error } & Io> {
+async function tdssRun(
+  args: RunArgs,
+  options: { faults?: Fault[]; env?: Record<string, string>; files?: Record<string, string> } = {},
+): Promise<{ code: number | Error } & Io> {
   fake ??= await startFakeDeployment({ faults: options.faults ?? [] });
   const dir = mkdtempSync(join(tmpdir(), "tdss-run-"));
-  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dir, name), text.replaceAll("$URL", fake.url));
+  for (const [name, text] of Object.entries(options.files ?? {}))
+    writeFileSync(join(dir, name), text.replaceAll("$URL", fake.url));
   const io = { out: "", err: "", dir };
   const env = { TDSS_API_KEY: fake.keys.active, TDSS_SECOND_API_KEY: fake.keys.exhausted, ...options.env };
   let code: number | Error;
   try {
-    code = await executeRun({ baseUrl: fake.url, reportDir: join(dir, "reports"), ...args }, { out: (t) => (io.out += t), err: (t) => (io.err += t), env, cwd: dir });
+    code = await executeRun(
+      { baseUrl: fake.url, reportDir: join(dir, "reports"), ...args },
+      { out: (t) => (io.out += t), err: (t) => (io.err += t), env, cwd: dir },
+    );
   } catch (error) {
     code = error as Error;
   }
@@ -46,17 +53,41 @@ describe("tdss run", () => {
     const r = await tdssRun({ only: "version,credits,auth" }, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
     expect(r.code, r.out + r.err).toBe(0);
     const files = reportFiles(r.dir);
-    expect(files.map((f) => f.split("/").pop()).sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
-    const report = JSON.parse(readFileSync(files.find((f) => f.endsWith("report.json"))!, "utf8"));
+    expect(files.map((f) => f.split("/").pop()).sort()).toEqual([
+      "junit.xml",
+      "report.html",
+      "report.json",
+      "summary.md",
+    ]);
+    const report = JSON.parse(
+      readFileSync(
+        files.find((f) => f.endsWith("report.json"))!,
+        "utf8",
+      ),
+    );
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, exitCode: 0 });
-    expect(report.tool).toMatchObject({ name: "tdss", version: packageVersion(), suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
-    expect(report.target).toEqual({ baseUrl: fake!.url.replace(/\/?$/, "/"), version: { version: expect.any(String), fingerprint: expect.any(String) } });
+    expect(report.tool).toMatchObject({
+      name: "tdss",
+      version: packageVersion(),
+      suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+    expect(report.target).toEqual({
+      baseUrl: fake!.url.replace(/\/?$/, "/"),
+      version: { version: expect.any(String), fingerprint: expect.any(String) },
+    });
     expect(report.summary.passed).toBe(report.cases.length);
-    expect(report.coverage.clauses.find((c: { id: string }) => c.id === "s8-cost-key-status")).toMatchObject({ status: "passed" });
+    expect(report.coverage.clauses.find((c: { id: string }) => c.id === "s8-cost-key-status")).toMatchObject({
+      status: "passed",
+    });
     expect(r.out).toMatch(/Summary by area:\n {2}auth +\d+ passed +0 failed/);
     expect(r.out).toMatch(/^\[ ?\d+\/\d+\] pass {2}version\/version-and-fingerprint/m);
     expect(readFileSync(summaryFile, "utf8")).toMatch(/^# tdss conformance: PASS/);
-    for (const text of [r.out, r.err, readFileSync(summaryFile, "utf8"), ...files.map((f) => readFileSync(f, "utf8"))]) {
+    for (const text of [
+      r.out,
+      r.err,
+      readFileSync(summaryFile, "utf8"),
+      ...files.map((f) => readFileSync(f, "utf8")),
+    ]) {
       expect(text).not.toContain(fake!.keys.active);
       expect(text).not.toContain(fake!.keys.exhausted);
     }
@@ -72,22 +103,42 @@ describe("tdss run", () => {
       ),
     );
     const files = reportFiles(r.dir);
-    const junit = readFileSync(files.find((f) => f.endsWith("junit.xml"))!, "utf8");
+    const junit = readFileSync(
+      files.find((f) => f.endsWith("junit.xml"))!,
+      "utf8",
+    );
     expect(junit).toMatch(/<failure type="credits" message="credits: the balance fell by 1 Credits/);
     expect(junit).toContain("reproduce: curl -sS -X POST");
-    const md = readFileSync(files.find((f) => f.endsWith("summary.md"))!, "utf8");
+    const md = readFileSync(
+      files.find((f) => f.endsWith("summary.md"))!,
+      "utf8",
+    );
     expect(md).toMatch(/^# tdss conformance: FAIL/);
     expect(md).toContain('-H "authorization: Bearer $TDSS_API_KEY"');
     for (const f of files) expect(readFileSync(f, "utf8")).not.toContain(fake!.keys.active);
   });
 
   it("exits 0 when the only failure is expected, and 1 on drift", async () => {
-    const expected = await tdssRun({ only: "version/*", expectations: "known.yaml" }, { faults: ["unstable-version"], files: { "known.yaml": "expected_failures:\n  - id: version/version-and-fingerprint\n    reason: the vendor's fingerprint changes per node\n" } });
+    const expected = await tdssRun(
+      { only: "version/*", expectations: "known.yaml" },
+      {
+        faults: ["unstable-version"],
+        files: {
+          "known.yaml":
+            "expected_failures:\n  - id: version/version-and-fingerprint\n    reason: the vendor's fingerprint changes per node\n",
+        },
+      },
+    );
     expect(expected.code).toBe(0);
-    expect(expected.out).toMatch(/xfail version\/version-and-fingerprint[\s\S]*the vendor's fingerprint changes per node/);
+    expect(expected.out).toMatch(
+      /xfail version\/version-and-fingerprint[\s\S]*the vendor's fingerprint changes per node/,
+    );
     await fake!.close();
     fake = undefined;
-    const drift = await tdssRun({ only: "version/*" }, { files: { "tdss.config.yaml": "fingerprint: sha256:pinned\n" } });
+    const drift = await tdssRun(
+      { only: "version/*" },
+      { files: { "tdss.config.yaml": "fingerprint: sha256:pinned\n" } },
+    );
     expect(drift.code).toBe(1);
     expect(drift.out).toMatch(/DRIFT version\/version-and-fingerprint/);
   });
@@ -95,7 +146,9 @@ describe("tdss run", () => {
   it("prints the plan on a dry run, writes no report and spends nothing", async () => {
     const r = await tdssRun({ dryRun: true, only: "detail" });
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Plan \(worst-case Credits per case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a 400-Credit limit; the key has 100000 left/);
+    expect(r.out).toMatch(
+      /Plan \(worst-case Credits per case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a 400-Credit limit; the key has 100000 left/,
+    );
     expect(reportFiles(r.dir)).toEqual([]);
     expect(fake!.balance(fake!.keys.active)).toBe(100_000);
   });
@@ -111,18 +164,33 @@ describe("tdss run", () => {
   it.each([
     [{ only: "nothing-like-this" }, {}, /no case matches --only nothing-like-this/],
     [{ reporter: ["console,xml"] }, {}, /unknown reporter "xml"/],
-    [{ config: "tdss.config.yaml" }, { files: { "tdss.config.yaml": "base_url: $URL\nmax_credit: 10\n" } }, /config .*tdss.config.yaml: \/: must NOT have additional properties \(max_credit\)/],
-    [{ config: "tdss.config.yaml" }, { files: { "tdss.config.yaml": "implementation:\n  key_status:\n    remaining: data/credits\n" } }, /\/implementation\/key_status\/remaining: must match pattern/],
-    [{ expectations: "x.yaml" }, { files: { "x.yaml": "expected_failures:\n  - id: detail/nope\n    reason: typo\n" } }, /expectations .*x.yaml: \/expected_failures\/0: no case has the id detail\/nope/],
+    [
+      { config: "tdss.config.yaml" },
+      { files: { "tdss.config.yaml": "base_url: $URL\nmax_credit: 10\n" } },
+      /config .*tdss.config.yaml: \/: must NOT have additional properties \(max_credit\)/,
+    ],
+    [
+      { config: "tdss.config.yaml" },
+      { files: { "tdss.config.yaml": "implementation:\n  key_status:\n    remaining: data/credits\n" } },
+      /\/implementation\/key_status\/remaining: must match pattern/,
+    ],
+    [
+      { expectations: "x.yaml" },
+      { files: { "x.yaml": "expected_failures:\n  - id: detail/nope\n    reason: typo\n" } },
+      /expectations .*x.yaml: \/expected_failures\/0: no case has the id detail\/nope/,
+    ],
     [{ baseUrl: "http://127.0.0.1:9" }, {}, /cannot reach http:\/\/127.0.0.1:9\/: connection refused/],
     [{}, { env: { TDSS_API_KEY: "" } }, /no API key: pass --api-key or set TDSS_API_KEY/],
     [{ concurrency: 0 }, {}, /--concurrency must be an integer of at least 1/],
-  ] as [RunArgs, Parameters<typeof tdssRun>[1], RegExp][])("exits 2 with one clear line: %o", async (args, options, message) => {
-    const r = await tdssRun(args, options);
-    expect(r.code).toBeInstanceOf(UsageError);
-    expect((r.code as Error).message).toMatch(message);
-    expect(reportFiles(r.dir)).toEqual([]);
-  });
+  ] as [RunArgs, Parameters<typeof tdssRun>[1], RegExp][])(
+    "exits 2 with one clear line: %o",
+    async (args, options, message) => {
+      const r = await tdssRun(args, options);
+      expect(r.code).toBeInstanceOf(UsageError);
+      expect((r.code as Error).message).toMatch(message);
+      expect(reportFiles(r.dir)).toEqual([]);
+    },
+  );
 
   it("warns that plain http to another host carries the key unencrypted", async () => {
     const r = await tdssRun({ baseUrl: "http://198.51.100.7:1", timeout: 200 });

@@ -53,12 +53,16 @@ export const DEFAULT_MAX_CREDITS = 400;
 export const DEFAULT_CONCURRENCY = 4;
 
 function list(values: string[] | undefined): string[] | undefined {
-  return values?.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
+  return values
+    ?.flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function positiveInteger(name: string, value: number | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer of at least ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new UsageError(`--${name} must be an integer of at least ${min}, got ${value}`);
   return value;
 }
 
@@ -93,10 +97,12 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const evidenceBytes = positiveInteger("evidence-bytes", args.evidenceBytes, 0) ?? DEFAULT_EVIDENCE_BYTES;
   const reporters = (list(args.reporter) ?? config.reporters ?? [...REPORTERS]) as ReporterName[];
   const badReporter = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
-  if (badReporter) throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
+  if (badReporter)
+    throw new UsageError(`unknown reporter ${JSON.stringify(badReporter)} (choose among ${REPORTERS.join(", ")})`);
   const tags = list(args.tag);
   const depth = args.depth ?? config.depth ?? "quick";
-  if (depth !== "quick" && depth !== "thorough") throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
+  if (depth !== "quick" && depth !== "thorough")
+    throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
   const strict = args.strict ?? config.strict ?? false;
 
   let allCases;
@@ -151,7 +157,8 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
   let expectations = new Map<string, string>();
   try {
-    if (expectationsFile) expectations = new Map(loadExpectations(expectationsFile, new Set(allCases.map((c) => c.id))));
+    if (expectationsFile)
+      expectations = new Map(loadExpectations(expectationsFile, new Set(allCases.map((c) => c.id))));
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -172,7 +179,10 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   } else if (baseUrlArg) {
     try {
       const url = parseBaseUrl(baseUrlArg);
-      if (isInsecureRemote(url)) io.err(`tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`);
+      if (isInsecureRemote(url))
+        io.err(
+          `tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`,
+        );
       baseUrl = url.href;
     } catch (error) {
       if (error instanceof BaseUrlError) throw new UsageError(error.message);
@@ -246,7 +256,12 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       out("Dry run: only GET /auth/key/status was sent (it costs nothing).\n");
       return 0;
     }
-    const report = buildReport(outcome, allCases, { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) }, strict);
+    const report = buildReport(
+      outcome,
+      allCases,
+      { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) },
+      strict,
+    );
     let files: string[] = [];
     try {
       files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
@@ -265,8 +280,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       if (report.summary.failed + report.summary.drift > 0) {
         out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
       }
-    }
-    else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
+    } else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
     return report.summary.exitCode;
   } catch (error) {
     if (error instanceof BudgetError) {
@@ -291,22 +305,51 @@ export const runCommand: TdssCommand<RunArgs> = {
   describe: "Replay the conformance suites against a deployment (default: the embedded reference server)",
   builder: (y: Argv) =>
     y
-      .option("base-url", { type: "string", describe: "Base URL of the deployment; without it the embedded reference server is started" })
+      .option("base-url", {
+        type: "string",
+        describe: "Base URL of the deployment; without it the embedded reference server is started",
+      })
       .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
-      .option("config", { type: "string", describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)" })
-      .option("only", { type: "string", describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)" })
+      .option("config", {
+        type: "string",
+        describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)",
+      })
+      .option("only", {
+        type: "string",
+        describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)",
+      })
       .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
-      .option("depth", { type: "string", describe: "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)" })
-      .option("max-credits", { type: "number", describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})` })
-      .option("dry-run", { type: "boolean", describe: "Print the plan and the worst-case Credits; send only free calls" })
+      .option("depth", {
+        type: "string",
+        describe:
+          "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)",
+      })
+      .option("max-credits", {
+        type: "number",
+        describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})`,
+      })
+      .option("dry-run", {
+        type: "boolean",
+        describe: "Print the plan and the worst-case Credits; send only free calls",
+      })
       .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
       .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
-      .option("generated", { type: "number", describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})` })
-      .option("seed", { type: "number", describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})` })
-      .option("strict", { type: "boolean", describe: "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)" })
+      .option("generated", {
+        type: "number",
+        describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})`,
+      })
+      .option("seed", {
+        type: "number",
+        describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})`,
+      })
+      .option("strict", {
+        type: "boolean",
+        describe:
+          "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)",
+      })
       .option("last-failed", {
         type: "string",
         describe:
@@ -333,5 +376,11 @@ export const runCommand: TdssCommand<RunArgs> = {
         type: "number",
         describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
       }) as unknown as Argv<RunArgs>,
-  run: (args) => executeRun(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), env: process.env, cwd: process.cwd() }),
+  run: (args) =>
+    executeRun(args, {
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+      env: process.env,
+      cwd: process.cwd(),
+    }),
 };

@@ -1,6 +1,13 @@
 import { join, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
-import { defaultWorkers, formatConsole, formatMutantLine, NoMutantError, runSelftest, writeSelftestReport } from "../selftest/index.js";
+import {
+  defaultWorkers,
+  formatConsole,
+  formatMutantLine,
+  NoMutantError,
+  runSelftest,
+  writeSelftestReport,
+} from "../selftest/index.js";
 import { formatVariantLine } from "../selftest/variants.js";
 import { UsageError, type TdssCommand } from "./command.js";
 
@@ -29,7 +36,8 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
       ...(args.only !== undefined ? { only: args.only } : {}),
       allCases: args.allCases ?? false,
       ...(args.workers !== undefined ? { workers: args.workers } : {}),
-      onMutantDone: (row, done, total) => io.err(`[${String(done).padStart(String(total).length)}/${total}]${formatMutantLine(row)}\n`),
+      onMutantDone: (row, done, total) =>
+        io.err(`[${String(done).padStart(String(total).length)}/${total}]${formatMutantLine(row)}\n`),
       onVariantDone: (row) => io.err(`${formatVariantLine(row)}\n`),
     });
   } catch (error) {
@@ -39,7 +47,9 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
   io.out(formatConsole(report));
   if (report.variants) {
     const v = report.variants.summary;
-    io.out(`Variants: ${v.variants} legal alternatives, ${v.passed} passed, ${v.failed} failed, ${v.errors} errors, ${v.warnings} warnings (zero failures required)\n`);
+    io.out(
+      `Variants: ${v.variants} legal alternatives, ${v.passed} passed, ${v.failed} failed, ${v.errors} errors, ${v.warnings} warnings (zero failures required)\n`,
+    );
   }
   try {
     const files = writeSelftestReport(report, dir);
@@ -53,12 +63,30 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
 
 export const selftestCommand: TdssCommand<SelftestArgs> = {
   name: "selftest",
-  describe: "Prove the suites' strength: run them against the reference server and every mutant, and print the kill matrix",
+  describe:
+    "Prove the suites' strength: run them against the reference server and every mutant, and print the kill matrix",
   builder: (y: Argv) =>
     y
-      .option("only", { type: "string", describe: "Mutants whose id or area matches (glob, * wildcard, comma-separated)" })
-      .option("all-cases", { type: "boolean", describe: "Run every case against every mutant (the full matrix; slower)" })
-      .option("workers", { type: "number", describe: `Worker threads running servers side by side (default ${defaultWorkers()} here; 0: one thread)` })
-      .option("report-dir", { type: "string", describe: "Folder for selftest/report.json and selftest/matrix.md (default ./reports)" }) as unknown as Argv<SelftestArgs>,
-  run: (args) => executeSelftest(args, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), cwd: process.cwd() }),
+      .option("only", {
+        type: "string",
+        describe: "Mutants whose id or area matches (glob, * wildcard, comma-separated)",
+      })
+      .option("all-cases", {
+        type: "boolean",
+        describe: "Run every case against every mutant (the full matrix; slower)",
+      })
+      .option("workers", {
+        type: "number",
+        describe: `Worker threads running servers side by side (default ${defaultWorkers()} here; 0: one thread)`,
+      })
+      .option("report-dir", {
+        type: "string",
+        describe: "Folder for selftest/report.json and selftest/matrix.md (default ./reports)",
+      }) as unknown as Argv<SelftestArgs>,
+  run: (args) =>
+    executeSelftest(args, {
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+      cwd: process.cwd(),
+    }),
 };

@@ -13,25 +13,38 @@ import { runServe, type ServeArgs } from "./serve.js";
 const toolFault = vi.hoisted(() => ({ leaveOut: [] as string[] }));
 vi.mock("../reference/mcp/tools.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../reference/mcp/tools.js")>();
-  return { ...real, deriveTools: (prefix?: string) => real.deriveTools(prefix).filter((tool) => !toolFault.leaveOut.includes(tool.operationId)) };
+  return {
+    ...real,
+    deriveTools: (prefix?: string) =>
+      real.deriveTools(prefix).filter((tool) => !toolFault.leaveOut.includes(tool.operationId)),
+  };
 });
 
 const SMALL: ServeArgs = { port: 0, host: "127.0.0.1", seed: 5, people: 200, jobs: 20, companies: 10 };
 
 /** Runs `tdss serve` in-process until `whileUp` is done, and returns what it printed. */
-async function serve(args: Partial<ServeArgs>, whileUp: (url: string) => Promise<void> = async () => {}): Promise<string> {
+async function serve(
+  args: Partial<ServeArgs>,
+  whileUp: (url: string) => Promise<void> = async () => {},
+): Promise<string> {
   let printed = "";
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let failure: unknown;
-  const running = runServe({ ...SMALL, ...args }, {
-    stdout: (text) => {
-      printed += text;
-      const url = /listening on (\S+)/.exec(text)?.[1];
-      if (url) whileUp(url).catch((e) => (failure = e)).finally(stop);
+  const running = runServe(
+    { ...SMALL, ...args },
+    {
+      stdout: (text) => {
+        printed += text;
+        const url = /listening on (\S+)/.exec(text)?.[1];
+        if (url)
+          whileUp(url)
+            .catch((e) => (failure = e))
+            .finally(stop);
+      },
+      stopped,
     },
-    stopped,
-  });
+  );
   expect(await running).toBe(0);
   if (failure) throw failure;
   return printed;
@@ -46,7 +59,9 @@ describe("tdss serve", () => {
       await r.body.text();
     });
     expect(status).toBe(200);
-    expect(printed).toMatch(/^tdss serve: listening on http:\/\/127\.0\.0\.1:\d+ \(200 people, 20 jobs, 10 companies, seed 5, ready in \d+\.\d s\)/);
+    expect(printed).toMatch(
+      /^tdss serve: listening on http:\/\/127\.0\.0\.1:\d+ \(200 people, 20 jobs, 10 companies, seed 5, ready in \d+\.\d s\)/,
+    );
     for (const key of Object.values(DEMO_KEYS)) expect(printed).toContain(key.key);
     expect(printed).toMatch(/tdss serve: stopped\n$/);
   });
@@ -62,13 +77,17 @@ describe("tdss serve", () => {
 
   it("lists the mutants", async () => {
     const lines: string[] = [];
-    expect(await runServe({ ...SMALL, "list-mutants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() })).toBe(0);
+    expect(
+      await runServe({ ...SMALL, "list-mutants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() }),
+    ).toBe(0);
     expect(lines.join("")).toContain("query-size-default-50");
   });
 
   it("lists the variants with their clauses", async () => {
     const lines: string[] = [];
-    expect(await runServe({ ...SMALL, "list-variants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() })).toBe(0);
+    expect(
+      await runServe({ ...SMALL, "list-variants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() }),
+    ).toBe(0);
     expect(lines.join("")).toMatch(/mcp-loose-tool-schemas +s4-1-tool-schema-direction/);
   });
 
@@ -94,8 +113,12 @@ describe("tdss serve", () => {
     ];
     try {
       for (const [args, message] of cases) {
-        await expect(runServe({ ...SMALL, ...args }, { stdout: () => {}, stopped: Promise.resolve() })).rejects.toThrow(UsageError);
-        await expect(runServe({ ...SMALL, ...args }, { stdout: () => {}, stopped: Promise.resolve() })).rejects.toThrow(message);
+        await expect(runServe({ ...SMALL, ...args }, { stdout: () => {}, stopped: Promise.resolve() })).rejects.toThrow(
+          UsageError,
+        );
+        await expect(runServe({ ...SMALL, ...args }, { stdout: () => {}, stopped: Promise.resolve() })).rejects.toThrow(
+          message,
+        );
       }
     } finally {
       busy.close();
@@ -107,7 +130,10 @@ const SIZES = ["--people", "200", "--jobs", "50", "--companies", "20"];
 const QUICK = ["--port", "0", ...SIZES];
 
 /** Runs the CLI in-process with stdout and stderr captured; `whileUp` runs once the banner is printed, then the server is stopped as by Ctrl-C. */
-async function cli(argv: string[], whileUp?: (banner: string) => Promise<void>): Promise<{ status: number; stdout: string; stderr: string }> {
+async function cli(
+  argv: string[],
+  whileUp?: (banner: string) => Promise<void>,
+): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const signalsBefore = process.listeners("SIGINT");
@@ -155,19 +181,32 @@ describe("tdss serve through the CLI (main)", () => {
     let served = 0;
     const result = await cli(["serve", ...QUICK], async (banner) => {
       const url = /listening on (\S+)/.exec(banner)![1]!;
-      const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+      const initialize = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      };
       const r = await request(`${url}/mcp`, {
         method: "POST",
-        headers: { authorization: `Bearer ${DEMO_KEYS.active.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        headers: {
+          authorization: `Bearer ${DEMO_KEYS.active.key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
         body: JSON.stringify(initialize),
       });
       served = r.statusCode;
-      expect(((await r.body.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe("2025-03-26");
+      expect(((await r.body.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(
+        "2025-03-26",
+      );
     });
     expect(result.status).toBe(0);
     expect(served).toBe(200);
     const url = /listening on (\S+)/.exec(result.stdout)![1]!;
-    expect(result.stdout).toContain(`  MCP (§4.6, the same keys):\n    ${url}/mcp   Streamable HTTP, revision 2025-03-26\n    ${url}/sse   SSE, revision 2024-11-05 (messages to /messages)\n`);
+    expect(result.stdout).toContain(
+      `  MCP (§4.6, the same keys):\n    ${url}/mcp   Streamable HTTP, revision 2025-03-26\n    ${url}/sse   SSE, revision 2024-11-05 (messages to /messages)\n`,
+    );
     expect(result.stdout).toMatch(/tdss serve: stopped\n$/);
     expect(result.stderr).toBe("");
     expect(process.listenerCount("SIGINT")).toBe(listeners);
@@ -188,7 +227,12 @@ describe("tdss serve through the CLI (main)", () => {
     const port = (busy.address() as { port: number }).port;
     try {
       const result = await cli(["serve", ...SIZES, "--port", String(port)]);
-      expectOneLineRefusal(result, new RegExp(`^tdss: port ${port} on 127\\.0\\.0\\.1 is already in use; pick another with --port \\(0 picks a free one\\)$`));
+      expectOneLineRefusal(
+        result,
+        new RegExp(
+          `^tdss: port ${port} on 127\\.0\\.0\\.1 is already in use; pick another with --port \\(0 picks a free one\\)$`,
+        ),
+      );
     } finally {
       busy.close();
     }
@@ -212,7 +256,12 @@ describe("tdss serve through the CLI (main)", () => {
     ];
     for (const [file, message] of cases) {
       const result = await cli(["serve", ...QUICK, "--keys", file]);
-      expectOneLineRefusal(result, new RegExp(`^tdss: --keys ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ${message.source.replace(/^\^/, "")}`));
+      expectOneLineRefusal(
+        result,
+        new RegExp(
+          `^tdss: --keys ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ${message.source.replace(/^\^/, "")}`,
+        ),
+      );
     }
   });
 

@@ -1,6 +1,16 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { DEFAULT_SEED, DEFAULT_SIZES, DEMO_KEYS, MUTANTS, VARIANTS, parseKeySpecs, ServerStartError, startReferenceServer, type KeySpec } from "../reference/index.js";
+import {
+  DEFAULT_SEED,
+  DEFAULT_SIZES,
+  DEMO_KEYS,
+  MUTANTS,
+  VARIANTS,
+  parseKeySpecs,
+  ServerStartError,
+  startReferenceServer,
+  type KeySpec,
+} from "../reference/index.js";
 import { MCP_PATHS, MCP_REVISIONS, ToolAgreementError } from "../reference/mcp/index.js";
 import { MAX_RECORDS } from "../reference/options.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -38,7 +48,9 @@ function readKeys(file: string): KeySpec[] {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UsageError(`--keys ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--keys ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let value: unknown;
   try {
@@ -55,7 +67,8 @@ function readKeys(file: string): KeySpec[] {
 
 /** Keys are secrets: only the built-in demo keys (public, in README) are printed; others are shown by prefix. */
 function describeKeys(keys: { active: string; exhausted: string; inactive: string }, fromFile: boolean): string {
-  if (fromFile) return `  keys from --keys file: not printed (active key begins ${keys.active.slice(0, 8) || "(none)"}...)\n`;
+  if (fromFile)
+    return `  keys from --keys file: not printed (active key begins ${keys.active.slice(0, 8) || "(none)"}...)\n`;
   return (
     `  demo keys (public, for this sandbox only):\n` +
     `    active     ${DEMO_KEYS.active.key}   (${DEMO_KEYS.active.credits.toLocaleString("en-US")} Credits)\n` +
@@ -69,10 +82,12 @@ function describeKeys(keys: { active: string; exhausted: string; inactive: strin
  * each disagreement after the reason; a system error from listening names the host and port.
  */
 function startFailure(error: unknown, host: string, port: number): UsageError | undefined {
-  if (error instanceof ToolAgreementError) return new UsageError(`${error.message.split("\n")[0]} ${error.problems.join("; ")}`);
+  if (error instanceof ToolAgreementError)
+    return new UsageError(`${error.message.split("\n")[0]} ${error.problems.join("; ")}`);
   if (error instanceof ServerStartError || error instanceof RangeError) return new UsageError(error.message);
   const system = error as NodeJS.ErrnoException;
-  if (typeof system.code === "string" && typeof system.syscall === "string") return new UsageError(`cannot listen on ${host} port ${port}: ${system.code} (${system.syscall})`);
+  if (typeof system.code === "string" && typeof system.syscall === "string")
+    return new UsageError(`cannot listen on ${host} port ${port}: ${system.code} (${system.syscall})`);
   return undefined;
 }
 
@@ -100,19 +115,38 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   const people = integer(args.people, "people", 0, MAX_RECORDS);
   const jobs = integer(args.jobs, "jobs", 0, MAX_RECORDS);
   const companies = integer(args.companies, "companies", 1, MAX_RECORDS);
-  const rateLimit = args["rate-limit"] === undefined ? undefined : { requests: integer(args["rate-limit"], "rate-limit", 1, 1e9), perSeconds: 60 };
+  const rateLimit =
+    args["rate-limit"] === undefined
+      ? undefined
+      : { requests: integer(args["rate-limit"], "rate-limit", 1, 1e9), perSeconds: 60 };
   const keys = args.keys === undefined ? undefined : readKeys(args.keys);
   if (args.mutant !== undefined && !MUTANTS.some((m) => m.id === args.mutant)) {
-    throw new UsageError(`--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`);
+    throw new UsageError(
+      `--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`,
+    );
   }
   if (args.variant !== undefined && !VARIANTS.some((v) => v.id === args.variant)) {
-    throw new UsageError(`--variant ${args.variant}: no such variant; tdss serve --list-variants lists the ${VARIANTS.length} known`);
+    throw new UsageError(
+      `--variant ${args.variant}: no such variant; tdss serve --list-variants lists the ${VARIANTS.length} known`,
+    );
   }
-  if (args.variant !== undefined && args.mutant !== undefined) throw new UsageError("--variant and --mutant: serve one or the other");
+  if (args.variant !== undefined && args.mutant !== undefined)
+    throw new UsageError("--variant and --mutant: serve one or the other");
   const started = performance.now();
   let server;
   try {
-    server = await startReferenceServer({ port, host: args.host, seed, people, jobs, companies, keys, rateLimit, mutant: args.mutant, variant: args.variant });
+    server = await startReferenceServer({
+      port,
+      host: args.host,
+      seed,
+      people,
+      jobs,
+      companies,
+      keys,
+      rateLimit,
+      mutant: args.mutant,
+      variant: args.variant,
+    });
   } catch (error) {
     throw startFailure(error, args.host, port) ?? error;
   }
@@ -137,7 +171,11 @@ export const serveCommand: TdssCommand<ServeArgs> = {
   builder: (y) =>
     y
       .option("port", { type: "number", default: 8080, describe: "TCP port (0 picks a free one)" })
-      .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to listen on (loopback by default)" })
+      .option("host", {
+        type: "string",
+        default: "127.0.0.1",
+        describe: "Interface to listen on (loopback by default)",
+      })
       .option("seed", { type: "number", default: DEFAULT_SEED, describe: "Seed of the dataset, IDs and cursors" })
       .option("people", { type: "number", default: DEFAULT_SIZES.people, describe: "People to generate" })
       .option("jobs", { type: "number", default: DEFAULT_SIZES.jobs, describe: "Job postings to generate" })
@@ -146,7 +184,10 @@ export const serveCommand: TdssCommand<ServeArgs> = {
       .option("rate-limit", { type: "number", describe: "Requests per minute per key (default 1,000,000)" })
       .option("mutant", { type: "string", describe: "Serve a deliberately broken variant (suite strength)" })
       .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" })
-      .option("variant", { type: "string", describe: "Serve a legal alternative: one choice the spec leaves open made differently" })
+      .option("variant", {
+        type: "string",
+        describe: "Serve a legal alternative: one choice the spec leaves open made differently",
+      })
       .option("list-variants", { type: "boolean", describe: "List the variants and exit" }) as never,
   async run(args) {
     let stop!: () => void;

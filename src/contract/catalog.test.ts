@@ -64,18 +64,52 @@ describe("spec/catalog", () => {
     }
     expect(datasets.people.fields.get("language_proficiency")!.ordered).toBe(true);
     const withValues = names("people").filter((n) => datasets.people.fields.get(n)!.values);
-    expect(withValues.sort()).toEqual(["active_department", "industry", "language_proficiency", "level", "management_level"]);
+    expect(withValues.sort()).toEqual([
+      "active_department",
+      "industry",
+      "language_proficiency",
+      "level",
+      "management_level",
+    ]);
   });
 
   it("puts people fields in the sub-records of the design's scope table and nowhere else", () => {
     const bySubRecord = (s: string) => names("people").filter((n) => datasets.people.fields.get(n)!.scope === s);
     expect(bySubRecord("experience")).toEqual(
-      expect.arrayContaining(["title", "company_name", "workplace_city", "workplace_state", "workplace_country", "level", "is_current", "duration_months", "started_at", "ended_at", "company_employees_count", "company_size_range", "industry", "company_type", "role"]),
+      expect.arrayContaining([
+        "title",
+        "company_name",
+        "workplace_city",
+        "workplace_state",
+        "workplace_country",
+        "level",
+        "is_current",
+        "duration_months",
+        "started_at",
+        "ended_at",
+        "company_employees_count",
+        "company_size_range",
+        "industry",
+        "company_type",
+        "role",
+      ]),
     );
     expect(bySubRecord("experience")).toHaveLength(15);
-    expect(bySubRecord("education").sort()).toEqual(["degree_level", "graduation_year", "institution_name", "institution_ranking", "is_studying", "major", "study_start_year"]);
+    expect(bySubRecord("education").sort()).toEqual([
+      "degree_level",
+      "graduation_year",
+      "institution_name",
+      "institution_ranking",
+      "is_studying",
+      "major",
+      "study_start_year",
+    ]);
     expect(bySubRecord("language").sort()).toEqual(["language_proficiency", "languages"]);
-    expect(datasets.people.scopes).toEqual({ has_experience: "experience", has_education: "education", has_language: "language" });
+    expect(datasets.people.scopes).toEqual({
+      has_experience: "experience",
+      has_education: "education",
+      has_language: "language",
+    });
     expect(datasets.jobs.scopes).toEqual({});
     expect(datasets.companies.scopes).toEqual({});
   });
@@ -90,17 +124,27 @@ describe("spec/catalog", () => {
 });
 
 describe("catalog and OpenAPI agree", () => {
-  const schemas = openapi.components!.schemas as Record<string, { properties: { field: { enum: string[] } } & Record<string, unknown> }>;
+  const schemas = openapi.components!.schemas as Record<
+    string,
+    { properties: { field: { enum: string[] } } & Record<string, unknown> }
+  >;
   const enumOf = (schema: string) => schemas[schema]!.properties.field.enum;
-  const operatorsOf = (schema: string) => Object.keys(schemas[schema]!.properties).filter((k) => k !== "field").sort();
+  const operatorsOf = (schema: string) =>
+    Object.keys(schemas[schema]!.properties)
+      .filter((k) => k !== "field")
+      .sort();
 
   it("people leaf schemas hold exactly the fields of each operator profile", () => {
     for (const leaf of ["PeopleMatchLeaf", "PeopleExactLeaf", "PeopleRangeLeaf"]) {
       const ops = operatorsOf(leaf);
-      const expected = names("people").filter((n) => [...datasets.people.fields.get(n)!.operators].sort().join() === ops.join());
+      const expected = names("people").filter(
+        (n) => [...datasets.people.fields.get(n)!.operators].sort().join() === ops.join(),
+      );
       expect(enumOf(leaf), leaf).toEqual(expected);
     }
-    expect(["PeopleMatchLeaf", "PeopleExactLeaf", "PeopleRangeLeaf"].flatMap(enumOf).sort()).toEqual(names("people").sort());
+    expect(["PeopleMatchLeaf", "PeopleExactLeaf", "PeopleRangeLeaf"].flatMap(enumOf).sort()).toEqual(
+      names("people").sort(),
+    );
   });
 
   it("jobs and companies leaf schemas hold exactly the catalog's fields and operators", () => {
@@ -113,7 +157,11 @@ describe("catalog and OpenAPI agree", () => {
   });
 
   it("the size schema carries the §8 page limits", () => {
-    expect(schemas.Size).toMatchObject({ minimum: limits.search.size.min, maximum: limits.search.size.max, default: limits.search.size.default });
+    expect(schemas.Size).toMatchObject({
+      minimum: limits.search.size.min,
+      maximum: limits.search.size.max,
+      default: limits.search.size.default,
+    });
     expect((schemas.NaturalLanguageBody as any).properties.text).toMatchObject({ minLength: 1, maxLength: 5000 });
     expect((schemas.ProfilesDetailBody as any).properties.profile_ids).toMatchObject({ minItems: 1, maxItems: 100 });
   });
@@ -124,9 +172,36 @@ describe("request schemas", () => {
   const jobs = schemaValidator("JobsQueryBody");
   it.each([
     [{ where: { field: "title", match: "engineer" } }],
-    [{ where: { all: [{ field: "experience_months", gte: 12 }, { field: "experience_months", lte: 60 }] }, size: 10 }],
-    [{ where: { has_experience: { all: [{ field: "title", match: "cto" }, { field: "is_current", eq: true }] } }, size: 10000 }],
-    [{ where: { has_language: { field: "language_proficiency", eq: "Native or bilingual proficiency" } }, after: "c1" }],
+    [
+      {
+        where: {
+          all: [
+            { field: "experience_months", gte: 12 },
+            { field: "experience_months", lte: 60 },
+          ],
+        },
+        size: 10,
+      },
+    ],
+    [
+      {
+        where: {
+          has_experience: {
+            all: [
+              { field: "title", match: "cto" },
+              { field: "is_current", eq: true },
+            ],
+          },
+        },
+        size: 10000,
+      },
+    ],
+    [
+      {
+        where: { has_language: { field: "language_proficiency", eq: "Native or bilingual proficiency" } },
+        after: "c1",
+      },
+    ],
   ])("accepts a valid people body %#", (body) => {
     expect(people(body), JSON.stringify(people.errors)).toBe(true);
   });

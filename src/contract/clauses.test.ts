@@ -4,12 +4,28 @@ import { loadContract } from "./load.js";
 import { specPath } from "./root.js";
 
 /** The normalization clause quotes are checked under: no backticks, no bold markers, single spaces. */
-export const normalizeSpecText = (text: string) => text.replaceAll("`", "").replaceAll("**", "").replace(/\s+/g, " ").trim();
+export const normalizeSpecText = (text: string) =>
+  text.replaceAll("`", "").replaceAll("**", "").replace(/\s+/g, " ").trim();
 
 const spec = normalizeSpecText(readFileSync(specPath("interface-spec.md"), "utf8"));
 const clauses = [...loadContract().clauses.values()];
 const KINDS = ["must", "lint", "implementation-defined", "ambiguous"];
-const AREAS = ["envelope", "people-query", "jobs-companies-query", "nl-search", "detail", "limits", "query-spec", "credits", "auth", "version", "mcp", "privacy", "search-semantics", "lint"];
+const AREAS = [
+  "envelope",
+  "people-query",
+  "jobs-companies-query",
+  "nl-search",
+  "detail",
+  "limits",
+  "query-spec",
+  "credits",
+  "auth",
+  "version",
+  "mcp",
+  "privacy",
+  "search-semantics",
+  "lint",
+];
 
 describe("spec/clauses.yaml", () => {
   it("has clauses of every kind", () => {
@@ -26,12 +42,16 @@ describe("spec/clauses.yaml", () => {
   });
 
   it("quotes text that really stands in the interface specification", () => {
-    const missing = clauses.flatMap((c) => c.text.filter((q) => !spec.includes(normalizeSpecText(q))).map((q) => `${c.id}: ${q}`));
+    const missing = clauses.flatMap((c) =>
+      c.text.filter((q) => !spec.includes(normalizeSpecText(q))).map((q) => `${c.id}: ${q}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it("gives every ambiguous and implementation-defined clause the project's reading", () => {
-    const without = clauses.filter((c) => (c.kind === "ambiguous" || c.kind === "implementation-defined") && !c.reading?.trim());
+    const without = clauses.filter(
+      (c) => (c.kind === "ambiguous" || c.kind === "implementation-defined") && !c.reading?.trim(),
+    );
     expect(without.map((c) => c.id)).toEqual([]);
   });
 
@@ -41,7 +61,9 @@ describe("spec/clauses.yaml", () => {
       .filter((s) => /not shown/.test(s))
       .map((s) => s.replace(/^[|\s-]+|[|\s]+$/g, ""));
     expect(statements.length).toBeGreaterThan(10);
-    const quotes = clauses.filter((c) => c.kind === "implementation-defined").flatMap((c) => c.text.map(normalizeSpecText));
+    const quotes = clauses
+      .filter((c) => c.kind === "implementation-defined")
+      .flatMap((c) => c.text.map(normalizeSpecText));
     const uncovered = statements.filter((s) => !quotes.some((q) => s.includes(q) || q.includes(s)));
     expect(uncovered).toEqual([]);
   });

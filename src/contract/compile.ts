@@ -7,7 +7,9 @@ import { specPath } from "./root.js";
 
 /** Every YAML file of spec/ the contract is made of, by its path under spec/. */
 function specFiles(): string[] {
-  const catalog = readdirSync(specPath("catalog")).filter((f) => f.endsWith(".yaml")).sort();
+  const catalog = readdirSync(specPath("catalog"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort();
   return ["openapi.yaml", "clauses.yaml", ...catalog.map((f) => `catalog/${f}`)];
 }
 

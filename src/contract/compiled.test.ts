@@ -10,7 +10,9 @@ import { packageRoot, specPath } from "./root.js";
 describe("the compiled contract (src/contract/compiled.ts)", () => {
   it("is spec/ compiled now, byte for byte: run npm run generate after editing spec/", () => {
     const checkedIn = readFileSync(join(packageRoot(), compiledContractPath()), "utf8");
-    expect(checkedIn === compiledContractSource(), "src/contract/compiled.ts is stale: run npm run generate").toBe(true);
+    expect(checkedIn === compiledContractSource(), "src/contract/compiled.ts is stale: run npm run generate").toBe(
+      true,
+    );
   });
 
   it("gives the contract the YAML files give, with the fingerprint of spec/openapi.yaml", () => {

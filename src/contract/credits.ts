@@ -7,7 +7,8 @@ import type { CreditFormulaName, OperationId } from "./types.js";
  * Returns null where the specification does not show the cost (GET /version).
  */
 export function creditCost(operation: OperationId | CreditFormulaName, count: number): number | null {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`creditCost: count must be a non-negative integer, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`creditCost: count must be a non-negative integer, got ${count}`);
   const contract = loadContract();
   const name = contract.operations.get(operation as OperationId)?.creditFormula ?? (operation as CreditFormulaName);
   const formula = contract.credits[name];

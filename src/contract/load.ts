@@ -64,7 +64,8 @@ interface RawDataset {
 /** A file of spec/, parsed at build time (src/contract/compiled.ts): loading the contract reads no file. */
 function readYaml<T>(...parts: string[]): T {
   const path = parts.join("/");
-  if (!Object.hasOwn(SPEC, path)) throw new Error(`tdss: spec/${path} is not in the compiled contract; run npm run generate`);
+  if (!Object.hasOwn(SPEC, path))
+    throw new Error(`tdss: spec/${path} is not in the compiled contract; run npm run generate`);
   return structuredClone(SPEC[path]) as T;
 }
 
@@ -108,13 +109,14 @@ function loadOperations(doc: OpenApiDocument): Map<OperationId, Operation> {
   const operations = new Map<OperationId, Operation>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of ["get", "post"] as const) {
-      const op = item?.[method] as (Record<string, unknown> & { operationId?: string; tags?: string[]; requestBody?: unknown }) | undefined;
+      const op = item?.[method] as
+        (Record<string, unknown> & { operationId?: string; tags?: string[]; requestBody?: unknown }) | undefined;
       if (!op) continue;
       const operationId = op.operationId as OperationId;
-      if (!OPERATION_IDS.includes(operationId)) throw new Error(`tdss: spec/openapi.yaml: unexpected operationId ${String(operationId)}`);
-      const ref = (op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content?.[
-        "application/json"
-      ]?.schema?.$ref;
+      if (!OPERATION_IDS.includes(operationId))
+        throw new Error(`tdss: spec/openapi.yaml: unexpected operationId ${String(operationId)}`);
+      const ref = (op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)
+        ?.content?.["application/json"]?.schema?.$ref;
       operations.set(
         operationId,
         Object.freeze({
@@ -166,7 +168,10 @@ let contract: Contract | undefined;
 export function loadContract(): Contract {
   if (contract) return contract;
   const openapi = readYaml<OpenApiDocument>("openapi.yaml");
-  const rawCredits = readYaml<{ formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">> }>("catalog", "credits.yaml");
+  const rawCredits = readYaml<{ formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">> }>(
+    "catalog",
+    "credits.yaml",
+  );
   const credits = Object.fromEntries(
     Object.entries(rawCredits.formulas).map(([name, f]) => [name, Object.freeze({ name, ...f })]),
   ) as unknown as Record<CreditFormulaName, CreditFormula>;

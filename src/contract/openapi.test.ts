@@ -8,7 +8,10 @@ import { loadContract } from "./load.js";
 import { specPath } from "./root.js";
 import { OPERATION_IDS } from "./types.js";
 
-async function spectralResults(source: string, ruleset: ConstructorParameters<typeof Spectral>[0] extends never ? never : object) {
+async function spectralResults(
+  source: string,
+  ruleset: ConstructorParameters<typeof Spectral>[0] extends never ? never : object,
+) {
   const spectral = new Spectral();
   spectral.setRuleset(ruleset as never);
   return spectral.run(new Document(source, YamlParser, "spec/openapi.yaml"));
@@ -51,7 +54,11 @@ describe("spec/openapi.yaml", () => {
   it("has one operation per route of §4.1 with the tool names of the table", () => {
     const ops = loadContract().operations;
     expect([...ops.keys()].sort()).toEqual([...OPERATION_IDS].sort());
-    const table = [...readFileSync(specPath("interface-spec.md"), "utf8").matchAll(/^\| (GET|POST) \| (\S+) \| [^|]+ \| (\w+) \|$/gm)];
+    const table = [
+      ...readFileSync(specPath("interface-spec.md"), "utf8").matchAll(
+        /^\| (GET|POST) \| (\S+) \| [^|]+ \| (\w+) \|$/gm,
+      ),
+    ];
     expect(table).toHaveLength(9);
     for (const [, method, path, tool] of table) {
       const op = [...ops.values()].find((o) => o.path === path);

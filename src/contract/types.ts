@@ -66,7 +66,9 @@ export interface Limits {
     readonly members: readonly string[];
     readonly size: Required<Range>;
   };
-  readonly detail: Readonly<Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>>;
+  readonly detail: Readonly<
+    Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>
+  >;
   readonly dates: { readonly absolute: string; readonly relativeUnits: readonly string[] };
   readonly project: {
     readonly maxNestingDepth: number;

@@ -4,7 +4,14 @@ import type { OperationId } from "./types.js";
 
 const SCHEMA_ID = "tdss:openapi";
 /** OpenAPI keywords and the document's extensions, known to ajv so that strict mode still catches typos. */
-const ANNOTATIONS = ["x-implementation-defined", "x-reference-choice", "example", "discriminator", "xml", "externalDocs"];
+const ANNOTATIONS = [
+  "x-implementation-defined",
+  "x-reference-choice",
+  "example",
+  "discriminator",
+  "xml",
+  "externalDocs",
+];
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
@@ -55,7 +62,8 @@ function compileOnce(key: string, schema: () => object, location?: string): Vali
 
 /** Validator of a named schema of components.schemas, compiled once. */
 export function schemaValidator(name: string): ValidateFunction {
-  if (!loadContract().openapi.components?.schemas?.[name]) throw new Error(`tdss: no schema named ${name} in spec/openapi.yaml`);
+  if (!loadContract().openapi.components?.schemas?.[name])
+    throw new Error(`tdss: no schema named ${name} in spec/openapi.yaml`);
   return compileOnce(`schema:${name}`, () => ({ $ref: `${SCHEMA_ID}#/$defs/${name}` }));
 }
 
@@ -130,8 +138,14 @@ export function namedResponseValidator(name: string): ValidateFunction {
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => {
     const where = e.instancePath || "/";
-    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : "";
-    const allowed = e.keyword === "enum" ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.length} allowed values)` : "";
+    const extra =
+      e.keyword === "additionalProperties"
+        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+        : "";
+    const allowed =
+      e.keyword === "enum"
+        ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.length} allowed values)`
+        : "";
     return `${where}: ${e.message ?? e.keyword}${extra}${allowed}`;
   });
 }

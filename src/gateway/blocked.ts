@@ -64,7 +64,11 @@ export function plainWords(d: Diagnostic): string {
 
 /** The envelope of a blocked request (§4: {code, msg, data}), with every diagnostic the linter had. */
 export function blockedEnvelope(blocking: readonly Diagnostic[], all: readonly Diagnostic[]) {
-  return { code: BLOCKED_STATUS, msg: plainWords(blocking[0]!), data: { blocked_by: ruleIds(blocking), diagnostics: all.map(wireDiagnostic) } };
+  return {
+    code: BLOCKED_STATUS,
+    msg: plainWords(blocking[0]!),
+    data: { blocked_by: ruleIds(blocking), diagnostics: all.map(wireDiagnostic) },
+  };
 }
 
 /** A blocked tool call's text: one line per diagnostic, each with what to change, for an agent to act on. */

@@ -30,10 +30,20 @@ interface Raw {
   text: string;
 }
 
-async function send(base: string, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Raw> {
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<Raw> {
   const r = await request(`${base}${path}`, {
     method: method as "POST",
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body } : {}),
   });
   return { status: r.statusCode, headers: r.headers, text: await r.body.text() };
@@ -47,7 +57,7 @@ async function remaining(): Promise<number> {
 /** The headers a relay must keep: everything but the per-connection ones and the date of sending. */
 function relayed(headers: Raw["headers"]): Record<string, unknown> {
   const { date, connection, "keep-alive": keepAlive, "tdss-lint": lintNote, ...rest } = headers;
-  void date, connection, keepAlive, lintNote;
+  (void date, connection, keepAlive, lintNote);
   return rest;
 }
 
@@ -70,7 +80,9 @@ describe("REST through the gateway", () => {
     expect(diagnostic).toMatchObject({ consequence: "empty", pointer: "/where/eq" });
     expect(diagnostic.suggestions).toContainEqual(expect.objectContaining({ replacement: "Director" }));
     const [edit] = diagnostic.suggestions[0].edits;
-    expect(misspeltLevel.slice(0, edit.range[0]) + edit.text + misspeltLevel.slice(edit.range[1])).toBe(misspeltLevel.replace('"director"', '"Director"'));
+    expect(misspeltLevel.slice(0, edit.range[0]) + edit.text + misspeltLevel.slice(edit.range[1])).toBe(
+      misspeltLevel.replace('"director"', '"Director"'),
+    );
     expect(await remaining()).toBe(before);
   });
 
@@ -114,24 +126,43 @@ describe("REST through the gateway", () => {
 
   it("counts what it caught in /metrics and logs one line per linted request, never the key", async () => {
     const before = await remaining();
-    const blockedGateway = await startGateway({ upstream: upstream.url, port: 0, block: ["refused", "empty", "broadened"] });
+    const blockedGateway = await startGateway({
+      upstream: upstream.url,
+      port: 0,
+      block: ["refused", "empty", "broadened"],
+    });
     try {
       const r = await send(blockedGateway.url, "POST", "/v1/people/query", broadened);
       expect(r.status).toBe(422);
       expect(await remaining()).toBe(before); // never reached the upstream, which would have charged it
       const metrics = await send(blockedGateway.url, "GET", "/metrics");
-      expect(metrics.text).toMatch(/tdss_gateway_requests_total\{transport="rest",route="queryPeople",outcome="blocked"\} 1/);
+      expect(metrics.text).toMatch(
+        /tdss_gateway_requests_total\{transport="rest",route="queryPeople",outcome="blocked"\} 1/,
+      );
       // size 2: ceil(2/25) = 1 Credit the service would have billed (§8).
       expect(metrics.text).toMatch(/tdss_gateway_credits_averted_total\{route="queryPeople"\} 1/);
-      expect(metrics.text).toMatch(/tdss_gateway_diagnostics_total\{route="queryPeople",rule="field-outside-scope",consequence="broadened",blocked="true"\} 1/);
+      expect(metrics.text).toMatch(
+        /tdss_gateway_diagnostics_total\{route="queryPeople",rule="field-outside-scope",consequence="broadened",blocked="true"\} 1/,
+      );
     } finally {
       await blockedGateway.close();
     }
     const metrics = await send(gateway.url, "GET", "/metrics");
     expect(metrics.text).toMatch(/tdss_gateway_mistakes_caught_total\{route="queryPeople",consequence="empty"\} [1-9]/);
     expect(metrics.text).toMatch(/tdss_gateway_upstream_seconds_count\{transport="rest",route="queryPeople"\} [1-9]/);
-    const lines = readFileSync(logFile, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toContainEqual(expect.objectContaining({ transport: "rest", route: "queryPeople", rules: ["fixed-set-value"], consequence: "empty", blocked: true }));
+    const lines = readFileSync(logFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        transport: "rest",
+        route: "queryPeople",
+        rules: ["fixed-set-value"],
+        consequence: "empty",
+        blocked: true,
+      }),
+    );
     expect(readFileSync(logFile, "utf8")).not.toContain(key);
   });
 });
@@ -182,8 +213,15 @@ describe("hostile bodies", () => {
     const through = await send(gateway.url, "POST", "/v1/people/query", badBytes);
     expect(through.status).toBe(direct.status); // unreadable: forwarded untouched, the upstream decides
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cleanQuery)]);
-    expect((await send(gateway.url, "POST", "/v1/people/query", bom)).status).toBe((await send(upstream.url, "POST", "/v1/people/query", bom)).status);
-    const proto = await send(gateway.url, "POST", "/v1/people/query", '{"__proto__":{"x":1},"where":{"field":"city","eq":"Berlin"}}');
+    expect((await send(gateway.url, "POST", "/v1/people/query", bom)).status).toBe(
+      (await send(upstream.url, "POST", "/v1/people/query", bom)).status,
+    );
+    const proto = await send(
+      gateway.url,
+      "POST",
+      "/v1/people/query",
+      '{"__proto__":{"x":1},"where":{"field":"city","eq":"Berlin"}}',
+    );
     expect(proto.status).toBeLessThan(500);
     const fifty = Buffer.alloc(50 * 1024 * 1024, 0x20);
     const huge = await send(gateway.url, "POST", "/v1/jobs/query", fifty);

@@ -22,7 +22,11 @@ async function remaining(): Promise<number> {
   return ((await r.json()) as { data: { remaining_credits: number } }).data.remaining_credits;
 }
 
-async function withSession<T>(baseUrl: string, kind: (typeof MCP_TRANSPORTS)[number], fn: (s: McpSession) => Promise<T>): Promise<T> {
+async function withSession<T>(
+  baseUrl: string,
+  kind: (typeof MCP_TRANSPORTS)[number],
+  fn: (s: McpSession) => Promise<T>,
+): Promise<T> {
   const session = await openMcpSession({ baseUrl, authorization: bearer(), timeoutMs: 5_000 }, kind);
   try {
     return await fn(session);
@@ -34,7 +38,10 @@ async function withSession<T>(baseUrl: string, kind: (typeof MCP_TRANSPORTS)[num
 describe.each(MCP_TRANSPORTS)("MCP through the gateway (%s)", (kind) => {
   it("lists the upstream's tools as they are, and answers the §4.6 revision of the transport", async () => {
     const direct = await withSession(upstream.url, kind, (s) => s.listTools());
-    const through = await withSession(gateway.url, kind, async (s) => ({ tools: await s.listTools(), revision: s.protocolVersion }));
+    const through = await withSession(gateway.url, kind, async (s) => ({
+      tools: await s.listTools(),
+      revision: s.protocolVersion,
+    }));
     expect(through.tools).toEqual(direct);
     expect(through.revision).toBe(kind === "sse" ? "2024-11-05" : "2025-03-26");
   });
@@ -42,11 +49,21 @@ describe.each(MCP_TRANSPORTS)("MCP through the gateway (%s)", (kind) => {
   it("answers a blocked call itself as a tool error an agent can act on, at no cost", async () => {
     const before = await remaining();
     const outcome = await withSession(gateway.url, kind, (s) =>
-      s.callTool("svc_query_people", { where: { all: [{ field: "management_level", eq: "director" }, { field: "skills", exists: true }] }, size: 3 }),
+      s.callTool("svc_query_people", {
+        where: {
+          all: [
+            { field: "management_level", eq: "director" },
+            { field: "skills", exists: true },
+          ],
+        },
+        size: 3,
+      }),
     );
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toMatch(/not sent to the service/);
-    expect(outcome.text).toMatch(/\/where\/all\/0\/eq \[fixed-set-value, empty\]: "director" is not a value of `management_level`.* Use "Director"\./);
+    expect(outcome.text).toMatch(
+      /\/where\/all\/0\/eq \[fixed-set-value, empty\]: "director" is not a value of `management_level`.* Use "Director"\./,
+    );
     expect(outcome.envelope).toMatchObject({ code: 422, data: { blocked_by: ["fixed-set-value"] } });
     expect(await remaining()).toBe(before);
   });
@@ -71,7 +88,10 @@ describe.each(MCP_TRANSPORTS)("MCP through the gateway (%s)", (kind) => {
 });
 
 it("refuses an unknown key with the upstream's 401 and a challenge, on the Streamable HTTP transport", async () => {
-  const probe = await probeStreamableInitialize({ baseUrl: gateway.url, authorization: "Bearer svc_not_a_key", timeoutMs: 5_000 }, "2025-03-26");
+  const probe = await probeStreamableInitialize(
+    { baseUrl: gateway.url, authorization: "Bearer svc_not_a_key", timeoutMs: 5_000 },
+    "2025-03-26",
+  );
   expect(probe.status).toBe(401);
   expect(probe.wwwAuthenticate).toMatch(/^Bearer/);
 });

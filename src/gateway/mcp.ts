@@ -10,7 +10,13 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { matchToolsToRoutes } from "../checks/mcp-tools.js";
-import { MCP_TRANSPORT_SPEC, McpClientError, openMcpSession, type McpSession, type McpTransportKind } from "../client/mcp.js";
+import {
+  MCP_TRANSPORT_SPEC,
+  McpClientError,
+  openMcpSession,
+  type McpSession,
+  type McpTransportKind,
+} from "../client/mcp.js";
 import type { OperationId } from "../contract/index.js";
 import { lintableRoutes } from "../lint/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
@@ -53,7 +59,12 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
   res.writeHead(status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
@@ -73,12 +84,18 @@ function bare(message: string): string {
  */
 export function createMcpProxy(ctx: McpProxyContext) {
   const idle = new Map<string, { linked: Promise<Linked>; timer: NodeJS.Timeout }>();
-  const sse = new Map<string, { transport: SSEServerTransport; server: Server; linked: Linked; authorization: string | undefined }>();
+  const sse = new Map<
+    string,
+    { transport: SSEServerTransport; server: Server; linked: Linked; authorization: string | undefined }
+  >();
   const open = new Set<Server>();
   const IDLE_MS = 30_000;
 
   async function link(kind: McpTransportKind, authorization: string | undefined): Promise<Linked> {
-    const session = await openMcpSession({ baseUrl: ctx.upstream.url(""), authorization, timeoutMs: ctx.upstream.timeoutMs }, kind);
+    const session = await openMcpSession(
+      { baseUrl: ctx.upstream.url(""), authorization, timeoutMs: ctx.upstream.timeoutMs },
+      kind,
+    );
     return new Linked(session, ctx.mcpTools);
   }
 
@@ -104,7 +121,11 @@ export function createMcpProxy(ctx: McpProxyContext) {
     return linked;
   }
 
-  async function callTool(linked: Linked, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async function callTool(
+    linked: Linked,
+    name: string,
+    args: Record<string, unknown> | undefined,
+  ): Promise<CallToolResult> {
     const operationId = await linked.routeOf(name);
     if (operationId !== undefined && lintableRoutes().has(operationId as LintableOperationId)) {
       const route = operationId as LintableOperationId;
@@ -115,7 +136,11 @@ export function createMcpProxy(ctx: McpProxyContext) {
         if (verdict.blocking.length > 0) {
           ctx.metrics.request("mcp", route, "blocked");
           const envelope = blockedEnvelope(verdict.blocking, verdict.diagnostics);
-          return { isError: true, content: [{ type: "text", text: agentText(verdict.blocking, verdict.diagnostics) }], structuredContent: envelope };
+          return {
+            isError: true,
+            content: [{ type: "text", text: agentText(verdict.blocking, verdict.diagnostics) }],
+            structuredContent: envelope,
+          };
         }
       }
     }
@@ -124,12 +149,20 @@ export function createMcpProxy(ctx: McpProxyContext) {
     const outcome = await linked.session.callTool(name, args);
     ctx.metrics.upstream("mcp", route, (performance.now() - started) / 1000);
     if (outcome.result) {
-      ctx.metrics.request("mcp", route, operationId && lintableRoutes().has(operationId as LintableOperationId) ? "forwarded" : "unlinted");
+      ctx.metrics.request(
+        "mcp",
+        route,
+        operationId && lintableRoutes().has(operationId as LintableOperationId) ? "forwarded" : "unlinted",
+      );
       return outcome.result;
     }
     ctx.metrics.request("mcp", route, "upstream_error");
     if (outcome.rpcError) throw new McpError(outcome.rpcError.code, bare(outcome.rpcError.message));
-    const envelope = { code: 502, msg: `the upstream gave no tool result: ${outcome.error ?? "unknown error"}`, data: null };
+    const envelope = {
+      code: 502,
+      msg: `the upstream gave no tool result: ${outcome.error ?? "unknown error"}`,
+      data: null,
+    };
     return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope) }], structuredContent: envelope };
   }
 
@@ -137,9 +170,15 @@ export function createMcpProxy(ctx: McpProxyContext) {
     const capabilities = { tools: { listChanged: false } };
     const server = new Server(ctx.serverInfo, { capabilities });
     const revision = MCP_TRANSPORT_SPEC[kind].revision;
-    server.setRequestHandler(InitializeRequestSchema, () => ({ protocolVersion: revision, capabilities, serverInfo: ctx.serverInfo }));
+    server.setRequestHandler(InitializeRequestSchema, () => ({
+      protocolVersion: revision,
+      capabilities,
+      serverInfo: ctx.serverInfo,
+    }));
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await linked.session.listTools() }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(linked, request.params.name, request.params.arguments));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      callTool(linked, request.params.name, request.params.arguments),
+    );
     return server;
   }
 
@@ -150,7 +189,12 @@ export function createMcpProxy(ctx: McpProxyContext) {
     } catch (error) {
       const status = error instanceof McpClientError ? error.httpStatus : undefined;
       if (status === 401 || status === 403) {
-        jsonRpcError(res, status, `Unauthorized: the upstream refused the key (HTTP ${status})`, status === 401 ? { "WWW-Authenticate": 'Bearer realm="tdss-gateway"' } : {});
+        jsonRpcError(
+          res,
+          status,
+          `Unauthorized: the upstream refused the key (HTTP ${status})`,
+          status === 401 ? { "WWW-Authenticate": 'Bearer realm="tdss-gateway"' } : {},
+        );
       } else jsonRpcError(res, 502, `Bad gateway: ${(error as Error).message}`);
       return undefined;
     }
@@ -159,7 +203,12 @@ export function createMcpProxy(ctx: McpProxyContext) {
   async function streamableHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {
       req.resume();
-      return jsonRpcError(res, 405, `Method not allowed: POST each JSON-RPC message to ${GATEWAY_MCP_PATHS.streamableHttp}`, { Allow: "POST" });
+      return jsonRpcError(
+        res,
+        405,
+        `Method not allowed: POST each JSON-RPC message to ${GATEWAY_MCP_PATHS.streamableHttp}`,
+        { Allow: "POST" },
+      );
     }
     const linked = await linkOrRefuse(res, () => streamableLink(header(req, "authorization")));
     if (!linked) {
@@ -180,7 +229,9 @@ export function createMcpProxy(ctx: McpProxyContext) {
   async function sseStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "GET") {
       req.resume();
-      return jsonRpcError(res, 405, `Method not allowed: GET ${GATEWAY_MCP_PATHS.sse} opens the event stream`, { Allow: "GET" });
+      return jsonRpcError(res, 405, `Method not allowed: GET ${GATEWAY_MCP_PATHS.sse} opens the event stream`, {
+        Allow: "GET",
+      });
     }
     const authorization = header(req, "authorization");
     const linked = await linkOrRefuse(res, () => link("sse", authorization));
@@ -199,7 +250,9 @@ export function createMcpProxy(ctx: McpProxyContext) {
   async function sseMessage(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {
       req.resume();
-      return jsonRpcError(res, 405, `Method not allowed: POST messages to ${GATEWAY_MCP_PATHS.messages}`, { Allow: "POST" });
+      return jsonRpcError(res, 405, `Method not allowed: POST messages to ${GATEWAY_MCP_PATHS.messages}`, {
+        Allow: "POST",
+      });
     }
     const session = sse.get(url.searchParams.get("sessionId") ?? "");
     if (!session) {

@@ -46,7 +46,8 @@ export class GatewayMetrics {
 
   linted(route: string, verdict: Verdict): void {
     const blocked = verdict.blocking.length > 0;
-    for (const d of verdict.diagnostics) this.findings.inc({ route, rule: d.ruleId, consequence: d.consequence, blocked: String(blocked) });
+    for (const d of verdict.diagnostics)
+      this.findings.inc({ route, rule: d.ruleId, consequence: d.consequence, blocked: String(blocked) });
     if (!blocked) return;
     if (verdict.creditsAverted > 0) this.credits.inc({ route }, verdict.creditsAverted);
     else this.mistakes.inc({ route, consequence: verdict.worst });

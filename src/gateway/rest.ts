@@ -17,10 +17,19 @@ export interface RestContext {
   readonly log?: DecisionLog;
 }
 
-export function sendEnvelope(res: ServerResponse, status: number, envelope: unknown, headers: Record<string, string> = {}): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  status: number,
+  envelope: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const body = JSON.stringify(envelope);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -50,7 +59,13 @@ function lintHeader(verdict: Verdict | undefined): Record<string, string> {
  * never reaches the upstream; anything else is forwarded with its headers (the key included, to the upstream's
  * origin only) and the upstream's response is relayed as it came, plus `Tdss-Lint`.
  */
-export async function handleRoute(req: IncomingMessage, res: ServerResponse, route: string, lintable: boolean, ctx: RestContext): Promise<void> {
+export async function handleRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+  lintable: boolean,
+  ctx: RestContext,
+): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   let body: Uint8Array | undefined;
   let verdict: Verdict | undefined;
@@ -58,7 +73,16 @@ export async function handleRoute(req: IncomingMessage, res: ServerResponse, rou
     const read = await readBody(req, MAX_BODY_BYTES);
     if (read === undefined) {
       ctx.metrics.request("rest", route, "blocked");
-      return sendEnvelope(res, 413, { code: 413, msg: `The request body is larger than ${MAX_BODY_BYTES} bytes, the most the gateway reads.`, data: null }, { Connection: "close" });
+      return sendEnvelope(
+        res,
+        413,
+        {
+          code: 413,
+          msg: `The request body is larger than ${MAX_BODY_BYTES} bytes, the most the gateway reads.`,
+          data: null,
+        },
+        { Connection: "close" },
+      );
     }
     body = read;
     if (lintable) verdict = judge(route as LintableOperationId, body, ctx.block);
@@ -68,7 +92,9 @@ export async function handleRoute(req: IncomingMessage, res: ServerResponse, rou
     ctx.log?.write("rest", route, verdict);
     if (verdict.blocking.length > 0) {
       ctx.metrics.request("rest", route, "blocked");
-      return sendEnvelope(res, BLOCKED_STATUS, blockedEnvelope(verdict.blocking, verdict.diagnostics), { "Tdss-Blocked": ruleIds(verdict.blocking).join(",") });
+      return sendEnvelope(res, BLOCKED_STATUS, blockedEnvelope(verdict.blocking, verdict.diagnostics), {
+        "Tdss-Blocked": ruleIds(verdict.blocking).join(","),
+      });
     }
   }
   const started = performance.now();

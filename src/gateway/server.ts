@@ -45,10 +45,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const metrics = new GatewayMetrics();
   const block = new Set<Consequence>(options.block ?? DEFAULT_BLOCK);
   const ctx = { upstream, block, metrics, ...(log ? { log } : {}) };
-  const mcp = createMcpProxy({ ...ctx, ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}), serverInfo: { name: "tdss-gateway", version: packageVersion() } });
+  const mcp = createMcpProxy({
+    ...ctx,
+    ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
+    serverInfo: { name: "tdss-gateway", version: packageVersion() },
+  });
   const routes = new Map<string, { operationId: string; lintable: boolean }>();
   for (const op of loadContract().operations.values()) {
-    routes.set(`${op.method} ${op.path}`, { operationId: op.operationId, lintable: lintableRoutes().has(op.operationId as LintableOperationId) });
+    routes.set(`${op.method} ${op.path}`, {
+      operationId: op.operationId,
+      lintable: lintableRoutes().has(op.operationId as LintableOperationId),
+    });
   }
 
   const listener = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -65,7 +72,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const route = routes.get(`${method} ${path}`);
       if (!route) {
         req.resume();
-        return sendEnvelope(res, 404, { code: 404, msg: `The gateway serves the nine routes of §4.1, /mcp, /sse and /metrics; not ${method} ${path.slice(0, 120)}.`, data: null });
+        return sendEnvelope(res, 404, {
+          code: 404,
+          msg: `The gateway serves the nine routes of §4.1, /mcp, /sse and /metrics; not ${method} ${path.slice(0, 120)}.`,
+          data: null,
+        });
       }
       await handleRoute(req, res, route.operationId, route.lintable, ctx);
     } catch (error) {

@@ -3,7 +3,16 @@ import type { Readable } from "node:stream";
 import { Pool } from "undici";
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1): never passed on by a proxy. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "host",
+]);
 
 export interface UpstreamResponse {
   readonly status: number;
@@ -23,9 +32,12 @@ export class UpstreamError extends Error {
 }
 
 /** Headers of a message without the hop-by-hop ones, in the shape undici and node:http both take. */
-export function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function endToEnd(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) out[name] = value;
   return out;
 }
 
@@ -46,7 +58,12 @@ export class Upstream {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.prefix = url.pathname.replace(/\/+$/, "");
-    this.pool = new Pool(this.origin, { connections: 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, pipelining: 1 });
+    this.pool = new Pool(this.origin, {
+      connections: 64,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      pipelining: 1,
+    });
   }
 
   /** The URL a gateway path is forwarded to. */
@@ -54,7 +71,12 @@ export class Upstream {
     return `${this.origin}${this.prefix}${pathAndQuery}`;
   }
 
-  async send(method: string, pathAndQuery: string, headers: Record<string, string | string[]>, body?: Uint8Array): Promise<UpstreamResponse> {
+  async send(
+    method: string,
+    pathAndQuery: string,
+    headers: Record<string, string | string[]>,
+    body?: Uint8Array,
+  ): Promise<UpstreamResponse> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await this.pool.request({
@@ -70,7 +92,10 @@ export class Upstream {
       if (signal.aborted || e.code === "UND_ERR_HEADERS_TIMEOUT" || e.name === "TimeoutError") {
         throw new UpstreamError(`the upstream ${this.origin} did not answer within ${this.timeoutMs} ms`, 504);
       }
-      throw new UpstreamError(`the upstream ${this.origin} could not be reached: ${e.code ?? e.message ?? "unknown error"}`, 502);
+      throw new UpstreamError(
+        `the upstream ${this.origin} could not be reached: ${e.code ?? e.message ?? "unknown error"}`,
+        502,
+      );
     }
   }
 

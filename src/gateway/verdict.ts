@@ -7,7 +7,14 @@ import type { GATEWAY_BLOCKABLE } from "../runner/config.js";
 export type Blockable = (typeof GATEWAY_BLOCKABLE)[number];
 export const DEFAULT_BLOCK: readonly Blockable[] = ["refused", "empty"];
 
-const RANK: Readonly<Record<Consequence, number>> = { refused: 0, empty: 1, broadened: 2, unspecified: 3, style: 4, cost: 5 };
+const RANK: Readonly<Record<Consequence, number>> = {
+  refused: 0,
+  empty: 1,
+  broadened: 2,
+  unspecified: 3,
+  style: 4,
+  cost: 5,
+};
 
 /** Consequences under which the service spends nothing: a refusal (§7) or a query certain to match nobody. */
 const FREE_UPSTREAM: ReadonlySet<Consequence> = new Set(["refused", "empty"]);
@@ -30,7 +37,11 @@ export interface Verdict {
  * Lints a request body on its way to `operationId`. Undefined when the body is not UTF-8 JSON: the gateway
  * forwards what it cannot read and lets the upstream decide.
  */
-export function judge(operationId: LintableOperationId, body: Uint8Array, block: ReadonlySet<Consequence>): Verdict | undefined {
+export function judge(
+  operationId: LintableOperationId,
+  body: Uint8Array,
+  block: ReadonlySet<Consequence>,
+): Verdict | undefined {
   let text: string;
   let value: unknown;
   try {
@@ -41,7 +52,9 @@ export function judge(operationId: LintableOperationId, body: Uint8Array, block:
   }
   const diagnostics = lint(text, { route: operationId }).filter((d) => d.consequence !== "cost");
   // The worst first: a refusal explains a blocked request better than a style note beside it.
-  const blocking = diagnostics.filter((d) => block.has(d.consequence)).sort((a, b) => RANK[a.consequence] - RANK[b.consequence]);
+  const blocking = diagnostics
+    .filter((d) => block.has(d.consequence))
+    .sort((a, b) => RANK[a.consequence] - RANK[b.consequence]);
   const servedAndBilled = blocking.length > 0 && !diagnostics.some((d) => FREE_UPSTREAM.has(d.consequence));
   const bogus = new Set<string>();
   return {

@@ -21,7 +21,12 @@ describe("tdss/lint in a browser bundle", () => {
     runInNewContext(code, page);
     const { lint } = page.tdssLint as typeof import("./index.js");
     const diagnostics = lint('{"where": {"field": "management_level", "eq": "senior"}}', { route: "queryPeople" });
-    expect(diagnostics.find((d) => d.ruleId === "fixed-set-value")).toMatchObject({ consequence: "empty", path: "/where/eq", line: 1, column: 47 });
+    expect(diagnostics.find((d) => d.ruleId === "fixed-set-value")).toMatchObject({
+      consequence: "empty",
+      path: "/where/eq",
+      line: 1,
+      column: 47,
+    });
     expect(lint({ where: { field: "citty", eq: "Paris" } }).some((d) => d.ruleId === "unknown-field")).toBe(true);
   });
 });

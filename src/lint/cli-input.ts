@@ -17,7 +17,9 @@ export function maxInputBytes(): number {
 
 function tooLarge(file: string, limit: number): InputError {
   const name = file === "-" ? "standard input" : file;
-  return new InputError(`${name} is larger than ${limit} bytes (${limit / 1048576} MiB), the most tdss lint reads of one input`);
+  return new InputError(
+    `${name} is larger than ${limit} bytes (${limit / 1048576} MiB), the most tdss lint reads of one input`,
+  );
 }
 
 /**
@@ -44,7 +46,14 @@ export async function readInput(file: string, limit = maxInputBytes()): Promise<
   } catch (error) {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a directory"
+          : code === "EACCES"
+            ? "permission denied"
+            : (error as Error).message;
     throw new InputError(`cannot read ${file}: ${reason}`);
   } finally {
     if (fd !== undefined) closeSync(fd);
@@ -57,7 +66,9 @@ export function readScopeTable(file: string): ScopeOverrides {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new InputError(`cannot read the scope table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new InputError(
+      `cannot read the scope table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
   let value: unknown;
   try {
@@ -66,7 +77,9 @@ export function readScopeTable(file: string): ScopeOverrides {
     throw new InputError(`scope table ${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new InputError(`scope table ${file} must be a mapping of people field to sub-record (experience, education, language) or null`);
+    throw new InputError(
+      `scope table ${file} must be a mapping of people field to sub-record (experience, education, language) or null`,
+    );
   }
   const map = new Map<string, string | null>(Object.entries(value as Record<string, string | null>));
   try {

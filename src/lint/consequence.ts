@@ -11,4 +11,11 @@ export const DEFAULT_SEVERITY: Readonly<Record<Consequence, Severity>> = Object.
 });
 
 /** Most to least serious, for classifying a request by its worst diagnostic. */
-export const CONSEQUENCE_ORDER: readonly Consequence[] = ["refused", "empty", "broadened", "unspecified", "cost", "style"];
+export const CONSEQUENCE_ORDER: readonly Consequence[] = [
+  "refused",
+  "empty",
+  "broadened",
+  "unspecified",
+  "cost",
+  "style",
+];

@@ -38,7 +38,8 @@ function markers(value: unknown, fn: (m: SourceText) => void): void {
     const v = stack.pop();
     if (v instanceof SourceText) fn(v);
     else if (Array.isArray(v)) for (const item of v) stack.push(item);
-    else if (v !== null && typeof v === "object") for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key]);
+    else if (v !== null && typeof v === "object")
+      for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key]);
   }
 }
 

@@ -42,7 +42,12 @@ const TEMPLATE = /\{\{\s*(\w+)\s*\}\}/;
 /** A message template split once into text (even indexes) and placeholder names (odd indexes). */
 const compiledTemplates = new Map<string, readonly string[]>();
 
-function render(template: string | undefined, data: Readonly<Record<string, unknown>> | undefined, ruleId: string, messageId: string): string {
+function render(
+  template: string | undefined,
+  data: Readonly<Record<string, unknown>> | undefined,
+  ruleId: string,
+  messageId: string,
+): string {
   if (template === undefined) throw new Error(`rule ${ruleId} has no message "${messageId}"`);
   let parts = compiledTemplates.get(template);
   if (!parts) compiledTemplates.set(template, (parts = template.split(TEMPLATE)));
@@ -111,14 +116,23 @@ let nextScopeId = 1;
 let last: { table: readonly Rule[]; route: Route; scopes: unknown; rules: unknown; compiled: Compiled } | undefined;
 
 function compile(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
-  if (last && last.table === ruleTable && last.route === route && last.scopes === options.scopes && last.rules === options.rules) return last.compiled;
+  if (
+    last &&
+    last.table === ruleTable &&
+    last.route === route &&
+    last.scopes === options.scopes &&
+    last.rules === options.rules
+  )
+    return last.compiled;
   const compiled = compileKeyed(ruleTable, route, options);
   last = { table: ruleTable, route, scopes: options.scopes, rules: options.rules, compiled };
   return compiled;
 }
 
 function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
-  const scopesKey = options.scopes ? (scopeIds.get(options.scopes as object) ?? (scopeIds.set(options.scopes as object, nextScopeId), nextScopeId++)) : 0;
+  const scopesKey = options.scopes
+    ? (scopeIds.get(options.scopes as object) ?? (scopeIds.set(options.scopes as object, nextScopeId), nextScopeId++))
+    : 0;
   const key = `${route.operationId}|${scopesKey}|${options.rules ? JSON.stringify(options.rules) : ""}`;
   let byKey = compiledCache.get(ruleTable);
   if (!byKey) compiledCache.set(ruleTable, (byKey = new Map()));
@@ -127,7 +141,10 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
 
   const contract = loadContract();
   const dataset = contract.datasets[route.dataset];
-  const scopeOf = route.dataset === "people" ? scopeTable(contract.datasets.people, options.scopes) : (): SubRecord | undefined => undefined;
+  const scopeOf =
+    route.dataset === "people"
+      ? scopeTable(contract.datasets.people, options.scopes)
+      : (): SubRecord | undefined => undefined;
   const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
   for (const [k, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, k);
   const visitors = new VisitorTable(dataset);
@@ -153,7 +170,12 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
   return compiled;
 }
 
-function run(source: TextSource | undefined, document: unknown, ruleTable: readonly Rule[], options: EngineOptions): Diagnostic[] {
+function run(
+  source: TextSource | undefined,
+  document: unknown,
+  ruleTable: readonly Rule[],
+  options: EngineOptions,
+): Diagnostic[] {
   const contract = loadContract();
   const bodyPath = options.bodyPath ?? [];
   const body = source?.syntaxError ? undefined : valueAt(document, bodyPath);
@@ -171,13 +193,23 @@ function run(source: TextSource | undefined, document: unknown, ruleTable: reado
       info = bodyInfo(body, bodyPath, route, options.bareNodes !== false);
       const root = treeRoot(info);
       if (root) {
-        const tree = { dataset, maxDepth: contract.limits.project.maxNestingDepth, members: 0, parsedJson: source !== undefined };
+        const tree = {
+          dataset,
+          maxDepth: contract.limits.project.maxNestingDepth,
+          members: 0,
+          parsedJson: source !== undefined,
+        };
         nodes = buildTree(root.value, root.path, tree);
         members = tree.members;
       }
     }
     if (source) {
-      const bodyBytes = bodyByteLength(source.text, bodyPath, contract.limits.project.maxBodyBytes, !source.syntaxError);
+      const bodyBytes = bodyByteLength(
+        source.text,
+        bodyPath,
+        contract.limits.project.maxBodyBytes,
+        !source.syntaxError,
+      );
       const text: SourceInfo = source.parsed
         ? {
             syntaxError: source.syntaxError,
@@ -239,7 +271,11 @@ function valueAt(document: unknown, path: Path): unknown {
 function bodyInfo(body: unknown, path: Path, route: Route, bareNodes: boolean): BodyInfo {
   const bare =
     bareNodes &&
-    route.kind === "search" && isRecord(body) && !Object.hasOwn(body, "where") && looksLikeNode(body) && !route.bodyMembers.some((m) => Object.hasOwn(body, m));
+    route.kind === "search" &&
+    isRecord(body) &&
+    !Object.hasOwn(body, "where") &&
+    looksLikeNode(body) &&
+    !route.bodyMembers.some((m) => Object.hasOwn(body, m));
   return { value: body, path, kind: route.kind, bare };
 }
 
@@ -259,13 +295,16 @@ const UNRESOLVED: Fix = Object.freeze({ edits: Object.freeze([]) });
 function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned: boolean): Pending {
   const { meta } = rule;
   let fixes: PendingFix[] | undefined;
-  const suggestions: readonly Suggestion[] = !spec.suggestions || spec.suggestions.length === 0 ? NO_SUGGESTIONS : spec.suggestions.map((s) => {
-    const message = render(meta.messages[s.messageId], s.data, meta.id, s.messageId);
-    if (!s.fix) return { message };
-    const suggestion: { message: string; fix?: Fix } = { message, fix: UNRESOLVED };
-    (fixes ??= []).push({ spec: s.fix, set: (fix) => (fix ? (suggestion.fix = fix) : delete suggestion.fix) });
-    return suggestion;
-  });
+  const suggestions: readonly Suggestion[] =
+    !spec.suggestions || spec.suggestions.length === 0
+      ? NO_SUGGESTIONS
+      : spec.suggestions.map((s) => {
+          const message = render(meta.messages[s.messageId], s.data, meta.id, s.messageId);
+          if (!s.fix) return { message };
+          const suggestion: { message: string; fix?: Fix } = { message, fix: UNRESOLVED };
+          (fixes ??= []).push({ spec: s.fix, set: (fix) => (fix ? (suggestion.fix = fix) : delete suggestion.fix) });
+          return suggestion;
+        });
   // Literals of each shape rather than spreading an optional `fix` (a spread copies an object on
   // every report); line and column, which finish() fills for text, are laid out in the literal (the
   // same member order as adding them later, without growing the object then).
@@ -351,7 +390,13 @@ function finish(pending: Pending[], source: TextSource | undefined, unique: bool
 }
 
 /** Resolves each fix against the spans found for its targets (listed from `from` on, in fix order). */
-function resolveAll(fixes: readonly PendingFix[], text: string, targets: readonly LocateTarget[], spans: readonly Span[], from: number): void {
+function resolveAll(
+  fixes: readonly PendingFix[],
+  text: string,
+  targets: readonly LocateTarget[],
+  spans: readonly Span[],
+  from: number,
+): void {
   const byPointer = new Map<string, Span>();
   for (let k = from; k < targets.length; k++) byPointer.set(encodePointer(targets[k]!.path), spans[k]!);
   const spanOf = (path: Path) => byPointer.get(encodePointer(path));

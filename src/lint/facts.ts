@@ -3,7 +3,15 @@
  * no rule repeats a field list: which clause quotes a field's §2.2 group or §2.3 value set, which
  * dataset owns a name, which field is the person-level twin of a sub-record field, ...
  */
-import { DATASETS, loadContract, type Dataset, type DatasetSpec, type FieldSpec, type FieldTakes, type ScopeKey } from "../contract/index.js";
+import {
+  DATASETS,
+  loadContract,
+  type Dataset,
+  type DatasetSpec,
+  type FieldSpec,
+  type FieldTakes,
+  type ScopeKey,
+} from "../contract/index.js";
 
 interface Facts {
   readonly groupClause: ReadonlyMap<string, string>;

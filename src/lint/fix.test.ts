@@ -33,7 +33,14 @@ describe("fixes", () => {
       size: 1,
     });
     expect(new Set(result.applied.map((d) => d.ruleId))).toEqual(
-      new Set(["leaf-operator-count", "nested-composite", "single-child-composite", "double-negation", "duplicate-sibling", "single-value-in"]),
+      new Set([
+        "leaf-operator-count",
+        "nested-composite",
+        "single-child-composite",
+        "double-negation",
+        "duplicate-sibling",
+        "single-value-in",
+      ]),
     );
     expect(lint(result.output).filter((d) => d.fix)).toEqual([]);
     expect(result.diagnostics).toEqual(lint(result.output));
@@ -42,7 +49,8 @@ describe("fixes", () => {
   });
 
   it("--fix leaves what only a suggestion can fix, --fix-suggestions fixes it", () => {
-    const text = '{"where": {"all": [{"field": "management_level", "eq": "senior"}, {"field": "country", "eq": "FR"}, {"field": "title", "match": "cto"}, {"field": "company_name", "eq": "Acme"}]}, "size": 1}';
+    const text =
+      '{"where": {"all": [{"field": "management_level", "eq": "senior"}, {"field": "country", "eq": "FR"}, {"field": "title", "match": "cto"}, {"field": "company_name", "eq": "Acme"}]}, "size": 1}';
     expect(fixSource(text).applied).toEqual([]);
     expect(fixSource(text).output).toBe(text);
     const result = fixSource(text, { suggestions: true });
@@ -51,7 +59,14 @@ describe("fixes", () => {
         all: [
           { field: "management_level", eq: "Senior" },
           { field: "country_iso2", eq: "FR" },
-          { has_experience: { all: [{ field: "title", match: "cto" }, { field: "company_name", eq: "Acme" }] } },
+          {
+            has_experience: {
+              all: [
+                { field: "title", match: "cto" },
+                { field: "company_name", eq: "Acme" },
+              ],
+            },
+          },
         ],
       },
       size: 1,
@@ -69,7 +84,9 @@ describe("fixes", () => {
   });
 
   it("does not rewrite text that is not JSON or repeats a name", () => {
-    expect(fixSource('{"where": {"all": [{"field": "city", "in": ["a"]}]}').output).toBe('{"where": {"all": [{"field": "city", "in": ["a"]}]}');
+    expect(fixSource('{"where": {"all": [{"field": "city", "in": ["a"]}]}').output).toBe(
+      '{"where": {"all": [{"field": "city", "in": ["a"]}]}',
+    );
     const dup = '{"where": {"all": [{"field": "city", "in": ["a"]}]}, "size": 1, "size": 2}';
     expect(fixSource(dup).output).toBe(dup);
   });
@@ -90,19 +107,44 @@ describe("fixes", () => {
       const text = entry.raw ?? JSON.stringify(entry.body);
       const result = fixSource(text, { route: entry.route, suggestions: true });
       if (result.diagnostics.some((d) => ["invalid-json", "duplicate-key", "max-depth"].includes(d.ruleId))) continue;
-      expect(result.diagnostics.filter((d) => fixOf(d, { suggestions: true })), entry.name).toEqual([]);
+      expect(
+        result.diagnostics.filter((d) => fixOf(d, { suggestions: true })),
+        entry.name,
+      ).toEqual([]);
     }
   });
 
   it("round-trips random queries: the fixed output keeps no fixable diagnostic and parses", () => {
-    const fields = ["city", "title", "company_name", "management_level", "experience_months", "is_current", "languages", "language_proficiency", "country"];
-    const leaf = fc.record({
-      field: fc.constantFrom(...fields),
-      op: fc.constantFrom("eq", "in", "match", "gte", "lte"),
-      value: fc.oneof(fc.constantFrom("senior", "Senior", "FR", "France", "Paris", "fluent"), fc.integer({ min: 0, max: 200 })),
-    }).map(({ field, op, value }) => ({ field, [op]: op === "in" ? [value] : value }));
+    const fields = [
+      "city",
+      "title",
+      "company_name",
+      "management_level",
+      "experience_months",
+      "is_current",
+      "languages",
+      "language_proficiency",
+      "country",
+    ];
+    const leaf = fc
+      .record({
+        field: fc.constantFrom(...fields),
+        op: fc.constantFrom("eq", "in", "match", "gte", "lte"),
+        value: fc.oneof(
+          fc.constantFrom("senior", "Senior", "FR", "France", "Paris", "fluent"),
+          fc.integer({ min: 0, max: 200 }),
+        ),
+      })
+      .map(({ field, op, value }) => ({ field, [op]: op === "in" ? [value] : value }));
     const node = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, tie("all"), tie("any"), tie("not"), tie("scope")),
+      node: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        leaf,
+        tie("all"),
+        tie("any"),
+        tie("not"),
+        tie("scope"),
+      ),
       all: fc.array(tie("node"), { minLength: 1, maxLength: 3 }).map((all) => ({ all })),
       any: fc.array(tie("node"), { minLength: 1, maxLength: 3 }).map((any) => ({ any })),
       not: tie("node").map((not) => ({ not })),

@@ -45,7 +45,8 @@ export function fixOf(d: Diagnostic, options: FixOptions = {}): Fix | undefined 
 
 /** The text a source is fixed as: a string (a leading byte order mark kept aside), UTF-8 bytes, or a parsed value. */
 function sourceText(source: unknown): { text: string; bom: boolean } | undefined {
-  if (typeof source === "string") return source.charCodeAt(0) === 0xfeff ? { text: source.slice(1), bom: true } : { text: source, bom: false };
+  if (typeof source === "string")
+    return source.charCodeAt(0) === 0xfeff ? { text: source.slice(1), bom: true } : { text: source, bom: false };
   if (source instanceof Uint8Array) {
     const { text, error, bom } = decodeUtf8(source);
     return error ? undefined : { text, bom };
@@ -55,7 +56,8 @@ function sourceText(source: unknown): { text: string; bom: boolean } | undefined
 }
 
 /** Marks of the text map chooseFixes keeps: a code unit a taken edit replaces, an insertion before it. */
-const COVERED = 1, INSERTED = 2;
+const COVERED = 1,
+  INSERTED = 2;
 
 /**
  * The fixes of one pass that can be applied together, in diagnostic order. A fix is taken when
@@ -65,7 +67,11 @@ const COVERED = 1, INSERTED = 2;
  * what the unwrap keeps, and waits for the next pass). Edits are marked in a map of the text, so
  * the choice costs the length of the edits, not the number of fixes squared.
  */
-function chooseFixes(text: string, diagnostics: readonly Diagnostic[], options: FixOptions): { edits: TextEdit[]; applied: Diagnostic[] } {
+function chooseFixes(
+  text: string,
+  diagnostics: readonly Diagnostic[],
+  options: FixOptions,
+): { edits: TextEdit[]; applied: Diagnostic[] } {
   const edits: TextEdit[] = [];
   const applied: Diagnostic[] = [];
   if (diagnostics.some((d) => UNFIXABLE.has(d.ruleId))) return { edits, applied };
@@ -115,7 +121,8 @@ function free(taken: Uint8Array, start: number, end: number): boolean {
 export function applyFixes(source: unknown, diagnostics: readonly Diagnostic[], options: FixOptions = {}): FixResult {
   const input = sourceText(source);
   const asValue = typeof source !== "string" && !(source instanceof Uint8Array);
-  if (!input) return { output: typeof source === "string" ? source : "", value: asValue ? source : undefined, applied: [] };
+  if (!input)
+    return { output: typeof source === "string" ? source : "", value: asValue ? source : undefined, applied: [] };
   const { edits, applied } = chooseFixes(input.text, diagnostics, options);
   if (applied.length === 0) {
     return { output: (input.bom ? "\ufeff" : "") + input.text, value: asValue ? source : undefined, applied };
@@ -137,7 +144,13 @@ export interface FixSourceResult extends FixResult {
 export function fixSource(source: unknown, options: EngineOptions & FixOptions = {}): FixSourceResult {
   const input = sourceText(source);
   const asValue = typeof source !== "string" && !(source instanceof Uint8Array);
-  if (!input) return { output: typeof source === "string" ? source : "", value: asValue ? source : undefined, applied: [], diagnostics: runRules(source, RULES, options) };
+  if (!input)
+    return {
+      output: typeof source === "string" ? source : "",
+      value: asValue ? source : undefined,
+      applied: [],
+      diagnostics: runRules(source, RULES, options),
+    };
   let text = input.text;
   let value = source;
   // Text is linted with its byte order mark (the engine reads past it, and says so): ranges count after it.

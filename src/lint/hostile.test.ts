@@ -26,7 +26,9 @@ describe("hostile input", () => {
     const open = lint("[".repeat(100_000));
     expect(open.map((d) => [d.ruleId, d.line, d.column])).toEqual([["invalid-json", 1, 100_001]]);
     expect(open[0]!.message).toMatch(/Unexpected end of input/);
-    expect(fixSource(`{"where": {"all": [{"field": "city", "in": ["a"]}]}, "x": ${deep}}`).diagnostics.length).toBeGreaterThan(0);
+    expect(
+      fixSource(`{"where": {"all": [{"field": "city", "in": ["a"]}]}, "x": ${deep}}`).diagnostics.length,
+    ).toBeGreaterThan(0);
   });
 
   it("a 50 MB file", () => {
@@ -42,7 +44,8 @@ describe("hostile input", () => {
   });
 
   it("__proto__ and constructor keys pollute nothing and are linted as names", () => {
-    const text = '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "where": {"field": "__proto__", "eq": 1, "__proto__": {"polluted": true}}}';
+    const text =
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "where": {"field": "__proto__", "eq": 1, "__proto__": {"polluted": true}}}';
     const found = lint(text);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
@@ -55,16 +58,24 @@ describe("hostile input", () => {
     for (const field of ["constructor", "toString", "hasOwnProperty"]) {
       expect(ids(lint({ where: { field, eq: 1 } }))).toEqual(["cost", "unknown-field"]);
     }
-    expect(() => lint({ where: { field: "city", eq: "x" } }, { scopes: JSON.parse('{"__proto__": "experience"}') })).toThrow(/not a people field/);
+    expect(() =>
+      lint({ where: { field: "city", eq: "x" } }, { scopes: JSON.parse('{"__proto__": "experience"}') }),
+    ).toThrow(/not a people field/);
     expect(() => lint({}, { route: "constructor" as never })).toThrow(/unknown route/);
     const fixed = fixSource('{"where": {"all": [{"field": "city", "in": ["a"]}]}, "__proto__": {"polluted": true}}');
-    expect(JSON.parse(fixed.output)).toEqual(JSON.parse('{"where": {"field": "city", "eq": "a"}, "__proto__": {"polluted": true}}'));
+    expect(JSON.parse(fixed.output)).toEqual(
+      JSON.parse('{"where": {"field": "city", "eq": "a"}, "__proto__": {"polluted": true}}'),
+    );
     expect(Object.keys(JSON.parse(fixed.output))).toContain("__proto__");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("bytes that are not UTF-8: an invalid-json diagnostic at the byte", () => {
-    const bytes = new Uint8Array([...Buffer.from('{\n  "where": {"field": "city", "eq": "Par'), 0xff, ...Buffer.from('is"}\n}')]);
+    const bytes = new Uint8Array([
+      ...Buffer.from('{\n  "where": {"field": "city", "eq": "Par'),
+      0xff,
+      ...Buffer.from('is"}\n}'),
+    ]);
     const found = lint(bytes);
     expect(found.map((d) => [d.ruleId, d.consequence, d.line, d.column])).toEqual([["invalid-json", "refused", 2, 40]]);
     expect(found[0]!.message).toBe("Not JSON: Not UTF-8: byte 0xFF at byte offset 41 (a JSON body must be UTF-8).");
@@ -73,12 +84,17 @@ describe("hostile input", () => {
     const surrogate = new Uint8Array([0x22, 0xed, 0xa0, 0x80, 0x22]);
     expect(lint(surrogate)[0]!.ruleId).toBe("invalid-json");
     // A BOM is read past (the body is linted) and reported as unspecified (clause s4-bodies-json-encoding).
-    expect(ids(lint(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"text": "ok"}')])))).toEqual(["byte-order-mark", "cost"]);
+    expect(ids(lint(new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"text": "ok"}')])))).toEqual([
+      "byte-order-mark",
+      "cost",
+    ]);
   });
 
   it("a 5001-character text", () => {
     const found = lint(JSON.stringify({ text: "é".repeat(5001), size: 1 }));
-    expect(found.filter((d) => d.ruleId === "nl-body").map((d) => d.message)).toEqual(["`text` has 5001 characters; at most 5000 are accepted."]);
+    expect(found.filter((d) => d.ruleId === "nl-body").map((d) => d.message)).toEqual([
+      "`text` has 5001 characters; at most 5000 are accepted.",
+    ]);
   });
 
   it("a field name a million characters long gets no quadratic suggestion search", () => {

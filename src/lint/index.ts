@@ -5,5 +5,25 @@ export { classify } from "./engine.js";
 export { lintCorpus, type CorpusEntry } from "./corpus.js";
 export { resolveRoute, inferRoute, lintableRoutes, type Route } from "./routes.js";
 export { DEFAULT_SEVERITY } from "./consequence.js";
-export type { Consequence, Diagnostic, Fix, LintOptions, LintableOperationId, RouteName, ScopeOverrides, Severity, Suggestion } from "./types.js";
-export type { Rule, RuleMeta, RuleContext, Visitors, NodeInfo, LeafNode, CompositeNode, ScopeNode, BodyInfo } from "./rule.js";
+export type {
+  Consequence,
+  Diagnostic,
+  Fix,
+  LintOptions,
+  LintableOperationId,
+  RouteName,
+  ScopeOverrides,
+  Severity,
+  Suggestion,
+} from "./types.js";
+export type {
+  Rule,
+  RuleMeta,
+  RuleContext,
+  Visitors,
+  NodeInfo,
+  LeafNode,
+  CompositeNode,
+  ScopeNode,
+  BodyInfo,
+} from "./rule.js";

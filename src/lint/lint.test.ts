@@ -3,7 +3,15 @@ import * as api from "../index.js";
 import { classify } from "./engine.js";
 import { lint } from "./lint.js";
 
-const query = { where: { all: [{ field: "management_level", eq: "senior" }, { field: "city", eq: "Paris" }] }, size: 10 };
+const query = {
+  where: {
+    all: [
+      { field: "management_level", eq: "senior" },
+      { field: "city", eq: "Paris" },
+    ],
+  },
+  size: 10,
+};
 
 describe("lint()", () => {
   it("is exported from the package's main module with its companions", () => {
@@ -28,7 +36,9 @@ describe("lint()", () => {
       ["cost", 1, 1],
       ["fixed-set-value", 6, 15],
     ]);
-    expect(lint(Buffer.from(text)).map((d) => [d.ruleId, d.line, d.column])).toEqual(found.map((d) => [d.ruleId, d.line, d.column]));
+    expect(lint(Buffer.from(text)).map((d) => [d.ruleId, d.line, d.column])).toEqual(
+      found.map((d) => [d.ruleId, d.line, d.column]),
+    );
   });
 
   it("gives each diagnostic the documented members", () => {
@@ -43,9 +53,17 @@ describe("lint()", () => {
       path: "/where/all/0/eq",
       line: 1,
       column: 51,
-      message: '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this condition matches nothing.',
-      clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-management-level-level", "s2-2-platform-vocabulary-exact"],
-      suggestions: [{ message: 'Use "Senior".', fix: { edits: [{ range: [at, at + '"senior"'.length], text: '"Senior"' }] } }],
+      message:
+        '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this condition matches nothing.',
+      clauses: [
+        "s2-3-fixed-values-exact",
+        "s7-misspelt-fixed-value-empty",
+        "s2-3-values-management-level-level",
+        "s2-2-platform-vocabulary-exact",
+      ],
+      suggestions: [
+        { message: 'Use "Senior".', fix: { edits: [{ range: [at, at + '"senior"'.length], text: '"Senior"' }] } },
+      ],
     });
   });
 
@@ -53,7 +71,9 @@ describe("lint()", () => {
     expect(lint({ text: "", size: 1 }).map((d) => d.ruleId)).toContain("nl-body");
     expect(lint({ profile_ids: [] }).map((d) => d.ruleId)).toContain("detail-ids");
     expect(lint({ job_ids: [], _source: ["salry"] }).map((d) => d.ruleId)).toContain("detail-source");
-    expect(lint({ where: { field: "posted", gte: "now-7d" } }, { route: "jobs" }).map((d) => d.ruleId)).toEqual(["cost"]);
+    expect(lint({ where: { field: "posted", gte: "now-7d" } }, { route: "jobs" }).map((d) => d.ruleId)).toEqual([
+      "cost",
+    ]);
     expect(lint({ where: { field: "posted", gte: "now-7d" } }).map((d) => d.ruleId)).toContain("unknown-field");
   });
 
@@ -70,9 +90,15 @@ describe("lint()", () => {
     const scoped = { where: { field: "is_current", eq: true } };
     expect(lint(scoped).map((d) => d.ruleId)).toContain("field-outside-scope");
     expect(lint(scoped, { scopes: { is_current: null } }).map((d) => d.ruleId)).not.toContain("field-outside-scope");
-    expect(lint(scoped, { scopes: new Map([["is_current", "has_education"]]) }).find((d) => d.ruleId === "field-outside-scope")?.message).toMatch(/has_education/);
+    expect(
+      lint(scoped, { scopes: new Map([["is_current", "has_education"]]) }).find(
+        (d) => d.ruleId === "field-outside-scope",
+      )?.message,
+    ).toMatch(/has_education/);
     expect(() => lint(scoped, { scopes: { is_current: "job" } })).toThrow(/expected one of experience, has_experience/);
-    expect(() => lint(scoped, { scopes: { is_curent: null } })).toThrow(/"is_curent" is not a people field \(did you mean "is_current"\?\)/);
+    expect(() => lint(scoped, { scopes: { is_curent: null } })).toThrow(
+      /"is_curent" is not a people field \(did you mean "is_current"\?\)/,
+    );
   });
 
   it("classifies a request by its most serious diagnostic", () => {

@@ -13,7 +13,8 @@ export class NameTable {
   constructor(names: readonly string[]) {
     const buckets = Array.from({ length: BUCKETS }, (): number[] => []);
     names.forEach((name, index) => {
-      if (name.length > 0 && !buckets[bucketOf(name)]!.some((i) => names[i] === name)) buckets[bucketOf(name)]!.push(index);
+      if (name.length > 0 && !buckets[bucketOf(name)]!.some((i) => names[i] === name))
+        buckets[bucketOf(name)]!.push(index);
     });
     this.width = Math.max(1, ...buckets.map((b) => b.length));
     this.emptyIndex = names.indexOf("");

@@ -27,7 +27,11 @@ export function operandOf(leaf: LeafNode, op: Operator): unknown {
  * `valuePath` builds the path of the one being reported. The leaf and operator are passed along so
  * that a rule can make `fn` once in create() instead of a closure per leaf.
  */
-export function eachValue(leaf: LeafNode, op: Operator, fn: (value: unknown, index: number | undefined, leaf: LeafNode, op: Operator) => void): void {
+export function eachValue(
+  leaf: LeafNode,
+  op: Operator,
+  fn: (value: unknown, index: number | undefined, leaf: LeafNode, op: Operator) => void,
+): void {
   const arg = operandOf(leaf, op);
   if (op !== "in") fn(arg, undefined, leaf, op);
   else if (Array.isArray(arg)) for (let i = 0; i < arg.length; i++) fn(arg[i], i, leaf, op);
@@ -40,12 +44,17 @@ export function valuePath(leaf: LeafNode, op: Operator, index: number | undefine
 /** An object built from member names that may come from the input (`__proto__` stays an own member). */
 export function record(entries: Iterable<readonly [string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
 /** A copy of a node with one member's value replaced (or removed when value is undefined), order kept. */
-export function withMember(node: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
+export function withMember(
+  node: Readonly<Record<string, unknown>>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
   const entries: [string, unknown][] = [];
   for (const k of Object.keys(node)) {
     if (k === key) {
@@ -101,7 +110,11 @@ export function list(values: readonly string[]): string {
 }
 
 /** A copy of an object with one member renamed, order kept. */
-export function renameMember(node: Readonly<Record<string, unknown>>, from: string, to: string): Record<string, unknown> {
+export function renameMember(
+  node: Readonly<Record<string, unknown>>,
+  from: string,
+  to: string,
+): Record<string, unknown> {
   return record(Object.keys(node).map((k) => [k === from ? to : k, node[k]] as const));
 }
 

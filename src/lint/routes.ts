@@ -34,7 +34,10 @@ let routes: ReadonlyMap<LintableOperationId, Route> | undefined;
 export function lintableRoutes(): ReadonlyMap<LintableOperationId, Route> {
   if (routes) return routes;
   const contract = loadContract();
-  const schemas = (contract.openapi.components?.schemas ?? {}) as Record<string, { properties?: object; required?: string[] }>;
+  const schemas = (contract.openapi.components?.schemas ?? {}) as Record<
+    string,
+    { properties?: object; required?: string[] }
+  >;
   const map = new Map<LintableOperationId, Route>();
   for (const op of contract.operations.values()) {
     const kind = KIND_BY_FORMULA[op.creditFormula];
@@ -72,7 +75,8 @@ export function routeNames(): string[] {
 export function inferRoute(body: unknown, name?: RouteName): Route {
   if (name !== undefined) {
     const route = resolveRoute(name);
-    if (!route) throw new RangeError(`unknown route ${JSON.stringify(name)}; expected one of ${routeNames().join(", ")}`);
+    if (!route)
+      throw new RangeError(`unknown route ${JSON.stringify(name)}; expected one of ${routeNames().join(", ")}`);
     return route;
   }
   const all = lintableRoutes();

@@ -150,7 +150,11 @@ export interface Visitors {
    * sub-record and configuration, so a rule about date fields costs nothing on the other leaves.
    * It must accept every leaf the visitor could report on.
    */
-  leafFilter?(spec: FieldSpec | undefined, operator: Operator | undefined, scope: Pick<ScopeNode, "subRecord"> | undefined): boolean;
+  leafFilter?(
+    spec: FieldSpec | undefined,
+    operator: Operator | undefined,
+    scope: Pick<ScopeNode, "subRecord"> | undefined,
+  ): boolean;
   /** Which composites `Composite` is for, by operator; decided once per configuration. */
   compositeFilter?(operator: "all" | "any" | "not"): boolean;
 }

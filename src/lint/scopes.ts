@@ -23,7 +23,10 @@ export function scopeTable(people: DatasetSpec, overrides?: ScopeOverrides): Sco
   };
 }
 
-export function normalizeScopeOverrides(people: DatasetSpec, overrides: ScopeOverrides): ReadonlyMap<string, SubRecord | null> {
+export function normalizeScopeOverrides(
+  people: DatasetSpec,
+  overrides: ScopeOverrides,
+): ReadonlyMap<string, SubRecord | null> {
   const cached = normalized.get(overrides as object);
   if (cached) return cached;
   const subRecords = new Map<string, SubRecord>();

@@ -5,12 +5,15 @@ import { suggestionList } from "./suggest.js";
 
 /** The textbook full-table optimal string alignment distance, to check the rolling-row one against. */
 function referenceDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -20,10 +23,23 @@ function referenceDistance(a: string, b: string): number {
 function referenceList(input: string, options: readonly string[]): string[] {
   const threshold = Math.max(1, Math.floor(input.length / 4));
   const scored = options
-    .map((o) => [o, o === input ? 0 : o.toLowerCase() === input.toLowerCase() ? 1 : referenceDistance(input.toLowerCase(), o.toLowerCase())] as const)
+    .map(
+      (o) =>
+        [
+          o,
+          o === input
+            ? 0
+            : o.toLowerCase() === input.toLowerCase()
+              ? 1
+              : referenceDistance(input.toLowerCase(), o.toLowerCase()),
+        ] as const,
+    )
     .filter(([, d]) => d <= threshold);
   const best = Math.min(...scored.map(([, d]) => d));
-  const closest = scored.filter(([, d]) => d === best).map(([o]) => o).sort((a, b) => a.localeCompare(b));
+  const closest = scored
+    .filter(([, d]) => d === best)
+    .map(([o]) => o)
+    .sort((a, b) => a.localeCompare(b));
   const lower = input.toLowerCase();
   const words = options.filter((o) => {
     const [short, long] = lower.length < o.length ? [lower, o.toLowerCase()] : [o.toLowerCase(), lower];
@@ -76,7 +92,9 @@ describe("suggestionList", () => {
     }
     const precision = right / given;
     const recall = found / meant;
-    console.log(`suggestions on ${MISSPELLINGS.length} misspellings: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
+    console.log(
+      `suggestions on ${MISSPELLINGS.length} misspellings: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`,
+    );
     expect(MISSPELLINGS.length).toBeGreaterThanOrEqual(100);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);
@@ -84,7 +102,7 @@ describe("suggestionList", () => {
 
   it("agrees with the full-table distance on many near misses", () => {
     let seed = 20251121;
-    const random = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
     const letters = "abcdefghijklmnopqrstuvwxyz_";
     for (let k = 0; k < 400; k++) {
       let input = fields[Math.floor(random() * fields.length)]!;
@@ -94,7 +112,8 @@ describe("suggestionList", () => {
         const ch = letters[Math.floor(random() * letters.length)]!;
         if (r < 0.3) input = input.slice(0, i) + ch + input.slice(i);
         else if (r < 0.6) input = input.slice(0, i) + input.slice(i + 1);
-        else if (r < 0.8) input = input.slice(0, i) + input.slice(i + 1, i + 2) + input.slice(i, i + 1) + input.slice(i + 2);
+        else if (r < 0.8)
+          input = input.slice(0, i) + input.slice(i + 1, i + 2) + input.slice(i, i + 1) + input.slice(i + 2);
         else input = input.toUpperCase();
       }
       expect(suggestionList(input, fields), input).toEqual(referenceList(input, fields));

@@ -15,7 +15,8 @@ export function suggestionList(input: string, options: readonly string[]): strin
   let best = threshold + 1;
   let closest: string[] = [];
   options.forEach((option, k) => {
-    const distance = option === input ? 0 : lowered[k] === lower ? 1 : rows.osaDistance(lower, lowered[k]!, Math.min(threshold, best));
+    const distance =
+      option === input ? 0 : lowered[k] === lower ? 1 : rows.osaDistance(lower, lowered[k]!, Math.min(threshold, best));
     if (distance === undefined || distance > threshold || distance > best) return;
     if (distance < best) {
       best = distance;

@@ -4,10 +4,26 @@
  * below the nesting limit, so its recursion is bounded whatever the input's depth. Nodes are
  * instances of one class (one shape for the engine's hot loop) and build their path on demand.
  */
-import { OPERATORS, type DatasetSpec, type FieldSpec, type Operator, type ScopeKey, type SubRecord } from "../contract/index.js";
+import {
+  OPERATORS,
+  type DatasetSpec,
+  type FieldSpec,
+  type Operator,
+  type ScopeKey,
+  type SubRecord,
+} from "../contract/index.js";
 import { isScopeKey } from "./facts.js";
 import type { NodeInfo, Path, ScopeNode } from "./rule.js";
-import { KEY_ALL, KEY_ANY, KEY_INVALID, KEY_NOT, KEY_SCOPE, SEVERAL_OPERATORS, visitKeys, type VisitKeys } from "./visit-keys.js";
+import {
+  KEY_ALL,
+  KEY_ANY,
+  KEY_INVALID,
+  KEY_NOT,
+  KEY_SCOPE,
+  SEVERAL_OPERATORS,
+  visitKeys,
+  type VisitKeys,
+} from "./visit-keys.js";
 
 const COMPOSITE_KEYS: ReadonlySet<string> = new Set(["all", "any", "not"]);
 const OPERATOR_KEYS: ReadonlySet<string> = new Set(OPERATORS);
@@ -15,7 +31,10 @@ const OPERATOR_KEYS: ReadonlySet<string> = new Set(OPERATORS);
 const NONE: readonly never[] = [];
 
 // Key kinds: an operator's kind is its index in OPERATORS (its visit-key slot); the others follow.
-const FIELD = OPERATORS.length, COMPOSITE = FIELD + 1, SCOPE = FIELD + 2, UNKNOWN = -1;
+const FIELD = OPERATORS.length,
+  COMPOSITE = FIELD + 1,
+  SCOPE = FIELD + 2,
+  UNKNOWN = -1;
 
 // keyKind spells the operators out; it must agree with the contract's list and order.
 OPERATORS.forEach((op, slot) => {
@@ -101,7 +120,14 @@ class Node {
   private readonly index: number;
   private cachedPath: Path | undefined;
 
-  constructor(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined) {
+  constructor(
+    value: unknown,
+    parent: NodeInfo | undefined,
+    member: string | Path,
+    index: number,
+    depth: number,
+    scope: ScopeNode | undefined,
+  ) {
     this.kind = "invalid";
     this.tag = "not-object";
     this.visitKey = KEY_INVALID;
@@ -150,7 +176,8 @@ class Node {
     if (this.cachedPath) return this.cachedPath;
     if (!this.parent) return (this.cachedPath = this.member as Path);
     const base = this.parent.path;
-    return (this.cachedPath = this.index < 0 ? [...base, this.member as string] : [...base, this.member as string, this.index]);
+    return (this.cachedPath =
+      this.index < 0 ? [...base, this.member as string] : [...base, this.member as string, this.index]);
   }
 }
 
@@ -210,7 +237,14 @@ class TreeBuilder {
     this.ownKeysOnly = options.parsedJson === true && !hasEnumerable(Object.prototype);
   }
 
-  build(value: unknown, parent: NodeInfo | undefined, member: string | Path, index: number, depth: number, scope: ScopeNode | undefined): NodeInfo {
+  build(
+    value: unknown,
+    parent: NodeInfo | undefined,
+    member: string | Path,
+    index: number,
+    depth: number,
+    scope: ScopeNode | undefined,
+  ): NodeInfo {
     const node = new Node(value, parent, member, index, depth, scope);
     const info = node as unknown as NodeInfo;
     this.out.push(info);
@@ -263,7 +297,11 @@ class TreeBuilder {
         // Read here once, with the key in hand: rules would each do a keyed load on records of many shapes.
         node.operand = value[OPERATORS[firstOperator]!];
       }
-      node.visitKey = this.keys.leaf(ordinal, operators || firstOperator < 0 ? SEVERAL_OPERATORS : firstOperator, scope);
+      node.visitKey = this.keys.leaf(
+        ordinal,
+        operators || firstOperator < 0 ? SEVERAL_OPERATORS : firstOperator,
+        scope,
+      );
       return info;
     }
     if (!leafKey && forms === 1) {
@@ -281,7 +319,8 @@ class TreeBuilder {
         node.subRecord = this.scopes[key as ScopeKey];
         node.visitKey = KEY_SCOPE;
       }
-      if (depth <= this.maxDepth) this.descendInto(node, info, key, composite, arg, depth, composite ? scope : (info as ScopeNode));
+      if (depth <= this.maxDepth)
+        this.descendInto(node, info, key, composite, arg, depth, composite ? scope : (info as ScopeNode));
       return info;
     }
     node.kind = "invalid";
@@ -289,13 +328,22 @@ class TreeBuilder {
     if (depth > this.maxDepth || !formKeys) return info;
     for (const key of formKeys) {
       const kind = keyKind(key);
-      if (kind === COMPOSITE || kind === SCOPE) this.descendInto(node, info, key, kind === COMPOSITE, value[key], depth, scope);
+      if (kind === COMPOSITE || kind === SCOPE)
+        this.descendInto(node, info, key, kind === COMPOSITE, value[key], depth, scope);
     }
     return info;
   }
 
   /** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */
-  private descendInto(node: Node, info: NodeInfo, key: string, composite: boolean, arg: unknown, depth: number, scope: ScopeNode | undefined): void {
+  private descendInto(
+    node: Node,
+    info: NodeInfo,
+    key: string,
+    composite: boolean,
+    arg: unknown,
+    depth: number,
+    scope: ScopeNode | undefined,
+  ): void {
     const first = (node.children as unknown) === NONE; // the node's only form (else an invalid node's next one)
     if (composite && Array.isArray(arg)) {
       // Sized once: a list grown by push() starts with room for 16.

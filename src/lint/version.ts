@@ -6,5 +6,6 @@ let version: string | undefined;
 
 /** tdss's own version, from package.json. */
 export function packageVersion(): string {
-  return (version ??= (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version);
+  return (version ??= (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string })
+    .version);
 }

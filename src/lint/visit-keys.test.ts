@@ -17,7 +17,8 @@ describe("visit keys", () => {
           if (!spec.fields.has(other)) expect(keys.ordinalOf(other)).toBe(-1);
         }
       }
-      for (const other of ["", "x", "__proto__", "constructor", 5, null, undefined, {}]) expect(keys.ordinalOf(other)).toBe(-1);
+      for (const other of ["", "x", "__proto__", "constructor", 5, null, undefined, {}])
+        expect(keys.ordinalOf(other)).toBe(-1);
     }
   });
 
@@ -25,7 +26,11 @@ describe("visit keys", () => {
     const people = contract.datasets.people;
     const keys = visitKeys(people);
     const seen = new Set<number>();
-    const scopes = [undefined, { subRecord: undefined }, ...Object.values(people.scopes).map((subRecord) => ({ subRecord }))];
+    const scopes = [
+      undefined,
+      { subRecord: undefined },
+      ...Object.values(people.scopes).map((subRecord) => ({ subRecord })),
+    ];
     for (let ordinal = -1; ordinal < people.fields.size; ordinal++) {
       for (let slot = 0; slot <= 6; slot++) {
         for (const scope of scopes) {

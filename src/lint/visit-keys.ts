@@ -45,8 +45,13 @@ export class VisitKeys {
     return ordinal < 0 ? undefined : this.fields[ordinal];
   }
 
-  leaf(ordinal: number, operatorSlot: number, scope: { readonly subRecord: SubRecord | undefined } | undefined): number {
-    const scopeSlot = scope === undefined ? 0 : scope.subRecord === undefined ? 1 : 2 + this.subRecords.indexOf(scope.subRecord);
+  leaf(
+    ordinal: number,
+    operatorSlot: number,
+    scope: { readonly subRecord: SubRecord | undefined } | undefined,
+  ): number {
+    const scopeSlot =
+      scope === undefined ? 0 : scope.subRecord === undefined ? 1 : 2 + this.subRecords.indexOf(scope.subRecord);
     return FIRST_LEAF_KEY + ((ordinal + 1) * OPERATOR_SLOTS + operatorSlot) * this.scopeSlots + scopeSlot;
   }
 }

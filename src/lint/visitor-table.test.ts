@@ -80,7 +80,10 @@ function generator(seed: number) {
 describe("visitor filters", () => {
   it("never hide a diagnostic: the rules with and without their filters agree", () => {
     const next = generator(20251121);
-    const documents: { body: unknown; options: LintOptions }[] = lintCorpus.map((c) => ({ body: c.raw ?? JSON.stringify(c.body), options: { route: c.route } }));
+    const documents: { body: unknown; options: LintOptions }[] = lintCorpus.map((c) => ({
+      body: c.raw ?? JSON.stringify(c.body),
+      options: { route: c.route },
+    }));
     const scopes = { title: null, is_current: "education", languages: "experience" };
     for (let i = 0; i < 400; i++) {
       const route = (["queryPeople", "queryJobs", "queryCompanies"] as const)[i % 3]!;

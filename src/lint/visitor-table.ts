@@ -52,11 +52,13 @@ export class VisitorTable {
     const fns = [...this.node];
     switch (node.kind) {
       case "composite":
-        for (const { visit, filter } of this.composite) if (!filter || filter(node.operator)) fns.push(visit as NodeVisitor);
+        for (const { visit, filter } of this.composite)
+          if (!filter || filter(node.operator)) fns.push(visit as NodeVisitor);
         break;
       case "leaf": {
         const operator = node.operators.length === 1 ? node.operators[0] : undefined;
-        for (const { visit, filter } of this.leaf) if (!filter || filter(node.spec, operator, node.scope)) fns.push(visit as NodeVisitor);
+        for (const { visit, filter } of this.leaf)
+          if (!filter || filter(node.spec, operator, node.scope)) fns.push(visit as NodeVisitor);
         break;
       }
       case "scope":

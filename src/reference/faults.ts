@@ -37,7 +37,11 @@ export interface Faults {
   /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */
   readonly resolve?: (kind: IdKind, id: string, row: number | undefined) => number | undefined;
   /** Alters the key check: the account a request is served with, or undefined to refuse it as unknown (401). */
-  readonly authorize?: (operationId: OperationId, authorization: string | undefined, account: KeyAccount | undefined) => KeyAccount | undefined;
+  readonly authorize?: (
+    operationId: OperationId,
+    authorization: string | undefined,
+    account: KeyAccount | undefined,
+  ) => KeyAccount | undefined;
   /** Alters the dataset before it is stored (generated or hand-built). */
   readonly dataset?: (input: StoreInput) => StoreInput;
   /** Alters a translated query before it is evaluated. */
@@ -53,7 +57,9 @@ export interface Faults {
    * from the Service, the request's JSON body (undefined when it has none or it is not JSON) and its
    * Authorization header.
    */
-  readonly routes?: Readonly<Record<string, (service: Service, body: unknown, authorization: string | undefined) => Promise<ServiceResponse>>>;
+  readonly routes?: Readonly<
+    Record<string, (service: Service, body: unknown, authorization: string | undefined) => Promise<ServiceResponse>>
+  >;
   /**
    * Whether a search page carries `next`, given where it starts, what it returned, its size and the matches
    * (correct: more matches remain after it, s4-3-next-present-absent). A `next` a fault adds is a real cursor.

@@ -28,19 +28,44 @@ export function experience(overrides: ExperienceInput = {}): ExperienceInput {
 }
 
 export function job(overrides: JobInput = {}): JobInput {
-  return { title: "Engineer", company: 0, company_name: "Acme", application_active: 1, posted_at: "2024-01-10", created_at: "2024-01-10", updated_at: "2024-01-11", ...overrides };
+  return {
+    title: "Engineer",
+    company: 0,
+    company_name: "Acme",
+    application_active: 1,
+    posted_at: "2024-01-10",
+    created_at: "2024-01-10",
+    updated_at: "2024-01-11",
+    ...overrides,
+  };
 }
 
 export function company(overrides: CompanyInput = {}): CompanyInput {
-  return { name: "Acme", hq_country: "United Kingdom", hq_country_iso2: "GB", employees_count: 120, size_range: 3, ...overrides };
+  return {
+    name: "Acme",
+    hq_country: "United Kingdom",
+    hq_country_iso2: "GB",
+    employees_count: 120,
+    size_range: 3,
+    ...overrides,
+  };
 }
 
 /** `n` people named person-0 ... person-(n-1), each built by `each(i)`. */
 export function people(n: number, each: (i: number) => PersonInput = () => ({})): PersonInput[] {
-  return Array.from({ length: n }, (_, i) => person({ first_name: "Person", last_name: String(i), linkedin_url: `https://www.linkedin.com/in/person-${i}`, ...each(i) }));
+  return Array.from({ length: n }, (_, i) =>
+    person({
+      first_name: "Person",
+      last_name: String(i),
+      linkedin_url: `https://www.linkedin.com/in/person-${i}`,
+      ...each(i),
+    }),
+  );
 }
 
-export function dataset(parts: Partial<{ people: PersonInput[]; jobs: JobInput[]; companies: CompanyInput[] }>): StoreInput {
+export function dataset(
+  parts: Partial<{ people: PersonInput[]; jobs: JobInput[]; companies: CompanyInput[] }>,
+): StoreInput {
   return { people: parts.people ?? [], jobs: parts.jobs ?? [], companies: parts.companies ?? [company()] };
 }
 
@@ -62,14 +87,22 @@ export class RestClient {
   }
 
   async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-    return this.send("POST", path, typeof body === "string" ? body : JSON.stringify(body), { "content-type": "application/json", ...headers });
+    return this.send("POST", path, typeof body === "string" ? body : JSON.stringify(body), {
+      "content-type": "application/json",
+      ...headers,
+    });
   }
 
   async get(path: string): Promise<HttpAnswer> {
     return this.send("GET", path, undefined, {});
   }
 
-  async send(method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<HttpAnswer> {
+  async send(
+    method: string,
+    path: string,
+    body: string | Buffer | undefined,
+    headers: Record<string, string>,
+  ): Promise<HttpAnswer> {
     const response = await request(`${this.url}${path}`, {
       method: method as "GET",
       body,

@@ -29,7 +29,11 @@ function routes(): Map<string, Map<string, OperationId>> {
   return table;
 }
 
-function send(res: ServerResponse, response: ServiceResponse, extraHeaders: Readonly<Record<string, string>> = {}): void {
+function send(
+  res: ServerResponse,
+  response: ServiceResponse,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const body = JSON.stringify(response.envelope);
   res.writeHead(response.status, {
@@ -45,7 +49,8 @@ function shorten(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
-type BodyResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly response: ServiceResponse };
+type BodyResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly response: ServiceResponse };
 
 /**
  * The body's text, read as the linter reads it (src/lint/json/source.ts, clause
@@ -55,7 +60,14 @@ type BodyResult = { readonly ok: true; readonly text: string } | { readonly ok: 
 function bodyText(bytes: Buffer): BodyResult {
   const { text, error, bom } = decodeUtf8(bytes);
   if (error) return { ok: false, response: failure(400, `the request body is not JSON: ${error.message}`) };
-  if (bom) return { ok: false, response: failure(400, "the request body begins with a byte order mark; a JSON text must not (RFC 8259 section 8.1)") };
+  if (bom)
+    return {
+      ok: false,
+      response: failure(
+        400,
+        "the request body begins with a byte order mark; a JSON text must not (RFC 8259 section 8.1)",
+      ),
+    };
   return { ok: true, text };
 }
 
@@ -64,7 +76,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const tooLarge = (): BodyResult => ({ ok: false, response: failure(413, `the request body is larger than ${limit} bytes, the most the reference reads`) });
+    const tooLarge = (): BodyResult => ({
+      ok: false,
+      response: failure(413, `the request body is larger than ${limit} bytes, the most the reference reads`),
+    });
     req.on("data", (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
@@ -139,13 +154,18 @@ export function createRequestListener(service: ReferenceService, mcp: () => McpH
       const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
       if (type !== "application/json" && service.enforces("content-type")) {
         req.resume();
-        return send(res, failure(415, `Content-Type must be application/json (§4), got ${type ? shorten(type) : "none"}`));
+        return send(
+          res,
+          failure(415, `Content-Type must be application/json (§4), got ${type ? shorten(type) : "none"}`),
+        );
       }
       const limit = service.enforces("body-size") ? MAX_BODY_BYTES : Number.MAX_SAFE_INTEGER;
       const declared = Number(req.headers["content-length"]);
       if (Number.isFinite(declared) && declared > limit) {
         req.resume();
-        return send(res, failure(413, `the request body is larger than ${limit} bytes, the most the reference reads`), { Connection: "close" });
+        return send(res, failure(413, `the request body is larger than ${limit} bytes, the most the reference reads`), {
+          Connection: "close",
+        });
       }
       const body = await readBody(req, limit);
       if (!body.ok) {

@@ -35,7 +35,14 @@ describe("IdCodec (s2-1-ids-opaque-strings)", () => {
   });
 
   it("answers undefined for garbage without throwing", () => {
-    for (const junk of ["", "x", "0".repeat(22), "!".repeat(22), randomBytes(16).toString("base64url"), "a".repeat(5000)]) {
+    for (const junk of [
+      "",
+      "x",
+      "0".repeat(22),
+      "!".repeat(22),
+      randomBytes(16).toString("base64url"),
+      "a".repeat(5000),
+    ]) {
       expect(codec.decode("profile", junk)).toBeUndefined();
     }
   });

@@ -24,14 +24,68 @@ const leaves = (n: number) => Array.from({ length: n }, (_, i) => ({ field: "cit
 const utf8 = (text: string) => Buffer.from(text, "utf8");
 
 const edges: { name: string; bytes: Buffer; lint: string; rule?: string; status: number }[] = [
-  { name: "invalid UTF-8 inside a string", bytes: Buffer.concat([utf8('{"where": {"field": "city", "eq": "'), Buffer.from([0xff, 0xfe]), utf8('"}, "size": 1}')]), lint: "refused", rule: "invalid-json", status: 400 },
-  { name: "a lone continuation byte", bytes: Buffer.concat([utf8('{"where": {"field": "city", "eq": "a'), Buffer.from([0x80]), utf8('"}, "size": 1}')]), lint: "refused", rule: "invalid-json", status: 400 },
-  { name: "an overlong encoding of '/'", bytes: Buffer.concat([utf8('{"where": {"field": "city", "eq": "'), Buffer.from([0xc0, 0xaf]), utf8('"}, "size": 1}')]), lint: "refused", rule: "invalid-json", status: 400 },
-  { name: "a UTF-8 byte order mark", bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('{"where": {"field": "city", "eq": "x"}, "size": 1}')]), lint: "unspecified", rule: "byte-order-mark", status: 400 },
-  { name: `more than ${maxNodes} nodes`, bytes: utf8(JSON.stringify({ where: { any: leaves(maxNodes) }, size: 1 })), lint: "unspecified", rule: "node-count", status: 400 },
-  { name: `exactly ${maxNodes} nodes`, bytes: utf8(JSON.stringify({ where: { any: leaves(maxNodes - 1) }, size: 1 })), lint: "clean", status: 200 },
-  { name: `a body over ${maxBodyBytes} bytes`, bytes: utf8(JSON.stringify({ where: { field: "city", eq: "x".repeat(maxBodyBytes) }, size: 1 })), lint: "unspecified", rule: "body-size", status: 413 },
-  { name: "a body just under the limit", bytes: utf8(JSON.stringify({ where: { field: "city", eq: "x".repeat(maxBodyBytes - 100) }, size: 1 })), lint: "clean", status: 200 },
+  {
+    name: "invalid UTF-8 inside a string",
+    bytes: Buffer.concat([
+      utf8('{"where": {"field": "city", "eq": "'),
+      Buffer.from([0xff, 0xfe]),
+      utf8('"}, "size": 1}'),
+    ]),
+    lint: "refused",
+    rule: "invalid-json",
+    status: 400,
+  },
+  {
+    name: "a lone continuation byte",
+    bytes: Buffer.concat([utf8('{"where": {"field": "city", "eq": "a'), Buffer.from([0x80]), utf8('"}, "size": 1}')]),
+    lint: "refused",
+    rule: "invalid-json",
+    status: 400,
+  },
+  {
+    name: "an overlong encoding of '/'",
+    bytes: Buffer.concat([
+      utf8('{"where": {"field": "city", "eq": "'),
+      Buffer.from([0xc0, 0xaf]),
+      utf8('"}, "size": 1}'),
+    ]),
+    lint: "refused",
+    rule: "invalid-json",
+    status: 400,
+  },
+  {
+    name: "a UTF-8 byte order mark",
+    bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('{"where": {"field": "city", "eq": "x"}, "size": 1}')]),
+    lint: "unspecified",
+    rule: "byte-order-mark",
+    status: 400,
+  },
+  {
+    name: `more than ${maxNodes} nodes`,
+    bytes: utf8(JSON.stringify({ where: { any: leaves(maxNodes) }, size: 1 })),
+    lint: "unspecified",
+    rule: "node-count",
+    status: 400,
+  },
+  {
+    name: `exactly ${maxNodes} nodes`,
+    bytes: utf8(JSON.stringify({ where: { any: leaves(maxNodes - 1) }, size: 1 })),
+    lint: "clean",
+    status: 200,
+  },
+  {
+    name: `a body over ${maxBodyBytes} bytes`,
+    bytes: utf8(JSON.stringify({ where: { field: "city", eq: "x".repeat(maxBodyBytes) }, size: 1 })),
+    lint: "unspecified",
+    rule: "body-size",
+    status: 413,
+  },
+  {
+    name: "a body just under the limit",
+    bytes: utf8(JSON.stringify({ where: { field: "city", eq: "x".repeat(maxBodyBytes - 100) }, size: 1 })),
+    lint: "clean",
+    status: 200,
+  },
 ];
 
 describe("lint and the reference agree on input edges", () => {

@@ -5,7 +5,22 @@ import { Refusal } from "./refusal.js";
 describe("parseKeySpecs (--keys file)", () => {
   it("accepts a list or an object with a keys list", () => {
     expect(parseKeySpecs([{ key: "svc_abcdefgh" }], "f")).toEqual([{ key: "svc_abcdefgh" }]);
-    expect(parseKeySpecs({ keys: [{ key: "svc_abcdefgh", credits: 5, active: false, scopes: ["jobs:read"], rateLimit: { requests: 2, perSeconds: 1 } }] }, "f")).toHaveLength(1);
+    expect(
+      parseKeySpecs(
+        {
+          keys: [
+            {
+              key: "svc_abcdefgh",
+              credits: 5,
+              active: false,
+              scopes: ["jobs:read"],
+              rateLimit: { requests: 2, perSeconds: 1 },
+            },
+          ],
+        },
+        "f",
+      ),
+    ).toHaveLength(1);
   });
 
   it("names the entry and member of each mistake", () => {

@@ -49,11 +49,13 @@ export const DEMO_KEYS = {
 /** Validates key specs read from a --keys file; each problem names the entry and member. */
 export function parseKeySpecs(value: unknown, source: string): KeySpec[] {
   const list = Array.isArray(value) ? value : (value as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(list) || list.length === 0) throw new Error(`${source}: expected a non-empty list of keys (or an object with a "keys" list)`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw new Error(`${source}: expected a non-empty list of keys (or an object with a "keys" list)`);
   const seen = new Set<string>();
   return list.map((entry, i) => {
     const at = `${source}: keys[${i}]`;
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new Error(`${at}: must be an object with a "key" member`);
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      throw new Error(`${at}: must be an object with a "key" member`);
     const e = entry as Record<string, unknown>;
     const unknown = Object.keys(e).find((k) => !["key", "credits", "active", "scopes", "rateLimit"].includes(k));
     if (unknown) throw new Error(`${at}: unknown member "${unknown}" (key, credits, active, scopes, rateLimit)`);
@@ -62,16 +64,24 @@ export function parseKeySpecs(value: unknown, source: string): KeySpec[] {
     }
     if (seen.has(e.key)) throw new Error(`${at}.key: the same key is listed twice`);
     seen.add(e.key);
-    if (e.credits !== undefined && (!Number.isSafeInteger(e.credits) || (e.credits as number) < 0)) throw new Error(`${at}.credits: must be a non-negative integer`);
+    if (e.credits !== undefined && (!Number.isSafeInteger(e.credits) || (e.credits as number) < 0))
+      throw new Error(`${at}.credits: must be a non-negative integer`);
     if (e.active !== undefined && typeof e.active !== "boolean") throw new Error(`${at}.active: must be true or false`);
     if (e.scopes !== undefined) {
       if (!Array.isArray(e.scopes)) throw new Error(`${at}.scopes: must be a list among ${SCOPES.join(", ")}`);
       const bad = e.scopes.find((s) => !(SCOPES as readonly unknown[]).includes(s));
-      if (bad !== undefined) throw new Error(`${at}.scopes: unknown scope ${JSON.stringify(bad)} (${SCOPES.join(", ")})`);
+      if (bad !== undefined)
+        throw new Error(`${at}.scopes: unknown scope ${JSON.stringify(bad)} (${SCOPES.join(", ")})`);
     }
     if (e.rateLimit !== undefined) {
       const r = e.rateLimit as Record<string, unknown> | null;
-      if (!r || !Number.isSafeInteger(r.requests) || (r.requests as number) < 1 || typeof r.perSeconds !== "number" || !(r.perSeconds > 0)) {
+      if (
+        !r ||
+        !Number.isSafeInteger(r.requests) ||
+        (r.requests as number) < 1 ||
+        typeof r.perSeconds !== "number" ||
+        !(r.perSeconds > 0)
+      ) {
         throw new Error(`${at}.rateLimit: must be {"requests": <integer >= 1>, "perSeconds": <number > 0>}`);
       }
     }
@@ -127,10 +137,15 @@ export class KeyAccount {
 
 function bearer(authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === "") {
-    throw new Refusal(401, "missing Authorization header; send Authorization: Bearer <API key> (§5)", { "WWW-Authenticate": 'Bearer realm="tdss-reference"' });
+    throw new Refusal(401, "missing Authorization header; send Authorization: Bearer <API key> (§5)", {
+      "WWW-Authenticate": 'Bearer realm="tdss-reference"',
+    });
   }
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
-  if (!match) throw new Refusal(401, "Authorization header must be Bearer <API key> (§5)", { "WWW-Authenticate": 'Bearer realm="tdss-reference"' });
+  if (!match)
+    throw new Refusal(401, "Authorization header must be Bearer <API key> (§5)", {
+      "WWW-Authenticate": 'Bearer realm="tdss-reference"',
+    });
   return match[1]!;
 }
 
@@ -139,13 +154,17 @@ export class KeyRing {
   private readonly accounts = new Map<string, KeyAccount>();
 
   constructor(specs: readonly KeySpec[], defaultRateLimit: RateLimit = DEFAULT_RATE_LIMIT, now = Date.now()) {
-    for (const spec of specs) this.accounts.set(spec.key, new KeyAccount(spec, spec.rateLimit ?? defaultRateLimit, now));
+    for (const spec of specs)
+      this.accounts.set(spec.key, new KeyAccount(spec, spec.rateLimit ?? defaultRateLimit, now));
   }
 
   /** The account of a request's key, or a 401 Refusal (missing, malformed or unknown key). */
   identify(authorization: string | undefined): KeyAccount {
     const account = this.accounts.get(bearer(authorization));
-    if (!account) throw new Refusal(401, "unknown API key (§5)", { "WWW-Authenticate": 'Bearer realm="tdss-reference", error="invalid_token"' });
+    if (!account)
+      throw new Refusal(401, "unknown API key (§5)", {
+        "WWW-Authenticate": 'Bearer realm="tdss-reference", error="invalid_token"',
+      });
     return account;
   }
 

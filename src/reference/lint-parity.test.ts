@@ -21,7 +21,9 @@ describe("the reference and the linter's corpus", () => {
   for (const entry of entries.filter((e) => e.expected !== "unspecified")) {
     it(`${entry.expected === "refused" ? "refuses" : "serves"} ${entry.name}`, async () => {
       const answer = await service.call(entry.route, entry.body, auth);
-      expect({ status: answer.status, msg: answer.envelope.msg }).toMatchObject(entry.expected === "refused" ? { status: 400 } : { status: 200, msg: "ok" });
+      expect({ status: answer.status, msg: answer.envelope.msg }).toMatchObject(
+        entry.expected === "refused" ? { status: 400 } : { status: 200, msg: "ok" },
+      );
     });
   }
 });

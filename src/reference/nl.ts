@@ -4,10 +4,12 @@ import type { TextColumn, ListColumn } from "./store/table.js";
 
 /** Words that carry no search meaning in a request such as "find senior python developers in Berlin". */
 const STOPWORDS = new Set(
-  ("a an the and or in at of for with who whose which that to from on by as is are be been being me us i we you " +
+  (
+    "a an the and or in at of for with who whose which that to from on by as is are be been being me us i we you " +
     "find search show list get give looking look want need someone somebody people person persons profiles profile " +
     "candidates candidate based located living lives working works work experienced experience years year months " +
-    "month some any all good great strong top best plus near around within into").split(" "),
+    "month some any all good great strong top best plus near around within into"
+  ).split(" "),
 );
 
 /** Fields a remaining keyword may match, by word (§2.2 role text and attributes; match is allowed on each). */
@@ -82,13 +84,19 @@ export class NaturalLanguageReader {
         ignored.push(word);
         continue;
       }
-      const fields = KEYWORD_FIELDS.filter((f) => this.dictionary(f === "title" ? "experience" : "person", f).withWords([word]).length > 0);
+      const fields = KEYWORD_FIELDS.filter(
+        (f) => this.dictionary(f === "title" ? "experience" : "person", f).withWords([word]).length > 0,
+      );
       if (fields.length === 0) {
         ignored.push(word);
         continue;
       }
       keywords++;
-      conditions.push(fields.length === 1 ? { field: fields[0], match: word } : { any: fields.map((field) => ({ field, match: word })) });
+      conditions.push(
+        fields.length === 1
+          ? { field: fields[0], match: word }
+          : { any: fields.map((field) => ({ field, match: word })) },
+      );
     }
     const where = conditions.length === 0 ? null : conditions.length === 1 ? conditions[0]! : { all: conditions };
     return { where, ignored };

@@ -50,26 +50,44 @@ export function buildPools(seed: number, companies: number): Pools {
 
   const streets = distinct(800, () => faker.location.streetAddress());
   const catchPhrases = distinct(400, () => faker.company.catchPhrase(), PLAIN);
-  const publications = distinct(300, () => `${faker.company.catchPhrase()}: ${faker.word.noun()} and ${faker.word.noun()}`, PLAIN);
+  const publications = distinct(
+    300,
+    () => `${faker.company.catchPhrase()}: ${faker.word.noun()} and ${faker.word.noun()}`,
+    PLAIN,
+  );
   const patents = distinct(300, () => `System and method for ${faker.company.buzzPhrase()}`, PLAIN);
 
   const cities = COUNTRIES.flatMap((c) => Object.values(c.states).flat());
-  const institutionNames = distinct(400, () => {
-    const city = faker.helpers.arrayElement(cities);
-    return faker.helpers.arrayElement([
-      `University of ${city}`,
-      `${city} Institute of Technology`,
-      `${faker.person.lastName()} University`,
-      `${city} School of Business`,
-      `Technical University of ${city}`,
-      `${faker.person.lastName()} College`,
-      `${city} State University`,
-    ]);
-  }, PLAIN);
+  const institutionNames = distinct(
+    400,
+    () => {
+      const city = faker.helpers.arrayElement(cities);
+      return faker.helpers.arrayElement([
+        `University of ${city}`,
+        `${city} Institute of Technology`,
+        `${faker.person.lastName()} University`,
+        `${city} School of Business`,
+        `Technical University of ${city}`,
+        `${faker.person.lastName()} College`,
+        `${city} State University`,
+      ]);
+    },
+    PLAIN,
+  );
   const institutions = institutionNames.map((name) => ({
     name,
     ranking: faker.number.int({ min: 0, max: 9 }) < 6 ? faker.number.int({ min: 1, max: 1000 }) : null,
   }));
 
-  return { firstNames, lastNames, extraTitles, companyNames, streets, catchPhrases, publications, patents, institutions };
+  return {
+    firstNames,
+    lastNames,
+    extraTitles,
+    companyNames,
+    streets,
+    catchPhrases,
+    publications,
+    patents,
+    institutions,
+  };
 }

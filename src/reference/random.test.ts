@@ -3,7 +3,14 @@ import { hash32, Random } from "./random.js";
 
 describe("Random", () => {
   it("repeats its sequence for a seed and differs across seeds", () => {
-    const draw = (seed: number) => Array.from({ length: 5 }, ((r) => () => r.next())(new Random(seed)));
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (r) => () =>
+            r.next()
+        )(new Random(seed)),
+      );
     expect(draw(7)).toEqual(draw(7));
     expect(draw(7)).not.toEqual(draw(8));
   });

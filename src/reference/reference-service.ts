@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { canonicalJson, creditCost, loadContract, OPERATION_IDS, type Dataset, type OperationId } from "../contract/index.js";
+import {
+  canonicalJson,
+  creditCost,
+  loadContract,
+  OPERATION_IDS,
+  type Dataset,
+  type OperationId,
+} from "../contract/index.js";
 import { describeErrors, requestValidator } from "../contract/validators.js";
 import { packageRoot } from "../contract/root.js";
 import { CursorCodec } from "./cursor.js";
@@ -34,7 +41,11 @@ interface Outcome {
 
 const ROOT_TABLE = { people: "person", jobs: "jobs", companies: "companies" } as const;
 const ID_KIND: Readonly<Record<Dataset, IdKind>> = { people: "profile", jobs: "job", companies: "company" };
-const IDS_MEMBER: Readonly<Record<Dataset, string>> = { people: "profile_ids", jobs: "job_ids", companies: "company_ids" };
+const IDS_MEMBER: Readonly<Record<Dataset, string>> = {
+  people: "profile_ids",
+  jobs: "job_ids",
+  companies: "company_ids",
+};
 
 function ok(data: unknown): ServiceResponse {
   return { status: 200, envelope: { code: 200, msg: "ok", data } };
@@ -58,12 +69,18 @@ function settle(options: ReferenceServiceOptions) {
   let mutant: Mutant | undefined;
   if (options.mutant !== undefined) {
     mutant = findMutant(options.mutant);
-    if (!mutant) throw new RangeError(`unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`);
+    if (!mutant)
+      throw new RangeError(
+        `unknown mutant ${JSON.stringify(options.mutant)}; ${MUTANTS.length} are known (tdss serve --list-mutants)`,
+      );
   }
   let variant: Variant | undefined;
   if (options.variant !== undefined) {
     variant = findVariant(options.variant);
-    if (!variant) throw new RangeError(`unknown variant ${JSON.stringify(options.variant)}; ${VARIANTS.length} are known (tdss serve --list-variants)`);
+    if (!variant)
+      throw new RangeError(
+        `unknown variant ${JSON.stringify(options.variant)}; ${VARIANTS.length} are known (tdss serve --list-variants)`,
+      );
     if (mutant) throw new RangeError("a server serves a mutant or a variant, not both");
   }
   const seed = options.seed ?? DEFAULT_SEED;
@@ -74,14 +91,16 @@ function settle(options: ReferenceServiceOptions) {
     jobs: count(options.jobs, "jobs", DEFAULT_SIZES.jobs),
     companies: count(options.companies, "companies", DEFAULT_SIZES.companies),
   };
-  if (!options.data && sizes.companies === 0 && sizes.people + sizes.jobs > 0) throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
+  if (!options.data && sizes.companies === 0 && sizes.people + sizes.jobs > 0)
+    throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
   const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(now());
   return { mutant, variant, faults: mutant?.faults ?? variant?.faults ?? NO_FAULTS, seed, now, sizes, asOf };
 }
 
 function count(value: number | undefined, name: string, fallback: number): number {
   const n = value ?? fallback;
-  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_RECORDS) throw new RangeError(`${name} must be an integer from 0 to ${MAX_RECORDS}, got ${value}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_RECORDS)
+    throw new RangeError(`${name} must be an integer from 0 to ${MAX_RECORDS}, got ${value}`);
   return n;
 }
 
@@ -133,7 +152,10 @@ export class ReferenceService implements Service {
     }
     const t = this.store.tables;
     this.sizes = { people: t.person.rows, jobs: t.jobs.rows, companies: t.companies.rows };
-    this.ids = new IdCodec(secret, `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`);
+    this.ids = new IdCodec(
+      secret,
+      `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`,
+    );
     this.cursors = new CursorCodec(secret);
     this.evaluator = new Evaluator(this.store, this.faults.evaluation);
     this.nl = new NaturalLanguageReader(this.store);
@@ -170,11 +192,14 @@ export class ReferenceService implements Service {
     return new ReferenceService(options, (await generatePrebuilt(settings)).store);
   }
 
-
   async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {
     let response: ServiceResponse;
     try {
-      response = this.handle(operationId, this.faults.request ? this.faults.request(operationId, body) : body, authorization);
+      response = this.handle(
+        operationId,
+        this.faults.request ? this.faults.request(operationId, body) : body,
+        authorization,
+      );
     } catch (error) {
       if (error instanceof Refusal) response = failure(error.status, error.message, error.headers);
       else {
@@ -219,20 +244,26 @@ export class ReferenceService implements Service {
       if (this.faults.charge) account.charge(this.faults.charge(operationId, 0, 0, undefined));
       return ok(this.keyStatus(account));
     }
-    if (!account.active) throw new Refusal(403, "the API key is inactive; GET /auth/key/status reports its state (§4.5)");
+    if (!account.active)
+      throw new Refusal(403, "the API key is inactive; GET /auth/key/status reports its state (§4.5)");
     const scope = SCOPE_OF_ROUTE[operationId];
-    if (scope && !account.scopes.includes(scope)) throw new Refusal(403, `the API key lacks the scope ${scope} this route requires`);
+    if (scope && !account.scopes.includes(scope))
+      throw new Refusal(403, `the API key lacks the scope ${scope} this route requires`);
     let outcome: Outcome;
     try {
       outcome = this.route(operationId, body);
     } catch (error) {
-      if (error instanceof Refusal && this.faults.chargeRefusal) account.charge(this.faults.chargeRefusal(operationId, error.status));
+      if (error instanceof Refusal && this.faults.chargeRefusal)
+        account.charge(this.faults.chargeRefusal(operationId, error.status));
       throw error;
     }
     const correct = creditCost(operationId, outcome.count) ?? 0;
     const cost = this.faults.charge ? this.faults.charge(operationId, correct, outcome.count, outcome.data) : correct;
     if (!account.charge(cost)) {
-      throw new Refusal(402, `the request costs ${cost} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`);
+      throw new Refusal(
+        402,
+        `the request costs ${cost} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`,
+      );
     }
     return ok(outcome.data);
   }
@@ -250,9 +281,13 @@ export class ReferenceService implements Service {
     if (!account) throw refusal ?? new Refusal(401, "unknown API key (§5)");
     const wait = account.take(this.now().getTime());
     if (wait !== undefined) {
-      throw new Refusal(429, `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; retry after ${wait} s`, {
-        "Retry-After": String(wait),
-      });
+      throw new Refusal(
+        429,
+        `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; retry after ${wait} s`,
+        {
+          "Retry-After": String(wait),
+        },
+      );
     }
     return account;
   }
@@ -296,13 +331,16 @@ export class ReferenceService implements Service {
 
   private object(body: unknown, operationId: OperationId, members: readonly string[]): Body {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      if (this.enforced("body-object")) throw badRequest(`the ${operationId} body must be a JSON object with ${members.join(", ")}`);
+      if (this.enforced("body-object"))
+        throw badRequest(`the ${operationId} body must be a JSON object with ${members.join(", ")}`);
       return {};
     }
     const extra = Object.keys(body).find((k) => !members.includes(k));
     if (extra !== undefined && this.enforced(operationId === "searchPeople" ? "nl-members" : "body-members")) {
       const clause = operationId === "searchPeople" ? " (§4.3: no other parameter is accepted)" : "";
-      throw badRequest(`unknown member ${JSON.stringify(extra)} in the body; this route takes ${members.join(", ")}${clause}`);
+      throw badRequest(
+        `unknown member ${JSON.stringify(extra)} in the body; this route takes ${members.join(", ")}${clause}`,
+      );
     }
     return body as Body;
   }
@@ -311,14 +349,20 @@ export class ReferenceService implements Service {
   private schemaCheck(operationId: OperationId, body: Body): void {
     if (this.skip.size > 0) return;
     const validate = requestValidator(operationId);
-    if (!validate(body)) throw badRequest(`the body does not match ${operationId}'s schema: ${describeErrors(validate.errors).slice(0, 3).join("; ")}`);
+    if (!validate(body))
+      throw badRequest(
+        `the body does not match ${operationId}'s schema: ${describeErrors(validate.errors).slice(0, 3).join("; ")}`,
+      );
   }
 
   private size(value: unknown, path: string): number {
     const limits = loadContract().limits.search.size;
     if (value === undefined) return this.faults.defaultSize ?? limits.default;
     if (typeof value !== "number" || !Number.isInteger(value) || value < limits.min || value > limits.max) {
-      if (this.enforced("size-range")) throw badRequest(`${path}: must be an integer from ${limits.min} to ${limits.max} (§4.2, §8), got ${JSON.stringify(value)}`);
+      if (this.enforced("size-range"))
+        throw badRequest(
+          `${path}: must be an integer from ${limits.min} to ${limits.max} (§4.2, §8), got ${JSON.stringify(value)}`,
+        );
       return typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : limits.default;
     }
     return value;
@@ -326,7 +370,12 @@ export class ReferenceService implements Service {
 
   private search(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
     // What is valid is the linter's to say (query/validate.ts); what gets through a fault is read leniently.
-    validateSearch(raw, operationId, { dataset, now: this.now(), skip: this.skip, ...(this.faults.validation ? { off: this.faults.validation } : {}) });
+    validateSearch(raw, operationId, {
+      dataset,
+      now: this.now(),
+      skip: this.skip,
+      ...(this.faults.validation ? { off: this.faults.validation } : {}),
+    });
     const body: Body = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
     const size = this.size(body.size, "size");
     const translator = new QueryTranslator({ dataset, now: this.now() });
@@ -337,7 +386,9 @@ export class ReferenceService implements Service {
     if (typeof body.after === "string") {
       const read = this.cursors.read(dataset, queryKey, body.after);
       if (read === undefined && this.enforced("cursor")) {
-        throw badRequest("after: not a cursor this server issued for this query (tampered, foreign or from another query); refused at no cost");
+        throw badRequest(
+          "after: not a cursor this server issued for this query (tampered, foreign or from another query); refused at no cost",
+        );
       }
       offset = read ?? 0;
     }
@@ -361,16 +412,23 @@ export class ReferenceService implements Service {
     const body = this.object(raw, "searchPeople", limits.members);
     const text = body.text;
     if (typeof text !== "string") {
-      if (this.enforced("nl-text-length")) throw badRequest(`text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3), got ${text === undefined ? "nothing" : typeof text}`);
+      if (this.enforced("nl-text-length"))
+        throw badRequest(
+          `text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3), got ${text === undefined ? "nothing" : typeof text}`,
+        );
     }
     const chars = typeof text === "string" ? [...text].length : 0;
     if ((chars < limits.text.minLength || chars > limits.text.maxLength) && this.enforced("nl-text-length")) {
-      throw badRequest(`text: must be ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3, §8), got ${chars}`);
+      throw badRequest(
+        `text: must be ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3, §8), got ${chars}`,
+      );
     }
     const size = this.size(body.size, "size");
     this.schemaCheck("searchPeople", body);
     const interpretation = this.nl.interpret(typeof text === "string" ? text : "");
-    const plan = interpretation.where ? new QueryTranslator({ dataset: "people", now: this.now() }).translate(interpretation.where, "interpretation") : null;
+    const plan = interpretation.where
+      ? new QueryTranslator({ dataset: "people", now: this.now() }).translate(interpretation.where, "interpretation")
+      : null;
     const matches = plan ? this.evaluator.evaluate(plan, "person") : undefined;
     const rows = matches ? matches.rows(0, size) : [];
     const total = matches ? matches.count() : 0;
@@ -389,24 +447,49 @@ export class ReferenceService implements Service {
     const member = IDS_MEMBER[dataset];
     const body = this.object(raw, operationId, [member, "_source", "source"]);
     const list = body[member];
-    if (!Array.isArray(list)) throw badRequest(`${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} (§4.4), got ${list === undefined ? "nothing" : typeof list}`);
+    if (!Array.isArray(list))
+      throw badRequest(
+        `${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} (§4.4), got ${list === undefined ? "nothing" : typeof list}`,
+      );
     const { minIds, maxIds } = loadContract().limits.detail[dataset === "people" ? "profiles" : dataset];
     if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
       throw badRequest(`${member}: takes ${minIds} to ${maxIds} items (§4.4, §8), got ${list.length}`);
     }
     list.forEach((item, i) => {
-      if (typeof item !== "string") throw badRequest(`${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, got ${item === null ? "null" : typeof item}`);
+      if (typeof item !== "string")
+        throw badRequest(
+          `${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, got ${item === null ? "null" : typeof item}`,
+        );
     });
-    if (body._source !== undefined && body.source !== undefined) throw badRequest("give one of _source and source, not both (§4.4)");
+    if (body._source !== undefined && body.source !== undefined)
+      throw badRequest("give one of _source and source, not both (§4.4)");
     const selectionPath = body._source !== undefined ? "_source" : "source";
     const selection = body._source ?? body.source;
     const kind = ID_KIND[dataset];
     const rules: SelectionRules =
       dataset === "people"
-        ? { known: profileFields(), defaults: PROFILE_DEFAULT_FIELDS, forms: "array-object-boolean", record: "profile", checkNames: this.enforced("source-names") }
+        ? {
+            known: profileFields(),
+            defaults: PROFILE_DEFAULT_FIELDS,
+            forms: "array-object-boolean",
+            record: "profile",
+            checkNames: this.enforced("source-names"),
+          }
         : dataset === "jobs"
-          ? { known: loadContract().records.jobs, defaults: JobRecords.defaultFields(), forms: "array", record: "job", checkNames: this.enforced("source-names") }
-          : { known: companyFields(), defaults: companyFields(), forms: "array-object-boolean", record: "company", checkNames: this.enforced("source-names") };
+          ? {
+              known: loadContract().records.jobs,
+              defaults: JobRecords.defaultFields(),
+              forms: "array",
+              record: "job",
+              checkNames: this.enforced("source-names"),
+            }
+          : {
+              known: companyFields(),
+              defaults: companyFields(),
+              forms: "array-object-boolean",
+              record: "company",
+              checkNames: this.enforced("source-names"),
+            };
     let fields = selectFields(selection, rules, selectionPath);
     if (this.faults.selection) fields = this.faults.selection(kind, fields, selection !== undefined);
     this.schemaCheck(operationId, body);
@@ -421,7 +504,8 @@ export class ReferenceService implements Service {
         const url = canonicalLinkedinUrl(input);
         row = url === undefined ? undefined : this.store.linkedin.get(url);
       }
-      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row) && !this.faults.servesClosedPostings) row = undefined;
+      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row) && !this.faults.servesClosedPostings)
+        row = undefined;
       if (this.faults.resolve) row = this.faults.resolve(kind, input, row);
       if (row === undefined) {
         notFound.push(input);
@@ -429,11 +513,18 @@ export class ReferenceService implements Service {
       }
       const id = this.ids.encode(kind, [row])[0]!;
       let record =
-        dataset === "people" ? this.profiles.record(row, id, fields) : dataset === "jobs" ? this.jobs.record(row, id, fields) : this.companies.record(row, id, fields);
+        dataset === "people"
+          ? this.profiles.record(row, id, fields)
+          : dataset === "jobs"
+            ? this.jobs.record(row, id, fields)
+            : this.companies.record(row, id, fields);
       if (this.faults.record) record = this.faults.record(kind, record);
       results.push(record);
     }
-    return { data: { total: requested.length, found: results.length, not_found: notFound, results }, count: results.length };
+    return {
+      data: { total: requested.length, found: results.length, not_found: notFound, results },
+      count: results.length,
+    };
   }
 }
 

@@ -19,7 +19,10 @@ beforeAll(async () => {
   server = await startReferenceServer({
     keys: KEYS,
     data: dataset({
-      people: people(60, () => ({ skills: ["Go"], experiences: [experience({ title: "Software Engineer", is_current: true })] })),
+      people: people(60, () => ({
+        skills: ["Go"],
+        experiences: [experience({ title: "Software Engineer", is_current: true })],
+      })),
       jobs: Array.from({ length: 60 }, () => job()),
       companies: Array.from({ length: 60 }, (_, i) => company({ name: `Company ${i}` })),
     }),
@@ -39,7 +42,13 @@ async function charged(request: () => Promise<{ status: number }>, expectedStatu
 const everyone = { field: "skills", eq: "Go" };
 
 describe("Query Spec search: ceil(returned IDs / 25), 0 when nothing is returned (s8-cost-query-search)", () => {
-  for (const [size, cost] of [[1, 1], [25, 1], [26, 2], [50, 2], [51, 3]] as const) {
+  for (const [size, cost] of [
+    [1, 1],
+    [25, 1],
+    [26, 2],
+    [50, 2],
+    [51, 3],
+  ] as const) {
     it(`${size} IDs cost ${cost}`, async () => {
       expect(await charged(() => api.post("/v1/people/query", { where: everyone, size }))).toBe(cost);
     });
@@ -47,13 +56,17 @@ describe("Query Spec search: ceil(returned IDs / 25), 0 when nothing is returned
 
   it("an empty result costs nothing, and so does a misspelt fixed value (s7-misspelt-fixed-value-empty)", async () => {
     expect(await charged(() => api.post("/v1/people/query", { where: { field: "skills", eq: "Cobol" } }))).toBe(0);
-    expect(await charged(() => api.post("/v1/people/query", { where: { field: "management_level", eq: "manager" } }))).toBe(0);
+    expect(
+      await charged(() => api.post("/v1/people/query", { where: { field: "management_level", eq: "manager" } })),
+    ).toBe(0);
   });
 
   it("charges the page, not the total: the last page of 60 at size 25 has 10 IDs and costs 1", async () => {
     const first = await api.post("/v1/people/query", { where: everyone, size: 25 });
     const second = await api.post("/v1/people/query", { where: everyone, size: 25, after: first.body.data.next });
-    expect(await charged(() => api.post("/v1/people/query", { where: everyone, size: 25, after: second.body.data.next }))).toBe(1);
+    expect(
+      await charged(() => api.post("/v1/people/query", { where: everyone, size: 25, after: second.body.data.next })),
+    ).toBe(1);
   });
 
   it("applies to jobs and companies", async () => {
@@ -63,7 +76,11 @@ describe("Query Spec search: ceil(returned IDs / 25), 0 when nothing is returned
 });
 
 describe("natural-language search: 5 + ceil(returned IDs / 25), the 5 kept (s8-cost-nl-search)", () => {
-  for (const [size, cost] of [[1, 6], [25, 6], [26, 7]] as const) {
+  for (const [size, cost] of [
+    [1, 6],
+    [25, 6],
+    [26, 7],
+  ] as const) {
     it(`${size} IDs cost ${cost}`, async () => {
       expect(await charged(() => api.post("/v1/people-search", { text: "software engineer", size }))).toBe(cost);
     });
@@ -79,7 +96,8 @@ describe("detail: ceil(found records / 5); not_found rows are free (s8-cost-deta
   beforeAll(async () => {
     ids = (await api.post("/v1/people/query", { where: everyone, size: 12 })).body.data.profile_ids;
   });
-  const detail = (profileIds: string[]) => () => api.post("/entity/v1/profiles/detail-by-id", { profile_ids: profileIds });
+  const detail = (profileIds: string[]) => () =>
+    api.post("/entity/v1/profiles/detail-by-id", { profile_ids: profileIds });
 
   it("5 found cost 1, 6 cost 2, 10 cost 2, 11 cost 3", async () => {
     expect(await charged(detail(ids.slice(0, 5)))).toBe(1);
@@ -120,7 +138,14 @@ describe("a balance that cannot cover a request (s7-insufficient-balance-cost)",
     const poor = api.withKey(KEYS[1]!.key);
     const ids = (await api.post("/v1/people/query", { where: everyone, size: 16 })).body.data.profile_ids;
     const tooDear = await poor.post("/entity/v1/profiles/detail-by-id", { profile_ids: ids });
-    expect(tooDear).toMatchObject({ status: 402, body: { code: 402, msg: "the request costs 4 Credits and the key has 3 left; it was refused at no cost (§8)", data: null } });
+    expect(tooDear).toMatchObject({
+      status: 402,
+      body: {
+        code: 402,
+        msg: "the request costs 4 Credits and the key has 3 left; it was refused at no cost (§8)",
+        data: null,
+      },
+    });
     expect(await poor.remaining()).toBe(3);
     const nl = await poor.post("/v1/people-search", { text: "engineer", size: 1 });
     expect(nl.status).toBe(402);

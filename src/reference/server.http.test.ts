@@ -27,7 +27,11 @@ describe("authentication (§5, s5-request-without-valid-key)", () => {
       [api.withKey(undefined), /missing Authorization header/],
       [api.withKey(secretish), /unknown API key/],
     ] as const) {
-      const answers = [await client.post("/v1/people/query", query), await client.get("/version"), await client.get("/auth/key/status")];
+      const answers = [
+        await client.post("/v1/people/query", query),
+        await client.get("/version"),
+        await client.get("/auth/key/status"),
+      ];
       for (const a of answers) {
         expect(a).toMatchObject(refused(401, msg));
         expect(a.headers["www-authenticate"]).toMatch(/^Bearer/);
@@ -48,7 +52,9 @@ describe("authentication (§5, s5-request-without-valid-key)", () => {
 
 describe("bad requests get a clear enveloped error, never a 5xx", () => {
   it("404 for an unknown route, 405 with Allow for a wrong method", async () => {
-    expect(await api.get("/v2/people/query")).toMatchObject(refused(404, /no route GET \/v2\/people\/query; the service has nine routes/));
+    expect(await api.get("/v2/people/query")).toMatchObject(
+      refused(404, /no route GET \/v2\/people\/query; the service has nine routes/),
+    );
     expect(await api.post("/contact/unlock", {})).toMatchObject(refused(404, /no route POST \/contact\/unlock/));
     const wrong = await api.get("/v1/people/query");
     expect(wrong).toMatchObject(refused(405, /GET is not allowed on \/v1\/people\/query; use POST/));
@@ -57,14 +63,23 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
   });
 
   it("415 unless the POST says Content-Type: application/json (s4-post-content-type-json)", async () => {
-    expect(await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "text/plain" })).toMatchObject(refused(415, /Content-Type must be application\/json.*got text\/plain/));
-    expect((await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+    expect(await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "text/plain" })).toMatchObject(
+      refused(415, /Content-Type must be application\/json.*got text\/plain/),
+    );
+    expect(
+      (await api.post("/v1/people/query", JSON.stringify(query), { "content-type": "application/json; charset=utf-8" }))
+        .status,
+    ).toBe(200);
   });
 
   it("400 for malformed JSON, an empty body and a body that is not an object", async () => {
-    expect(await api.post("/v1/people/query", '{"where": {"field": "city",')).toMatchObject(refused(400, /not valid JSON/));
+    expect(await api.post("/v1/people/query", '{"where": {"field": "city",')).toMatchObject(
+      refused(400, /not valid JSON/),
+    );
     expect(await api.post("/v1/people/query", "")).toMatchObject(refused(400, /body is empty/));
-    expect(await api.post("/v1/people/query", "[1, 2]")).toMatchObject(refused(400, /must be a JSON object; got array/));
+    expect(await api.post("/v1/people/query", "[1, 2]")).toMatchObject(
+      refused(400, /must be a JSON object; got array/),
+    );
     expect(await api.post("/v1/people/query", "null")).toMatchObject(refused(400, /must be a JSON object; got null/));
   });
 
@@ -74,7 +89,9 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
     const streamed = await new Promise<string>((resolve, reject) => {
       const url = new URL(server.url);
       const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(`POST /v1/people/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.keys.active}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        socket.write(
+          `POST /v1/people/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.keys.active}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
         const chunk = "y".repeat(64 * 1024);
         for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       });
@@ -91,8 +108,16 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
     const before = await api.remaining();
     expect(await api.post("/v1/people/query", deep(5000))).toMatchObject(refused(400, /nested deeper than 64 nodes/));
     expect((await api.post("/v1/people/query", deep(100_000))).status).toBe(400);
-    expect(await api.post("/v1/people/query", { where: { any: Array.from({ length: 20_000 }, () => ({ field: "city", eq: "x" })) } })).toMatchObject(refused(400, /more than 1000 nodes/));
-    expect(await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: Array.from({ length: 50_000 }, (_, i) => String(i)) })).toMatchObject(refused(400, /got 50000/));
+    expect(
+      await api.post("/v1/people/query", {
+        where: { any: Array.from({ length: 20_000 }, () => ({ field: "city", eq: "x" })) },
+      }),
+    ).toMatchObject(refused(400, /more than 1000 nodes/));
+    expect(
+      await api.post("/entity/v1/profiles/detail-by-id", {
+        profile_ids: Array.from({ length: 50_000 }, (_, i) => String(i)),
+      }),
+    ).toMatchObject(refused(400, /got 50000/));
     expect(await api.remaining()).toBe(before);
   });
 
@@ -109,7 +134,12 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
 
 describe("rate limit (s8-rate-limit-quota-not-shown)", () => {
   it("answers 429 with Retry-After once a key's bucket is empty, for that key only", async () => {
-    const limited = await startReferenceServer({ people: 50, jobs: 5, companies: 5, rateLimit: { requests: 3, perSeconds: 60 } });
+    const limited = await startReferenceServer({
+      people: 50,
+      jobs: 5,
+      companies: 5,
+      rateLimit: { requests: 3, perSeconds: 60 },
+    });
     try {
       const client = new RestClient(limited.url, limited.keys.active);
       for (let i = 0; i < 3; i++) expect((await client.get("/version")).status).toBe(200);

@@ -17,36 +17,89 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fieldNames = [...new Set([...Object.values(loadContract().datasets).flatMap((d) => [...d.fields.keys()]), "nope", "", "title "])];
-const scalar = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom("now-30d", "2024-02-29", "now-2y", "2023-13-01", "Senior"));
+const fieldNames = [
+  ...new Set([...Object.values(loadContract().datasets).flatMap((d) => [...d.fields.keys()]), "nope", "", "title "]),
+];
+const scalar = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom("now-30d", "2024-02-29", "now-2y", "2023-13-01", "Senior"),
+);
 
 /** Query Spec trees, mostly well-formed, with the usual mistakes mixed in. */
 const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.record({ field: fc.constantFrom(...fieldNames), op: fc.constantFrom(...OPERATORS, "between"), value: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })) }).map(({ field, op, value }) => ({ field, [op]: value })),
+    fc
+      .record({
+        field: fc.constantFrom(...fieldNames),
+        op: fc.constantFrom(...OPERATORS, "between"),
+        value: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })),
+      })
+      .map(({ field, op, value }) => ({ field, [op]: value })),
     fc.record({ field: fc.constantFrom(...fieldNames), gte: scalar, lte: scalar }),
     fc.record({ all: fc.array(tie("node"), { maxLength: 3 }) }),
     fc.record({ any: fc.array(tie("node"), { maxLength: 3 }) }),
     fc.record({ not: fc.oneof(tie("node"), fc.array(tie("node"), { maxLength: 2 })) }),
-    fc.record({ scope: fc.constantFrom("has_experience", "has_education", "has_language", "has_job"), inner: tie("node") }).map(({ scope, inner }) => ({ [scope]: inner })),
+    fc
+      .record({
+        scope: fc.constantFrom("has_experience", "has_education", "has_language", "has_job"),
+        inner: tie("node"),
+      })
+      .map(({ scope, inner }) => ({ [scope]: inner })),
     fc.anything({ maxDepth: 2 }),
   ),
 })).node;
 
 const searchBody = fc.record(
-  { where: node, size: fc.oneof(fc.integer({ min: -5, max: 12_000 }), scalar), after: fc.oneof(fc.string(), scalar), extra: scalar },
+  {
+    where: node,
+    size: fc.oneof(fc.integer({ min: -5, max: 12_000 }), scalar),
+    after: fc.oneof(fc.string(), scalar),
+    extra: scalar,
+  },
   { requiredKeys: [] },
 );
-const ids = fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constant("https://www.linkedin.com/in/x"), scalar), { maxLength: 110 });
-const source = fc.oneof(fc.array(fc.constantFrom("full_name", "title", "salary.currency", "company_id", "email", 3), { maxLength: 4 }), fc.boolean(), fc.record({ includes: fc.array(fc.string()), excludes: fc.anything() }, { requiredKeys: [] }), scalar);
+const ids = fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constant("https://www.linkedin.com/in/x"), scalar), {
+  maxLength: 110,
+});
+const source = fc.oneof(
+  fc.array(fc.constantFrom("full_name", "title", "salary.currency", "company_id", "email", 3), { maxLength: 4 }),
+  fc.boolean(),
+  fc.record({ includes: fc.array(fc.string()), excludes: fc.anything() }, { requiredKeys: [] }),
+  scalar,
+);
 
 const requests = fc.oneof(
-  fc.tuple(fc.constantFrom("/v1/people/query", "/v1/jobs/query", "/v1/companies/query"), fc.oneof(searchBody, fc.anything())),
-  fc.tuple(fc.constant("/v1/people-search"), fc.oneof(fc.record({ text: fc.oneof(fc.string({ maxLength: 60 }), scalar), size: scalar, where: node }, { requiredKeys: [] }), fc.anything())),
-  fc.tuple(fc.constant("/entity/v1/profiles/detail-by-id"), fc.record({ profile_ids: ids, _source: source, source }, { requiredKeys: [] })),
-  fc.tuple(fc.constant("/entity/v1/jobs/detail-by-id"), fc.record({ job_ids: ids, _source: source }, { requiredKeys: [] })),
-  fc.tuple(fc.constant("/entity/v1/companies/detail-by-id"), fc.record({ company_ids: ids, _source: source }, { requiredKeys: [] })),
+  fc.tuple(
+    fc.constantFrom("/v1/people/query", "/v1/jobs/query", "/v1/companies/query"),
+    fc.oneof(searchBody, fc.anything()),
+  ),
+  fc.tuple(
+    fc.constant("/v1/people-search"),
+    fc.oneof(
+      fc.record(
+        { text: fc.oneof(fc.string({ maxLength: 60 }), scalar), size: scalar, where: node },
+        { requiredKeys: [] },
+      ),
+      fc.anything(),
+    ),
+  ),
+  fc.tuple(
+    fc.constant("/entity/v1/profiles/detail-by-id"),
+    fc.record({ profile_ids: ids, _source: source, source }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant("/entity/v1/jobs/detail-by-id"),
+    fc.record({ job_ids: ids, _source: source }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant("/entity/v1/companies/detail-by-id"),
+    fc.record({ company_ids: ids, _source: source }, { requiredKeys: [] }),
+  ),
 );
 
 describe("random bodies at every route", () => {

@@ -39,7 +39,11 @@ describe("GET /version (s4-5-version-returns-version-fingerprint)", () => {
     const before = await api.remaining();
     const r = await api.get("/version");
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ code: 200, msg: "ok", data: { version: expect.stringMatching(/^tdss-reference\//), contract_fingerprint: loadContract().fingerprint } });
+    expect(r.body).toMatchObject({
+      code: 200,
+      msg: "ok",
+      data: { version: expect.stringMatching(/^tdss-reference\//), contract_fingerprint: loadContract().fingerprint },
+    });
     expect(valid("getVersion", r.body)).toEqual([]);
     expect(await api.remaining()).toBe(before);
   });
@@ -82,7 +86,12 @@ describe("POST /v1/people/query (§4.3)", () => {
   });
 
   it("pages with next until it is absent, returning every match once (s4-3-next-present-absent)", async () => {
-    const where = { all: [{ field: "country_iso2", eq: "US" }, { field: "is_working", eq: true }] };
+    const where = {
+      all: [
+        { field: "country_iso2", eq: "US" },
+        { field: "is_working", eq: true },
+      ],
+    };
     const { ids, pages, totals } = await collect(where, 97);
     expect(new Set(totals).size).toBe(1);
     expect(ids).toHaveLength(totals[0] as number);
@@ -101,9 +110,21 @@ describe("POST /v1/people/query (§4.3)", () => {
   it("refuses a cursor of another query, or tampered, at no cost", async () => {
     const first = await api.post("/v1/people/query", { where: { field: "full_name", exists: true }, size: 5 });
     const before = await api.remaining();
-    const foreign = await api.post("/v1/people/query", { where: { field: "skills", exists: true }, size: 5, after: first.body.data.next });
-    const tampered = await api.post("/v1/people/query", { where: { field: "full_name", exists: true }, size: 5, after: first.body.data.next.slice(0, -2) + "AA" });
-    for (const r of [foreign, tampered]) expect(r).toMatchObject({ status: 400, body: { code: 400, msg: expect.stringMatching(/^after: not a cursor/), data: null } });
+    const foreign = await api.post("/v1/people/query", {
+      where: { field: "skills", exists: true },
+      size: 5,
+      after: first.body.data.next,
+    });
+    const tampered = await api.post("/v1/people/query", {
+      where: { field: "full_name", exists: true },
+      size: 5,
+      after: first.body.data.next.slice(0, -2) + "AA",
+    });
+    for (const r of [foreign, tampered])
+      expect(r).toMatchObject({
+        status: 400,
+        body: { code: 400, msg: expect.stringMatching(/^after: not a cursor/), data: null },
+      });
     expect(await api.remaining()).toBe(before);
   });
 });
@@ -133,17 +154,27 @@ describe("POST /v1/people-search (§4.3)", () => {
       [{ size: 5 }, /text: required/],
       [{ text: "engineer", size: 0 }, /size: must be an integer from 1 to 10000/],
     ];
-    for (const [body, msg] of cases) expect(await api.post("/v1/people-search", body)).toMatchObject({ status: 400, body: { msg: expect.stringMatching(msg) } });
+    for (const [body, msg] of cases)
+      expect(await api.post("/v1/people-search", body)).toMatchObject({
+        status: 400,
+        body: { msg: expect.stringMatching(msg) },
+      });
     expect((await api.post("/v1/people-search", { text: "é".repeat(5000) })).status).toBe(200);
-    const words = "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
-    const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`).join(" ").slice(0, 5000);
+    const words =
+      "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
+    const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`)
+      .join(" ")
+      .slice(0, 5000);
     expect((await api.post("/v1/people-search", { text: long })).status).toBe(200);
   });
 });
 
 describe("POST /v1/jobs/query and /v1/companies/query (§4.3)", () => {
   it("return IDs and a cursor, no count; where may be left out", async () => {
-    for (const [path, member, rows] of [["/v1/jobs/query", "job_ids", 400], ["/v1/companies/query", "company_ids", 150]] as const) {
+    for (const [path, member, rows] of [
+      ["/v1/jobs/query", "job_ids", 400],
+      ["/v1/companies/query", "company_ids", 150],
+    ] as const) {
       const r = await api.post(path, { size: 100 });
       expect(r.status).toBe(200);
       // responseValidator("queryJobs") does not compile under ajv strict mode (IdPageData's `not: {required}`), so the shape is checked here.
@@ -172,7 +203,8 @@ describe("POST /v1/jobs/query and /v1/companies/query (§4.3)", () => {
 describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
   let ids: string[];
   beforeAll(async () => {
-    ids = (await api.post("/v1/people/query", { where: { field: "full_name", exists: true }, size: 6 })).body.data.profile_ids;
+    ids = (await api.post("/v1/people/query", { where: { field: "full_name", exists: true }, size: 6 })).body.data
+      .profile_ids;
   });
 
   it("returns the default record with the four shown fields (s2-4-shown-fields)", async () => {
@@ -189,9 +221,15 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
   });
 
   it("selects narrower and wider records with _source or source, as an array, object or boolean", async () => {
-    const detail = async (selection: Record<string, unknown>) => (await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], ...selection })).body.data.results[0];
+    const detail = async (selection: Record<string, unknown>) =>
+      (await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], ...selection })).body.data
+        .results[0];
     expect(Object.keys(await detail({ _source: ["full_name"] }))).toEqual(["profile_id", "full_name"]);
-    expect(Object.keys(await detail({ source: ["skills", "experiences"] }))).toEqual(["profile_id", "skills", "experiences"]);
+    expect(Object.keys(await detail({ source: ["skills", "experiences"] }))).toEqual([
+      "profile_id",
+      "skills",
+      "experiences",
+    ]);
     const full = await detail({ _source: true });
     expect(Object.keys(full).length).toBeGreaterThan(50);
     expect(full.experiences[0].company).toHaveProperty("company_id");
@@ -199,7 +237,10 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
     const object = await detail({ _source: { excludes: ["skills", "headline"] } });
     expect(object).not.toHaveProperty("skills");
     expect(object).toHaveProperty("full_name");
-    expect(Object.keys(await detail({ _source: { includes: ["city", "country"], excludes: ["country"] } }))).toEqual(["profile_id", "city"]);
+    expect(Object.keys(await detail({ _source: { includes: ["city", "country"], excludes: ["country"] } }))).toEqual([
+      "profile_id",
+      "city",
+    ]);
   });
 
   it("refuses an unknown _source name, both spellings at once, and 0 or 101 IDs, at no cost (s7-unknown-source-name-refused)", async () => {
@@ -213,16 +254,29 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
       [{ profile_ids: [1] }, /profile_ids\[0\]: must be a string/],
       [{ ids: [ids[0]] }, /unknown member "ids"/],
     ];
-    for (const [body, msg] of cases) expect(await api.post("/entity/v1/profiles/detail-by-id", body)).toMatchObject({ status: 400, body: { code: 400, msg: expect.stringMatching(msg), data: null } });
+    for (const [body, msg] of cases)
+      expect(await api.post("/entity/v1/profiles/detail-by-id", body)).toMatchObject({
+        status: 400,
+        body: { code: 400, msg: expect.stringMatching(msg), data: null },
+      });
     expect(await api.remaining()).toBe(before);
   });
 
   it("resolves LinkedIn URLs in any usual spelling and lists unresolvable items in not_found (s2-1-profile-linkedin-urls)", async () => {
-    const record = (await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], _source: ["linkedin_url"] })).body.data.results[0];
+    const record = (
+      await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], _source: ["linkedin_url"] })
+    ).body.data.results[0];
     const slug = record.linkedin_url.replace("https://www.linkedin.com/in/", "");
     const [job] = (await api.post("/v1/jobs/query", { size: 1 })).body.data.job_ids;
     const tampered = ids[1]!.slice(0, 5) + (ids[1]![5] === "A" ? "B" : "A") + ids[1]!.slice(6);
-    const items = [`http://linkedin.com/in/${slug.toUpperCase()}/`, `www.linkedin.com/in/${slug}?trk=x`, job, tampered, "https://www.linkedin.com/in/nobody-here", "not an id"];
+    const items = [
+      `http://linkedin.com/in/${slug.toUpperCase()}/`,
+      `www.linkedin.com/in/${slug}?trk=x`,
+      job,
+      tampered,
+      "https://www.linkedin.com/in/nobody-here",
+      "not an id",
+    ];
     const r = await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: items, _source: ["full_name"] });
     expect(r.status).toBe(200);
     expect(r.body.data.total).toBe(6);
@@ -235,7 +289,8 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
 describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
   let open: string[];
   beforeAll(async () => {
-    open = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 1 }, size: 100 })).body.data.job_ids;
+    open = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 1 }, size: 100 })).body.data
+      .job_ids;
   });
 
   it("returns every default field, null or [] when empty, company_id only via _source, salary only where stated", async () => {
@@ -247,7 +302,14 @@ describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
     for (const record of r.body.data.results) {
       for (const f of required) expect(record, f).toHaveProperty(f);
       expect(record).not.toHaveProperty("company_id");
-      if ("salary" in record) expect(record.salary).toEqual({ min_value: expect.any(String), max_value: expect.any(String), currency: expect.stringMatching(/^[A-Z]{3}$/), unit: expect.any(String), string: expect.any(String) });
+      if ("salary" in record)
+        expect(record.salary).toEqual({
+          min_value: expect.any(String),
+          max_value: expect.any(String),
+          currency: expect.stringMatching(/^[A-Z]{3}$/),
+          unit: expect.any(String),
+          string: expect.any(String),
+        });
     }
     const withSalary = r.body.data.results.filter((x: object) => "salary" in x).length;
     expect(withSalary).toBeGreaterThan(0);
@@ -256,20 +318,30 @@ describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
   });
 
   it("returns exactly the _source fields, company_id included when named, and it resolves as a company", async () => {
-    const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: open.slice(0, 1), _source: ["title", "company_id", "company.name", "regions.region"] });
+    const r = await api.post("/entity/v1/jobs/detail-by-id", {
+      job_ids: open.slice(0, 1),
+      _source: ["title", "company_id", "company.name", "regions.region"],
+    });
     const record = r.body.data.results[0];
     expect(Object.keys(record)).toEqual(["title", "company_id", "company", "regions"]);
     expect(Object.keys(record.company)).toEqual(["name"]);
-    const company = await api.post("/entity/v1/companies/detail-by-id", { company_ids: [record.company_id], _source: ["name"] });
+    const company = await api.post("/entity/v1/companies/detail-by-id", {
+      company_ids: [record.company_id],
+      _source: ["name"],
+    });
     expect(company.body.data.results).toEqual([{ id: record.company_id, name: record.company.name }]);
   });
 
   it("reports closed postings in not_found (s4-4-jobs-closed-in-not-found) and refuses the object form of _source", async () => {
-    const closed = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 0 }, size: 3 })).body.data.job_ids;
+    const closed = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 0 }, size: 3 })).body
+      .data.job_ids;
     expect(closed.length).toBeGreaterThan(0);
     const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [...closed, open[0]] });
     expect(r.body.data).toMatchObject({ found: 1, not_found: closed });
-    const object = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [open[0]], _source: { includes: ["title"] } });
+    const object = await api.post("/entity/v1/jobs/detail-by-id", {
+      job_ids: [open[0]],
+      _source: { includes: ["title"] },
+    });
     expect(object.body.msg).toMatch(/takes an array of field names/);
     const empty = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [] });
     expect(empty.body.data).toEqual({ total: 0, found: 0, not_found: [], results: [] });
@@ -278,12 +350,16 @@ describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
 
 describe("POST /entity/v1/companies/detail-by-id (§4.4)", () => {
   it("returns company records, the whole record by default", async () => {
-    const ids = (await api.post("/v1/companies/query", { where: { field: "employees_count", gte: 1 }, size: 3 })).body.data.company_ids;
+    const ids = (await api.post("/v1/companies/query", { where: { field: "employees_count", gte: 1 }, size: 3 })).body
+      .data.company_ids;
     const r = await api.post("/entity/v1/companies/detail-by-id", { company_ids: ids });
     expect(r.status).toBe(200);
     expect(r.body.data.found).toBe(3);
     for (const f of loadContract().datasets.companies.fields.keys()) expect(r.body.data.results[0]).toHaveProperty(f);
-    const narrow = await api.post("/entity/v1/companies/detail-by-id", { company_ids: ids, _source: ["name", "size_range"] });
+    const narrow = await api.post("/entity/v1/companies/detail-by-id", {
+      company_ids: ids,
+      _source: ["name", "size_range"],
+    });
     expect(Object.keys(narrow.body.data.results[0])).toEqual(["id", "name", "size_range"]);
   });
 });

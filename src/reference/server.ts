@@ -42,8 +42,14 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off("listening", onListening);
-      if (error.code === "EADDRINUSE") reject(new ServerStartError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`));
-      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") reject(new ServerStartError(`cannot listen on host ${host}: ${error.code}`));
+      if (error.code === "EADDRINUSE")
+        reject(
+          new ServerStartError(
+            `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
+          ),
+        );
+      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
+        reject(new ServerStartError(`cannot listen on host ${host}: ${error.code}`));
       else if (error.code === "EACCES") reject(new ServerStartError(`no permission to listen on port ${port}`));
       else reject(error);
     };
@@ -61,13 +67,15 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const port = options.port ?? 0;
   const host = options.host ?? "127.0.0.1";
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
   const service = await ReferenceService.create(options);
   const mcp = await loadMcp(service);
   const listener = createRequestListener(service, () => mcp);
   const server = createServer(options.tap ? tapExchanges(listener, options.tap) : listener);
   const address = await listen(server, port, host);
-  const hostPart = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
+  const hostPart =
+    address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
 
   // Indexes built on first use are built now, one per turn of the event loop, so requests are never held up long.
   const steps = service.warmUpSteps();

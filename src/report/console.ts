@@ -49,7 +49,8 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
     `warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}`,
     `  ${verdictLine(w, true).slice(0, 240)}`,
   ]);
-  const withWarnings = (text: string) => (warnings.length ? `${text}\n${warnings.map((l) => INDENT + l).join("\n")}` : text);
+  const withWarnings = (text: string) =>
+    warnings.length ? `${text}\n${warnings.map((l) => INDENT + l).join("\n")}` : text;
   if ((result.status === "failed" || result.status === "drift") && result.failures.length) {
     const n = result.failures.length;
     const lines = [`${n} failed check${n === 1 ? "" : "s"}:`];
@@ -62,21 +63,31 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
       if (why) folded.push(`  ${why.slice(0, 240)}`);
       lines.push(label + folded[0]!, ...folded.slice(1).map((l) => `${" ".repeat(label.length)}${l}`));
     });
-    if (n > shown.length) lines.push(`… ${n - shown.length} more failed checks (all are in report.json and summary.md)`);
+    if (n > shown.length)
+      lines.push(`… ${n - shown.length} more failed checks (all are in report.json and summary.md)`);
     return withWarnings(`${head}\n${lines.map((l) => INDENT + l).join("\n")}`);
   }
   if (result.reason && result.status !== "passed") {
-    return withWarnings(`${head}\n${fold(result.reason, limits.width).map((l) => INDENT + l).join("\n")}`);
+    return withWarnings(
+      `${head}\n${fold(result.reason, limits.width)
+        .map((l) => INDENT + l)
+        .join("\n")}`,
+    );
   }
-  return withWarnings(warnings.length ? `${head} (${warnings.length / 2} warning${warnings.length > 2 ? "s" : ""})` : head);
+  return withWarnings(
+    warnings.length ? `${head} (${warnings.length / 2} warning${warnings.length > 2 ? "s" : ""})` : head,
+  );
 }
 
 /** The dry-run plan: each case with its worst-case Credits. */
 export function formatPlan(plan: RunPlan, balance?: number): string {
   const lines = ["Plan (worst-case Credits per case):"];
   const width = Math.max(...plan.cases.map((c) => c.id.length), 10);
-  for (const c of plan.cases) lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
-  lines.push(`  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit limit${balance !== undefined ? `; the key has ${balance} left` : ""}`);
+  for (const c of plan.cases)
+    lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
+  lines.push(
+    `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 
@@ -94,8 +105,15 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   const width = Math.max(...byArea(report.cases).map((g) => g.area.length), 6);
   for (const g of byArea(report.cases)) {
     const c = g.counts;
-    const extra = [c.skipped ? `${c.skipped} skipped` : "", c["expected-failure"] ? `${c["expected-failure"]} expected failures` : "", c["unexpected-pass"] ? `${c["unexpected-pass"]} unexpected passes` : "", c.drift ? `${c.drift} drift` : ""].filter(Boolean);
-    lines.push(`  ${g.area.padEnd(width)}  ${String(c.passed).padStart(3)} passed  ${String(c.failed).padStart(3)} failed${extra.length ? `  (${extra.join(", ")})` : ""}`);
+    const extra = [
+      c.skipped ? `${c.skipped} skipped` : "",
+      c["expected-failure"] ? `${c["expected-failure"]} expected failures` : "",
+      c["unexpected-pass"] ? `${c["unexpected-pass"]} unexpected passes` : "",
+      c.drift ? `${c.drift} drift` : "",
+    ].filter(Boolean);
+    lines.push(
+      `  ${g.area.padEnd(width)}  ${String(c.passed).padStart(3)} passed  ${String(c.failed).padStart(3)} failed${extra.length ? `  (${extra.join(", ")})` : ""}`,
+    );
   }
   lines.push(
     "",
@@ -109,7 +127,10 @@ export function formatSummary(report: Report, files: readonly string[]): string 
     lines.push(`Interrupted: ${were}; ${s.creditsSpent} Credits were spent before the interrupt.`);
   }
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
-  if (s.warnings) lines.push(`Warnings rest on the project's readings of the specification, not on a must clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: see Readings in summary.md.`);
+  if (s.warnings)
+    lines.push(
+      `Warnings rest on the project's readings of the specification, not on a must clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: see Readings in summary.md.`,
+    );
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   if (files.length) lines.push(`Reports: ${files.join(", ")}`);
   return `${lines.join("\n")}\n`;

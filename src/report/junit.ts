@@ -24,21 +24,54 @@ export function renderJunit(report: Report): string {
   for (const group of byArea(report.cases)) {
     const c = group.counts;
     const time = group.cases.reduce((t, x) => t + x.durationMs, 0);
-    lines.push(`  <testsuite name="${xml(group.area)}" tests="${group.cases.length}" failures="${c.failed + c.drift}" errors="0" skipped="${c.skipped + c["expected-failure"]}" time="${seconds(time)}">`);
+    lines.push(
+      `  <testsuite name="${xml(group.area)}" tests="${group.cases.length}" failures="${c.failed + c.drift}" errors="0" skipped="${c.skipped + c["expected-failure"]}" time="${seconds(time)}">`,
+    );
     for (const tc of group.cases) {
-      lines.push(`    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" time="${seconds(tc.durationMs)}">`);
-      lines.push(`      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property name="credits" value="${tc.credits}"/></properties>`);
+      lines.push(
+        `    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" time="${seconds(tc.durationMs)}">`,
+      );
+      lines.push(
+        `      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property name="credits" value="${tc.credits}"/></properties>`,
+      );
       if (tc.status === "failed" || tc.status === "drift") {
         const first = tc.failures[0];
-        const body = tc.failures.map((f) => [`${f.step} · ${f.check}: ${f.message}`, verdictLine(f, false), f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "", f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "", f.curl ? `reproduce: ${f.curl}` : ""].filter(Boolean).join("\n")).join("\n\n");
+        const body = tc.failures
+          .map((f) =>
+            [
+              `${f.step} · ${f.check}: ${f.message}`,
+              verdictLine(f, false),
+              f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "",
+              f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "",
+              f.curl ? `reproduce: ${f.curl}` : "",
+            ]
+              .filter(Boolean)
+              .join("\n"),
+          )
+          .join("\n\n");
         const why = first ? verdictLine(first, false) : "";
-        lines.push(`      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`);
+        lines.push(
+          `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`,
+        );
       } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
-      else if (tc.status === "expected-failure") lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
+      else if (tc.status === "expected-failure")
+        lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
       // A warning leaves the test case passing (CI stays green) and is written where CI shows a test's output.
       const out = [
-        ...(tc.status === "unexpected-pass" ? [`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`] : []),
-        ...(tc.status === "failed" || tc.status === "drift" ? [] : (tc.warnings ?? []).map((w) => [`warning: ${w.step} · ${w.check}: ${w.message}`, verdictLine(w, true), w.clause?.reading ? `reading: ${w.clause.reading}` : ""].filter(Boolean).join("\n"))),
+        ...(tc.status === "unexpected-pass"
+          ? [`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`]
+          : []),
+        ...(tc.status === "failed" || tc.status === "drift"
+          ? []
+          : (tc.warnings ?? []).map((w) =>
+              [
+                `warning: ${w.step} · ${w.check}: ${w.message}`,
+                verdictLine(w, true),
+                w.clause?.reading ? `reading: ${w.clause.reading}` : "",
+              ]
+                .filter(Boolean)
+                .join("\n"),
+            )),
       ];
       if (out.length) lines.push(`      <system-out>${xml(out.join("\n\n"))}</system-out>`);
       lines.push("    </testcase>");

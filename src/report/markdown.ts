@@ -13,7 +13,7 @@ export function cut(text: string, max: number): string {
 }
 
 function cell(text: unknown, max = 200): string {
-  const s = typeof text === "string" ? text : JSON.stringify(text) ?? "";
+  const s = typeof text === "string" ? text : (JSON.stringify(text) ?? "");
   return cut(s.replace(/\r?\n/g, " "), max).replace(/\|/g, "\\|");
 }
 
@@ -33,14 +33,23 @@ function exchangeBlock(e: RecordedExchange): string[] {
   const size = r.body ? `, ${r.body.bytes} bytes` : "";
   const error = e.error ? ` (${cell(e.error)})` : "";
   out.push("", `<details><summary>Response: HTTP ${r.status ?? "?"}${size}${error}</summary>`, "");
-  if (r.headers) out.push(...fence(Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`).join("\n"), "http"));
+  if (r.headers)
+    out.push(
+      ...fence(
+        Object.entries(r.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n"),
+        "http",
+      ),
+    );
   if (body) {
     out.push(...fence(body.text, "json"));
     const kept = r.body!.truncated ? r.body!.truncated.shownBytes : r.body!.bytes;
     if (body.truncated) {
-      out.push(`… [truncated: ${body.truncated.shownBytes} of ${r.body!.bytes} bytes shown here; report.json keeps ${kept}]`);
-    }
-    else if (r.body!.truncated) out.push(`… [truncated: ${kept} of ${r.body!.bytes} bytes recorded]`);
+      out.push(
+        `… [truncated: ${body.truncated.shownBytes} of ${r.body!.bytes} bytes shown here; report.json keeps ${kept}]`,
+      );
+    } else if (r.body!.truncated) out.push(`… [truncated: ${kept} of ${r.body!.bytes} bytes recorded]`);
   }
   return [...out, "", "</details>"];
 }
@@ -54,8 +63,13 @@ function failureBlocks(c: CaseResult): string[] {
     out.push(`#### ${step}`, "");
     for (const f of failures) {
       const clauses = f.clauses?.length ? ` (${f.clauses.map((x) => `\`${x}\``).join(", ")})` : "";
-      out.push(`- **${f.check}**${clauses}${f.reading ? " (a reading, failed under --strict)" : ""}: ${cell(f.message, 1000)}`);
-      if (f.clause) out.push(`  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`);
+      out.push(
+        `- **${f.check}**${clauses}${f.reading ? " (a reading, failed under --strict)" : ""}: ${cell(f.message, 1000)}`,
+      );
+      if (f.clause)
+        out.push(
+          `  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`,
+        );
       if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected, 1000)}\``);
       if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual, 1000)}\``);
     }
@@ -98,15 +112,29 @@ export function renderMarkdown(report: Report): string {
     out.push(`> **Interrupted** by ${interrupted.by}; ${count} selected cases were not run${notRun}.`, "");
   }
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
-  out.push("| area | passed | failed | skipped | expected failures | unexpected passes | drift |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const g of byArea(report.cases)) out.push(`| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} | ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`);
+  out.push(
+    "| area | passed | failed | skipped | expected failures | unexpected passes | drift |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const g of byArea(report.cases))
+    out.push(
+      `| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} | ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`,
+    );
   out.push("");
-  const failing = report.cases.filter((c) => c.status === "failed" || c.status === "drift" || c.status === "unexpected-pass");
+  const failing = report.cases.filter(
+    (c) => c.status === "failed" || c.status === "drift" || c.status === "unexpected-pass",
+  );
   if (failing.length) {
     out.push("## Failures", "");
     for (const c of failing) {
-      out.push(`### \`${c.id}\` (${c.status}): ${c.title}`, "", `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`, "");
-      if (c.status === "unexpected-pass") out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
+      out.push(
+        `### \`${c.id}\` (${c.status}): ${c.title}`,
+        "",
+        `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`,
+        "",
+      );
+      if (c.status === "unexpected-pass")
+        out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
       out.push(...failureBlocks(c));
     }
   }
@@ -119,14 +147,22 @@ export function renderMarkdown(report: Report): string {
       "| case | check | clause | reading the project took | what the deployment did |",
       "| --- | --- | --- | --- | --- |",
     );
-    for (const r of report.readings) out.push(`| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): “${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`);
+    for (const r of report.readings)
+      out.push(
+        `| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): “${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`,
+      );
     out.push("");
   }
   const skipped = report.cases.filter((c) => c.status === "skipped");
   if (skipped.length) out.push("## Skipped", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), "");
   const observed = Object.entries(report.observed);
   if (observed.length) {
-    out.push("## Observed (where the specification leaves the choice to the deployment)", "", "| topic | value | clauses |", "| --- | --- | --- |");
+    out.push(
+      "## Observed (where the specification leaves the choice to the deployment)",
+      "",
+      "| topic | value | clauses |",
+      "| --- | --- | --- |",
+    );
     for (const [topic, o] of observed) {
       const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
       out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
@@ -134,7 +170,12 @@ export function renderMarkdown(report: Report): string {
     out.push("");
   }
   const m = report.coverage.must;
-  out.push("## Clause coverage", "", `\`must\` clauses: ${m.cited} of ${m.total} cited by a case; ${m.passed} passed, ${m.failed} failed, ${m.notRun} not run.`, "");
+  out.push(
+    "## Clause coverage",
+    "",
+    `\`must\` clauses: ${m.cited} of ${m.total} cited by a case; ${m.passed} passed, ${m.failed} failed, ${m.notRun} not run.`,
+    "",
+  );
   const uncovered = report.coverage.clauses.filter((c) => c.kind === "must" && c.status === "not-covered");
   if (uncovered.length) out.push(`Not covered: ${uncovered.map((c) => `\`${c.id}\``).join(", ")}.`, "");
   return out.join("\n");

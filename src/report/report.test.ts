@@ -19,7 +19,16 @@ const result = (id: string, status: CaseResult["status"], extra: Partial<CaseRes
   failures: [],
   ...extra,
 });
-const caseDef = (id: string, clauses: string[]): CaseDef => ({ id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "suites/detail/profiles.yaml" });
+const caseDef = (id: string, clauses: string[]): CaseDef => ({
+  id,
+  area: id.split("/")[0]!,
+  title: id,
+  clauses,
+  tags: [],
+  requires: [],
+  steps: [],
+  file: "suites/detail/profiles.yaml",
+});
 
 const outcome = (results: CaseResult[]): RunOutcome => ({
   runId: "run-1",
@@ -35,13 +44,43 @@ const outcome = (results: CaseResult[]): RunOutcome => ({
 });
 
 const failing = result("detail/a", "failed", {
-  failures: [{ step: "step 2", check: "credits", message: 'balance fell by 3 "Credits" \u0001', expected: 2, actual: 3, curl: `curl -sS -X POST 'http://x/y' -H "authorization: Bearer $TDSS_API_KEY"` }],
+  failures: [
+    {
+      step: "step 2",
+      check: "credits",
+      message: 'balance fell by 3 "Credits" \u0001',
+      expected: 2,
+      actual: 3,
+      curl: `curl -sS -X POST 'http://x/y' -H "authorization: Bearer $TDSS_API_KEY"`,
+    },
+  ],
 });
 
 describe("reports", () => {
   it("summarise statuses, Credits, exit code and clause coverage", () => {
-    const report = buildReport(outcome([result("credits/a", "passed"), failing, result("auth/b", "skipped", { reason: "no second key" }), result("version/c", "drift")]), [caseDef("credits/a", ["s8-cost-detail"]), caseDef("detail/a", ["s8-cost-detail", "s8-detail-max-ids"]), caseDef("auth/b", ["s5-bearer-header"])]);
-    expect(report.summary).toMatchObject({ total: 4, passed: 1, failed: 1, skipped: 1, drift: 1, creditsSpent: 3, creditsEstimated: 9, exitCode: 1 });
+    const report = buildReport(
+      outcome([
+        result("credits/a", "passed"),
+        failing,
+        result("auth/b", "skipped", { reason: "no second key" }),
+        result("version/c", "drift"),
+      ]),
+      [
+        caseDef("credits/a", ["s8-cost-detail"]),
+        caseDef("detail/a", ["s8-cost-detail", "s8-detail-max-ids"]),
+        caseDef("auth/b", ["s5-bearer-header"]),
+      ],
+    );
+    expect(report.summary).toMatchObject({
+      total: 4,
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      drift: 1,
+      creditsSpent: 3,
+      creditsEstimated: 9,
+      exitCode: 1,
+    });
     const status = (id: string) => report.coverage.clauses.find((c) => c.id === id)!.status;
     expect(status("s8-cost-detail")).toBe("failed");
     expect(status("s5-bearer-header")).toBe("not-run");
@@ -51,13 +90,28 @@ describe("reports", () => {
   });
 
   it("exit 0 when the only failures are expected", () => {
-    expect(buildReport(outcome([result("a/x", "expected-failure"), result("a/y", "unexpected-pass")]), []).summary.exitCode).toBe(0);
+    expect(
+      buildReport(outcome([result("a/x", "expected-failure"), result("a/y", "unexpected-pass")]), []).summary.exitCode,
+    ).toBe(0);
   });
 
   it("render valid, escaped JUnit XML with failures, skips and expected failures", () => {
-    const xml = renderJunit(buildReport(outcome([failing, result("auth/b", "skipped", { reason: "needs <key>" }), result("auth/c", "expected-failure", { reason: "vendor bug" })]), []));
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="tdss" tests="3" failures="1" errors="0" skipped="2"/);
-    expect(xml).toContain('<testcase classname="tdss.detail" name="detail/a: title of detail/a &lt;&amp;&gt;" time="0.012">');
+    const xml = renderJunit(
+      buildReport(
+        outcome([
+          failing,
+          result("auth/b", "skipped", { reason: "needs <key>" }),
+          result("auth/c", "expected-failure", { reason: "vendor bug" }),
+        ]),
+        [],
+      ),
+    );
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="tdss" tests="3" failures="1" errors="0" skipped="2"/,
+    );
+    expect(xml).toContain(
+      '<testcase classname="tdss.detail" name="detail/a: title of detail/a &lt;&amp;&gt;" time="0.012">',
+    );
     expect(xml).toContain('<failure type="credits" message="credits: balance fell by 3 &quot;Credits&quot; ">');
     expect(xml).toContain('<skipped message="needs &lt;key&gt;"/>');
     expect(xml).toContain('<skipped message="expected failure: vendor bug"/>');
@@ -77,7 +131,12 @@ describe("reports", () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-report-"));
     const summary = join(dir, "gh.md");
     writeFileSync(summary, "earlier\n");
-    const files = writeReports(buildReport(outcome([result("credits/a", "passed")]), []), join(dir, "run"), ["console", "json", "junit", "markdown"], { GITHUB_STEP_SUMMARY: summary });
+    const files = writeReports(
+      buildReport(outcome([result("credits/a", "passed")]), []),
+      join(dir, "run"),
+      ["console", "json", "junit", "markdown"],
+      { GITHUB_STEP_SUMMARY: summary },
+    );
     expect(files.map((f) => f.slice(dir.length))).toEqual(["/run/report.json", "/run/junit.xml", "/run/summary.md"]);
     expect(readdirSync(join(dir, "run")).sort()).toEqual(["junit.xml", "report.json", "summary.md"]);
     expect(readFileSync(summary, "utf8")).toMatch(/^earlier\n# tdss conformance: PASS/);

@@ -68,7 +68,13 @@ export interface Report {
   /** Each warning with its clause, the reading the project took and what the deployment did. */
   readonly readings: readonly ReadingEntry[];
   readonly coverage: {
-    readonly must: { readonly total: number; readonly cited: number; readonly passed: number; readonly failed: number; readonly notRun: number };
+    readonly must: {
+      readonly total: number;
+      readonly cited: number;
+      readonly passed: number;
+      readonly failed: number;
+      readonly notRun: number;
+    };
     readonly clauses: readonly ClauseCoverage[];
   };
   readonly warnings: readonly string[];
@@ -78,7 +84,11 @@ const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "expected-failure", 
 const PASSING: ReadonlySet<CaseStatus> = new Set(["passed", "unexpected-pass"]);
 
 /** Clause by clause: which cases cite it, and what they found (lint clauses belong to the linter and are left out). */
-export function clauseCoverage(allCases: readonly CaseDef[], results: readonly CaseResult[], observed: RunOutcome["observed"]): ClauseCoverage[] {
+export function clauseCoverage(
+  allCases: readonly CaseDef[],
+  results: readonly CaseResult[],
+  observed: RunOutcome["observed"],
+): ClauseCoverage[] {
   const byClause = new Map<string, string[]>();
   for (const c of allCases) for (const id of c.clauses) byClause.set(id, [...(byClause.get(id) ?? []), c.id]);
   const resultOf = new Map(results.map((r) => [r.id, r]));
@@ -95,7 +105,8 @@ export function clauseCoverage(allCases: readonly CaseDef[], results: readonly C
       const statuses = cases.map((id) => resultOf.get(id)?.status).filter((s): s is CaseStatus => s !== undefined);
       let status: ClauseStatus;
       if (failedClauses.has(clause.id)) status = "failed";
-      else if (statuses.some((s) => PASSING.has(s))) status = clause.kind === "implementation-defined" ? "observed" : "passed";
+      else if (statuses.some((s) => PASSING.has(s)))
+        status = clause.kind === "implementation-defined" ? "observed" : "passed";
       else if (clause.kind === "implementation-defined" && observedClauses.has(clause.id)) status = "observed";
       else status = cases.length ? "not-run" : "not-covered";
       return { id: clause.id, section: clause.section, kind: clause.kind, area: clause.area, status, cases };
@@ -125,7 +136,12 @@ export function summarize(outcome: RunOutcome): Summary {
   };
 }
 
-export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], selection: { only?: string; tags?: readonly string[] } = {}, strict = false): Report {
+export function buildReport(
+  outcome: RunOutcome,
+  allCases: readonly CaseDef[],
+  selection: { only?: string; tags?: readonly string[] } = {},
+  strict = false,
+): Report {
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
   const version = outcome.observed.version?.value;
@@ -148,7 +164,10 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
       durationMs: outcome.durationMs,
       baseUrl: outcome.baseUrl,
       dryRun: outcome.dryRun,
-      selection: { ...(selection.only ? { only: selection.only } : {}), ...(selection.tags?.length ? { tags: selection.tags } : {}) },
+      selection: {
+        ...(selection.only ? { only: selection.only } : {}),
+        ...(selection.tags?.length ? { tags: selection.tags } : {}),
+      },
       strict,
       ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
     },
@@ -172,11 +191,20 @@ export function buildReport(outcome: RunOutcome, allCases: readonly CaseDef[], s
 }
 
 /** Cases grouped by area, in first-seen order, with counts per status. */
-export function byArea(cases: readonly CaseResult[]): { area: string; counts: Record<CaseStatus, number>; cases: CaseResult[] }[] {
+export function byArea(
+  cases: readonly CaseResult[],
+): { area: string; counts: Record<CaseStatus, number>; cases: CaseResult[] }[] {
   const groups = new Map<string, CaseResult[]>();
   for (const c of cases) groups.set(c.area, [...(groups.get(c.area) ?? []), c]);
   return [...groups].map(([area, list]) => {
-    const counts = { passed: 0, failed: 0, skipped: 0, "expected-failure": 0, "unexpected-pass": 0, drift: 0 } as Record<CaseStatus, number>;
+    const counts = {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      "expected-failure": 0,
+      "unexpected-pass": 0,
+      drift: 0,
+    } as Record<CaseStatus, number>;
     for (const c of list) counts[c.status]++;
     return { area, counts, cases: list };
   });

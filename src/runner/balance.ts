@@ -38,14 +38,24 @@ export class BalanceMeter {
     const cached = this.cache.get(key);
     if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch) return { value: cached.value };
     this.requests++;
-    const exchange = await sendRequest(prepareRequest({ operation: "getKeyStatus", auth: key }), this.http, this.credentials);
+    const exchange = await sendRequest(
+      prepareRequest({ operation: "getKeyStatus", auth: key }),
+      this.http,
+      this.credentials,
+    );
     if (!isSuccess(exchange)) {
-      return { error: `GET /auth/key/status did not answer with a success (${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})` };
+      return {
+        error: `GET /auth/key/status did not answer with a success (${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})`,
+      };
     }
     const pointer = this.implementation.keyStatus(exchange.json).remaining;
     const value = pointer ? getPointer(exchange.json, pointer) : undefined;
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      return { error: pointer ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number` : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining in the config" };
+      return {
+        error: pointer
+          ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number`
+          : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining in the config",
+      };
     }
     this.cache.set(key, { epoch: this.epoch, value });
     return { value };

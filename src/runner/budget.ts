@@ -19,15 +19,26 @@ export interface WorstCaseContext {
  * charged for at most the IDs it sends that could resolve. Requests without one of the run's keys
  * cannot be charged to it.
  */
-export function worstCaseCredits(operationId: OperationId | undefined, body: unknown, auth: AuthMode, ctx: WorstCaseContext): number {
+export function worstCaseCredits(
+  operationId: OperationId | undefined,
+  body: unknown,
+  auth: AuthMode,
+  ctx: WorstCaseContext,
+): number {
   if (!operationId || auth === "none" || auth === "unknown") return 0;
   if (operationId === "getVersion") return ctx.versionCost;
   if (operationId === "getKeyStatus") return 0;
-  const member = (name: string) => (body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined);
+  const member = (name: string) =>
+    body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
   if (SEARCH_OPERATIONS.has(operationId)) {
     const { size } = loadContract().limits.search;
     const requested = member("size");
-    const pageCap = requested === undefined ? size.default : Number.isInteger(requested) && (requested as number) >= 1 ? (requested as number) : size.max;
+    const pageCap =
+      requested === undefined
+        ? size.default
+        : Number.isInteger(requested) && (requested as number) >= 1
+          ? (requested as number)
+          : size.max;
     const returned = Math.min(pageCap, ctx.idsBound ?? Infinity);
     return creditCost(operationId, returned) ?? 0;
   }
@@ -43,7 +54,8 @@ export function countResolvable(ids: unknown, bogus: ReadonlySet<string>): numbe
   if (ids instanceof Unknown) return ids.kind === "list" ? ids.max : 1;
   if (!Array.isArray(ids)) return 0;
   let n = 0;
-  for (const id of ids) n += id instanceof Unknown ? (id.kind === "list" ? id.max : 1) : typeof id === "string" && bogus.has(id) ? 0 : 1;
+  for (const id of ids)
+    n += id instanceof Unknown ? (id.kind === "list" ? id.max : 1) : typeof id === "string" && bogus.has(id) ? 0 : 1;
   return n;
 }
 

@@ -61,7 +61,9 @@ describe("config files", () => {
   });
 
   it("name the member that is wrong", () => {
-    expect(() => loadConfig(file("a.yaml", "api_key: svc_secret\n"))).toThrow(/a.yaml: \/: must NOT have additional properties \(api_key\)/);
+    expect(() => loadConfig(file("a.yaml", "api_key: svc_secret\n"))).toThrow(
+      /a.yaml: \/: must NOT have additional properties \(api_key\)/,
+    );
     expect(() => loadConfig(file("b.yaml", "max_credits: lots\n"))).toThrow(/\/max_credits: must be integer/);
     expect(() => loadConfig(file("c.json", "{ nope"))).toThrow(ConfigError);
     expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing.yaml: ENOENT/);
@@ -70,7 +72,10 @@ describe("config files", () => {
 
 describe("the mcp.tools map of a config file (s4-1-tools-list-authoritative)", () => {
   it("reads deployed tool names keyed by operationId; a route left out is matched by suffix", () => {
-    const path = file("mcp.yaml", "mcp:\n  tools:\n    queryPeople: acme_people_query\n    getKeyStatus: acme.key-status\n");
+    const path = file(
+      "mcp.yaml",
+      "mcp:\n  tools:\n    queryPeople: acme_people_query\n    getKeyStatus: acme.key-status\n",
+    );
     expect(loadConfig(path).mcpTools).toEqual({ queryPeople: "acme_people_query", getKeyStatus: "acme.key-status" });
     expect(loadConfig(file("none.yaml", "mcp: { tools: {} }\n")).mcpTools).toBeUndefined();
     expect(loadConfig(file("empty.yaml", "base_url: http://127.0.0.1:1\n")).mcpTools).toBeUndefined();
@@ -80,12 +85,24 @@ describe("the mcp.tools map of a config file (s4-1-tools-list-authoritative)", (
     expect(() => loadConfig(file("m1.yaml", "mcp:\n  tools:\n    query_people: acme_people_query\n"))).toThrow(
       /m1\.yaml: \/mcp\/tools: must NOT have additional properties \(query_people\); the keys are operationIds: queryPeople, searchPeople, getProfiles, /,
     );
-    expect(() => loadConfig(file("m2.yaml", "mcp:\n  tools:\n    queryPeople: 3\n"))).toThrow(/m2\.yaml: \/mcp\/tools\/queryPeople: must be string/);
-    expect(() => loadConfig(file("m3.yaml", "mcp:\n  tools:\n    queryPeople: ''\n"))).toThrow(/\/mcp\/tools\/queryPeople: must NOT have fewer than 1 characters/);
-    expect(() => loadConfig(file("m4.yaml", "mcp:\n  tools:\n    queryPeople: acme people\n"))).toThrow(/\/mcp\/tools\/queryPeople: must match pattern/);
-    expect(() => loadConfig(file("m5.yaml", "mcp:\n  tools: [acme_people_query]\n"))).toThrow(/\/mcp\/tools: must be object/);
-    expect(() => loadConfig(file("m6.yaml", "mcp:\n  tool_names: {}\n"))).toThrow(/\/mcp: must NOT have additional properties \(tool_names\)/);
-    expect(() => loadConfig(file("m7.yaml", "mcp:\n  tools:\n    getJobs: acme_fetch\n    getCompanies: acme_fetch\n"))).toThrow(
+    expect(() => loadConfig(file("m2.yaml", "mcp:\n  tools:\n    queryPeople: 3\n"))).toThrow(
+      /m2\.yaml: \/mcp\/tools\/queryPeople: must be string/,
+    );
+    expect(() => loadConfig(file("m3.yaml", "mcp:\n  tools:\n    queryPeople: ''\n"))).toThrow(
+      /\/mcp\/tools\/queryPeople: must NOT have fewer than 1 characters/,
+    );
+    expect(() => loadConfig(file("m4.yaml", "mcp:\n  tools:\n    queryPeople: acme people\n"))).toThrow(
+      /\/mcp\/tools\/queryPeople: must match pattern/,
+    );
+    expect(() => loadConfig(file("m5.yaml", "mcp:\n  tools: [acme_people_query]\n"))).toThrow(
+      /\/mcp\/tools: must be object/,
+    );
+    expect(() => loadConfig(file("m6.yaml", "mcp:\n  tool_names: {}\n"))).toThrow(
+      /\/mcp: must NOT have additional properties \(tool_names\)/,
+    );
+    expect(() =>
+      loadConfig(file("m7.yaml", "mcp:\n  tools:\n    getJobs: acme_fetch\n    getCompanies: acme_fetch\n")),
+    ).toThrow(
       /m7\.yaml: \/mcp\/tools\/getJobs: tool acme_fetch is named for more than one route; each route has its own tool \(§4\.1\)/,
     );
   });
@@ -114,9 +131,15 @@ describe("expectations files", () => {
   });
 
   it("refuse unknown ids, missing reasons and other shapes", () => {
-    expect(() => loadExpectations(file("y.yaml", "expected_failures:\n  - id: detail/zz\n    reason: r\n"), known)).toThrow(/\/expected_failures\/0: no case has the id detail\/zz/);
-    expect(() => loadExpectations(file("z.yaml", "expected_failures:\n  - id: detail/a\n"), known)).toThrow(/each entry is \{id/);
-    expect(() => loadExpectations(file("w.yaml", "- detail/a\n"), known)).toThrow(/expected one member, expected_failures/);
+    expect(() =>
+      loadExpectations(file("y.yaml", "expected_failures:\n  - id: detail/zz\n    reason: r\n"), known),
+    ).toThrow(/\/expected_failures\/0: no case has the id detail\/zz/);
+    expect(() => loadExpectations(file("z.yaml", "expected_failures:\n  - id: detail/a\n"), known)).toThrow(
+      /each entry is \{id/,
+    );
+    expect(() => loadExpectations(file("w.yaml", "- detail/a\n"), known)).toThrow(
+      /expected one member, expected_failures/,
+    );
   });
 
   it("turn a listed failure into an expected failure and a listed pass into an unexpected pass", () => {

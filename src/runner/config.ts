@@ -54,7 +54,11 @@ export interface GatewayConfig {
 }
 
 const pointer = { type: "string", pattern: "^(/.*)?$" };
-const pointers = (names: string[]) => ({ type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, pointer])) });
+const pointers = (names: string[]) => ({
+  type: "object",
+  additionalProperties: false,
+  properties: Object.fromEntries(names.map((n) => [n, pointer])),
+});
 
 const SCHEMA = {
   type: "object",
@@ -103,7 +107,9 @@ const SCHEMA = {
         tools: {
           type: "object",
           additionalProperties: false,
-          properties: Object.fromEntries(OPERATION_IDS.map((id) => [id, { type: "string", minLength: 1, maxLength: 128, pattern: "^\\S+$" }])),
+          properties: Object.fromEntries(
+            OPERATION_IDS.map((id) => [id, { type: "string", minLength: 1, maxLength: 128, pattern: "^\\S+$" }]),
+          ),
         },
       },
     },
@@ -140,7 +146,14 @@ type Raw = {
     detail_records?: ImplementationPointers["detailRecords"];
   };
   mcp?: { tools?: Record<string, string> };
-  gateway?: { upstream?: string; port?: number; host?: string; block?: GatewayConfig["block"]; log?: string; timeout_ms?: number };
+  gateway?: {
+    upstream?: string;
+    port?: number;
+    host?: string;
+    block?: GatewayConfig["block"];
+    log?: string;
+    timeout_ms?: number;
+  };
 };
 
 export function loadConfig(file: string): RunConfig {
@@ -154,14 +167,27 @@ export function loadConfig(file: string): RunConfig {
   if (raw === null || raw === undefined) raw = {};
   if (!validate(raw)) {
     const e = validate.errors![0]!;
-    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === "enum" ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})` : "";
-    const hint = e.keyword === "additionalProperties" && e.instancePath === "/mcp/tools" ? `; the keys are operationIds: ${OPERATION_IDS.join(", ")}` : "";
+    const extra =
+      e.keyword === "additionalProperties"
+        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+        : e.keyword === "enum"
+          ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
+          : "";
+    const hint =
+      e.keyword === "additionalProperties" && e.instancePath === "/mcp/tools"
+        ? `; the keys are operationIds: ${OPERATION_IDS.join(", ")}`
+        : "";
     throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}${hint}`);
   }
   const r = raw as Raw;
   const tools = r.mcp?.tools;
-  const shared = tools && Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
-  if (shared) throw new ConfigError(`config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each route has its own tool (§4.1)`);
+  const shared =
+    tools &&
+    Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
+  if (shared)
+    throw new ConfigError(
+      `config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each route has its own tool (§4.1)`,
+    );
   const dir = dirname(resolvePath(file));
   const ks = r.implementation?.key_status;
   return {
@@ -180,7 +206,16 @@ export function loadConfig(file: string): RunConfig {
     ...(r.depth ? { depth: r.depth } : {}),
     ...(r.strict !== undefined ? { strict: r.strict } : {}),
     implementation: {
-      ...(ks ? { keyStatus: { ...(ks.remaining ? { remaining: ks.remaining } : {}), ...(ks.active ? { active: ks.active } : {}), ...(ks.scopes ? { scopes: ks.scopes } : {}), ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}) } } : {}),
+      ...(ks
+        ? {
+            keyStatus: {
+              ...(ks.remaining ? { remaining: ks.remaining } : {}),
+              ...(ks.active ? { active: ks.active } : {}),
+              ...(ks.scopes ? { scopes: ks.scopes } : {}),
+              ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}),
+            },
+          }
+        : {}),
       ...(r.implementation?.version ? { version: r.implementation.version } : {}),
       ...(r.implementation?.search_ids ? { searchIds: r.implementation.search_ids } : {}),
       ...(r.implementation?.detail_records ? { detailRecords: r.implementation.detail_records } : {}),
@@ -192,5 +227,9 @@ export function loadConfig(file: string): RunConfig {
 
 function gatewayConfig(g: NonNullable<Raw["gateway"]>, dir: string): GatewayConfig {
   const { timeout_ms: timeoutMs, log, ...rest } = g;
-  return { ...rest, ...(log !== undefined ? { log: resolvePath(dir, log) } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+  return {
+    ...rest,
+    ...(log !== undefined ? { log: resolvePath(dir, log) } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
 }

@@ -53,9 +53,7 @@ describe("key redaction", () => {
     const plain = Buffer.from("hello world, nothing secret").toString("base64");
     const rest = `svc_other_key, https://x.example/a+b and ${plain}`;
     const text = `Bearer ${KEY} and Bearer ${encodeURIComponent(SECOND)}; ${rest}`;
-    expect(credentials.redact(text)).toBe(
-      `Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER}; ${rest}`,
-    );
+    expect(credentials.redact(text)).toBe(`Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER}; ${rest}`);
   });
 
   it("redacts every string of a value, member names too, keeping its shape", () => {

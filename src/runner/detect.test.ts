@@ -3,13 +3,28 @@ import { detectIds, detectKeyStatus, detectRecords, detectVersion } from "./dete
 
 describe("auto-detection of members the spec does not name", () => {
   it("finds the remaining quota, active flag, scopes and rate limit of key status", () => {
-    expect(detectKeyStatus({ active: true, scopes: ["people"], rate_limit: { requests: 10, per_seconds: 60 }, remaining_credits: 5, used_credits: 3 })).toEqual({
+    expect(
+      detectKeyStatus({
+        active: true,
+        scopes: ["people"],
+        rate_limit: { requests: 10, per_seconds: 60 },
+        remaining_credits: 5,
+        used_credits: 3,
+      }),
+    ).toEqual({
       remaining: "/data/remaining_credits",
       active: "/data/active",
       scopes: "/data/scopes",
       rateLimit: "/data/rate_limit",
     });
-    expect(detectKeyStatus({ status: "active", quota: { limit: 1000, remaining: 10 }, permissions: [], rateLimitPerMinute: 60 })).toEqual({
+    expect(
+      detectKeyStatus({
+        status: "active",
+        quota: { limit: 1000, remaining: 10 },
+        permissions: [],
+        rateLimitPerMinute: 60,
+      }),
+    ).toEqual({
       remaining: "/data/quota/remaining",
       active: "/data/status",
       scopes: "/data/permissions",
@@ -20,8 +35,14 @@ describe("auto-detection of members the spec does not name", () => {
   });
 
   it("finds the version and the fingerprint", () => {
-    expect(detectVersion({ version: "1.2.3", contract_fingerprint: "sha256:x" })).toEqual({ version: "/data/version", fingerprint: "/data/contract_fingerprint" });
-    expect(detectVersion({ build: { release: "2025.1", hash: "abc" } })).toEqual({ version: "/data/build/release", fingerprint: "/data/build/hash" });
+    expect(detectVersion({ version: "1.2.3", contract_fingerprint: "sha256:x" })).toEqual({
+      version: "/data/version",
+      fingerprint: "/data/contract_fingerprint",
+    });
+    expect(detectVersion({ build: { release: "2025.1", hash: "abc" } })).toEqual({
+      version: "/data/build/release",
+      fingerprint: "/data/build/hash",
+    });
   });
 
   it("finds the IDs of a search and the records of a detail response", () => {

@@ -18,7 +18,11 @@ interface Member {
 function members(data: unknown, base = "/data", path = "", depth = 0): Member[] {
   if (data === null || typeof data !== "object" || Array.isArray(data) || depth > 2) return [];
   return Object.entries(data).flatMap(([key, value]) => {
-    const m: Member = { pointer: `${base}/${escapeToken(key)}`, path: path ? `${path}/${key.toLowerCase()}` : key.toLowerCase(), value };
+    const m: Member = {
+      pointer: `${base}/${escapeToken(key)}`,
+      path: path ? `${path}/${key.toLowerCase()}` : key.toLowerCase(),
+      value,
+    };
     return [m, ...members(value, m.pointer, m.path, depth + 1)];
   });
 }
@@ -34,7 +38,8 @@ function best(candidates: Member[], score: (m: Member) => number): string | unde
 }
 
 const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-const isObjectList = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
+const isObjectList = (v: unknown) =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
 
 /** The list of IDs in a search response: a list of strings, preferring names ending in "ids" (profile_ids, job_ids, ...). */
 export function detectIds(data: unknown, preferred: readonly string[] = []): string | undefined {
@@ -110,7 +115,17 @@ export interface VersionMembers {
 export function detectVersion(data: unknown): VersionMembers {
   const all = members(data).filter((m) => typeof m.value === "string" || typeof m.value === "number");
   const out: VersionMembers = {};
-  const fingerprint = best(all, (m) => (typeof m.value !== "string" ? 0 : /fingerprint/.test(m.path) ? 4 : /hash|digest|checksum|etag/.test(m.path) ? 3 : /contract/.test(m.path) ? 2 : 0));
+  const fingerprint = best(all, (m) =>
+    typeof m.value !== "string"
+      ? 0
+      : /fingerprint/.test(m.path)
+        ? 4
+        : /hash|digest|checksum|etag/.test(m.path)
+          ? 3
+          : /contract/.test(m.path)
+            ? 2
+            : 0,
+  );
   if (fingerprint) out.fingerprint = fingerprint;
   const version = best(all, (m) => {
     if (m.pointer === fingerprint) return 0;

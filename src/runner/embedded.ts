@@ -22,7 +22,9 @@ export async function startEmbeddedServer(): Promise<EmbeddedServer> {
   try {
     module = (await import(specifier)) as ReferenceModule;
   } catch (error) {
-    throw new EmbeddedUnavailableError(`the embedded reference server is not available (${(error as Error).message.split("\n")[0]}); pass --base-url and a key`);
+    throw new EmbeddedUnavailableError(
+      `the embedded reference server is not available (${(error as Error).message.split("\n")[0]}); pass --base-url and a key`,
+    );
   }
   return module.startReferenceServer({ port: 0 });
 }

@@ -13,7 +13,16 @@ import type { BalanceLock } from "./lock.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
-import { AUTH_MODES, type CaseDef, type CaseFailure, type CaseResult, type CheckCall, type Exchange, type StepDef, type ToolNameMap } from "./types.js";
+import {
+  AUTH_MODES,
+  type CaseDef,
+  type CaseFailure,
+  type CaseResult,
+  type CheckCall,
+  type Exchange,
+  type StepDef,
+  type ToolNameMap,
+} from "./types.js";
 import { classifyAnswer } from "./answer.js";
 import { countedItems, isSuccess, viewOf } from "./views.js";
 import { clauseIds, verdictOf, type RestingClause } from "./verdict.js";
@@ -82,11 +91,23 @@ export function expandForEach(step: StepDef, scope: TemplateScope): { label: str
   let combos: { label: string; vars: Record<string, unknown> }[] = [{ label: "", vars: {} }];
   for (const [name, raw] of Object.entries(step.forEach ?? {})) {
     const values = resolve(raw, scope);
-    if (!Array.isArray(values)) throw new TemplateError(`for_each ${name}: expected a list, got ${JSON.stringify(values)?.slice(0, 60)}`);
+    if (!Array.isArray(values))
+      throw new TemplateError(`for_each ${name}: expected a list, got ${JSON.stringify(values)?.slice(0, 60)}`);
     combos = combos.flatMap((c) =>
       values.map((v, i) => {
-        const shown = typeof v === "string" ? v : v && typeof v === "object" ? ((v as Record<string, unknown>).id ?? (v as Record<string, unknown>).name ?? (v as Record<string, unknown>).operation ?? `#${i + 1}`) : JSON.stringify(v);
-        return { label: `${c.label}${c.label ? " " : ""}${name}=${String(shown).slice(0, 40)}`, vars: { ...c.vars, [name]: v } };
+        const shown =
+          typeof v === "string"
+            ? v
+            : v && typeof v === "object"
+              ? ((v as Record<string, unknown>).id ??
+                (v as Record<string, unknown>).name ??
+                (v as Record<string, unknown>).operation ??
+                `#${i + 1}`)
+              : JSON.stringify(v);
+        return {
+          label: `${c.label}${c.label ? " " : ""}${name}=${String(shown).slice(0, 40)}`,
+          vars: { ...c.vars, [name]: v },
+        };
       }),
     );
   }
@@ -100,13 +121,23 @@ function stepLabel(step: StepDef, index: number, expansion: string): string {
 /** A step's spec with its auth member checked (a template may produce it). */
 function checkedSpec(spec: unknown): unknown {
   const auth = (spec as { auth?: unknown } | null)?.auth;
-  if (auth !== undefined && !AUTH_MODES.includes(auth as never)) throw new TemplateError(`auth must be one of ${AUTH_MODES.join(", ")}, got ${JSON.stringify(auth)}`);
+  if (auth !== undefined && !AUTH_MODES.includes(auth as never))
+    throw new TemplateError(`auth must be one of ${AUTH_MODES.join(", ")}, got ${JSON.stringify(auth)}`);
   return spec;
 }
 
 /** A captured value from a step's responses; `undefined` when the response lacks it. */
-function captureValue(source: string, exchanges: readonly Exchange[], plan: StepPlan, deps: Pick<EngineDeps, "state"> | undefined, estimating: boolean): unknown {
-  if (estimating || !deps) return source === "ids" || source === "records" || source === "not_found" ? new Unknown("list", plan.maxItems) : new Unknown("value", 1);
+function captureValue(
+  source: string,
+  exchanges: readonly Exchange[],
+  plan: StepPlan,
+  deps: Pick<EngineDeps, "state"> | undefined,
+  estimating: boolean,
+): unknown {
+  if (estimating || !deps)
+    return source === "ids" || source === "records" || source === "not_found"
+      ? new Unknown("list", plan.maxItems)
+      : new Unknown("value", 1);
   const last = exchanges.at(-1);
   if (source === "" || source.startsWith("/")) return last ? getPointer(last.json, source) : undefined;
   if (source === "pages") return exchanges.length;
@@ -137,7 +168,12 @@ function captureValue(source: string, exchanges: readonly Exchange[], plan: Step
  * nor a refusal (a 5xx, a timeout, a body that is not the envelope), which may have been charged for all the
  * runner knows, so the budget books the step's worst case.
  */
-export function formulaCost(exchanges: readonly Exchange[], operationId: OperationId | undefined, deps: EngineDeps, versionCost: VersionCost): number | null {
+export function formulaCost(
+  exchanges: readonly Exchange[],
+  operationId: OperationId | undefined,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): number | null {
   let total = 0;
   for (const e of exchanges) {
     // A step may send to several routes (a search, then a detail call): each exchange is priced by its own route.
@@ -165,18 +201,37 @@ export interface CasePlan {
  * placeholders for captured values (bounded by the step that captures them), and each step's kind
  * prices its request with the §8 formulas.
  */
-export function planCase(c: CaseDef, deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve" | "depth">, versionCost: VersionCost = {}): CasePlan {
+export function planCase(
+  c: CaseDef,
+  deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve" | "depth">,
+  versionCost: VersionCost = {},
+): CasePlan {
   const vars: Record<string, unknown> = { ...c.vars };
   const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
   c.steps.forEach((step, index) => {
-    for (const [name, value] of Object.entries(step.let)) vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
+    for (const [name, value] of Object.entries(step.let))
+      vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
     const scope: TemplateScope = { vars, generators: deps.generators, estimating: true };
     for (const expansion of expandForEach(step, scope)) {
-      const local: TemplateScope = { vars: { ...vars, ...expansion.vars }, generators: deps.generators, estimating: true };
+      const local: TemplateScope = {
+        vars: { ...vars, ...expansion.vars },
+        generators: deps.generators,
+        estimating: true,
+      };
       const spec = checkedSpec(resolve(step.spec, local));
-      const plan = STEP_KINDS[step.kind]!.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}), ...(deps.depth ? { depth: deps.depth } : {}) });
-      steps.push({ label: stepLabel(step, index, expansion.label), ...(plan.operationId ? { operationId: plan.operationId } : {}), worstCase: plan.worstCase });
-      for (const [name, source] of Object.entries(step.captures)) vars[name] = captureValue(source, [], plan, undefined, true);
+      const plan = STEP_KINDS[step.kind]!.plan(spec, {
+        bogus: deps.bogus,
+        versionCost: versionCost.observed ?? deps.versionReserve,
+        ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}),
+        ...(deps.depth ? { depth: deps.depth } : {}),
+      });
+      steps.push({
+        label: stepLabel(step, index, expansion.label),
+        ...(plan.operationId ? { operationId: plan.operationId } : {}),
+        worstCase: plan.worstCase,
+      });
+      for (const [name, source] of Object.entries(step.captures))
+        vars[name] = captureValue(source, [], plan, undefined, true);
     }
   });
   return { worstCase: steps.reduce((s, x) => s + x.worstCase, 0), steps };
@@ -202,7 +257,15 @@ interface Judged {
   readonly named?: readonly string[];
 }
 
-function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], run: CaseRun, credentials: Credentials, clause?: RestingClause): CaseFailure {
+function failureOf(
+  step: string,
+  check: string,
+  outcome: CheckOutcome,
+  exchanges: readonly Exchange[],
+  run: CaseRun,
+  credentials: Credentials,
+  clause?: RestingClause,
+): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
   const index = exchange ? run.evidence.add(exchange) : undefined;
   const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
@@ -220,7 +283,13 @@ function failureOf(step: string, check: string, outcome: CheckOutcome, exchanges
   }) as CaseFailure;
 }
 
-async function executeStep(step: StepDef, index: number, run: CaseRun, deps: EngineDeps, versionCost: VersionCost): Promise<boolean> {
+async function executeStep(
+  step: StepDef,
+  index: number,
+  run: CaseRun,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Promise<boolean> {
   const kind = STEP_KINDS[step.kind]!;
   const baseScope: TemplateScope = { vars: run.vars, generators: deps.generators, estimating: false };
   let stepFailed = false;
@@ -231,23 +300,44 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
   for (const [at, expansion] of expansions.entries()) {
     if (deps.http.health.stopped !== undefined) throw new Stopped(deps.http.health.stopped);
     const label = stepLabel(step, index, expansion.label);
-    const scope: TemplateScope = { vars: { ...run.vars, ...expansion.vars }, generators: deps.generators, estimating: false };
+    const scope: TemplateScope = {
+      vars: { ...run.vars, ...expansion.vars },
+      generators: deps.generators,
+      estimating: false,
+    };
     const spec = dataPrecondition(label, () => checkedSpec(resolve(step.spec, scope)));
     let idsBound: number | undefined;
     if (step.worstCase) {
       const bound = dataPrecondition(label, () => resolve(step.worstCase!.ids, scope));
-      if (typeof bound !== "number" || !Number.isInteger(bound) || bound < 0) throw new Skip(`${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost cannot be predicted`);
-      if (bound > step.worstCase.atMost) throw new Skip(`${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case may pay for`);
+      if (typeof bound !== "number" || !Number.isInteger(bound) || bound < 0)
+        throw new Skip(
+          `${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost cannot be predicted`,
+        );
+      if (bound > step.worstCase.atMost)
+        throw new Skip(
+          `${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case may pay for`,
+        );
       idsBound = bound;
     }
     let plan: StepPlan;
     try {
-      plan = kind.plan(spec, { bogus: deps.bogus, versionCost: versionCost.observed ?? deps.versionReserve, ...(idsBound !== undefined ? { idsBound } : {}), ...(deps.depth ? { depth: deps.depth } : {}) });
+      plan = kind.plan(spec, {
+        bogus: deps.bogus,
+        versionCost: versionCost.observed ?? deps.versionReserve,
+        ...(idsBound !== undefined ? { idsBound } : {}),
+        ...(deps.depth ? { depth: deps.depth } : {}),
+      });
     } catch (error) {
-      run.failures.push({ step: label, check: step.kind, clauses: [], message: `the step cannot be sent: ${(error as Error).message}` });
+      run.failures.push({
+        step: label,
+        check: step.kind,
+        clauses: [],
+        message: `the step cannot be sent: ${(error as Error).message}`,
+      });
       return false;
     }
-    if (plan.auth === "second" && !deps.credentials.second) throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
+    if (plan.auth === "second" && !deps.credentials.second)
+      throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
     const measuring = step.credits !== undefined;
     const release = measuring || plan.worstCase > 0 ? await deps.lock.acquire(measuring) : () => undefined;
     const balanceKey = deps.credentials.balanceKey(plan.auth);
@@ -258,9 +348,13 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       if (measuring) {
         before = await deps.meter.read(balanceKey);
         // Nothing charged is in flight now (this step holds the lock alone): the balance is the run's true spend.
-        if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined) deps.budget.sync(deps.initialBalance - before.value);
+        if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined)
+          deps.budget.sync(deps.initialBalance - before.value);
       }
-      if (!deps.budget.reserve(plan.worstCase)) throw new Skip(`${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`);
+      if (!deps.budget.reserve(plan.worstCase))
+        throw new Skip(
+          `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`,
+        );
       try {
         execution = await kind.execute(spec, {
           http: deps.http,
@@ -287,14 +381,27 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     deps.budget.settle(plan.worstCase, spent);
     run.credits += Math.max(0, spent);
     for (const e of execution.exchanges) {
-      if ((e.request.operationId ?? plan.operationId) === "getProfiles") deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+      if ((e.request.operationId ?? plan.operationId) === "getProfiles")
+        deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
     }
     for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
 
-    const stepClause = step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
+    const stepClause =
+      step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
     const outcomes: Judged[] = [];
-    for (const e of execution.exchanges) if (e.error) outcomes.push({ check: "transport", outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) }, ...(stepClause ? { named: stepClause } : {}) });
-    if (execution.failure) outcomes.push({ check: step.kind, outcome: { status: "fail", message: execution.failure }, ...(stepClause ? { named: stepClause } : {}) });
+    for (const e of execution.exchanges)
+      if (e.error)
+        outcomes.push({
+          check: "transport",
+          outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) },
+          ...(stepClause ? { named: stepClause } : {}),
+        });
+    if (execution.failure)
+      outcomes.push({
+        check: step.kind,
+        outcome: { status: "fail", message: execution.failure },
+        ...(stepClause ? { named: stepClause } : {}),
+      });
     for (const f of execution.findings ?? []) {
       const { check, ...outcome } = f;
       outcomes.push({ check, outcome, ...(stepClause ? { named: stepClause } : {}) });
@@ -305,7 +412,15 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
     if (!outcomes.length) {
       for (const [name, source] of Object.entries(step.captures)) {
         const value = captureValue(source, execution.exchanges, plan, deps, false);
-        if (value === undefined) missing.push({ check: "capture", outcome: { status: "fail", message: `capture ${name}: ${source} is not in the response`, actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText) } });
+        if (value === undefined)
+          missing.push({
+            check: "capture",
+            outcome: {
+              status: "fail",
+              message: `capture ${name}: ${source} is not in the response`,
+              actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText),
+            },
+          });
         else stepVars[name] = value;
       }
     }
@@ -320,16 +435,39 @@ async function executeStep(step: StepDef, index: number, run: CaseRun, deps: Eng
       };
       for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
       if (step.credits) {
-        const credits = creditsOutcome(step.credits, plan, execution.exchanges, before, after, measured, deps, versionCost);
-        outcomes.push({ ...credits, named: stepClause ?? creditsClauses(step.credits, plan.operationId, execution.exchanges) });
+        const credits = creditsOutcome(
+          step.credits,
+          plan,
+          execution.exchanges,
+          before,
+          after,
+          measured,
+          deps,
+          versionCost,
+        );
+        outcomes.push({
+          ...credits,
+          named: stepClause ?? creditsClauses(step.credits, plan.operationId, execution.exchanges),
+        });
       }
       // A check that failed says more than the capture it made impossible.
       if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
     }
     for (const judged of outcomes) {
       if (judged.outcome.status === "pass") continue;
-      const verdict = verdictOf(judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named, run.def.clauses);
-      const entry = failureOf(label, judged.check, judged.outcome, execution.exchanges, run, deps.credentials, verdict.clause);
+      const verdict = verdictOf(
+        judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named,
+        run.def.clauses,
+      );
+      const entry = failureOf(
+        label,
+        judged.check,
+        judged.outcome,
+        execution.exchanges,
+        run,
+        deps.credentials,
+        verdict.clause,
+      );
       if (judged.outcome.status === "drift" || verdict.kind === "failure") {
         run.failures.push(entry);
         if (judged.outcome.status === "fail") stepFailed = true;
@@ -365,28 +503,56 @@ function dataPrecondition<T>(label: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof TemplateError) throw new Skip(`${label}: the data does not provide what this step needs: ${error.message}`);
+    if (error instanceof TemplateError)
+      throw new Skip(`${label}: the data does not provide what this step needs: ${error.message}`);
     throw error;
   }
 }
 
-function runCheck(call: CheckCall, ctx: CheckContext, label: string, generators: Readonly<Record<string, Generator>>, stepClause: readonly string[] | undefined): Judged[] {
+function runCheck(
+  call: CheckCall,
+  ctx: CheckContext,
+  label: string,
+  generators: Readonly<Record<string, Generator>>,
+  stepClause: readonly string[] | undefined,
+): Judged[] {
   const check = CHECKS[call.name]!;
   let args: unknown;
   let named: readonly string[] | undefined = stepClause ?? check.clauses;
   try {
-    if (call.clause !== undefined) named = clauseIds(resolve(call.clause, { vars: ctx.vars, generators, estimating: false }));
+    if (call.clause !== undefined)
+      named = clauseIds(resolve(call.clause, { vars: ctx.vars, generators, estimating: false }));
     args = resolve(call.args, { vars: ctx.vars, generators, estimating: false });
   } catch (error) {
-    return [{ check: call.name, outcome: { status: "fail", message: `${label}: ${(error as Error).message}` }, ...(named ? { named } : {}) }];
+    return [
+      {
+        check: call.name,
+        outcome: { status: "fail", message: `${label}: ${(error as Error).message}` },
+        ...(named ? { named } : {}),
+      },
+    ];
   }
   const invalid = validateArgs(call.name, args);
-  if (invalid) return [{ check: call.name, outcome: { status: "fail", message: invalid }, ...(named ? { named } : {}) }];
+  if (invalid)
+    return [{ check: call.name, outcome: { status: "fail", message: invalid }, ...(named ? { named } : {}) }];
   try {
     const result = check.run(ctx, (args ?? {}) as never);
-    return (Array.isArray(result) ? result : [result]).map((outcome) => ({ check: call.name, outcome, ...(named ? { named } : {}) }));
+    return (Array.isArray(result) ? result : [result]).map((outcome) => ({
+      check: call.name,
+      outcome,
+      ...(named ? { named } : {}),
+    }));
   } catch (error) {
-    return [{ check: call.name, outcome: { status: "fail", message: `check ${call.name} could not judge the response: ${(error as Error).message}` }, ...(named ? { named } : {}) }];
+    return [
+      {
+        check: call.name,
+        outcome: {
+          status: "fail",
+          message: `check ${call.name} could not judge the response: ${(error as Error).message}`,
+        },
+        ...(named ? { named } : {}),
+      },
+    ];
   }
 }
 
@@ -394,7 +560,11 @@ function runCheck(call: CheckCall, ctx: CheckContext, label: string, generators:
  * The clauses a step's `credits:` rests on when the step names none: the §8 formula of its route for `charged`;
  * for `free`, §7's "refusals cost nothing" when every answer was a refusal, else the case's own clauses.
  */
-function creditsClauses(expectation: "charged" | "free" | "observe", operationId: OperationId | undefined, exchanges: readonly Exchange[]): readonly string[] | undefined {
+function creditsClauses(
+  expectation: "charged" | "free" | "observe",
+  operationId: OperationId | undefined,
+  exchanges: readonly Exchange[],
+): readonly string[] | undefined {
   if (expectation === "charged" && operationId) {
     if (operationId === "searchPeople") return ["s8-cost-nl-search"];
     if (operationId.startsWith("query")) return ["s8-cost-query-search"];
@@ -403,7 +573,8 @@ function creditsClauses(expectation: "charged" | "free" | "observe", operationId
     return ["s8-cost-detail"];
   }
   if (expectation === "free" && operationId === "getKeyStatus") return ["s8-cost-key-status"];
-  if (expectation === "free" && exchanges.length > 0 && !exchanges.some(isSuccess)) return ["s7-translated-before-charge"];
+  if (expectation === "free" && exchanges.length > 0 && !exchanges.some(isSuccess))
+    return ["s7-translated-before-charge"];
   return undefined;
 }
 
@@ -418,7 +589,11 @@ function creditsOutcome(
   versionCost: VersionCost,
 ): Judged {
   const check = "credits";
-  if (measured === undefined) return { check, outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` } };
+  if (measured === undefined)
+    return {
+      check,
+      outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` },
+    };
   const op = plan.operationId ?? "request";
   if (expectation === "observe") {
     deps.state.observed.set(`credits.${op}`, measured, op === "getVersion" ? "s8-cost-version-not-shown" : undefined);
@@ -437,9 +612,12 @@ function creditsOutcome(
       return { check, outcome: { status: "fail", message } };
     }
     const cost = formulaCost(exchanges, plan.operationId, deps, versionCost);
-    if (cost === null) return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
+    if (cost === null)
+      return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
     expected = cost;
-    const counted = exchanges.filter(isSuccess).map((e) => countedItems(viewOf(e, plan.operationId, deps.state.implementation), plan.operationId!));
+    const counted = exchanges
+      .filter(isSuccess)
+      .map((e) => countedItems(viewOf(e, plan.operationId, deps.state.implementation), plan.operationId!));
     why = `the §8 formula for ${op} gives ${cost} for ${counted.join(" + ")} ${op.startsWith("get") ? "records" : "IDs"} returned`;
   }
   if (measured === expected) return { check, outcome: { status: "pass" } };
@@ -453,8 +631,18 @@ function creditsOutcome(
 export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
   const evidence = new EvidenceLog(deps.credentials, deps.evidenceBytes);
-  const run: CaseRun = { def: c, vars: { ...c.vars }, failures: [], warnings: [], credits: 0, requests: 0, clauses: c.clauses, evidence };
-  if (c.requires.includes("second_key") && !deps.credentials.second) run.skipped = "needs a second (exhausted) key; none is configured";
+  const run: CaseRun = {
+    def: c,
+    vars: { ...c.vars },
+    failures: [],
+    warnings: [],
+    credits: 0,
+    requests: 0,
+    clauses: c.clauses,
+    evidence,
+  };
+  if (c.requires.includes("second_key") && !deps.credentials.second)
+    run.skipped = "needs a second (exhausted) key; none is configured";
   else {
     try {
       for (const [index, step] of c.steps.entries()) {
@@ -465,7 +653,13 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
       // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
       else if (error instanceof Stopped) run.skipped = deps.credentials.redact(notRunReason(error.message));
-      else run.failures.push({ step: "case", check: "runner", clauses: [], message: deps.credentials.redact(`internal error: ${(error as Error).message}`) });
+      else
+        run.failures.push({
+          step: "case",
+          check: "runner",
+          clauses: [],
+          message: deps.credentials.redact(`internal error: ${(error as Error).message}`),
+        });
     }
   }
   const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);
@@ -494,7 +688,11 @@ function notRunResult(c: CaseDef, reason: string): CaseResult {
 }
 
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
-export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, versionCost: VersionCost = {}): Promise<CaseResult[]> {
+export async function runCases(
+  cases: readonly CaseDef[],
+  deps: EngineDeps,
+  versionCost: VersionCost = {},
+): Promise<CaseResult[]> {
   const results = new Map<string, CaseResult>();
   const pool = async (list: readonly CaseDef[]) => {
     let next = 0;
@@ -504,7 +702,9 @@ export async function runCases(cases: readonly CaseDef[], deps: EngineDeps, vers
         deps.onCaseStart?.(c);
         const stopped = deps.http.health.stopped;
         const result =
-          stopped === undefined ? await asCase(c.id, () => runCase(c, deps, versionCost)) : notRunResult(c, notRunReason(stopped));
+          stopped === undefined
+            ? await asCase(c.id, () => runCase(c, deps, versionCost))
+            : notRunResult(c, notRunReason(stopped));
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }

@@ -21,14 +21,26 @@ export function loadExpectations(file: string, knownIds: ReadonlySet<string>): E
     throw new ConfigError(`expectations ${file}: ${(error as Error).message.split("\n")[0]}`);
   }
   const list = (raw as { expected_failures?: unknown } | null)?.expected_failures;
-  if (!raw || typeof raw !== "object" || Object.keys(raw).some((k) => k !== "expected_failures") || !Array.isArray(list)) {
+  if (
+    !raw ||
+    typeof raw !== "object" ||
+    Object.keys(raw).some((k) => k !== "expected_failures") ||
+    !Array.isArray(list)
+  ) {
     throw new ConfigError(`expectations ${file}: expected one member, expected_failures: a list of {id, reason}`);
   }
   const out = new Map<string, string>();
   list.forEach((entry, i) => {
     const e = entry as { id?: unknown; reason?: unknown };
     const where = `expectations ${file}: /expected_failures/${i}`;
-    if (!e || typeof e !== "object" || typeof e.id !== "string" || typeof e.reason !== "string" || !e.reason.trim() || Object.keys(e).some((k) => k !== "id" && k !== "reason")) {
+    if (
+      !e ||
+      typeof e !== "object" ||
+      typeof e.id !== "string" ||
+      typeof e.reason !== "string" ||
+      !e.reason.trim() ||
+      Object.keys(e).some((k) => k !== "id" && k !== "reason")
+    ) {
       throw new ConfigError(`${where}: each entry is {id: <case id>, reason: <why it is expected to fail>}`);
     }
     if (!knownIds.has(e.id)) throw new ConfigError(`${where}: no case has the id ${e.id}`);

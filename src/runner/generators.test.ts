@@ -6,7 +6,11 @@ import { resolve, TemplateError, Unknown } from "./template.js";
 function setup(estimating = false) {
   const bogus = new Set<string>();
   const generators = createGenerators({ bogus });
-  return { bogus, run: (expr: string, vars: Record<string, unknown> = {}) => resolve(`{{ ${expr} }}`, { vars, generators, estimating }) };
+  return {
+    bogus,
+    run: (expr: string, vars: Record<string, unknown> = {}) =>
+      resolve(`{{ ${expr} }}`, { vars, generators, estimating }),
+  };
 }
 
 describe("generators", () => {

@@ -44,7 +44,8 @@ export function tamperId(id: string): string {
   return id.slice(0, at) + (replacement === current ? "~" : replacement) + id.slice(at + 1);
 }
 
-const WORDS = "senior software engineer with experience in data platforms distributed systems and team leadership ".repeat(4);
+const WORDS =
+  "senior software engineer with experience in data platforms distributed systems and team leadership ".repeat(4);
 
 /** Readable text of exactly n characters. */
 export function textOfLength(n: number): string {
@@ -54,13 +55,15 @@ export function textOfLength(n: number): string {
 }
 
 function count(value: unknown, name: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 100_000) throw new TemplateError(`${name}: expected a count, got ${JSON.stringify(value)}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 100_000)
+    throw new TemplateError(`${name}: expected a count, got ${JSON.stringify(value)}`);
   return value;
 }
 
 function list(value: unknown, name: string): unknown[] | Unknown {
   if (value instanceof Unknown) return value.kind === "list" ? value : new Unknown("list", 1);
-  if (!Array.isArray(value)) throw new TemplateError(`${name}: expected a list, got ${JSON.stringify(value)?.slice(0, 60)}`);
+  if (!Array.isArray(value))
+    throw new TemplateError(`${name}: expected a list, got ${JSON.stringify(value)?.slice(0, 60)}`);
   return value;
 }
 
@@ -72,7 +75,8 @@ function typicalLeaf(field: FieldSpec): Record<string, unknown> {
   const ops = operatorsOf(field);
   if (field.values?.length && ops.includes("eq")) return { field: field.name, eq: field.values[0] };
   if (field.type === "date") return { field: field.name, gte: field.name === "posted" ? "now-30d" : "2000-01-01" };
-  if (field.type === "number" || field.type === "ordinal") return ops.includes("gte") ? { field: field.name, gte: 0 } : { field: field.name, eq: 1 };
+  if (field.type === "number" || field.type === "ordinal")
+    return ops.includes("gte") ? { field: field.name, gte: 0 } : { field: field.name, eq: 1 };
   if (field.type === "boolean") return { field: field.name, eq: true };
   if (ops.includes("match")) return { field: field.name, match: "a" };
   return { field: field.name, eq: "tdss" };
@@ -87,7 +91,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     /** A captured ID (or cursor) with one character changed. */
     tamper: ([id], scope) => {
       if (id instanceof Unknown || scope.estimating) return bogusId(state);
-      if (typeof id !== "string") throw new TemplateError(`tamper: expected a string, got ${JSON.stringify(id)?.slice(0, 60)}`);
+      if (typeof id !== "string")
+        throw new TemplateError(`tamper: expected a string, got ${JSON.stringify(id)?.slice(0, 60)}`);
       const out = tamperId(id);
       state.bogus.add(out);
       return out;
@@ -120,7 +125,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     },
     /** The value itself; when the data holds nothing there (null or empty), the case is skipped, not failed. */
     present: ([v]) => {
-      if (v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) throw new TemplateError("the deployment's record holds no value here");
+      if (v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0))
+        throw new TemplateError("the deployment's record holds no value here");
       return v;
     },
     /** Lower-cased text (a wrongly capitalised fixed-set value, §7). */
@@ -153,15 +159,26 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
         const size = (body as { size?: unknown } | null)?.size;
         return size === undefined || (Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 100);
       };
-      const entries = lintCorpus.filter((e) => e.expected === consequence && (routes.length === 0 || routes.includes(e.route)) && validSize(e.body));
-      if (entries.length === 0) throw new TemplateError(`lintCorpus: no entry is classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`);
+      const entries = lintCorpus.filter(
+        (e) => e.expected === consequence && (routes.length === 0 || routes.includes(e.route)) && validSize(e.body),
+      );
+      if (entries.length === 0)
+        throw new TemplateError(
+          `lintCorpus: no entry is classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
+        );
       for (const e of entries) {
         for (const member of ["profile_ids", "job_ids", "company_ids"]) {
           const ids = (e.body as Record<string, unknown> | null)?.[member];
           if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
         }
       }
-      return entries.map((e) => ({ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}), clauses: refusalClauses(e) }));
+      return entries.map((e) => ({
+        name: e.name,
+        route: e.route,
+        body: e.body,
+        ...(e.raw !== undefined ? { raw: e.raw } : {}),
+        clauses: refusalClauses(e),
+      }));
     },
     /**
      * The validation matrix of one linter rule: its refusal classes at every position below the top, on every
@@ -169,7 +186,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
      */
     refusalMatrix: ([rule]) => {
       const entries = refusalMatrix().filter((e) => e.rule === rule && e.position !== "top");
-      if (entries.length === 0) throw new TemplateError(`refusalMatrix: no refusal class of rule ${JSON.stringify(rule)}`);
+      if (entries.length === 0)
+        throw new TemplateError(`refusalMatrix: no refusal class of rule ${JSON.stringify(rule)}`);
       return entries.map((e) => ({ name: e.name, route: e.route, body: e.body }));
     },
     /**

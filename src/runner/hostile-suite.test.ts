@@ -9,12 +9,16 @@ const SECOND = "svc_hostile/second+key=fedcba9876543210";
 const cases = loadSuites();
 /** A step whose verdicts rest on a reading (docs/verdicts.md): it warns, and cannot fail a deployment. */
 const restsOnReading = (s: (typeof cases)[number]["steps"][number]) =>
-  typeof s.clause === "string" && loadContract().clauses.get(s.clause)?.kind !== undefined && loadContract().clauses.get(s.clause)?.kind !== "must";
+  typeof s.clause === "string" &&
+  loadContract().clauses.get(s.clause)?.kind !== undefined &&
+  loadContract().clauses.get(s.clause)?.kind !== "must";
 /** Every case with a step that expects a refusal (of the request, or of the MCP transport) that a must clause compels. */
 const expectingRefusal = new Set(
   cases
     .filter((c) =>
-      c.steps.some((s) => !restsOnReading(s) && s.expect.some((e) => e.name === "refused" || e.name === "mcp-unauthorized")),
+      c.steps.some(
+        (s) => !restsOnReading(s) && s.expect.some((e) => e.name === "refused" || e.name === "mcp-unauthorized"),
+      ),
     )
     .map((c) => c.id),
 );

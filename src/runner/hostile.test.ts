@@ -18,13 +18,19 @@ function hostileServer(otherOrigin: () => string): Server {
   return createServer((req, res) => {
     const path = req.url ?? "";
     if (path === "/auth/key/status") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: 200, msg: "ok", data: { active: true, remaining_credits: 1000 } }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: 200, msg: "ok", data: { active: true, remaining_credits: 1000 } }));
       return;
     }
     if (path === "/v1/people/query") return; // never answers
     if (path === "/v1/people-search") return void req.socket.destroy();
-    if (path === "/entity/v1/profiles/detail-by-id") return void res.writeHead(200, { "content-type": "application/json" }).end("{\"code\": 200, \"msg\": \"ok\", \"data\": {");
-    if (path === "/v1/jobs/query") return void res.writeHead(503, { "content-type": "text/html" }).end("<h1>Service Unavailable</h1>");
+    if (path === "/entity/v1/profiles/detail-by-id")
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end('{"code": 200, "msg": "ok", "data": {');
+    if (path === "/v1/jobs/query")
+      return void res.writeHead(503, { "content-type": "text/html" }).end("<h1>Service Unavailable</h1>");
     if (path === "/entity/v1/jobs/detail-by-id") {
       res.writeHead(200, { "content-type": "application/json" });
       const chunk = Buffer.alloc(1024 * 1024, 0x20);
@@ -44,8 +50,12 @@ function hostileServer(otherOrigin: () => string): Server {
       res.on("close", () => clearInterval(timer));
       return;
     }
-    if (path === "/entity/v1/companies/detail-by-id") return void res.writeHead(307, { location: `${otherOrigin()}/steal` }).end();
-    if (path === "/version") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: 200, msg: "ok", data: { echo: req.headers.authorization } }));
+    if (path === "/entity/v1/companies/detail-by-id")
+      return void res.writeHead(307, { location: `${otherOrigin()}/steal` }).end();
+    if (path === "/version")
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: 200, msg: "ok", data: { echo: req.headers.authorization } }));
     res.writeHead(404).end();
   });
 }
@@ -82,7 +92,10 @@ afterAll(async () => {
 function cases() {
   const dir = mkdtempSync(join(tmpdir(), "tdss-hostile-"));
   const file = join(dir, "hostile.yaml");
-  const yaml = ROUTES.map(([id, step]) => `  - id: ${id}\n    title: ${id}\n    clauses: [s1-envelope-every-success]\n    steps:\n      - ${step}\n        expect: [envelope${id === "version" ? ", version-info" : ""}]\n`);
+  const yaml = ROUTES.map(
+    ([id, step]) =>
+      `  - id: ${id}\n    title: ${id}\n    clauses: [s1-envelope-every-success]\n    steps:\n      - ${step}\n        expect: [envelope${id === "version" ? ", version-info" : ""}]\n`,
+  );
   writeFileSync(file, `cases:\n${yaml.join("")}`);
   return loadSuiteFile(file, "hostile");
 }
@@ -90,20 +103,39 @@ function cases() {
 describe("the runner against a hostile server", () => {
   it("fails each case with a clear reason, never hangs past the deadline, never follows the redirect, never prints the key", async () => {
     const started = Date.now();
-    const outcome = await runConformance({ baseUrl: base, apiKey: KEY, cases: cases(), maxCredits: 50, concurrency: 4, timeoutMs: 1000, maxBodyBytes: 4 * 1024 * 1024 });
+    const outcome = await runConformance({
+      baseUrl: base,
+      apiKey: KEY,
+      cases: cases(),
+      maxCredits: 50,
+      concurrency: 4,
+      timeoutMs: 1000,
+      maxBodyBytes: 4 * 1024 * 1024,
+    });
     expect(Date.now() - started).toBeLessThan(8000);
-    const reason = Object.fromEntries(outcome.results.map((r) => [r.id.split("/")[1], `${r.status}: ${r.failures.map((f) => `${f.check}: ${f.message}`).join(" | ")}`]));
+    const reason = Object.fromEntries(
+      outcome.results.map((r) => [
+        r.id.split("/")[1],
+        `${r.status}: ${r.failures.map((f) => `${f.check}: ${f.message}`).join(" | ")}`,
+      ]),
+    );
     expect(reason["people-query"]).toMatch(/^failed: transport: no complete response within 1000 ms/);
     expect(reason["nl-search"]).toMatch(/^failed: transport: connection (closed|reset)/);
     expect(reason.profiles).toMatch(/^failed: envelope: HTTP 200: body is not JSON/);
     expect(reason["jobs-query"]).toMatch(/^failed: envelope: HTTP 503: body is not JSON/);
     expect(reason["jobs-detail"]).toMatch(/^failed: transport: response body larger than 4 MiB/);
-    expect(reason["companies-query"]).toMatch(/^failed: transport: no complete response within 1000 ms \(timed out while reading the body\)/);
-    expect(reason["companies-detail"]).toMatch(/^failed: envelope: HTTP 307: a redirect to http:\/\/127\.0\.0\.1:\d+\/steal, not followed/);
+    expect(reason["companies-query"]).toMatch(
+      /^failed: transport: no complete response within 1000 ms \(timed out while reading the body\)/,
+    );
+    expect(reason["companies-detail"]).toMatch(
+      /^failed: envelope: HTTP 307: a redirect to http:\/\/127\.0\.0\.1:\d+\/steal, not followed/,
+    );
     // Its data holds an unplaced string (the echo), which may be the version under a name of its own (§4.5: names
     // not shown): a warning on the reading, with the key redacted like any failure.
     const version = outcome.results.find((r) => r.id === "hostile/version")!;
-    expect(version.warnings.map((w) => `${w.check} (${w.clause?.id}): ${w.message}`).join(" | ")).toMatch(/version-info \(s4-5-version-members-not-shown\): no version member/);
+    expect(version.warnings.map((w) => `${w.check} (${w.clause?.id}): ${w.message}`).join(" | ")).toMatch(
+      /version-info \(s4-5-version-members-not-shown\): no version member/,
+    );
     expect(bystanderHits).toBe(0);
     expect(JSON.stringify(outcome)).not.toContain(KEY);
     expect(JSON.stringify(outcome.results.find((r) => r.id === "hostile/version"))).toContain("$TDSS_API_KEY");
@@ -114,6 +146,15 @@ describe("the runner against a hostile server", () => {
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    await expect(runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, cases: cases(), maxCredits: 50, concurrency: 1, timeoutMs: 500 })).rejects.toThrow(UnreachableError);
+    await expect(
+      runConformance({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: KEY,
+        cases: cases(),
+        maxCredits: 50,
+        concurrency: 1,
+        timeoutMs: 500,
+      }),
+    ).rejects.toThrow(UnreachableError);
   });
 });

@@ -1,5 +1,12 @@
 import type { OperationId } from "../contract/index.js";
-import { detectIds, detectKeyStatus, detectRecords, detectVersion, type KeyStatusMembers, type VersionMembers } from "./detect.js";
+import {
+  detectIds,
+  detectKeyStatus,
+  detectRecords,
+  detectVersion,
+  type KeyStatusMembers,
+  type VersionMembers,
+} from "./detect.js";
 import type { Observed } from "./observed.js";
 import { getPointer } from "./pointer.js";
 
@@ -19,8 +26,15 @@ export interface ImplementationPointers {
 /** Members the spec names; never guessed. */
 const NAMED_IDS: Partial<Record<OperationId, string>> = { queryPeople: "/data/profile_ids" };
 const NAMED_RECORDS: Partial<Record<OperationId, string>> = { getProfiles: "/data/results" };
-const PREFERRED_IDS: Record<UnnamedIdsRoute, string[]> = { searchPeople: ["profile_ids"], queryJobs: ["job_ids"], queryCompanies: ["company_ids"] };
-const PREFERRED_RECORDS: Record<UnnamedRecordsRoute, string[]> = { getJobs: ["results", "jobs"], getCompanies: ["results", "companies"] };
+const PREFERRED_IDS: Record<UnnamedIdsRoute, string[]> = {
+  searchPeople: ["profile_ids"],
+  queryJobs: ["job_ids"],
+  queryCompanies: ["company_ids"],
+};
+const PREFERRED_RECORDS: Record<UnnamedRecordsRoute, string[]> = {
+  getJobs: ["results", "jobs"],
+  getCompanies: ["results", "companies"],
+};
 
 const CLAUSE_OF: Record<string, string> = {
   searchPeople: "s4-3-nl-data-members-not-shown",
@@ -45,8 +59,10 @@ export class Implementation {
     private readonly pinned: ImplementationPointers,
     private readonly observed: Observed,
   ) {
-    for (const [op, p] of Object.entries(pinned.searchIds ?? {})) this.remember(this.ids, op as OperationId, p, "pinned", "ids");
-    for (const [op, p] of Object.entries(pinned.detailRecords ?? {})) this.remember(this.records, op as OperationId, p, "pinned", "records");
+    for (const [op, p] of Object.entries(pinned.searchIds ?? {}))
+      this.remember(this.ids, op as OperationId, p, "pinned", "ids");
+    for (const [op, p] of Object.entries(pinned.detailRecords ?? {}))
+      this.remember(this.records, op as OperationId, p, "pinned", "records");
   }
 
   /** Pointer of the IDs list of a search response. */
@@ -57,7 +73,8 @@ export class Implementation {
     if (known) return known;
     const preferred = PREFERRED_IDS[operationId as UnnamedIdsRoute] ?? [];
     const found = detectIds(getPointer(body, "/data"), preferred);
-    if (found && isConfident(getPointer(body, found), found, preferred)) this.remember(this.ids, operationId, found, "detected", "ids");
+    if (found && isConfident(getPointer(body, found), found, preferred))
+      this.remember(this.ids, operationId, found, "detected", "ids");
     return found;
   }
 
@@ -69,7 +86,8 @@ export class Implementation {
     if (known) return known;
     const preferred = PREFERRED_RECORDS[operationId as UnnamedRecordsRoute] ?? [];
     const found = detectRecords(getPointer(body, "/data"), preferred);
-    if (found && isConfident(getPointer(body, found), found, preferred)) this.remember(this.records, operationId, found, "detected", "records");
+    if (found && isConfident(getPointer(body, found), found, preferred))
+      this.remember(this.records, operationId, found, "detected", "records");
     return found;
   }
 
@@ -79,7 +97,11 @@ export class Implementation {
       const detected = detectKeyStatus(getPointer(body, "/data"));
       const pinned = this.pinned.keyStatus ?? {};
       this.keyStatusMembers = { ...detected, ...pinned };
-      this.observed.set("members.key_status", describeSources(detected, pinned, ["remaining", "active", "scopes", "rateLimit"]), "s4-5-key-status-members-not-shown");
+      this.observed.set(
+        "members.key_status",
+        describeSources(detected, pinned, ["remaining", "active", "scopes", "rateLimit"]),
+        "s4-5-key-status-members-not-shown",
+      );
     }
     return this.keyStatusMembers;
   }
@@ -90,12 +112,22 @@ export class Implementation {
       const detected = detectVersion(getPointer(body, "/data"));
       const pinned = this.pinned.version ?? {};
       this.versionMembers = { ...detected, ...pinned };
-      this.observed.set("members.version", describeSources(detected, pinned, ["version", "fingerprint"]), "s4-5-version-members-not-shown");
+      this.observed.set(
+        "members.version",
+        describeSources(detected, pinned, ["version", "fingerprint"]),
+        "s4-5-version-members-not-shown",
+      );
     }
     return this.versionMembers;
   }
 
-  private remember(map: Map<OperationId, string>, op: OperationId, pointer: string, source: string, what: string): void {
+  private remember(
+    map: Map<OperationId, string>,
+    op: OperationId,
+    pointer: string,
+    source: string,
+    what: string,
+  ): void {
     map.set(op, pointer);
     this.observed.set(`members.${op}.${what}`, { pointer, source }, CLAUSE_OF[op]);
   }
@@ -106,7 +138,11 @@ function isConfident(value: unknown, pointer: string, preferred: readonly string
   return (Array.isArray(value) && value.length > 0) || preferred.includes(last);
 }
 
-function describeSources(detected: object, pinned: object, names: readonly string[]): Record<string, { pointer: string; source: string } | null> {
+function describeSources(
+  detected: object,
+  pinned: object,
+  names: readonly string[],
+): Record<string, { pointer: string; source: string } | null> {
   const out: Record<string, { pointer: string; source: string } | null> = {};
   for (const name of names) {
     const p = (pinned as Record<string, string>)[name];

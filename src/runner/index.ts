@@ -1,5 +1,13 @@
 /** `tdss/runner`: conformance runs against a deployment, their reports, and the mutant selftest. */
-export { runConformance, planRun, BudgetError, UnreachableError, type RunOptions, type RunOutcome, type RunPlan } from "./run.js";
+export {
+  runConformance,
+  planRun,
+  BudgetError,
+  UnreachableError,
+  type RunOptions,
+  type RunOutcome,
+  type RunPlan,
+} from "./run.js";
 export { loadSuites, selectCases, SuiteError } from "./suites.js";
 export { loadConfig, ConfigError, type RunConfig } from "./config.js";
 export { loadExpectations } from "./expectations.js";
@@ -7,7 +15,13 @@ export type { CaseDef, CaseResult, CaseStatus, CaseFailure, Exchange } from "./t
 export { CHECKS, type Check, type CheckContext, type CheckOutcome } from "../checks/index.js";
 export { STEP_KINDS, type StepKind } from "./steps/index.js";
 export { buildReport, writeReports, type Report } from "../report/index.js";
-export { openMcpSession, MCP_TRANSPORT_SPEC, type McpSession, type McpTransportKind, type ToolCallOutcome } from "../client/mcp.js";
+export {
+  openMcpSession,
+  MCP_TRANSPORT_SPEC,
+  type McpSession,
+  type McpTransportKind,
+  type ToolCallOutcome,
+} from "../client/mcp.js";
 export {
   runSelftest,
   writeSelftestReport,

@@ -18,7 +18,8 @@ export function getPointer(document: unknown, pointer: string): unknown {
   let value = document;
   for (const token of pointer.slice(1).split("/").map(unescape)) {
     if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(token)) value = value[Number(token)];
-    else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, token)) value = (value as Record<string, unknown>)[token];
+    else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, token))
+      value = (value as Record<string, unknown>)[token];
     else return undefined;
   }
   return value;

@@ -6,13 +6,22 @@
  * the run then relies on retrying 429 alone.
  */
 export function requestsPerSecond(value: unknown, memberName = ""): number | undefined {
-  const unit = (name: string) => (/per_?min|minute|rpm/i.test(name) ? 60 : /per_?hour|hour|rph/i.test(name) ? 3600 : /per_?sec|second|rps/i.test(name) ? 1 : undefined);
+  const unit = (name: string) =>
+    /per_?min|minute|rpm/i.test(name)
+      ? 60
+      : /per_?hour|hour|rph/i.test(name)
+        ? 3600
+        : /per_?sec|second|rps/i.test(name)
+          ? 1
+          : undefined;
   if (typeof value === "number") {
     const seconds = unit(memberName);
     return value > 0 && seconds ? value / seconds : undefined;
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
-  const entries = Object.entries(value as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === "number" && e[1] > 0);
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    (e): e is [string, number] => typeof e[1] === "number" && e[1] > 0,
+  );
   const isWindow = (k: string) => /^(per_?seconds?|window(_?seconds)?|seconds|period(_?seconds)?|interval)$/i.test(k);
   const count = entries.find(([k]) => /^(requests|limit|max|count|calls|rate)$/i.test(k));
   const window = entries.find(([k]) => isWindow(k));

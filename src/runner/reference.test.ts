@@ -19,8 +19,21 @@ afterAll(async () => {
 describe("the suites against the reference server", () => {
   it("pass every case, spending no more than predicted", async () => {
     const cases = loadSuites().filter((c) => c.area !== "mcp");
-    const outcome = await runConformance({ baseUrl: server.url, apiKey: server.keys.active, secondKey: server.keys.exhausted, cases, maxCredits: 400, concurrency: 4, timeoutMs: 10_000 });
-    const notPassed = outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.id} ${r.status}: ${r.reason ?? r.failures.map((f) => `${f.step} · ${f.check}: ${f.message}`).join(" | ")}`);
+    const outcome = await runConformance({
+      baseUrl: server.url,
+      apiKey: server.keys.active,
+      secondKey: server.keys.exhausted,
+      cases,
+      maxCredits: 400,
+      concurrency: 4,
+      timeoutMs: 10_000,
+    });
+    const notPassed = outcome.results
+      .filter((r) => r.status !== "passed")
+      .map(
+        (r) =>
+          `${r.id} ${r.status}: ${r.reason ?? r.failures.map((f) => `${f.step} · ${f.check}: ${f.message}`).join(" | ")}`,
+      );
     expect(notPassed).toEqual([]);
     expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);
   });

@@ -21,8 +21,11 @@ interface Sample {
 }
 
 /** The refused samples of an `mcp-tool-schemas` argument as tool calls; see the generator of the same name. */
-export function refusedToolSamples(samples: unknown): { operation: OperationId; body: unknown; clause: string | readonly string[]; note: string }[] {
-  if (typeof samples !== "object" || samples === null) throw new TemplateError("refusedToolSamples: expected the samples object of mcp-tool-schemas");
+export function refusedToolSamples(
+  samples: unknown,
+): { operation: OperationId; body: unknown; clause: string | readonly string[]; note: string }[] {
+  if (typeof samples !== "object" || samples === null)
+    throw new TemplateError("refusedToolSamples: expected the samples object of mcp-tool-schemas");
   const bySize = (body: unknown) => {
     const size = (body as { size?: unknown } | null)?.size;
     return size === undefined || (Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 100);
@@ -31,6 +34,11 @@ export function refusedToolSamples(samples: unknown): { operation: OperationId; 
   return OPERATION_IDS.filter((operation) => operation !== "searchPeople").flatMap((operation) =>
     ((samples as Record<string, Sample[] | undefined>)[operation] ?? [])
       .filter((s) => !routeAccepts(operation, s.body) && bySize(s.body))
-      .map((s) => ({ operation, body: s.body, clause: s.clause ?? "s4-6-tool-per-route-same-rules", note: s.note ?? "" })),
+      .map((s) => ({
+        operation,
+        body: s.body,
+        clause: s.clause ?? "s4-6-tool-per-route-same-rules",
+        note: s.note ?? "",
+      })),
   );
 }

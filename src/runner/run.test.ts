@@ -16,18 +16,31 @@ afterEach(async () => {
 async function run(faults: Fault[], only?: string, extra: Partial<RunOptions> = {}) {
   fake = await startFakeDeployment({ faults });
   const cases = only ? selectCases(allCases, only) : allCases;
-  return runConformance({ baseUrl: fake.url, apiKey: fake.keys.active, secondKey: fake.keys.exhausted, cases, maxCredits: 300, concurrency: 4, timeoutMs: 5000, ...extra });
+  return runConformance({
+    baseUrl: fake.url,
+    apiKey: fake.keys.active,
+    secondKey: fake.keys.exhausted,
+    cases,
+    maxCredits: 300,
+    concurrency: 4,
+    timeoutMs: 5000,
+    ...extra,
+  });
 }
 
 describe("runConformance against a conformant deployment", () => {
   it("passes every case, within the predicted worst case, and books what the balance shows", async () => {
     const outcome = await run([]);
-    const notPassed = outcome.results.filter((r) => r.status !== "passed").map((r) => ({ id: r.id, failures: r.failures, reason: r.reason }));
+    const notPassed = outcome.results
+      .filter((r) => r.status !== "passed")
+      .map((r) => ({ id: r.id, failures: r.failures, reason: r.reason }));
     expect(notPassed).toEqual([]);
     expect(outcome.credits.spent).toBe(100_000 - fake!.balance(fake!.keys.active));
     expect(outcome.credits.spent).toBeGreaterThan(0);
     expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);
-    expect(outcome.observed["members.key_status"]?.value).toMatchObject({ remaining: { pointer: "/data/credits_remaining", source: "detected" } });
+    expect(outcome.observed["members.key_status"]?.value).toMatchObject({
+      remaining: { pointer: "/data/credits_remaining", source: "detected" },
+    });
     expect(outcome.observed["credits.getVersion"]?.value).toBe(0);
     expect(outcome.observed["rate_limit.pacing"]?.value).toEqual({ requests_per_second: 9000 });
   });
@@ -44,7 +57,16 @@ describe("runConformance against a conformant deployment", () => {
     fake = await startFakeDeployment();
     const cases = allCases;
     const worst = planRun(cases, { maxCredits: 0 }).worstCase;
-    await expect(runConformance({ baseUrl: fake.url, apiKey: fake.keys.active, cases, maxCredits: worst - 1, concurrency: 2, timeoutMs: 2000 })).rejects.toThrow(BudgetError);
+    await expect(
+      runConformance({
+        baseUrl: fake.url,
+        apiKey: fake.keys.active,
+        cases,
+        maxCredits: worst - 1,
+        concurrency: 2,
+        timeoutMs: 2000,
+      }),
+    ).rejects.toThrow(BudgetError);
     expect(fake.hits.size).toBe(0);
   });
 
@@ -58,7 +80,9 @@ describe("runConformance against a conformant deployment", () => {
 
   it("refuses to start when a case cannot be priced, naming the case", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "tdss-run-")), "odd.yaml");
-    writeFileSync(file, `cases:
+    writeFileSync(
+      file,
+      `cases:
   - id: unknown-operation
     title: a step naming no route of the contract
     clauses: [s4-1-nine-routes]
@@ -71,9 +95,19 @@ describe("runConformance against a conformant deployment", () => {
     steps:
       - request: { operation: getKeyStatus }
         expect: [envelope]
-`);
+`,
+    );
     fake = await startFakeDeployment();
-    await expect(runConformance({ baseUrl: fake.url, apiKey: fake.keys.active, cases: loadSuiteFile(file, "odd"), maxCredits: 10, concurrency: 2, timeoutMs: 2000 })).rejects.toThrow(
+    await expect(
+      runConformance({
+        baseUrl: fake.url,
+        apiKey: fake.keys.active,
+        cases: loadSuiteFile(file, "odd"),
+        maxCredits: 10,
+        concurrency: 2,
+        timeoutMs: 2000,
+      }),
+    ).rejects.toThrow(
       /odd.yaml: case odd\/unknown-operation cannot be priced before the run: unknown operation "deletePeople"/,
     );
     expect(fake.hits.size).toBe(0);
@@ -86,7 +120,9 @@ describe("runConformance against a conformant deployment", () => {
     const worst = planRun(selectCases(allCases, only), { maxCredits: 0 }).worstCase;
     const outcome = await run(["overcharge-detail"], only, { maxCredits: worst, concurrency: 1 });
     expect(outcome.results.map((r) => r.status)).toEqual(["passed", "skipped"]);
-    expect(outcome.results[1]!.reason).toMatch(/step 2 \(detail\) may cost up to 1 Credits and only 0 of the 5 budgeted remain/);
+    expect(outcome.results[1]!.reason).toMatch(
+      /step 2 \(detail\) may cost up to 1 Credits and only 0 of the 5 budgeted remain/,
+    );
     expect(outcome.credits.spent).toBe(100_000 - fake!.balance(fake!.keys.active));
   });
 
@@ -125,7 +161,12 @@ describe("each area catches a deliberately wrong deployment", () => {
     const failure = result.failures.find((f) => f.check === check);
     expect(failure, JSON.stringify(result.failures, null, 1)).toBeDefined();
     expect(failure!.message.length).toBeGreaterThan(10);
-    if (check !== "privacy-scan") expect(failure!.curl).toMatch(fault === "no-auth" ? /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\// : /"authorization: Bearer \$TDSS_API_KEY"/);
+    if (check !== "privacy-scan")
+      expect(failure!.curl).toMatch(
+        fault === "no-auth"
+          ? /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\//
+          : /"authorization: Bearer \$TDSS_API_KEY"/,
+      );
     expect(JSON.stringify(outcome)).not.toContain(fake!.keys.active);
   });
 
@@ -133,7 +174,11 @@ describe("each area catches a deliberately wrong deployment", () => {
     const outcome = await run([], "version/*", { fingerprint: "sha256:pinned-elsewhere" });
     const result = outcome.results[0]!;
     expect(result.status).toBe("drift");
-    expect(result.failures[0]).toMatchObject({ check: "version-info", expected: "sha256:pinned-elsewhere", actual: "sha256:fake" });
+    expect(result.failures[0]).toMatchObject({
+      check: "version-info",
+      expected: "sha256:pinned-elsewhere",
+      actual: "sha256:fake",
+    });
   });
 
   it("marks a listed failure as expected and a listed pass as unexpected", async () => {

@@ -115,12 +115,24 @@ export function newRunId(now = new Date()): string {
 }
 
 /** The worst-case Credits of each case, before anything is sent; a case that cannot be priced is a SuiteError. */
-export function planRun(cases: readonly CaseDef[], options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators" | "depth" | "generated">): RunPlan {
+export function planRun(
+  cases: readonly CaseDef[],
+  options: Pick<RunOptions, "maxCredits" | "versionCostReserve" | "generators" | "depth" | "generated">,
+): RunPlan {
   const bogus = new Set<string>();
-  const generators = createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}), ...(options.generated ? { generated: options.generated } : {}) });
+  const generators = createGenerators({
+    bogus,
+    ...(options.generators ? { extra: options.generators } : {}),
+    ...(options.generated ? { generated: options.generated } : {}),
+  });
   const planned = cases.map((c) => {
     try {
-      const plan = planCase(c, { bogus, generators, versionReserve: options.versionCostReserve ?? 1, ...(options.depth ? { depth: options.depth } : {}) });
+      const plan = planCase(c, {
+        bogus,
+        generators,
+        versionReserve: options.versionCostReserve ?? 1,
+        ...(options.depth ? { depth: options.depth } : {}),
+      });
       return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
     } catch (error) {
       throw new SuiteError(`${c.file}: case ${c.id} cannot be priced before the run: ${(error as Error).message}`);
@@ -140,7 +152,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const warnings: string[] = [];
   const plan = planRun(options.cases, options);
   if (plan.worstCase > options.maxCredits) {
-    throw new BudgetError(`the selected cases may cost up to ${plan.worstCase} Credits, more than --max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`, plan);
+    throw new BudgetError(
+      `the selected cases may cost up to ${plan.worstCase} Credits, more than --max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`,
+      plan,
+    );
   }
   const credentials = new Credentials(options.apiKey, options.secondKey);
   const observed = new Observed();
@@ -164,16 +179,33 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       const status = preflightAnswer.summary;
       warnings.push(`GET /auth/key/status refused the key (${status}): Credit checks will fail; is the key right?`);
     } else if (preflightAnswer.kind === "neither") {
-      warnings.push(`GET /auth/key/status did not answer with a success (${preflightAnswer.reason}): Credit checks will fail`);
+      warnings.push(
+        `GET /auth/key/status did not answer with a success (${preflightAnswer.reason}): Credit checks will fail`,
+      );
     }
-    if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase) warnings.push(`the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`);
-    observed.set("key_status.preflight", isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status }, "s4-5-key-status-members-not-shown");
+    if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase)
+      warnings.push(
+        `the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`,
+      );
+    observed.set(
+      "key_status.preflight",
+      isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status },
+      "s4-5-key-status-members-not-shown",
+    );
     if (isSuccess(preflight)) {
       // Pace by the key's reported rate limit (a tenth below it), so that 429 stays the exception.
       const pointer = implementation.keyStatus(preflight.json).rateLimit;
-      const rate = pointer ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop()) : undefined;
+      const rate = pointer
+        ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop())
+        : undefined;
       if (rate !== undefined) http.setRate(rate * 0.9);
-      observed.set("rate_limit.pacing", rate === undefined ? "not understood: 429 is retried" : { requests_per_second: Number((rate * 0.9).toFixed(3)) }, "s8-rate-limit-quota-not-shown");
+      observed.set(
+        "rate_limit.pacing",
+        rate === undefined
+          ? "not understood: 429 is retried"
+          : { requests_per_second: Number((rate * 0.9).toFixed(3)) },
+        "s8-rate-limit-quota-not-shown",
+      );
     }
 
     const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan, warnings };
@@ -184,12 +216,23 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         durationMs: Math.round(performance.now() - started),
         results: [],
         observed: observed.toJSON(),
-        credits: { estimated: plan.worstCase, limit: options.maxCredits, spent: 0, ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}) },
+        credits: {
+          estimated: plan.worstCase,
+          limit: options.maxCredits,
+          spent: 0,
+          ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}),
+        },
       };
     }
 
     const bogus = new Set<string>();
-    const state: RunState = { observed, implementation, peopleRecords: [], ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}), ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}) };
+    const state: RunState = {
+      observed,
+      implementation,
+      peopleRecords: [],
+      ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}),
+      ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
+    };
     const budget = new Budget(options.maxCredits);
     const versionCost: VersionCost = {};
     const raw = await runCases(
@@ -202,7 +245,11 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         meter,
         lock: new BalanceLock(),
         bogus,
-        generators: createGenerators({ bogus, ...(options.generators ? { extra: options.generators } : {}), ...(options.generated ? { generated: options.generated } : {}) }),
+        generators: createGenerators({
+          bogus,
+          ...(options.generators ? { extra: options.generators } : {}),
+          ...(options.generated ? { generated: options.generated } : {}),
+        }),
         versionReserve: options.versionCostReserve ?? 1,
         concurrency: options.concurrency,
         timeoutMs: options.timeoutMs,
@@ -228,7 +275,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${list}`);
     }
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
-    if (versionCost.observed !== undefined) observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
+    if (versionCost.observed !== undefined)
+      observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
     const ran = new Set(results.map((r) => r.id));
     const interrupted = options.signal?.aborted
       ? {
@@ -247,7 +295,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       credits: {
         estimated: plan.worstCase,
         limit: options.maxCredits,
-        spent: balanceBefore.value !== undefined && balanceAfter.value !== undefined ? balanceBefore.value - balanceAfter.value : budget.spent,
+        spent:
+          balanceBefore.value !== undefined && balanceAfter.value !== undefined
+            ? balanceBefore.value - balanceAfter.value
+            : budget.spent,
         ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}),
         ...(balanceAfter.value !== undefined ? { balanceAfter: balanceAfter.value } : {}),
       },

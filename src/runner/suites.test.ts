@@ -47,19 +47,43 @@ describe("a bad case file", () => {
   const step = `request: { operation: getKeyStatus }`;
 
   it("is refused with the file and the JSON path of the problem", () => {
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expct: [envelope] }]\n`)).toThrow(/case-.*\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(expct\)/);
-    expect(load(`cases:\n  - id: a\n    title: t\n    steps: [{ ${step} }]\n`)).toThrow(/\/cases\/0: must have required property 'clauses'/);
+    expect(
+      load(
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expct: [envelope] }]\n`,
+      ),
+    ).toThrow(/case-.*\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(expct\)/);
+    expect(load(`cases:\n  - id: a\n    title: t\n    steps: [{ ${step} }]\n`)).toThrow(
+      /\/cases\/0: must have required property 'clauses'/,
+    );
   });
 
   it("names an unknown clause, check, step kind or variable", () => {
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s99-nothing]\n    steps: [{ ${step} }]\n`)).toThrow(/\/cases\/0\/clauses\/0: unknown clause id "s99-nothing"/);
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [envelop] }]\n`)).toThrow(/\/cases\/0\/steps\/0\/expect\/0: unknown check "envelop"/);
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ verify: x, request: { operation: getKeyStatus } }]\n`)).toThrow(/a step has exactly one of/);
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ request: { operation: getProfiles, body: { profile_ids: "{{ ids }}" } } }]\n`)).toThrow(/template uses "ids", which no earlier step captures/);
+    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s99-nothing]\n    steps: [{ ${step} }]\n`)).toThrow(
+      /\/cases\/0\/clauses\/0: unknown clause id "s99-nothing"/,
+    );
+    expect(
+      load(
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [envelop] }]\n`,
+      ),
+    ).toThrow(/\/cases\/0\/steps\/0\/expect\/0: unknown check "envelop"/);
+    expect(
+      load(
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ verify: x, request: { operation: getKeyStatus } }]\n`,
+      ),
+    ).toThrow(/a step has exactly one of/);
+    expect(
+      load(
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ request: { operation: getProfiles, body: { profile_ids: "{{ ids }}" } } }]\n`,
+      ),
+    ).toThrow(/template uses "ids", which no earlier step captures/);
   });
 
   it("checks check arguments when they hold no template", () => {
-    expect(load(`cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [{ page-size: { max: many } }] }]\n`)).toThrow(/arguments of page-size: \/max must be integer/);
+    expect(
+      load(
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [{ page-size: { max: many } }] }]\n`,
+      ),
+    ).toThrow(/arguments of page-size: \/max must be integer/);
   });
 
   it("reports YAML syntax errors with a line", () => {

@@ -27,7 +27,8 @@ function caseValidator() {
   const schema = JSON.parse(readFileSync(join(suitesRoot(), "case.schema.json"), "utf8")) as {
     $defs: { step: { properties: Record<string, unknown> } };
   };
-  for (const [name, kind] of Object.entries(STEP_KINDS)) if (kind.schema && !schema.$defs.step.properties[name]) schema.$defs.step.properties[name] = kind.schema;
+  for (const [name, kind] of Object.entries(STEP_KINDS))
+    if (kind.schema && !schema.$defs.step.properties[name]) schema.$defs.step.properties[name] = kind.schema;
   compiled = new Ajv2020({ allErrors: false, strict: false }).compile(schema);
   return compiled;
 }
@@ -55,7 +56,16 @@ interface RawCase {
   steps: RawStep[];
 }
 
-const COMMON_STEP_MEMBERS = new Set(["name", "let", "captures", "expect", "credits", "worst_case", "for_each", "clause"]);
+const COMMON_STEP_MEMBERS = new Set([
+  "name",
+  "let",
+  "captures",
+  "expect",
+  "credits",
+  "worst_case",
+  "for_each",
+  "clause",
+]);
 
 /** A check call's name, arguments and `clause` member (`{ refused: ~, clause: s4-4-profile-ids-1-to-100 }`). */
 function callParts(call: string | Record<string, unknown>): { name: string; args: unknown; clause?: unknown } {
@@ -71,9 +81,14 @@ function callParts(call: string | Record<string, unknown>): { name: string; args
 function clauseProblems(value: unknown, cited: readonly string[], path: string): string[] {
   if (value === undefined || hasTemplate(value)) return [];
   const ids = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
-  if (!ids || !ids.every((id) => typeof id === "string")) return [`${path}: clause must be a clause id or a list of them`];
+  if (!ids || !ids.every((id) => typeof id === "string"))
+    return [`${path}: clause must be a clause id or a list of them`];
   return ids.flatMap((id) =>
-    !loadContract().clauses.has(id) ? [`${path}: unknown clause id "${id}" (see spec/clauses.yaml)`] : !cited.includes(id) ? [`${path}: clause "${id}" is not cited by the case`] : [],
+    !loadContract().clauses.has(id)
+      ? [`${path}: unknown clause id "${id}" (see spec/clauses.yaml)`]
+      : !cited.includes(id)
+        ? [`${path}: clause "${id}" is not cited by the case`]
+        : [],
   );
 }
 
@@ -93,17 +108,26 @@ function semanticProblems(raw: RawCase, at: string): string[] {
     const where = `${at}/steps/${s}`;
     const kinds = Object.keys(step).filter((k) => !COMMON_STEP_MEMBERS.has(k));
     const unknown = kinds.filter((k) => !STEP_KINDS[k]);
-    if (unknown.length) problems.push(`${where}: unknown step member ${unknown.map((k) => `"${k}"`).join(", ")} (step kinds: ${Object.keys(STEP_KINDS).join(", ")})`);
-    else if (kinds.length !== 1) problems.push(`${where}: a step has exactly one of ${Object.keys(STEP_KINDS).join(", ")}; found ${kinds.length ? kinds.join(", ") : "none"}`);
+    if (unknown.length)
+      problems.push(
+        `${where}: unknown step member ${unknown.map((k) => `"${k}"`).join(", ")} (step kinds: ${Object.keys(STEP_KINDS).join(", ")})`,
+      );
+    else if (kinds.length !== 1)
+      problems.push(
+        `${where}: a step has exactly one of ${Object.keys(STEP_KINDS).join(", ")}; found ${kinds.length ? kinds.join(", ") : "none"}`,
+      );
     for (const [name, value] of Object.entries(step.let ?? {})) {
-      for (const used of referencedVariables(value)) if (!defined.has(used)) problems.push(`${where}/let/${name}: template uses "${used}", which no earlier step captures`);
+      for (const used of referencedVariables(value))
+        if (!defined.has(used))
+          problems.push(`${where}/let/${name}: template uses "${used}", which no earlier step captures`);
     }
     Object.keys(step.let ?? {}).forEach((n) => defined.add(n));
     const loopVars = new Set(Object.keys(step.for_each ?? {}));
     const own = new Set(Object.keys(step.captures ?? {}));
     const check = (value: unknown, path: string, allowOwn: boolean) => {
       for (const name of referencedVariables(value)) {
-        if (!defined.has(name) && !loopVars.has(name) && !(allowOwn && own.has(name))) problems.push(`${path}: template uses "${name}", which no earlier step captures`);
+        if (!defined.has(name) && !loopVars.has(name) && !(allowOwn && own.has(name)))
+          problems.push(`${path}: template uses "${name}", which no earlier step captures`);
       }
     };
     for (const k of kinds) check(step[k], `${where}/${k}`, false);
@@ -116,12 +140,16 @@ function semanticProblems(raw: RawCase, at: string): string[] {
       check(clause, `${path}/clause`, true);
       problems.push(...clauseProblems(clause, raw.clauses, `${path}/clause`));
       const def = CHECKS[name];
-      if (!def) return problems.push(`${path}: unknown check "${name}" (checks: ${Object.keys(CHECKS).sort().join(", ")})`);
+      if (!def)
+        return problems.push(`${path}: unknown check "${name}" (checks: ${Object.keys(CHECKS).sort().join(", ")})`);
       check(args, path, true);
       if (!def.args && args !== undefined && args !== null) problems.push(`${path}: check ${name} takes no arguments`);
       if (def.args && !hasTemplate(args)) {
         const validate = argsAjv.compile(def.args);
-        if (!validate(args ?? {})) problems.push(`${path}: arguments of ${name}: ${(validate.errors ?? []).map((x) => `${x.instancePath || "/"} ${x.message}`).join("; ")}`);
+        if (!validate(args ?? {}))
+          problems.push(
+            `${path}: arguments of ${name}: ${(validate.errors ?? []).map((x) => `${x.instancePath || "/"} ${x.message}`).join("; ")}`,
+          );
       }
     });
     own.forEach((n) => defined.add(n));
@@ -228,11 +256,17 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
   const validate = caseValidator();
   if (!validate(data)) {
     const e = validate.errors![0]!;
-    const extra = e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties" ? ` (${Object.values(e.params)[0]})` : "";
+    const extra =
+      e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties"
+        ? ` (${Object.values(e.params)[0]})`
+        : "";
     throw new SuiteError(`${file}: ${e.instancePath || "/"}: ${e.message}${extra}`);
   }
   const problems = data.cases.flatMap((c, i) => semanticProblems(c, `/cases/${i}`));
-  if (problems.length) throw new SuiteError(`${file}: ${problems.slice(0, 5).join("\n  ")}${problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""}`);
+  if (problems.length)
+    throw new SuiteError(
+      `${file}: ${problems.slice(0, 5).join("\n  ")}${problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""}`,
+    );
   const expanded = data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`));
   return expanded.map((x) => toCase(x.raw, area, file, x.vars));
 }
@@ -241,14 +275,18 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
 export function loadSuites(root = suitesRoot()): CaseDef[] {
   let areas: string[];
   try {
-    areas = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()).sort();
+    areas = readdirSync(root)
+      .filter((d) => statSync(join(root, d)).isDirectory())
+      .sort();
   } catch (error) {
     throw new SuiteError(`cannot read the suites folder ${root}: ${(error as Error).message}`);
   }
   const cases: CaseDef[] = [];
   const seen = new Map<string, string>();
   for (const area of areas) {
-    for (const name of readdirSync(join(root, area)).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+    for (const name of readdirSync(join(root, area))
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()) {
       for (const c of loadSuiteFile(join(root, area, name), area)) {
         const other = seen.get(c.id);
         if (other) throw new SuiteError(`${c.file}: case id ${c.id} is also used in ${other}`);
@@ -272,7 +310,9 @@ export function loadAllSuites(extra: readonly string[] = []): CaseDef[] {
     let own: CaseDef[];
     try {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SuiteError(`--suites ${dir}: no such folder`);
-      const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+      const files = readdirSync(dir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort();
       own = [...files.flatMap((f) => loadSuiteFile(join(dir, f), basename(dir))), ...loadSuites(dir)];
     } catch (error) {
       if (error instanceof SuiteError) throw error;
@@ -295,5 +335,9 @@ export function selectCases(cases: readonly CaseDef[], only?: string, tags?: rea
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*")}$`));
-  return cases.filter((c) => (!patterns.length || patterns.some((re) => re.test(c.id) || re.test(c.area))) && (!tags?.length || tags.some((t) => c.tags.includes(t))));
+  return cases.filter(
+    (c) =>
+      (!patterns.length || patterns.some((re) => re.test(c.id) || re.test(c.area))) &&
+      (!tags?.length || tags.some((t) => c.tags.includes(t))),
+  );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { containsUnknown, evaluate, referencedVariables, resolve, TemplateError, Unknown, type TemplateScope } from "./template.js";
+import {
+  containsUnknown,
+  evaluate,
+  referencedVariables,
+  resolve,
+  TemplateError,
+  Unknown,
+  type TemplateScope,
+} from "./template.js";
 
 const scope = (vars: Record<string, unknown>, estimating = false): TemplateScope => ({
   vars,
@@ -22,7 +30,10 @@ describe("templates", () => {
     const s = scope({ ids: ["x", "y"], n: 3 });
     expect(resolve("{{ ids }}", s)).toEqual(["x", "y"]);
     expect(resolve("size {{ n }} of {{ ids }}", s)).toBe('size 3 of ["x","y"]');
-    expect(resolve({ where: { field: "full_name", eq: "{{ ids[0] }}" }, "{{ 'size' }}": "{{ n }}" }, s)).toEqual({ where: { field: "full_name", eq: "x" }, size: 3 });
+    expect(resolve({ where: { field: "full_name", eq: "{{ ids[0] }}" }, "{{ 'size' }}": "{{ n }}" }, s)).toEqual({
+      where: { field: "full_name", eq: "x" },
+      size: 3,
+    });
   });
 
   it("names what is wrong in an expression", () => {
@@ -41,6 +52,10 @@ describe("templates", () => {
   });
 
   it("lists the variables a value reads, not generator names or members", () => {
-    expect([...referencedVariables({ a: "{{ take(ids, 3) }}", b: ["{{ rec.name }}", "{{ 'lit' }}"], "{{ key }}": 1 })].sort()).toEqual(["ids", "key", "rec"]);
+    expect(
+      [
+        ...referencedVariables({ a: "{{ take(ids, 3) }}", b: ["{{ rec.name }}", "{{ 'lit' }}"], "{{ key }}": 1 }),
+      ].sort(),
+    ).toEqual(["ids", "key", "rec"]);
   });
 });

@@ -98,7 +98,8 @@ class Parser {
     else if (t.t === "ident") {
       if (t.v === "true" || t.v === "false") value = t.v === "true";
       else if (t.v === "null") value = null;
-      else if (!(t.v in this.scope.vars)) throw new TemplateError(`unknown variable "${t.v}" (not captured by an earlier step)`);
+      else if (!(t.v in this.scope.vars))
+        throw new TemplateError(`unknown variable "${t.v}" (not captured by an earlier step)`);
       else value = this.scope.vars[t.v];
     } else throw new TemplateError(`unexpected "${t.v}"`);
     return this.accessors(value);
@@ -136,14 +137,16 @@ class Parser {
 }
 
 function member(value: unknown, key: string | number): unknown {
-  if (value instanceof Unknown) return key === "length" && value.kind === "list" ? new Unknown("value", 1) : new Unknown("value", 1);
+  if (value instanceof Unknown)
+    return key === "length" && value.kind === "list" ? new Unknown("value", 1) : new Unknown("value", 1);
   if (key === "length" && (Array.isArray(value) || typeof value === "string")) return value.length;
   if (Array.isArray(value) && typeof key === "number") {
     if (key < 0 || key >= value.length) throw new TemplateError(`no item ${key} in ${describe(value)}`);
     return value[key];
   }
   // A missing member of an object reads as undefined (an optional part of a for_each entry).
-  if (value !== null && typeof value === "object") return Object.hasOwn(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
+  if (value !== null && typeof value === "object")
+    return Object.hasOwn(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
   throw new TemplateError(`no member ${JSON.stringify(key)} in ${describe(value)}`);
 }
 
@@ -180,7 +183,9 @@ export function resolve(value: unknown, scope: TemplateScope): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => resolve(v, scope));
   if (value && typeof value === "object" && !(value instanceof Unknown)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.includes("{{") ? String(resolve(k, scope)) : k, resolve(v, scope)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.includes("{{") ? String(resolve(k, scope)) : k, resolve(v, scope)]),
+    );
   }
   return value;
 }
@@ -201,13 +206,20 @@ export function referencedVariables(value: unknown, out = new Set<string>()): Se
         const tokens = tokenize(m[1]!);
         tokens.forEach((t, i) => {
           const prev = tokens[i - 1];
-          if (t.t === "ident" && tokens[i + 1]?.v !== "(" && prev?.v !== "." && !["true", "false", "null"].includes(t.v)) out.add(t.v);
+          if (
+            t.t === "ident" &&
+            tokens[i + 1]?.v !== "(" &&
+            prev?.v !== "." &&
+            !["true", "false", "null"].includes(t.v)
+          )
+            out.add(t.v);
         });
       } catch {
         // a syntax error is reported when the template is evaluated
       }
     }
   } else if (Array.isArray(value)) value.forEach((v) => referencedVariables(v, out));
-  else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => (referencedVariables(k, out), referencedVariables(v, out)));
+  else if (value && typeof value === "object")
+    Object.entries(value).forEach(([k, v]) => (referencedVariables(k, out), referencedVariables(v, out)));
   return out;
 }

@@ -8,18 +8,32 @@ import type { CaseDef, StepDef } from "./types.js";
 import { verdictOf } from "./verdict.js";
 
 const kind = (id: string) => loadContract().clauses.get(id)!.kind;
-const readings = [...loadContract().clauses.values()].filter((c) => c.kind === "ambiguous" || c.kind === "implementation-defined").map((c) => c.id);
+const readings = [...loadContract().clauses.values()]
+  .filter((c) => c.kind === "ambiguous" || c.kind === "implementation-defined")
+  .map((c) => c.id);
 const musts = [...loadContract().clauses.values()].filter((c) => c.kind === "must").map((c) => c.id);
 
 describe("verdictOf", () => {
   it("fails only through a must clause", () => {
-    expect(verdictOf(["s4-2-size-range"], [])).toMatchObject({ kind: "failure", clause: { id: "s4-2-size-range", kind: "must" } });
-    expect(verdictOf(undefined, ["s4-2-where-optional-jobs-companies", "s4-2-size-range"])).toMatchObject({ kind: "failure", clause: { id: "s4-2-size-range" } });
+    expect(verdictOf(["s4-2-size-range"], [])).toMatchObject({
+      kind: "failure",
+      clause: { id: "s4-2-size-range", kind: "must" },
+    });
+    expect(verdictOf(undefined, ["s4-2-where-optional-jobs-companies", "s4-2-size-range"])).toMatchObject({
+      kind: "failure",
+      clause: { id: "s4-2-size-range" },
+    });
   });
 
   it("makes a warning of a reading anywhere among the named clauses, and of a case citing no must clause", () => {
-    expect(verdictOf(["s4-2-leaf-form", "s4-2-operator-value-types"], [])).toMatchObject({ kind: "warning", clause: { id: "s4-2-operator-value-types" } });
-    expect(verdictOf(undefined, ["s4-2-where-optional-jobs-companies"])).toMatchObject({ kind: "warning", clause: { reading: expect.any(String) } });
+    expect(verdictOf(["s4-2-leaf-form", "s4-2-operator-value-types"], [])).toMatchObject({
+      kind: "warning",
+      clause: { id: "s4-2-operator-value-types" },
+    });
+    expect(verdictOf(undefined, ["s4-2-where-optional-jobs-companies"])).toMatchObject({
+      kind: "warning",
+      clause: { reading: expect.any(String) },
+    });
     expect(verdictOf(["s4-2-rule1-one-operator-per-leaf"], []).kind).toBe("warning"); // a lint clause alone
   });
 
@@ -46,12 +60,32 @@ describe("no check can fail a case that cites no must clause for it", () => {
       .filter(([name, c]) => !c.args && name !== "observe" && name !== "refused")
       .map(([name]) => ({ name, args: undefined, ...(clause ? { clause } : {}) })),
   });
-  const caseOf = (id: string, clauses: string[], step: StepDef): CaseDef => ({ id: `t/${id}`, area: "t", title: id, clauses, tags: [], requires: [], steps: [step], file: "test" });
+  const caseOf = (id: string, clauses: string[], step: StepDef): CaseDef => ({
+    id: `t/${id}`,
+    area: "t",
+    title: id,
+    clauses,
+    tags: [],
+    requires: [],
+    steps: [step],
+    file: "test",
+  });
   const run = (cases: CaseDef[], strict = false) =>
-    runConformance({ baseUrl: server.url, apiKey: server.keys.active, cases, maxCredits: 50, concurrency: 2, timeoutMs: 10_000, strict });
+    runConformance({
+      baseUrl: server.url,
+      apiKey: server.keys.active,
+      cases,
+      maxCredits: 50,
+      concurrency: 2,
+      timeoutMs: 10_000,
+      strict,
+    });
 
   it("turns every failing check of a case citing only readings into warnings; --strict fails it, labelled as readings", async () => {
-    const cases = [caseOf("reading-only", ["s4-2-where-optional-jobs-companies"], failingStep()), caseOf("named-reading", [musts[0]!, "s2-2-operator-not-allowed"], failingStep("s2-2-operator-not-allowed"))];
+    const cases = [
+      caseOf("reading-only", ["s4-2-where-optional-jobs-companies"], failingStep()),
+      caseOf("named-reading", [musts[0]!, "s2-2-operator-not-allowed"], failingStep("s2-2-operator-not-allowed")),
+    ];
     const outcome = await run(cases);
     for (const r of outcome.results) {
       expect(r.status, r.id).toBe("passed");
@@ -76,7 +110,9 @@ describe("no check can fail a case that cites no must clause for it", () => {
   it("every explicit clause of the suites is a clause the case cites, and readings are named where cases rest on them", () => {
     for (const c of loadSuites()) {
       for (const step of c.steps) {
-        for (const id of [step.clause, ...step.expect.map((e) => e.clause)].flatMap((x) => (typeof x === "string" && !x.includes("{{") ? [x] : []))) {
+        for (const id of [step.clause, ...step.expect.map((e) => e.clause)].flatMap((x) =>
+          typeof x === "string" && !x.includes("{{") ? [x] : [],
+        )) {
           expect(c.clauses, `${c.id}: ${id}`).toContain(id);
           expect(kind(id)).toBeDefined();
         }

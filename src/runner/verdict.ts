@@ -48,7 +48,8 @@ export function clauseIds(value: unknown): string[] {
  */
 export function verdictOf(named: readonly string[] | undefined, caseClauses: readonly string[]): Verdict {
   const clauses = loadContract().clauses;
-  const known = (ids: readonly string[]) => ids.map((id) => clauses.get(id)).filter((c): c is Clause => c !== undefined);
+  const known = (ids: readonly string[]) =>
+    ids.map((id) => clauses.get(id)).filter((c): c is Clause => c !== undefined);
   const given = named && named.length ? known(named) : [];
   if (given.length) {
     const reading = given.find((c) => READING_KINDS.has(c.kind));
@@ -62,5 +63,8 @@ export function verdictOf(named: readonly string[] | undefined, caseClauses: rea
   if (must) return { kind: "failure", clause: resting(must) };
   const first = cited.find((c) => READING_KINDS.has(c.kind)) ?? cited[0];
   if (first) return { kind: "warning", clause: resting(first) };
-  return { kind: "warning", clause: { id: "(none)", kind: "implementation-defined", quote: "the case cites no clause" } };
+  return {
+    kind: "warning",
+    clause: { id: "(none)", kind: "implementation-defined", quote: "the case cites no clause" },
+  };
 }

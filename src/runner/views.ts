@@ -4,12 +4,21 @@ import { isSuccess } from "./answer.js";
 import { getPointer, hasPointer } from "./pointer.js";
 import type { Exchange } from "./types.js";
 
-export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set(["queryPeople", "searchPeople", "queryJobs", "queryCompanies"]);
+export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set([
+  "queryPeople",
+  "searchPeople",
+  "queryJobs",
+  "queryCompanies",
+]);
 export const QUERY_SPEC_OPERATIONS: ReadonlySet<OperationId> = new Set(["queryPeople", "queryJobs", "queryCompanies"]);
 export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(["getProfiles", "getJobs", "getCompanies"]);
 
 /** The list member of each detail request body. */
-export const DETAIL_IDS_MEMBER: Partial<Record<OperationId, string>> = { getProfiles: "profile_ids", getJobs: "job_ids", getCompanies: "company_ids" };
+export const DETAIL_IDS_MEMBER: Partial<Record<OperationId, string>> = {
+  getProfiles: "profile_ids",
+  getJobs: "job_ids",
+  getCompanies: "company_ids",
+};
 
 /** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); src/runner/answer.ts reads answers. */
 export { isSuccess } from "./answer.js";
@@ -32,11 +41,22 @@ export interface ResponseView {
   readonly found: unknown;
 }
 
-export function viewOf(exchange: Exchange, operationId: OperationId | undefined, implementation: Implementation): ResponseView {
+export function viewOf(
+  exchange: Exchange,
+  operationId: OperationId | undefined,
+  implementation: Implementation,
+): ResponseView {
   const body = exchange.json;
   const success = isSuccess(exchange);
   const data = getPointer(body, "/data");
-  const base = { success, data, hasNext: hasPointer(body, "/data/next"), next: getPointer(body, "/data/next"), total: getPointer(body, "/data/total"), found: getPointer(body, "/data/found") };
+  const base = {
+    success,
+    data,
+    hasNext: hasPointer(body, "/data/next"),
+    next: getPointer(body, "/data/next"),
+    total: getPointer(body, "/data/total"),
+    found: getPointer(body, "/data/found"),
+  };
   if (!success || !operationId) return base;
   if (SEARCH_OPERATIONS.has(operationId)) {
     const idsPointer = implementation.idsPointer(operationId, body);

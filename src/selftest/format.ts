@@ -18,7 +18,15 @@ function list(items: readonly string[], max: number): string {
 
 /** One line per finished mutant, for progress. */
 export function formatMutantLine(row: MutantRow): string {
-  const why = row.status === "killed" ? `by ${list(row.killedBy.map((k) => k.case), 3)}` : row.status === "error" ? row.error : `by none of ${row.casesRun} cases`;
+  const why =
+    row.status === "killed"
+      ? `by ${list(
+          row.killedBy.map((k) => k.case),
+          3,
+        )}`
+      : row.status === "error"
+        ? row.error
+        : `by none of ${row.casesRun} cases`;
   return `  ${LABEL[row.status]}  ${row.id.padEnd(40)} ${row.clause.padEnd(40)} ${why}`;
 }
 
@@ -35,7 +43,9 @@ function summaryLine(report: SelftestReport): string {
 export function formatConsole(report: SelftestReport): string {
   const out: string[] = [];
   for (const run of report.correct) {
-    out.push(`Correct reference server (${run.profile}: ${sizes(run.profile)}): ${run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`}`);
+    out.push(
+      `Correct reference server (${run.profile}: ${sizes(run.profile)}): ${run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`}`,
+    );
     for (const f of run.failures) out.push(`  FAILS  ${f.case}: ${f.message ?? f.status}`);
   }
   out.push("", "Per mutant:");
@@ -44,7 +54,9 @@ export function formatConsole(report: SelftestReport): string {
   const width = Math.max(...report.cases.map((c) => c.id.length), 10);
   for (const c of report.cases) {
     if (c.ranAgainst === 0) continue;
-    out.push(`  ${c.id.padEnd(width)}  ${c.kills.length ? `kills ${c.kills.length} of ${c.ranAgainst}: ${list(c.kills, 4)}` : `kills none of ${c.ranAgainst}`}`);
+    out.push(
+      `  ${c.id.padEnd(width)}  ${c.kills.length ? `kills ${c.kills.length} of ${c.ranAgainst}: ${list(c.kills, 4)}` : `kills none of ${c.ranAgainst}`}`,
+    );
   }
   out.push("", summaryLine(report));
   return `${out.join("\n")}\n`;
@@ -70,7 +82,10 @@ export function formatMarkdown(report: SelftestReport): string {
     "",
     "| dataset | cases | failing |",
     "| --- | ---: | --- |",
-    ...report.correct.map((r) => `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} | ${r.error ? `error: ${cell(r.error)}` : r.failures.length ? r.failures.map((f) => `\`${f.case}\``).join(", ") : "none"} |`),
+    ...report.correct.map(
+      (r) =>
+        `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} | ${r.error ? `error: ${cell(r.error)}` : r.failures.length ? r.failures.map((f) => `\`${f.case}\``).join(", ") : "none"} |`,
+    ),
     "",
     "## Per mutant",
     "",

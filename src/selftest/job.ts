@@ -1,4 +1,10 @@
-import { findMutant, findVariant, prebuildStore, startReferenceServer, type PrebuiltStore } from "../reference/index.js";
+import {
+  findMutant,
+  findVariant,
+  prebuildStore,
+  startReferenceServer,
+  type PrebuiltStore,
+} from "../reference/index.js";
 import { runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef, CaseStatus } from "../runner/types.js";
@@ -63,10 +69,16 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   });
   let server;
   try {
-    const own = (job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined) || (job.variant !== undefined && findVariant(job.variant)?.faults.dataset !== undefined);
+    const own =
+      (job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined) ||
+      (job.variant !== undefined && findVariant(job.variant)?.faults.dataset !== undefined);
     const store = own ? undefined : await sharedStore(job);
     const profile = DATASET_PROFILES[job.profile];
-    const extra = { ...(store ? { store } : {}), ...(job.mutant ? { mutant: job.mutant } : {}), ...(job.variant ? { variant: job.variant } : {}) };
+    const extra = {
+      ...(store ? { store } : {}),
+      ...(job.mutant ? { mutant: job.mutant } : {}),
+      ...(job.variant ? { variant: job.variant } : {}),
+    };
     server = await startReferenceServer({ port: 0, ...profile, asOf: job.asOf, ...extra });
     const outcome = await runConformance({
       baseUrl: server.url,
@@ -83,13 +95,24 @@ export async function runJob(job: Job): Promise<JobOutcome> {
         id: r.id,
         status: r.status,
         failedChecks: [...new Set(r.failures.map((f) => f.check))],
-        ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : r.reason ? { message: r.reason } : {}),
-        ...(r.warnings?.length ? { warnings: r.warnings.map((w) => `${w.step} · ${w.check} (${w.clause?.id ?? "?"}): ${w.message}`) } : {}),
+        ...(first
+          ? { message: `${first.step} · ${first.check}: ${first.message}` }
+          : r.reason
+            ? { message: r.reason }
+            : {}),
+        ...(r.warnings?.length
+          ? { warnings: r.warnings.map((w) => `${w.step} · ${w.check} (${w.clause?.id ?? "?"}): ${w.message}`) }
+          : {}),
       };
     });
     return { ...base, durationMs: Math.round(performance.now() - started), verdicts };
   } catch (error) {
-    return { ...base, durationMs: Math.round(performance.now() - started), verdicts: [], error: (error as Error).message.split("\n")[0] ?? String(error) };
+    return {
+      ...base,
+      durationMs: Math.round(performance.now() - started),
+      verdicts: [],
+      error: (error as Error).message.split("\n")[0] ?? String(error),
+    };
   } finally {
     await server?.close();
   }

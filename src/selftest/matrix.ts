@@ -32,7 +32,12 @@ export interface CorrectRun {
   readonly profile: ProfileName;
   readonly casesRun: number;
   /** Cases that did not pass against the correct server: each is a defect of the suite or of the reference. */
-  readonly failures: readonly { readonly case: string; readonly status: string; readonly checks: readonly string[]; readonly message?: string }[];
+  readonly failures: readonly {
+    readonly case: string;
+    readonly status: string;
+    readonly checks: readonly string[];
+    readonly message?: string;
+  }[];
   readonly error?: string;
   readonly durationMs: number;
 }
@@ -79,7 +84,12 @@ function correctRun(outcome: JobOutcome): CorrectRun {
     casesRun: outcome.verdicts.length,
     failures: outcome.verdicts
       .filter((v) => v.status !== "passed")
-      .map((v) => ({ case: v.id, status: v.status, checks: v.failedChecks, ...(v.message ? { message: v.message } : {}) })),
+      .map((v) => ({
+        case: v.id,
+        status: v.status,
+        checks: v.failedChecks,
+        ...(v.message ? { message: v.message } : {}),
+      })),
     ...(outcome.error ? { error: outcome.error } : {}),
     durationMs: outcome.durationMs,
   };
@@ -105,7 +115,8 @@ export function buildMatrix(input: MatrixInput): Pick<SelftestReport, "summary" 
   const mutants = input.mutants.map((m): MutantRow => {
     const outcome = byKey.get(m.id);
     const base = { id: m.id, clause: m.clause, area: m.area, description: m.description };
-    if (!outcome) return { ...base, profile: "small", status: "error", casesRun: 0, killedBy: [], error: "not run", durationMs: 0 };
+    if (!outcome)
+      return { ...base, profile: "small", status: "error", casesRun: 0, killedBy: [], error: "not run", durationMs: 0 };
     const baseline = passedOnCorrect.get(outcome.profile) ?? new Set<string>();
     outcome.verdicts.forEach((v) => ranAgainst.set(v.id, (ranAgainst.get(v.id) ?? 0) + 1));
     const killedBy = outcome.verdicts
@@ -113,10 +124,23 @@ export function buildMatrix(input: MatrixInput): Pick<SelftestReport, "summary" 
       .map((v) => ({ case: v.id, checks: v.failedChecks }));
     killedBy.forEach((k) => kills.set(k.case, [...(kills.get(k.case) ?? []), m.id]));
     const status: MutantStatus = outcome.error ? "error" : killedBy.length ? "killed" : "survived";
-    return { ...base, profile: outcome.profile, status, casesRun: outcome.verdicts.length, killedBy, ...(outcome.error ? { error: outcome.error } : {}), durationMs: outcome.durationMs };
+    return {
+      ...base,
+      profile: outcome.profile,
+      status,
+      casesRun: outcome.verdicts.length,
+      killedBy,
+      ...(outcome.error ? { error: outcome.error } : {}),
+      durationMs: outcome.durationMs,
+    };
   });
 
-  const cases = input.cases.map((c): CaseRow => ({ id: c.id, area: c.area, ranAgainst: ranAgainst.get(c.id) ?? 0, kills: kills.get(c.id) ?? [] }));
+  const cases = input.cases.map((c): CaseRow => ({
+    id: c.id,
+    area: c.area,
+    ranAgainst: ranAgainst.get(c.id) ?? 0,
+    kills: kills.get(c.id) ?? [],
+  }));
   const count = (s: MutantStatus) => mutants.filter((m) => m.status === s).length;
   const correctFailures = correct.reduce((n, r) => n + r.failures.length + (r.error ? 1 : 0), 0);
   const summary: SelftestSummary = {
@@ -127,7 +151,8 @@ export function buildMatrix(input: MatrixInput): Pick<SelftestReport, "summary" 
     cases: cases.length,
     killingCases: cases.filter((c) => c.kills.length > 0).length,
     correctFailures,
-    exitCode: count("killed") === mutants.length && correctFailures === 0 && correct.some((r) => r.profile === "small") ? 0 : 1,
+    exitCode:
+      count("killed") === mutants.length && correctFailures === 0 && correct.some((r) => r.profile === "small") ? 0 : 1,
   };
   return { summary, correct, mutants, cases };
 }

@@ -4,11 +4,28 @@ import type { CaseDef } from "../runner/types.js";
 import { casesFor, planJobs, selectMutants } from "./plan.js";
 
 function testCase(id: string, clauses: string[], runs?: "last"): CaseDef {
-  return { id, area: id.split("/")[0]!, title: id, clauses, tags: [], requires: [], steps: [], file: "suites/x.yaml", ...(runs ? { runs } : {}) };
+  return {
+    id,
+    area: id.split("/")[0]!,
+    title: id,
+    clauses,
+    tags: [],
+    requires: [],
+    steps: [],
+    file: "suites/x.yaml",
+    ...(runs ? { runs } : {}),
+  };
 }
 
 function mutant(id: string, area: Mutant["area"], clause: string, needsDefaultDataset = false): Mutant {
-  return { id, area, clause, description: `the fault of ${id}`, faults: {}, ...(needsDefaultDataset ? { needsDefaultDataset } : {}) };
+  return {
+    id,
+    area,
+    clause,
+    description: `the fault of ${id}`,
+    faults: {},
+    ...(needsDefaultDataset ? { needsDefaultDataset } : {}),
+  };
 }
 
 const CASES = [
@@ -26,7 +43,10 @@ describe("casesFor", () => {
       testCase("search-semantics/jobs", ["s4-2-not-negates"]),
       testCase("people-query/scope", ["s4-2-not-negates"]),
     ];
-    const m: Mutant = { ...mutant("semantics-jobs-not-ignored", "search-semantics", "s4-2-not-negates"), cases: ["search-semantics/jobs"] };
+    const m: Mutant = {
+      ...mutant("semantics-jobs-not-ignored", "search-semantics", "s4-2-not-negates"),
+      cases: ["search-semantics/jobs"],
+    };
     expect(casesFor(m, cases).map((c) => c.id)).toEqual(["search-semantics/jobs", "people-query/scope"]);
   });
 
@@ -34,7 +54,11 @@ describe("casesFor", () => {
     const m = mutant("query-size-default-50", "query-spec", "s4-2-size-default-100");
     expect(casesFor(m, CASES).map((c) => c.id)).toEqual(["people-query/default-size"]);
     const total = mutant("people-total-x", "people-query", "s8-cost-query-search");
-    expect(casesFor(total, CASES).map((c) => c.id)).toEqual(["people-query/total", "people-query/default-size", "credits/search-cost"]);
+    expect(casesFor(total, CASES).map((c) => c.id)).toEqual([
+      "people-query/total",
+      "people-query/default-size",
+      "credits/search-cost",
+    ]);
   });
 
   it("takes the whole suite when a chosen case runs last (it reads what every other case fetched)", () => {
@@ -48,7 +72,12 @@ describe("casesFor", () => {
 });
 
 describe("selectMutants", () => {
-  const all = [mutant("envelope-a", "envelope", "c"), mutant("credits-b", "credits", "c"), mutant("credits-c", "credits", "c"), mutant("auth-d", "auth", "c")];
+  const all = [
+    mutant("envelope-a", "envelope", "c"),
+    mutant("credits-b", "credits", "c"),
+    mutant("credits-c", "credits", "c"),
+    mutant("auth-d", "auth", "c"),
+  ];
 
   it("matches ids and areas by glob, several patterns comma-separated", () => {
     expect(selectMutants(all).length).toBe(4);
@@ -69,7 +98,10 @@ describe("planJobs", () => {
       ["correct:small", "small", 5],
       ["envelope-a", "small", 1],
     ]);
-    expect(jobs.find((j) => j.key === "correct:large")!.caseIds).toEqual(["people-query/total", "people-query/default-size"]);
+    expect(jobs.find((j) => j.key === "correct:large")!.caseIds).toEqual([
+      "people-query/total",
+      "people-query/default-size",
+    ]);
     expect(jobs.every((j) => j.asOf === "2026-01-02")).toBe(true);
     expect(jobs.find((j) => j.key === "correct:small")!.mutant).toBeUndefined();
   });

@@ -71,7 +71,9 @@ export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = f
   };
   // A mutant naming its cases runs those of its area (and the other areas' cases citing its clause).
   const inScope = (c: CaseDef) =>
-    mutant.cases && c.area === mutant.area ? mutant.cases.includes(c.id) : c.area === mutant.area || c.clauses.includes(mutant.clause);
+    mutant.cases && c.area === mutant.area
+      ? mutant.cases.includes(c.id)
+      : c.area === mutant.area || c.clauses.includes(mutant.clause);
   const chosen = cases.filter((c) => inScope(c) && touches(c));
   return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
 }
@@ -93,8 +95,18 @@ export const correctKey = (profile: ProfileName): string => `correct:${profile}`
  * mutant needs with every case run there, and each mutant with its cases. Longest first (large datasets,
  * then most cases), so that a pool of workers finishes together.
  */
-export function planJobs(mutants: readonly Mutant[], cases: readonly CaseDef[], options: { allCases?: boolean; asOf: string }): Job[] {
-  const mutantJobs: Job[] = mutants.map((m) => ({ key: m.id, mutant: m.id, profile: profileOf(m), caseIds: casesFor(m, cases, options.allCases).map((c) => c.id), asOf: options.asOf }));
+export function planJobs(
+  mutants: readonly Mutant[],
+  cases: readonly CaseDef[],
+  options: { allCases?: boolean; asOf: string },
+): Job[] {
+  const mutantJobs: Job[] = mutants.map((m) => ({
+    key: m.id,
+    mutant: m.id,
+    profile: profileOf(m),
+    caseIds: casesFor(m, cases, options.allCases).map((c) => c.id),
+    asOf: options.asOf,
+  }));
   const byProfile = new Map<ProfileName, Set<string>>([["small", new Set(cases.map((c) => c.id))]]);
   for (const job of mutantJobs) {
     const ids = byProfile.get(job.profile) ?? new Set<string>();
@@ -102,7 +114,12 @@ export function planJobs(mutants: readonly Mutant[], cases: readonly CaseDef[], 
     byProfile.set(job.profile, ids);
   }
   const order = cases.map((c) => c.id);
-  const correctJobs: Job[] = [...byProfile].map(([profile, ids]) => ({ key: correctKey(profile), profile, caseIds: order.filter((id) => ids.has(id)), asOf: options.asOf }));
+  const correctJobs: Job[] = [...byProfile].map(([profile, ids]) => ({
+    key: correctKey(profile),
+    profile,
+    caseIds: order.filter((id) => ids.has(id)),
+    asOf: options.asOf,
+  }));
   const weight = (j: Job) => (j.profile === "large" ? 1e6 : 0) + j.caseIds.length;
   return [...correctJobs, ...mutantJobs].sort((a, b) => weight(b) - weight(a));
 }

@@ -22,7 +22,11 @@ const isHeavy = (job: Job) => job.profile === "large";
  * jobs run on that many worker threads, each server and its runner in one thread, a thread taking the next
  * job when it finishes one; otherwise they run one after another in this thread.
  */
-export async function runJobs(jobs: readonly Job[], workers: number, onDone?: (outcome: JobOutcome) => void): Promise<JobOutcome[]> {
+export async function runJobs(
+  jobs: readonly Job[],
+  workers: number,
+  onDone?: (outcome: JobOutcome) => void,
+): Promise<JobOutcome[]> {
   const outcomes = new Map<string, JobOutcome>();
   const finish = (o: JobOutcome) => {
     outcomes.set(o.key, o);
@@ -64,7 +68,15 @@ export async function runJobs(jobs: readonly Job[], workers: number, onDone?: (o
       });
       worker.on("exit", () => {
         // A thread that stopped mid-job: the job is reported as an error; the jobs left go to the other threads.
-        if (current) finish({ key: current.key, ...(current.mutant ? { mutant: current.mutant } : {}), profile: current.profile, durationMs: 0, verdicts: [], error: `worker thread failed: ${failure}` });
+        if (current)
+          finish({
+            key: current.key,
+            ...(current.mutant ? { mutant: current.mutant } : {}),
+            profile: current.profile,
+            durationMs: 0,
+            verdicts: [],
+            error: `worker thread failed: ${failure}`,
+          });
         current = undefined;
         if (heavyThread === index) heavyThread = undefined;
         resolve();

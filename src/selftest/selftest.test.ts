@@ -23,21 +23,33 @@ describe("tdss selftest over every mutant", () => {
 
   it("passes every case against the correct reference server", () => {
     expect(report.correct.map((r) => r.profile).sort()).toEqual(["large", "small"]);
-    expect(report.correct.flatMap((r) => r.failures.map((f) => `${r.profile}: ${f.case}: ${f.message ?? f.status}`))).toEqual([]);
+    expect(
+      report.correct.flatMap((r) => r.failures.map((f) => `${r.profile}: ${f.case}: ${f.message ?? f.status}`)),
+    ).toEqual([]);
     expect(report.correct.find((r) => r.profile === "small")!.casesRun).toBe(loadSuites().length);
   });
 
   it("kills every mutant", () => {
-    const notKilled = report.mutants.filter((m) => m.status !== "killed").map((m) => `${m.id} ${m.status}${m.error ? `: ${m.error}` : ` (ran ${m.casesRun} cases)`}`);
+    const notKilled = report.mutants
+      .filter((m) => m.status !== "killed")
+      .map((m) => `${m.id} ${m.status}${m.error ? `: ${m.error}` : ` (ran ${m.casesRun} cases)`}`);
     expect(notKilled).toEqual([]);
-    expect(report.summary).toMatchObject({ mutants: MUTANTS.length, killed: MUTANTS.length, survived: 0, errors: 0, correctFailures: 0, exitCode: 0 });
+    expect(report.summary).toMatchObject({
+      mutants: MUTANTS.length,
+      killed: MUTANTS.length,
+      survived: 0,
+      errors: 0,
+      correctFailures: 0,
+      exitCode: 0,
+    });
     expect(report.mutants.length).toBeGreaterThanOrEqual(40);
   });
 
   it("reports each mutant once as it finishes, and each kill on both sides of the matrix", () => {
     expect([...rows].sort()).toEqual(MUTANTS.map((m) => m.id).sort());
     for (const m of report.mutants) {
-      for (const k of m.killedBy) expect(report.cases.find((c) => c.id === k.case)!.kills, `${k.case} kills ${m.id}`).toContain(m.id);
+      for (const k of m.killedBy)
+        expect(report.cases.find((c) => c.id === k.case)!.kills, `${k.case} kills ${m.id}`).toContain(m.id);
     }
     expect(report.summary.killingCases).toBe(report.cases.filter((c) => c.kills.length > 0).length);
   });
@@ -53,7 +65,9 @@ describe("tdss selftest over every mutant", () => {
       expect(JSON.parse(readFileSync(files[0]!, "utf8"))).toEqual(report);
       const markdown = readFileSync(files[1]!, "utf8");
       for (const m of report.mutants) expect(markdown).toContain(`| \`${m.id}\` | \`${m.clause}\` |`);
-      expect(markdown).toContain(`| ${report.summary.mutants} | ${report.summary.killed} | 0 | 0 | ${report.summary.cases} |`);
+      expect(markdown).toContain(
+        `| ${report.summary.mutants} | ${report.summary.killed} | 0 | 0 | ${report.summary.cases} |`,
+      );
     });
   });
 });

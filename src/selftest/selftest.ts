@@ -49,7 +49,8 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const mutants = selectMutants(options.mutants ?? MUTANTS, options.only);
-  if (mutants.length === 0) throw new NoMutantError(`no mutant matches --only ${options.only ?? ""}; tdss serve --list-mutants lists them`);
+  if (mutants.length === 0)
+    throw new NoMutantError(`no mutant matches --only ${options.only ?? ""}; tdss serve --list-mutants lists them`);
   const cases = options.cases ?? loadSuites();
   const asOf = dayString(todayDay(new Date()));
   const jobs = planJobs(mutants, cases, { allCases: options.allCases ?? false, asOf });
@@ -75,8 +76,19 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const variants =
     options.variants === false
       ? undefined
-      : await runVariants({ cases, asOf, workers, ...(options.only ? { only: (v) => selectMutants([{ ...v, area: v.area }] as never, options.only).length > 0 } : {}), ...(options.onVariantDone ? { onDone: options.onVariantDone } : {}) });
-  const summary = variants && variants.summary.failed + variants.summary.errors > 0 ? { ...matrix.summary, exitCode: 1 as const } : matrix.summary;
+      : await runVariants({
+          cases,
+          asOf,
+          workers,
+          ...(options.only
+            ? { only: (v) => selectMutants([{ ...v, area: v.area }] as never, options.only).length > 0 }
+            : {}),
+          ...(options.onVariantDone ? { onDone: options.onVariantDone } : {}),
+        });
+  const summary =
+    variants && variants.summary.failed + variants.summary.errors > 0
+      ? { ...matrix.summary, exitCode: 1 as const }
+      : matrix.summary;
   const profiles: Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>> = {};
   for (const job of jobs) profiles[job.profile] = DATASET_PROFILES[job.profile];
   return {
@@ -97,7 +109,10 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
 export function writeSelftestReport(report: SelftestReport, dir: string): string[] {
   const files = [
     { path: join(dir, "report.json"), text: `${JSON.stringify(report, null, 2)}\n` },
-    { path: join(dir, "matrix.md"), text: formatMarkdown(report) + (report.variants ? formatVariantsMarkdown(report.variants) : "") },
+    {
+      path: join(dir, "matrix.md"),
+      text: formatMarkdown(report) + (report.variants ? formatVariantsMarkdown(report.variants) : ""),
+    },
   ];
   for (const f of files) writeFileAtomic(f.path, f.text);
   return files.map((f) => f.path);

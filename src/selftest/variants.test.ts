@@ -12,7 +12,9 @@ import * as fromSources from "./variants.js";
  * which halves the wall time of 37 full runs; from the sources alone the servers run one after another here.
  */
 const BUILT = fileURLToPath(new URL("../../dist/src/selftest/variants.js", import.meta.url));
-const { formatVariantLine, formatVariantsMarkdown, runVariants } = (existsSync(BUILT) ? await import(BUILT) : fromSources) as typeof fromSources;
+const { formatVariantLine, formatVariantsMarkdown, runVariants } = (
+  existsSync(BUILT) ? await import(BUILT) : fromSources
+) as typeof fromSources;
 
 const asOf = dayString(todayDay(new Date()));
 
@@ -31,8 +33,14 @@ describe("tdss selftest over every variant", () => {
     const loose = report.variants.find((v) => v.id === "mcp-loose-tool-schemas")!;
     expect(loose.warnings.some((w) => w.message.includes("s4-1-tool-schema-direction"))).toBe(true);
     const operators = report.variants.find((v) => v.id === "query-operators-beyond-table")!;
-    expect(operators.warnings.some((w) => w.case === "query-spec/lint-corpus-refused" && w.message.includes("s2-2-operator-not-allowed"))).toBe(true);
-    expect(formatVariantsMarkdown(report)).toContain(`${VARIANTS.length} variants: ${VARIANTS.length} passed, 0 failed`);
+    expect(
+      operators.warnings.some(
+        (w) => w.case === "query-spec/lint-corpus-refused" && w.message.includes("s2-2-operator-not-allowed"),
+      ),
+    ).toBe(true);
+    expect(formatVariantsMarkdown(report)).toContain(
+      `${VARIANTS.length} variants: ${VARIANTS.length} passed, 0 failed`,
+    );
   }, 900_000);
 
   it("gives no warning against the correct reference server", async () => {

@@ -19,7 +19,13 @@ export interface VariantRow {
 
 export interface VariantReport {
   readonly variants: readonly VariantRow[];
-  readonly summary: { readonly variants: number; readonly passed: number; readonly failed: number; readonly errors: number; readonly warnings: number };
+  readonly summary: {
+    readonly variants: number;
+    readonly passed: number;
+    readonly failed: number;
+    readonly errors: number;
+    readonly warnings: number;
+  };
 }
 
 const variantKey = (id: string) => `variant:${id}`;
@@ -32,22 +38,41 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
 
 /** A variant's row from its run: any failed case is a false failure of the suite. */
 export function variantRow(variant: Variant, outcome: JobOutcome | undefined): VariantRow {
-  const base = { id: variant.id, clause: variant.clause, description: variant.description, durationMs: outcome?.durationMs ?? 0 };
-  if (!outcome || outcome.error) return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
-  const failures = outcome.verdicts.filter((v) => v.status === "failed" || v.status === "drift").map((v) => ({ case: v.id, message: v.message ?? v.status }));
+  const base = {
+    id: variant.id,
+    clause: variant.clause,
+    description: variant.description,
+    durationMs: outcome?.durationMs ?? 0,
+  };
+  if (!outcome || outcome.error)
+    return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
+  const failures = outcome.verdicts
+    .filter((v) => v.status === "failed" || v.status === "drift")
+    .map((v) => ({ case: v.id, message: v.message ?? v.status }));
   const warnings = outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((message) => ({ case: v.id, message })));
   return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };
 }
 
 /** Runs the suite against every variant (docs/variants.md); zero failures on each is the requirement. */
-export async function runVariants(options: { cases: readonly CaseDef[]; asOf: string; workers: number; only?: (v: Variant) => boolean; onDone?: (row: VariantRow) => void }): Promise<VariantReport> {
+export async function runVariants(options: {
+  cases: readonly CaseDef[];
+  asOf: string;
+  workers: number;
+  only?: (v: Variant) => boolean;
+  onDone?: (row: VariantRow) => void;
+}): Promise<VariantReport> {
   const variants = VARIANTS.filter((v) => options.only?.(v) ?? true);
   const jobs = planVariantJobs(variants, options.cases, options.asOf);
   const outcomes = await runJobs(jobs, options.workers, (o) => {
     const variant = variants.find((v) => variantKey(v.id) === o.key);
     if (variant) options.onDone?.(variantRow(variant, o));
   });
-  const rows = variants.map((v) => variantRow(v, outcomes.find((o) => o.key === variantKey(v.id))));
+  const rows = variants.map((v) =>
+    variantRow(
+      v,
+      outcomes.find((o) => o.key === variantKey(v.id)),
+    ),
+  );
   return {
     variants: rows,
     summary: {
@@ -63,7 +88,11 @@ export async function runVariants(options: { cases: readonly CaseDef[]; asOf: st
 /** One line per variant for the console; failures and warnings listed below it. */
 export function formatVariantLine(row: VariantRow): string {
   const head = ` ${row.status === "passed" ? "pass " : row.status === "failed" ? "FAIL " : "ERROR"} variant ${row.id} (${row.clause})${row.warnings.length ? `, ${row.warnings.length} warning(s)` : ""}`;
-  const lines = [head, ...row.failures.map((f) => `        FAIL ${f.case}: ${f.message.slice(0, 240)}`), ...(row.error ? [`        ${row.error}`] : [])];
+  const lines = [
+    head,
+    ...row.failures.map((f) => `        FAIL ${f.case}: ${f.message.slice(0, 240)}`),
+    ...(row.error ? [`        ${row.error}`] : []),
+  ];
   lines.push(...row.warnings.map((w) => `        warning ${w.case}: ${w.message.slice(0, 200)}`));
   return lines.join("\n");
 }

@@ -6,7 +6,10 @@ import * as parsersModule from "@stoplight/spectral-parsers";
 import { Document, Spectral } from "@stoplight/spectral-core";
 
 type Parsers = typeof parsersModule;
-const parsers: Parsers = "Yaml" in parsersModule && parsersModule.Yaml ? parsersModule : (parsersModule as unknown as { default: Parsers }).default;
+const parsers: Parsers =
+  "Yaml" in parsersModule && parsersModule.Yaml
+    ? parsersModule
+    : (parsersModule as unknown as { default: Parsers }).default;
 
 export const YamlParser = parsers.Yaml;
 export const JsonParser = parsers.Json;

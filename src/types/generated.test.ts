@@ -8,11 +8,16 @@ import { lintCorpus } from "../lint/corpus.js";
 import { generatedFiles } from "./generated.js";
 
 const root = packageRoot();
-const QUERY_TYPES = { queryPeople: "PeopleQueryBody", queryJobs: "JobsQueryBody", queryCompanies: "CompaniesQueryBody" } as const;
+const QUERY_TYPES = {
+  queryPeople: "PeopleQueryBody",
+  queryJobs: "JobsQueryBody",
+  queryCompanies: "CompaniesQueryBody",
+} as const;
 
 describe("generated from spec/catalog/", () => {
   it("the files in the repository are what npm run generate writes, byte for byte", () => {
-    for (const [path, text] of generatedFiles()) expect(readFileSync(join(root, path), "utf8"), `${path} is stale: run npm run generate`).toBe(text);
+    for (const [path, text] of generatedFiles())
+      expect(readFileSync(join(root, path), "utf8"), `${path} is stale: run npm run generate`).toBe(text);
   });
 });
 
@@ -20,8 +25,19 @@ describe("generated from spec/catalog/", () => {
 function typecheck(source: string): string {
   const dir = mkdtempSync(join(root, ".typecheck-"));
   try {
-    writeFileSync(join(dir, "case.ts"), source.replaceAll("TYPES", JSON.stringify(join(root, "src", "types", "queries.js"))));
-    const compilerOptions = { noEmit: true, strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", skipLibCheck: true, types: [] };
+    writeFileSync(
+      join(dir, "case.ts"),
+      source.replaceAll("TYPES", JSON.stringify(join(root, "src", "types", "queries.js"))),
+    );
+    const compilerOptions = {
+      noEmit: true,
+      strict: true,
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      target: "es2022",
+      skipLibCheck: true,
+      types: [],
+    };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["case.ts"] }));
     const args = ["-p", dir];
     try {
@@ -39,7 +55,9 @@ describe("typed queries (tdss/types)", () => {
   it("compile every clean Query Spec body of the lint corpus, and reject what the linter refuses or finds empty", () => {
     const clean = lintCorpus.filter((e) => e.expected === "clean" && e.route in QUERY_TYPES);
     expect(clean.length).toBeGreaterThanOrEqual(3);
-    const positives = clean.map((e, i) => `const ok${i}: ${QUERY_TYPES[e.route as keyof typeof QUERY_TYPES]} = ${JSON.stringify(e.body)};`);
+    const positives = clean.map(
+      (e, i) => `const ok${i}: ${QUERY_TYPES[e.route as keyof typeof QUERY_TYPES]} = ${JSON.stringify(e.body)};`,
+    );
     const source = [
       `import type { PeopleQueryBody, JobsQueryBody, CompaniesQueryBody, PeopleWhere, JobsWhere } from TYPES;`,
       ...positives,
@@ -66,7 +84,9 @@ describe("typed queries (tdss/types)", () => {
   });
 
   it("fail the build when a mistake would compile (the test above would not pass vacuously)", () => {
-    const out = typecheck(`import type { PeopleWhere } from TYPES;\n// @ts-expect-error\nconst fine: PeopleWhere = { field: "city", eq: "Paris" };\nexport { fine };`);
+    const out = typecheck(
+      `import type { PeopleWhere } from TYPES;\n// @ts-expect-error\nconst fine: PeopleWhere = { field: "city", eq: "Paris" };\nexport { fine };`,
+    );
     expect(out).toMatch(/Unused '@ts-expect-error' directive/);
   });
 });
@@ -85,8 +105,17 @@ describe("editor JSON Schemas (schemas/*-query.schema.json)", () => {
   });
 
   it("reject every corpus people body with a mistake the schema describes (names, fixed values, operators, shape)", () => {
-    const described = new Set(["unknown-field", "fixed-set-value", "leaf-operator-count", "operator-not-allowed", "node-shape", "where-required"]);
-    const bodies = lintCorpus.filter((e) => e.route === "queryPeople" && e.raw === undefined && e.ruleIds.some((r) => described.has(r)));
+    const described = new Set([
+      "unknown-field",
+      "fixed-set-value",
+      "leaf-operator-count",
+      "operator-not-allowed",
+      "node-shape",
+      "where-required",
+    ]);
+    const bodies = lintCorpus.filter(
+      (e) => e.route === "queryPeople" && e.raw === undefined && e.ruleIds.some((r) => described.has(r)),
+    );
     expect(bodies.length).toBeGreaterThan(5);
     for (const entry of bodies) expect(people(entry.body), entry.name).toBe(false);
   });

@@ -5,6 +5,7 @@ import { typedDatasets } from "./model.js";
 export function generatedFiles(): Map<string, string> {
   const datasets = typedDatasets();
   const files = new Map([["src/types/queries.ts", emitTypes(datasets)]]);
-  for (const d of datasets) files.set(`schemas/${d.dataset}-query.schema.json`, `${JSON.stringify(emitSchema(d), null, 2)}\n`);
+  for (const d of datasets)
+    files.set(`schemas/${d.dataset}-query.schema.json`, `${JSON.stringify(emitSchema(d), null, 2)}\n`);
   return files;
 }

@@ -1,4 +1,12 @@
-import { DATASETS, loadContract, OPERATORS, type Dataset, type FieldSpec, type Operator, type SubRecord } from "../contract/index.js";
+import {
+  DATASETS,
+  loadContract,
+  OPERATORS,
+  type Dataset,
+  type FieldSpec,
+  type Operator,
+  type SubRecord,
+} from "../contract/index.js";
 
 /** What one operator of one field takes, as the typed queries and the editor schemas both write it. */
 export type ValueShape =

@@ -15,7 +15,8 @@ export async function runCli(args: string[], stdin?: string | Buffer): Promise<C
   const o = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
   const e = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
   const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
-  if (stdin !== undefined) Object.defineProperty(process, "stdin", { value: Readable.from([Buffer.from(stdin)]), configurable: true });
+  if (stdin !== undefined)
+    Object.defineProperty(process, "stdin", { value: Readable.from([Buffer.from(stdin)]), configurable: true });
   try {
     const code = await main(args);
     return { code, stdout: out.join(""), stderr: err.join("") };

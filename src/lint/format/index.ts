@@ -8,7 +8,11 @@ import { formatStylish } from "./stylish.js";
 export { FORMATS, type FileReport, type FormatName } from "./report.js";
 
 /** Renders reports in a format; `color` applies to stylish only. */
-export async function formatReport(name: FormatName, files: readonly FileReport[], options: { color?: boolean } = {}): Promise<string> {
+export async function formatReport(
+  name: FormatName,
+  files: readonly FileReport[],
+  options: { color?: boolean } = {},
+): Promise<string> {
   switch (name) {
     case "stylish":
       return formatStylish(files, options.color ?? false);

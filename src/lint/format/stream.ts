@@ -87,7 +87,10 @@ function oneLine(s: string): string {
 }
 
 /** A whole report through a stream. */
-export function renderStream(stream: ReportStream, files: readonly { file: string; diagnostics: readonly Diagnostic[] }[]): string {
+export function renderStream(
+  stream: ReportStream,
+  files: readonly { file: string; diagnostics: readonly Diagnostic[] }[],
+): string {
   let out = stream.start();
   for (const f of files) {
     out += stream.file(f.file);

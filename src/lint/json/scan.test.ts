@@ -4,7 +4,14 @@ import { parseSource } from "./source.js";
 
 describe("scanJson", () => {
   it("accepts what JSON.parse accepts", () => {
-    for (const text of ['{"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"]}', " 1 ", '""', "[]", "{}", '{"a":{"b":[[],{}]}}']) {
+    for (const text of [
+      '{"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"]}',
+      " 1 ",
+      '""',
+      "[]",
+      "{}",
+      '{"a":{"b":[[],{}]}}',
+    ]) {
       expect(JSON.parse(text) !== Symbol()).toBe(true);
       expect(scanJson(text).error, text).toBeUndefined();
     }
@@ -72,7 +79,12 @@ describe("locate", () => {
     const unique = '{"a": [10, {"b": 1, "c": 2}], "d": {"e": [true]}}';
     const targets = [{ path: ["a", 1, "c"] }, { path: ["d", "e", 0] }, { path: ["d"], key: true }, { path: ["zz"] }];
     expect(locate(unique, targets, true)).toEqual(locate(unique, targets));
-    expect(locate(unique, targets, true)).toEqual([unique.indexOf("2}"), unique.indexOf("true"), unique.indexOf('"d"'), -1]);
+    expect(locate(unique, targets, true)).toEqual([
+      unique.indexOf("2}"),
+      unique.indexOf("true"),
+      unique.indexOf('"d"'),
+      -1,
+    ]);
     // Told (wrongly) that names are unique, it does not read on to the repeated "a": the scan stopped.
     const [first] = locate(text, [{ path: ["a", 1, "c"] }], true);
     expect(new LineIndex(text).position(first!)).toEqual({ line: 2, column: 32 });

@@ -21,9 +21,19 @@ export interface ScanResult {
   readonly duplicates: readonly DuplicateKey[];
 }
 
-const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d;
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
-const LBRACE = 0x7b, RBRACE = 0x7d, LBRACKET = 0x5b, RBRACKET = 0x5d, MINUS = 0x2d;
+const SPACE = 0x20,
+  TAB = 0x09,
+  LF = 0x0a,
+  CR = 0x0d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const LBRACE = 0x7b,
+  RBRACE = 0x7d,
+  LBRACKET = 0x5b,
+  RBRACKET = 0x5d,
+  MINUS = 0x2d;
 
 /** Duplicates deeper than this are not recorded: such a document is refused for its depth anyway. */
 const MAX_DUPLICATE_DEPTH = 256;
@@ -66,9 +76,19 @@ function scanString(text: string, start: number): { end: number; escaped: boolea
       escaped = true;
       const e = text.charCodeAt(pos + 1);
       if (e === 0x75 /* u */) {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) throw new ScanError(pos, "Invalid \\u escape: expected four hex digits");
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6)))
+          throw new ScanError(pos, "Invalid \\u escape: expected four hex digits");
         pos += 6;
-      } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+      } else if (
+        e === QUOTE ||
+        e === BACKSLASH ||
+        e === 0x2f ||
+        e === 0x62 ||
+        e === 0x66 ||
+        e === 0x6e ||
+        e === 0x72 ||
+        e === 0x74
+      ) {
         pos += 2;
       } else {
         throw new ScanError(pos, `Invalid escape '\\${pos + 1 < text.length ? text[pos + 1] : ""}' in a string`);
@@ -100,7 +120,10 @@ function scanScalar(text: string, pos: number): number {
     if (text.startsWith(word, pos)) return pos + word.length;
   }
   if (c === 0x27) throw new ScanError(pos, "Unexpected ''': JSON strings take double quotes");
-  throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a value (object, array, string, number, true, false or null)`);
+  throw new ScanError(
+    pos,
+    `Unexpected ${describeAt(text, pos)}: expected a value (object, array, string, number, true, false or null)`,
+  );
 }
 
 interface Frame {
@@ -148,7 +171,8 @@ export function scanJson(text: string): ScanResult {
         }
       } else if (state === "key") {
         if (text.charCodeAt(pos) !== QUOTE) {
-          if (text.charCodeAt(pos) === RBRACE) throw new ScanError(pos, "Unexpected '}': a trailing comma before it is not allowed");
+          if (text.charCodeAt(pos) === RBRACE)
+            throw new ScanError(pos, "Unexpected '}': a trailing comma before it is not allowed");
           throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a member name in double quotes`);
         }
         const { end, escaped } = scanString(text, pos);
@@ -160,14 +184,16 @@ export function scanJson(text: string): ScanResult {
         }
         frame.at = key;
         pos = skipWs(text, end);
-        if (text.charCodeAt(pos) !== COLON) throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ':' after the member name "${key}"`);
+        if (text.charCodeAt(pos) !== COLON)
+          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ':' after the member name "${key}"`);
         pos = skipWs(text, pos + 1);
         state = "value";
       } else {
         pos = skipWs(text, pos);
         const frame = stack[stack.length - 1];
         if (!frame) {
-          if (pos < text.length) throw new ScanError(pos, `Unexpected ${describeAt(text, pos)} after the end of the JSON value`);
+          if (pos < text.length)
+            throw new ScanError(pos, `Unexpected ${describeAt(text, pos)} after the end of the JSON value`);
           return { duplicates };
         }
         const c = text.charCodeAt(pos);
@@ -175,7 +201,8 @@ export function scanJson(text: string): ScanResult {
           pos = skipWs(text, pos + 1);
           if (frame.object) state = "key";
           else {
-            if (text.charCodeAt(pos) === RBRACKET) throw new ScanError(pos, "Unexpected ']': a trailing comma before it is not allowed");
+            if (text.charCodeAt(pos) === RBRACKET)
+              throw new ScanError(pos, "Unexpected ']': a trailing comma before it is not allowed");
             frame.at = (frame.at as number) + 1;
             state = "value";
           }
@@ -277,7 +304,18 @@ interface TrieNode {
 }
 
 function trieNode(): TrieNode {
-  return { children: undefined, elements: undefined, valueOffset: -1, keyOffset: -1, keyEnd: -1, valueEnd: -1, prevEnd: -1, nextStart: -1, pending: false, span: false };
+  return {
+    children: undefined,
+    elements: undefined,
+    valueOffset: -1,
+    keyOffset: -1,
+    keyEnd: -1,
+    valueEnd: -1,
+    prevEnd: -1,
+    nextStart: -1,
+    pending: false,
+    span: false,
+  };
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
@@ -333,7 +371,14 @@ export function locateAll(text: string, targets: readonly LocateTarget[], unique
   const start = skipWs(text, 0);
   const end = descend(text, start, root, state);
   if (end !== DONE) root.valueEnd = end;
-  return ends.map((n) => ({ start: n.valueOffset, end: n.valueEnd, keyStart: n.keyOffset, keyEnd: n.keyEnd, prevEnd: n.prevEnd, nextStart: n.nextStart }));
+  return ends.map((n) => ({
+    start: n.valueOffset,
+    end: n.valueEnd,
+    keyStart: n.keyOffset,
+    keyEnd: n.keyEnd,
+    prevEnd: n.prevEnd,
+    nextStart: n.nextStart,
+  }));
 }
 
 /** A span target's end and neighbours are known: it is found. */

@@ -31,7 +31,11 @@ export function parseText(text: string): ParsedText {
   try {
     return { value: JSON.parse(text), colons: countColons(text) };
   } catch (error) {
-    return { value: undefined, error: scanJson(text).error ?? { offset: 0, message: (error as Error).message }, colons: 0 };
+    return {
+      value: undefined,
+      error: scanJson(text).error ?? { offset: 0, message: (error as Error).message },
+      colons: 0,
+    };
   }
 }
 

@@ -5,7 +5,10 @@ import type { LintOptions } from "../types.js";
 
 /** The cases of a rule's tester, as its page shows them. */
 export interface DocCases {
-  readonly valid: readonly { readonly code: string | { readonly value: unknown }; readonly route?: LintOptions["route"] }[];
+  readonly valid: readonly {
+    readonly code: string | { readonly value: unknown };
+    readonly route?: LintOptions["route"];
+  }[];
   readonly invalid: readonly { readonly code: string; readonly route?: LintOptions["route"] }[];
 }
 
@@ -46,7 +49,9 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
   ];
   for (const id of m.clauses) {
     const c = clauses.get(id);
-    out.push(`- \`${id}\` (${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`);
+    out.push(
+      `- \`${id}\` (${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`,
+    );
   }
   out.push("", "## Wrong", "");
   for (const c of cases.invalid.slice(0, EXAMPLES)) {

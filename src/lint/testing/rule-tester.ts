@@ -99,7 +99,14 @@ function fixedAt(text: string, fix: Fix | undefined, pointer: string | undefined
 /** The new value of the one subtree that differs between two documents (the whole document when several do). */
 function changed(before: unknown, after: unknown): unknown {
   for (;;) {
-    if (before === null || after === null || typeof before !== "object" || typeof after !== "object" || Array.isArray(before) !== Array.isArray(after)) return after;
+    if (
+      before === null ||
+      after === null ||
+      typeof before !== "object" ||
+      typeof after !== "object" ||
+      Array.isArray(before) !== Array.isArray(after)
+    )
+      return after;
     const a = before as Record<string, unknown>;
     const b = after as Record<string, unknown>;
     const keys = Object.keys(b);
@@ -122,8 +129,12 @@ function checkConsistency(rule: Rule, d: Diagnostic): void {
   expect(d.message).not.toMatch(/\{\{|undefined/);
   expect(d.clauses.length).toBeGreaterThan(0);
   for (const c of d.clauses) expect(rule.meta.clauses, `clause ${c} of a diagnostic is in meta.clauses`).toContain(c);
-  if (d.fix) expect(rule.meta.fixable, "a rule that reports fixes declares fixable: meaning-preserving").toBe("meaning-preserving");
-  if (d.suggestions.some((s) => s.fix)) expect(rule.meta.fixable, "a rule whose suggestions carry fixes declares fixable").toBeDefined();
+  if (d.fix)
+    expect(rule.meta.fixable, "a rule that reports fixes declares fixable: meaning-preserving").toBe(
+      "meaning-preserving",
+    );
+  if (d.suggestions.some((s) => s.fix))
+    expect(rule.meta.fixable, "a rule whose suggestions carry fixes declares fixable").toBeDefined();
 }
 
 export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] }): void {
@@ -173,7 +184,8 @@ export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; inv
               if (typeof s.message === "string") expect(got.message).toBe(s.message);
               else if (s.message) expect(got.message).toMatch(s.message);
               if (s.value === null) expect(got.fix).toBeUndefined();
-              else if (s.value !== undefined) expect(fixedAt(text, got.fix, s.path), `suggestion ${j + 1} of ${d.path}`).toEqual(s.value);
+              else if (s.value !== undefined)
+                expect(fixedAt(text, got.fix, s.path), `suggestion ${j + 1} of ${d.path}`).toEqual(s.value);
             });
           }
           if (e.fix === null) expect(d.fix).toBeUndefined();

@@ -1,7 +1,14 @@
 import type { CompanyInput } from "../inputs.js";
 import type { Pools } from "../pools.js";
 import type { Random } from "../random.js";
-import { COMPANY_INDUSTRIES, COMPANY_KEYWORDS, COMPANY_TYPES, COUNTRIES, STOCK_EXCHANGES, sizeBand } from "../vocabulary.js";
+import {
+  COMPANY_INDUSTRIES,
+  COMPANY_KEYWORDS,
+  COMPANY_TYPES,
+  COUNTRIES,
+  STOCK_EXCHANGES,
+  sizeBand,
+} from "../vocabulary.js";
 import { slugify } from "./text.js";
 
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.weight);
@@ -20,7 +27,10 @@ export function generateCompanies(rng: Random, pools: Pools, count: number, asOf
     const city = rng.pick(country.states[state]!);
     // Company sizes are heavy-tailed: most are small, a few employ tens of thousands.
     const employees = 1 + Math.floor(Math.exp(Math.pow(rng.next(), 1.7) * 11.8));
-    const type = employees > 5000 && rng.chance(0.6) ? "Public Company" : rng.pick(COMPANY_TYPES.filter((t) => t !== "Public Company"));
+    const type =
+      employees > 5000 && rng.chance(0.6)
+        ? "Public Company"
+        : rng.pick(COMPANY_TYPES.filter((t) => t !== "Public Company"));
     const listed = type === "Public Company";
     const funded = !listed && rng.chance(0.4);
     const [industry] = rng.pick(COMPANY_INDUSTRIES);

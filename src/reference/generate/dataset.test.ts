@@ -23,7 +23,8 @@ describe("generated dataset", () => {
   it("is the same for the same seed and differs for another", () => {
     const again = small(1);
     const other = small(2);
-    for (const name of ["full_name", "skills", "linkedin_url"]) expect(column(again, "person", name)).toEqual(column(store, "person", name));
+    for (const name of ["full_name", "skills", "linkedin_url"])
+      expect(column(again, "person", name)).toEqual(column(store, "person", name));
     expect(column(again, "experience", "started_at")).toEqual(column(store, "experience", "started_at"));
     expect(column(again, "jobs", "description")).toEqual(column(store, "jobs", "description"));
     expect(column(other, "person", "full_name")).not.toEqual(column(store, "person", "full_name"));
@@ -31,13 +32,24 @@ describe("generated dataset", () => {
 
   it("uses only the §2.3 fixed values, and all of them (levels, departments, industries, proficiencies)", () => {
     const people = loadContract().datasets.people.fields;
-    for (const [table, field] of [["experience", "level"], ["person", "management_level"], ["person", "active_department"], ["experience", "industry"], ["language", "language_proficiency"]] as const) {
+    for (const [table, field] of [
+      ["experience", "level"],
+      ["person", "management_level"],
+      ["person", "active_department"],
+      ["experience", "industry"],
+      ["language", "language_proficiency"],
+    ] as const) {
       const allowed = people.get(field)!.values!;
       const seen = new Set(column(store, table, field).filter((v) => v !== null));
-      expect([...seen].filter((v) => !allowed.includes(v as string)), field).toEqual([]);
+      expect(
+        [...seen].filter((v) => !allowed.includes(v as string)),
+        field,
+      ).toEqual([]);
       if (field !== "management_level" && field !== "level") expect(seen.size, field).toBe(allowed.length);
     }
-    expect(new Set(TRACKS.flatMap((t) => t.titles.map(([, level]) => level)))).toEqual(new Set(people.get("level")!.values));
+    expect(new Set(TRACKS.flatMap((t) => t.titles.map(([, level]) => level)))).toEqual(
+      new Set(people.get("level")!.values),
+    );
     expect(new Set(COMPANY_INDUSTRIES.map(([, p]) => p))).toEqual(new Set(people.get("industry")!.values));
     expect([...PROFICIENCIES]).toEqual(people.get("language_proficiency")!.values);
   });
@@ -45,7 +57,12 @@ describe("generated dataset", () => {
   it("gives jobs seven seniorities from Internship to Executive and seven employment types from Full-time to Volunteer (§2.6)", () => {
     expect(new Set(column(store, "jobs", "seniority"))).toEqual(new Set(SENIORITIES));
     expect(new Set(column(store, "jobs", "employment_type"))).toEqual(new Set(EMPLOYMENT_TYPES));
-    expect([SENIORITIES[0], SENIORITIES[6], EMPLOYMENT_TYPES[0], EMPLOYMENT_TYPES[6]]).toEqual(["Internship", "Executive", "Full-time", "Volunteer"]);
+    expect([SENIORITIES[0], SENIORITIES[6], EMPLOYMENT_TYPES[0], EMPLOYMENT_TYPES[6]]).toEqual([
+      "Internship",
+      "Executive",
+      "Full-time",
+      "Volunteer",
+    ]);
     const salaries = column(store, "jobs", "salary_min").filter((v) => v !== null).length;
     expect(salaries).toBeGreaterThan(50);
     expect(salaries).toBeLessThan(250);
@@ -54,7 +71,11 @@ describe("generated dataset", () => {
   });
 
   it("fills every queryable field of every dataset somewhere, so that every field can be exercised", () => {
-    const tableOf = { people: (scope?: string) => scope ?? "person", jobs: () => "jobs", companies: () => "companies" } as const;
+    const tableOf = {
+      people: (scope?: string) => scope ?? "person",
+      jobs: () => "jobs",
+      companies: () => "companies",
+    } as const;
     for (const [name, spec] of Object.entries(loadContract().datasets)) {
       for (const field of spec.fields.values()) {
         const values = column(store, tableOf[name as "people"](field.scope) as "person", field.name);
@@ -86,7 +107,15 @@ function proseStrings(value: unknown, key: string, out: string[]): string[] {
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) proseStrings(v, k, out);
   return out;
 }
-const NOT_PROSE = new Set(["profile_id", "company_id", "linkedin_url", "websites", "website", "started_at", "ended_at"]);
+const NOT_PROSE = new Set([
+  "profile_id",
+  "company_id",
+  "linkedin_url",
+  "websites",
+  "website",
+  "started_at",
+  "ended_at",
+]);
 const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
 /** A run of digits and phone punctuation holding at least seven digits: +1 (555) 123-4567, 020 7946 0958, 5551234567. */
 function hasPhoneNumber(text: string): boolean {
@@ -98,7 +127,9 @@ describe("privacy (s1-people-prose-no-contact)", () => {
   it("recognises what it looks for", () => {
     expect(EMAIL.test("write to jane.doe+x@mail.example.org")).toBe(true);
     expect(["+1 (555) 123-4567", "call 020 7946 0958", "5551234567"].every(hasPhoneNumber)).toBe(true);
-    expect(["Senior Engineer with 12 years of experience", "from 2015 to 2019", "Top 100"].some(hasPhoneNumber)).toBe(false);
+    expect(["Senior Engineer with 12 years of experience", "from 2015 to 2019", "Top 100"].some(hasPhoneNumber)).toBe(
+      false,
+    );
   });
 
   it("no people record of the default-size dataset carries an e-mail address or a phone number in its prose", () => {

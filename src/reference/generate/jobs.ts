@@ -20,7 +20,15 @@ const SENIORITY_OF_LEVEL: Readonly<Record<string, (typeof SENIORITIES)[number]>>
 };
 const EMPLOYMENT_WEIGHTS = [75, 7, 8, 3, 4, 1, 2];
 const TRACK_WEIGHTS = TRACKS.map((t) => t.weight);
-const BENEFITS = ["flexible hours", "remote work options", "a learning budget", "health insurance", "parental leave", "a pension plan", "stock options"];
+const BENEFITS = [
+  "flexible hours",
+  "remote work options",
+  "a learning budget",
+  "health insurance",
+  "parental leave",
+  "a pension plan",
+  "stock options",
+];
 const REQUIRED_MONTHS = [0, 6, 12, 24, 36, 48, 60, 84, 120];
 const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", GBP: "£", EUR: "€", JPY: "¥", INR: "₹" };
 const UNIT_WORD: Readonly<Record<string, string>> = { YEAR: "yr", MONTH: "mo", HOUR: "hr" };
@@ -38,7 +46,14 @@ export function salaryString(min: number, max: number, currency: string, unit: s
 }
 
 /** `count` postings of the given companies, with the fields of §2.5 and §2.6; a minority states a salary. Yielded one by one. */
-export function* generateJobs(rng: Random, pools: Pools, companies: readonly CompanyInput[], count: number, asOf: number, seed: number): Generator<JobInput> {
+export function* generateJobs(
+  rng: Random,
+  pools: Pools,
+  companies: readonly CompanyInput[],
+  count: number,
+  asOf: number,
+  seed: number,
+): Generator<JobInput> {
   for (let i = 0; i < count; i++) {
     const companyRow = rng.int(0, companies.length - 1);
     const company = companies[companyRow]!;
@@ -58,7 +73,12 @@ export function* generateJobs(rng: Random, pools: Pools, companies: readonly Com
     if (rng.chance(0.25)) {
       const unit = rng.weighted([80, 10, 10]);
       const base = unit === 0 ? rng.int(25, 180) * 1000 : unit === 1 ? rng.int(20, 150) * 100 : rng.int(15, 120);
-      salary = { min: base, max: Math.round(base * (1.1 + rng.next() * 0.5)), currency: country.currency, unit: SALARY_UNITS[unit]! };
+      salary = {
+        min: base,
+        max: Math.round(base * (1.1 + rng.next() * 0.5)),
+        currency: country.currency,
+        unit: SALARY_UNITS[unit]!,
+      };
     }
     const companySlug = slugify(company.name ?? "company");
     yield {
@@ -68,7 +88,9 @@ export function* generateJobs(rng: Random, pools: Pools, companies: readonly Com
         `You will work with ${listInWords(skills)} in a team that values ${rng.pick(pools.catchPhrases).toLowerCase()}. ` +
         `We offer ${listInWords(rng.sample(BENEFITS, 2))}.`,
       url: `https://www.linkedin.com/jobs/view/${number}`,
-      external_url: rng.chance(0.6) ? `https://careers.${companySlug}.example.com/jobs/${slugify(title)}-${number.toString(36)}` : null,
+      external_url: rng.chance(0.6)
+        ? `https://careers.${companySlug}.example.com/jobs/${slugify(title)}-${number.toString(36)}`
+        : null,
       posted_at: postedAt,
       application_active: active,
       applicants_count: rng.chance(0.1) ? null : Math.floor(Math.pow(rng.next(), 2) * 600),

@@ -42,7 +42,15 @@ export async function generateStore(options: GenerateOptions, meanwhile: () => v
   const root = new Random(options.seed);
   const companies = generateCompanies(root.fork(1), pools, options.companies, options.asOf);
   const local = new PeopleBuilder();
-  for (const person of generatePeople(options.seed, pools, companies, 0, parallel ? split : options.people, options.asOf)) local.add(person);
+  for (const person of generatePeople(
+    options.seed,
+    pools,
+    companies,
+    0,
+    parallel ? split : options.people,
+    options.asOf,
+  ))
+    local.add(person);
   const jobs = jobsPart(generateJobs(root.fork(3), pools, companies, options.jobs, options.asOf, options.seed));
   const parts = [local.part()];
   meanwhile();

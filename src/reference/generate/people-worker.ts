@@ -20,7 +20,16 @@ const builder = new PeopleBuilder();
 for (const person of generatePeople(job.seed, pools, companies, job.from, job.to, job.asOf)) builder.add(person);
 const part = builder.part();
 const buffers = Object.values(part).flatMap((table) => [
-  ...Object.values(table.columns).flatMap((c) => [c.data?.buffer, c.offsets?.buffer, c.prose?.bytes.buffer, c.prose?.offsets.buffer, c.prose?.nulls.buffer]),
+  ...Object.values(table.columns).flatMap((c) => [
+    c.data?.buffer,
+    c.offsets?.buffer,
+    c.prose?.bytes.buffer,
+    c.prose?.offsets.buffer,
+    c.prose?.nulls.buffer,
+  ]),
   table.owner?.buffer,
 ]);
-parentPort!.postMessage(part, buffers.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
+parentPort!.postMessage(
+  part,
+  buffers.filter((b): b is ArrayBuffer => b instanceof ArrayBuffer),
+);

@@ -19,7 +19,16 @@ import {
 import { listInWords, rowTag, slugify } from "./text.js";
 
 const DAYS_PER_MONTH = 30.44;
-const DECISION_LEVELS = new Set(["Head", "Director", "Vice President", "President/Vice President", "C-Level", "Partner", "Founder", "Owner"]);
+const DECISION_LEVELS = new Set([
+  "Head",
+  "Director",
+  "Vice President",
+  "President/Vice President",
+  "C-Level",
+  "Partner",
+  "Founder",
+  "Owner",
+]);
 const PERSON_INDUSTRY = new Map(COMPANY_INDUSTRIES);
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.weight);
 const TRACK_WEIGHTS = [...TRACKS.map((t) => t.weight), 8];
@@ -34,7 +43,9 @@ const LEVEL_WORDS: readonly (readonly [RegExp, string])[] = [
 /** Career track of the long tail: faker's job titles, with a level read from their words, in department Other. */
 function longTailTrack(pools: Pools, rng: Random): Track {
   const base = rng.pick(TRACKS);
-  const titles = rng.sample(pools.extraTitles, 4).map((title) => [title, LEVEL_WORDS.find(([re]) => re.test(title))?.[1] ?? "Specialist"] as const);
+  const titles = rng
+    .sample(pools.extraTitles, 4)
+    .map((title) => [title, LEVEL_WORDS.find(([re]) => re.test(title))?.[1] ?? "Specialist"] as const);
   return { ...base, department: "Other", titles };
 }
 
@@ -71,7 +82,15 @@ function place(rng: Random) {
   return { country, state, city: rng.pick(country.states[state]!) };
 }
 
-function experiences(rng: Random, track: Track, employers: EmployerPicker, home: ReturnType<typeof place>, careerStart: number, asOf: number, working: boolean) {
+function experiences(
+  rng: Random,
+  track: Track,
+  employers: EmployerPicker,
+  home: ReturnType<typeof place>,
+  careerStart: number,
+  asOf: number,
+  working: boolean,
+) {
   const count = rng.weighted(EXPERIENCE_COUNT_WEIGHTS);
   const out: ExperienceInput[] = [];
   let step = rng.chance(0.15) ? 0 : Math.min(1, track.titles.length - 1);
@@ -141,7 +160,8 @@ function educations(rng: Random, pools: Pools, careerStartYear: number, asOfYear
 
 function languages(rng: Random, native: string): LanguageInput[] {
   const out: LanguageInput[] = [{ language: native, proficiency: PROFICIENCIES[4] }];
-  if (native !== "English" && rng.chance(0.7)) out.push({ language: "English", proficiency: PROFICIENCIES[rng.int(1, 4)]! });
+  if (native !== "English" && rng.chance(0.7))
+    out.push({ language: "English", proficiency: PROFICIENCIES[rng.int(1, 4)]! });
   for (let k = rng.weighted([55, 35, 10]); k > 0; k--) {
     const language = rng.pick(LANGUAGES);
     if (!out.some((l) => l.language === language)) out.push({ language, proficiency: PROFICIENCIES[rng.int(0, 3)]! });
@@ -157,7 +177,14 @@ export const PEOPLE_CHUNK = 5000;
  * languages (§2.2 fields, §2.3 value sets), yielded one by one so that the store takes each into its
  * columns before the next is built. The same rows are the same people whatever range they are built in.
  */
-export function* generatePeople(seed: number, pools: Pools, companies: readonly CompanyInput[], from: number, to: number, asOf: number): Generator<PersonInput> {
+export function* generatePeople(
+  seed: number,
+  pools: Pools,
+  companies: readonly CompanyInput[],
+  from: number,
+  to: number,
+  asOf: number,
+): Generator<PersonInput> {
   if (from % PEOPLE_CHUNK !== 0) throw new RangeError(`generatePeople: from must be a multiple of ${PEOPLE_CHUNK}`);
   const employers = new EmployerPicker(companies);
   const asOfYear = yearOfDay(asOf);
@@ -207,7 +234,9 @@ export function* generatePeople(seed: number, pools: Pools, companies: readonly 
       country_iso3: home.country.iso3,
       regions: home.country.regions,
       is_working: current !== undefined,
-      is_decision_maker: latest ? DECISION_LEVELS.has(latest.level ?? "") || (latest.level === "Manager" && rng.chance(0.5)) : false,
+      is_decision_maker: latest
+        ? DECISION_LEVELS.has(latest.level ?? "") || (latest.level === "Manager" && rng.chance(0.5))
+        : false,
       experience_months: jobs.reduce((sum, j) => sum + (j.duration_months ?? 0), 0),
       skills,
       certifications: rng.chance(0.3) ? rng.sample(CERTIFICATIONS, rng.int(1, 2)) : [],

@@ -15,7 +15,8 @@ export class ToolAgreementError extends Error {
 /** RFC 6901 pointer of the first place two JSON values differ, or undefined when they are equal. */
 export function firstDifference(a: unknown, b: unknown, pointer = ""): string | undefined {
   if (canonicalJson(a) === canonicalJson(b)) return undefined;
-  const bothObjects = a !== null && b !== null && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b);
+  const bothObjects =
+    a !== null && b !== null && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b);
   if (!bothObjects) return pointer || "/";
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
@@ -48,14 +49,20 @@ export function toolListDisagreements(tools: readonly ToolDefinition[], prefix: 
       problems.push(`no tool ${name} for ${op.method} ${op.path} (${operationId}, x-mcp-tool ${op.tool})`);
       continue;
     }
-    if (tool.operationId !== operationId) problems.push(`tool ${name} calls ${tool.operationId}, but ${op.method} ${op.path} is ${operationId}`);
+    if (tool.operationId !== operationId)
+      problems.push(`tool ${name} calls ${tool.operationId}, but ${op.method} ${op.path} is ${operationId}`);
     const where = firstDifference(tool.inputSchema, routeToolSchema(operationId));
     if (where) {
-      const source = op.requestSchema ? `components.schemas.${op.requestSchema}` : "an empty object (the route takes no body)";
-      problems.push(`tool ${name}: input schema differs from the request body of ${op.method} ${op.path} (${source}) at ${where}`);
+      const source = op.requestSchema
+        ? `components.schemas.${op.requestSchema}`
+        : "an empty object (the route takes no body)";
+      problems.push(
+        `tool ${name}: input schema differs from the request body of ${op.method} ${op.path} (${source}) at ${where}`,
+      );
     }
   }
-  for (const name of byName.keys()) if (!expected.has(name)) problems.push(`tool ${name} matches no route of spec/openapi.yaml`);
+  for (const name of byName.keys())
+    if (!expected.has(name)) problems.push(`tool ${name} matches no route of spec/openapi.yaml`);
   return problems;
 }
 

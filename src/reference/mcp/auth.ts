@@ -3,7 +3,12 @@ import type { Service } from "../service.js";
 /** Whether an MCP request may proceed, and if not, the HTTP refusal it gets. */
 export type AuthVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly status: number; readonly message: string; readonly headers: Readonly<Record<string, string>> };
+  | {
+      readonly ok: false;
+      readonly status: number;
+      readonly message: string;
+      readonly headers: Readonly<Record<string, string>>;
+    };
 
 /** Decides from the raw Authorization header whether an MCP request may proceed. */
 export type Authenticate = (authorization: string | undefined) => Promise<AuthVerdict>;
@@ -53,7 +58,8 @@ export function keyRingAuthenticator(service: KeyRingService): Authenticate {
       const refusal = error as { status?: unknown; message?: string; headers?: Record<string, string> };
       if (typeof refusal.status !== "number") throw error;
       const headers = { ...(refusal.headers ?? {}) };
-      if (refusal.status === 401 && !Object.keys(headers).some((n) => n.toLowerCase() === "www-authenticate")) headers["WWW-Authenticate"] = DEFAULT_CHALLENGE;
+      if (refusal.status === 401 && !Object.keys(headers).some((n) => n.toLowerCase() === "www-authenticate"))
+        headers["WWW-Authenticate"] = DEFAULT_CHALLENGE;
       return { ok: false, status: refusal.status, message: refusal.message ?? "unauthorized", headers };
     }
   };

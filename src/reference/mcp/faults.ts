@@ -48,7 +48,10 @@ export interface McpFaults {
  * does not know becomes required, so that both a valid body and an invalid one change verdict.
  */
 export function driftSchema(schema: ToolInputSchema): ToolInputSchema {
-  const properties = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}), drifted: { type: "string" } };
+  const properties = {
+    ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
+    drifted: { type: "string" },
+  };
   return { ...schema, properties, required: ["drifted"] };
 }
 
@@ -67,7 +70,9 @@ export function applyToolFaults(tools: readonly ToolDefinition[], faults: McpFau
 /** The tool list the SSE transport serves: /mcp's, renamed under McpFaults.ssePrefix when a fault sets one. */
 export function applySseToolFaults(tools: readonly ToolDefinition[], faults: McpFaults | undefined): ToolDefinition[] {
   const prefix = faults?.ssePrefix;
-  return prefix === undefined ? [...tools] : tools.map((tool) => ({ ...tool, name: toolName(tool.operationId, prefix) }));
+  return prefix === undefined
+    ? [...tools]
+    : tools.map((tool) => ({ ...tool, name: toolName(tool.operationId, prefix) }));
 }
 
 /**
@@ -75,17 +80,28 @@ export function applySseToolFaults(tools: readonly ToolDefinition[], faults: Mcp
  * arguments, charges on top (through the key ring, where the Service has one) or reports another fingerprint.
  */
 export function applyCallFaults(service: Service, faults: McpFaults | undefined): Service {
-  if (!faults || (faults.droppedArguments === undefined && faults.surcharge === undefined && faults.versionFingerprint === undefined)) return service;
+  if (
+    !faults ||
+    (faults.droppedArguments === undefined && faults.surcharge === undefined && faults.versionFingerprint === undefined)
+  )
+    return service;
   return {
     async call(operationId, body, authorization) {
       const dropped = faults.droppedArguments?.[operationId] ?? [];
-      const sent = body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !dropped.includes(k))) : body;
+      const sent =
+        body && typeof body === "object" && !Array.isArray(body)
+          ? Object.fromEntries(Object.entries(body).filter(([k]) => !dropped.includes(k)))
+          : body;
       const response = await service.call(operationId, sent, authorization);
       if (response.status !== 200) return response;
       const extra = faults.surcharge?.[operationId];
-      if (extra !== undefined && hasKeyRing(service)) (service.keyRing.identify(authorization) as KeyAccount).charge(extra);
+      if (extra !== undefined && hasKeyRing(service))
+        (service.keyRing.identify(authorization) as KeyAccount).charge(extra);
       if (operationId !== "getVersion" || faults.versionFingerprint === undefined) return response;
-      const data = { ...(response.envelope.data as Record<string, unknown>), contract_fingerprint: faults.versionFingerprint };
+      const data = {
+        ...(response.envelope.data as Record<string, unknown>),
+        contract_fingerprint: faults.versionFingerprint,
+      };
       return { ...response, envelope: { ...response.envelope, data } };
     },
   };

@@ -26,18 +26,31 @@ class LedgerService implements Service {
     this.calls.push({ operationId, body, authorization });
     const key = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1];
     if (!key || !this.balances.has(key)) {
-      return { status: 401, envelope: { code: 401, msg: key ? "unknown API key" : "missing API key", data: null }, headers: { "WWW-Authenticate": 'Bearer realm="fake"' } };
+      return {
+        status: 401,
+        envelope: { code: 401, msg: key ? "unknown API key" : "missing API key", data: null },
+        headers: { "WWW-Authenticate": 'Bearer realm="fake"' },
+      };
     }
     if (operationId === "getKeyStatus") return this.ok({ active: true, remaining_credits: this.balances.get(key) });
     if (operationId === "getVersion") return this.ok({ version: "fake" });
     const validate = requestValidator(operationId);
-    if (!validate(body)) return { status: 400, envelope: { code: 400, msg: `invalid request: ${describeErrors(validate.errors).join("; ")}`, data: null } };
+    if (!validate(body))
+      return {
+        status: 400,
+        envelope: { code: 400, msg: `invalid request: ${describeErrors(validate.errors).join("; ")}`, data: null },
+      };
     const request = body as { size?: number; profile_ids?: string[] };
     if (operationId === "getProfiles") {
       const found = request.profile_ids!.filter((id) => this.ids.includes(id));
       this.charge(key, creditCost(operationId, found.length)!);
       const results = found.map((id) => ({ profile_id: id, full_name: `Person ${id}` }));
-      return this.ok({ total: request.profile_ids!.length, found: found.length, not_found: request.profile_ids!.filter((id) => !found.includes(id)), results });
+      return this.ok({
+        total: request.profile_ids!.length,
+        found: found.length,
+        not_found: request.profile_ids!.filter((id) => !found.includes(id)),
+        results,
+      });
     }
     const ids = this.ids.slice(0, request.size ?? 100);
     this.charge(key, creditCost(operationId, ids.length) ?? 0);
@@ -133,8 +146,13 @@ describe("createMcpHandler over loopback HTTP, with the SDK client", () => {
           expect(client.getServerCapabilities()?.tools).toBeDefined();
           expect(client.negotiated).toBe(revision);
           const { tools } = await client.listTools();
-          expect(tools.map((t) => t.name).sort()).toEqual(deriveTools().map((t) => t.name).sort());
-          for (const tool of deriveTools()) expect(tools.find((t) => t.name === tool.name)!.inputSchema).toEqual(tool.inputSchema);
+          expect(tools.map((t) => t.name).sort()).toEqual(
+            deriveTools()
+              .map((t) => t.name)
+              .sort(),
+          );
+          for (const tool of deriveTools())
+            expect(tools.find((t) => t.name === tool.name)!.inputSchema).toEqual(tool.inputSchema);
         } finally {
           await client.close();
         }
@@ -145,13 +163,24 @@ describe("createMcpHandler over loopback HTTP, with the SDK client", () => {
         try {
           for (const operationId of OPERATION_IDS) {
             running.service.calls.length = 0;
-            const result = await client.callTool({ name: toolName(operationId), arguments: SAMPLE_ARGUMENTS[operationId] });
+            const result = await client.callTool({
+              name: toolName(operationId),
+              arguments: SAMPLE_ARGUMENTS[operationId],
+            });
             expect(result.isError, operationId).toBeFalsy();
             const routeCall = running.service.calls.find((c) => c.operationId === operationId)!;
             expect(routeCall.authorization).toBe("Bearer svc_good");
-            expect(routeCall.body).toEqual(operationId.startsWith("get") && !["getProfiles", "getJobs", "getCompanies"].includes(operationId) ? undefined : SAMPLE_ARGUMENTS[operationId]);
+            expect(routeCall.body).toEqual(
+              operationId.startsWith("get") && !["getProfiles", "getJobs", "getCompanies"].includes(operationId)
+                ? undefined
+                : SAMPLE_ARGUMENTS[operationId],
+            );
             // A fresh ledger gives what the route answers to the same request; key status reads the live one (free).
-            const direct = await (operationId === "getKeyStatus" ? running.service : new LedgerService()).call(operationId, routeCall.body, "Bearer svc_good");
+            const direct = await (operationId === "getKeyStatus" ? running.service : new LedgerService()).call(
+              operationId,
+              routeCall.body,
+              "Bearer svc_good",
+            );
             expect(parseText(result)).toEqual(direct.envelope);
             expect(result.structuredContent).toEqual(direct.envelope);
           }
@@ -177,7 +206,10 @@ describe("createMcpHandler over loopback HTTP, with the SDK client", () => {
         const client = await connect(running.url, kind);
         try {
           const before = running.service.balances.get("svc_good")!;
-          await client.callTool({ name: "svc_query_people", arguments: { where: { field: "full_name", exists: true }, size: 3 } });
+          await client.callTool({
+            name: "svc_query_people",
+            arguments: { where: { field: "full_name", exists: true }, size: 3 },
+          });
           expect(before - running.service.balances.get("svc_good")!).toBe(1);
         } finally {
           await client.close();
@@ -189,7 +221,9 @@ describe("createMcpHandler over loopback HTTP, with the SDK client", () => {
   it("refuses an unknown tool with a JSON-RPC error", async () => {
     const client = await connect(running.url, "streamable-http");
     try {
-      await expect(client.callTool({ name: "svc_unlock_contacts", arguments: {} })).rejects.toThrow(/Unknown tool: svc_unlock_contacts/);
+      await expect(client.callTool({ name: "svc_unlock_contacts", arguments: {} })).rejects.toThrow(
+        /Unknown tool: svc_unlock_contacts/,
+      );
     } finally {
       await client.close();
     }
@@ -197,10 +231,19 @@ describe("createMcpHandler over loopback HTTP, with the SDK client", () => {
 });
 
 function initialize(revision: string): string {
-  return JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  });
 }
 
-async function postInitialize(base: string, revision: string, headers: Record<string, string> = { Authorization: "Bearer svc_good" }): Promise<Response> {
+async function postInitialize(
+  base: string,
+  revision: string,
+  headers: Record<string, string> = { Authorization: "Bearer svc_good" },
+): Promise<Response> {
   return fetch(`${base}/mcp`, {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
@@ -209,9 +252,15 @@ async function postInitialize(base: string, revision: string, headers: Record<st
 }
 
 /** Opens GET /sse and reads up to the endpoint event; the caller aborts the stream. */
-async function openStream(base: string, key: string | undefined): Promise<{ status: number; endpoint?: string; abort(): void }> {
+async function openStream(
+  base: string,
+  key: string | undefined,
+): Promise<{ status: number; endpoint?: string; abort(): void }> {
   const controller = new AbortController();
-  const response = await fetch(`${base}/sse`, { headers: key ? { Authorization: `Bearer ${key}` } : {}, signal: controller.signal });
+  const response = await fetch(`${base}/sse`, {
+    headers: key ? { Authorization: `Bearer ${key}` } : {},
+    signal: controller.signal,
+  });
   if (response.status !== 200) return { status: response.status, abort: () => controller.abort() };
   const reader = response.body!.getReader();
   let text = "";
@@ -243,11 +292,19 @@ describe("the transports refuse a missing or bad key with HTTP 401, never a JSON
     const stream = await openStream(running.url, "svc_good");
     try {
       for (const headers of [{}, { Authorization: "Bearer svc_wrong" }]) {
-        const response = await fetch(`${running.url}${stream.endpoint}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: initialize("2024-11-05") });
+        const response = await fetch(`${running.url}${stream.endpoint}`, {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: initialize("2024-11-05"),
+        });
         expect(response.status).toBe(401);
         expect(response.headers.get("www-authenticate")).toBeTruthy();
       }
-      const other = await fetch(`${running.url}${stream.endpoint}`, { method: "POST", headers: { Authorization: "Bearer svc_other", "Content-Type": "application/json" }, body: initialize("2024-11-05") });
+      const other = await fetch(`${running.url}${stream.endpoint}`, {
+        method: "POST",
+        headers: { Authorization: "Bearer svc_other", "Content-Type": "application/json" },
+        body: initialize("2024-11-05"),
+      });
       expect(other.status).toBe(403);
     } finally {
       stream.abort();
@@ -261,13 +318,23 @@ describe("the transports refuse a missing or bad key with HTTP 401, never a JSON
   it("answers what is not a session, not a method or not an MCP path plainly", async () => {
     const auth = { Authorization: "Bearer svc_good", "Content-Type": "application/json" };
     expect((await fetch(`${running.url}/messages`, { method: "POST", headers: auth, body: "{}" })).status).toBe(400);
-    expect((await fetch(`${running.url}/messages?sessionId=nope`, { method: "POST", headers: auth, body: "{}" })).status).toBe(404);
+    expect(
+      (await fetch(`${running.url}/messages?sessionId=nope`, { method: "POST", headers: auth, body: "{}" })).status,
+    ).toBe(404);
     const get = await fetch(`${running.url}/mcp`, { headers: auth });
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect((await fetch(`${running.url}/sse`, { method: "POST", headers: auth })).status).toBe(405);
     expect((await fetch(`${running.url}/v1/people/query`, { method: "POST", headers: auth })).status).toBe(404);
-    expect((await fetch(`${running.url}/mcp`, { method: "POST", headers: { ...auth, Accept: "application/json, text/event-stream" }, body: "{not json" })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${running.url}/mcp`, {
+          method: "POST",
+          headers: { ...auth, Accept: "application/json, text/event-stream" },
+          body: "{not json",
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -294,7 +361,9 @@ describe("faults for mutants, each active", () => {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toHaveLength(8);
       expect(names).not.toContain("svc_get_jobs");
-      await expect(client.callTool({ name: "svc_get_jobs", arguments: { job_ids: ["j1"] } })).rejects.toThrow(/Unknown tool/);
+      await expect(client.callTool({ name: "svc_get_jobs", arguments: { job_ids: ["j1"] } })).rejects.toThrow(
+        /Unknown tool/,
+      );
     } finally {
       await client.close();
       await running.close();
@@ -309,7 +378,9 @@ describe("faults for mutants, each active", () => {
       const drifted = tools.find((t) => t.name === "svc_search_people")!;
       expect(drifted.inputSchema).not.toEqual(deriveTools().find((t) => t.operationId === "searchPeople")!.inputSchema);
       expect(drifted.inputSchema.required).toEqual(["drifted"]);
-      expect(tools.find((t) => t.name === "svc_get_jobs")!.inputSchema).toEqual(deriveTools().find((t) => t.operationId === "getJobs")!.inputSchema);
+      expect(tools.find((t) => t.name === "svc_get_jobs")!.inputSchema).toEqual(
+        deriveTools().find((t) => t.operationId === "getJobs")!.inputSchema,
+      );
     } finally {
       await client.close();
       await running.close();
@@ -320,7 +391,10 @@ describe("faults for mutants, each active", () => {
     const running = await serve({ faults: { doubleCharge: ["queryPeople"] } });
     const client = await connect(running.url, "streamable-http");
     try {
-      await client.callTool({ name: "svc_query_people", arguments: { where: { field: "full_name", exists: true }, size: 3 } });
+      await client.callTool({
+        name: "svc_query_people",
+        arguments: { where: { field: "full_name", exists: true }, size: 3 },
+      });
       expect(1000 - running.service.balances.get("svc_good")!).toBe(2);
     } finally {
       await client.close();
@@ -331,7 +405,9 @@ describe("faults for mutants, each active", () => {
   it("answers another protocol revision (revision)", async () => {
     const running = await serve({ faults: { revision: { streamableHttp: "2025-06-18", sse: "2025-03-26" } } });
     try {
-      const body = (await (await postInitialize(running.url, "2025-03-26")).json()) as { result: { protocolVersion: string } };
+      const body = (await (await postInitialize(running.url, "2025-03-26")).json()) as {
+        result: { protocolVersion: string };
+      };
       expect(body.result.protocolVersion).toBe("2025-06-18");
       const client = await connect(running.url, "sse");
       expect(client.negotiated).toBe("2025-03-26");

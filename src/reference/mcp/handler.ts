@@ -50,12 +50,22 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function sendJsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, data?: unknown): void {
+function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  data?: unknown,
+): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message, ...(data === undefined ? {} : { data }) }, id: null });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    error: { code: -32000, message, ...(data === undefined ? {} : { data }) },
+    id: null,
+  });
   res.writeHead(status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
   res.end(body);
 }
@@ -138,7 +148,11 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     if (!(await admitted(req, res))) return;
     if (faults.streamableSessions) return streamableHttpSession(req, res);
     if (req.method !== "POST") {
-      methodNotAllowed(res, "POST", `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or session to end`);
+      methodNotAllowed(
+        res,
+        "POST",
+        `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or session to end`,
+      );
       return;
     }
     const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
@@ -155,7 +169,11 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
   async function sseStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!(await admitted(req, res))) return;
     if (req.method !== "GET") {
-      methodNotAllowed(res, "GET", `GET ${MCP_PATHS.sse} opens the event stream; messages go to the endpoint it announces`);
+      methodNotAllowed(
+        res,
+        "GET",
+        `GET ${MCP_PATHS.sse} opens the event stream; messages go to the endpoint it announces`,
+      );
       return;
     }
     const transport = new SSEServerTransport(MCP_PATHS.messages, res);
@@ -173,9 +191,15 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return;
     }
     const id = url.searchParams.get("sessionId");
-    if (!id) return sendJsonRpcError(res, 400, `Bad request: ${MCP_PATHS.messages} needs the sessionId announced by GET ${MCP_PATHS.sse}`);
+    if (!id)
+      return sendJsonRpcError(
+        res,
+        400,
+        `Bad request: ${MCP_PATHS.messages} needs the sessionId announced by GET ${MCP_PATHS.sse}`,
+      );
     const session = sessions.get(id);
-    if (!session) return sendJsonRpcError(res, 404, `Not found: no open SSE session ${id}; open GET ${MCP_PATHS.sse} again`);
+    if (!session)
+      return sendJsonRpcError(res, 404, `Not found: no open SSE session ${id}; open GET ${MCP_PATHS.sse} again`);
     if (!faults.acceptUnauthenticated && bearerToken(header(req, "authorization")) !== session.token) {
       return sendJsonRpcError(res, 403, "Forbidden: this SSE session was opened with another key");
     }
@@ -209,7 +233,11 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     },
     async close() {
       closed = true;
-      const servers = [...[...sessions.values()].map((s) => s.server), ...[...streamSessions.values()].map((s) => s.server), ...inFlight];
+      const servers = [
+        ...[...sessions.values()].map((s) => s.server),
+        ...[...streamSessions.values()].map((s) => s.server),
+        ...inFlight,
+      ];
       sessions.clear();
       streamSessions.clear();
       inFlight.clear();

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract, OPERATION_IDS, type OperationId } from "../../contract/index.js";
-import { MCP_TRANSPORTS, MCP_TRANSPORT_SPEC, openMcpSession, probeStreamableInitialize, type McpSession } from "../../client/mcp.js";
+import {
+  MCP_TRANSPORTS,
+  MCP_TRANSPORT_SPEC,
+  openMcpSession,
+  probeStreamableInitialize,
+  type McpSession,
+} from "../../client/mcp.js";
 import { startReferenceServer, type ReferenceServer } from "../index.js";
 import { deriveTools } from "./tools.js";
 
@@ -10,18 +16,29 @@ import { deriveTools } from "./tools.js";
  */
 let server: ReferenceServer;
 
-async function rest(operationId: OperationId, body: unknown, key = server.keys.active): Promise<{ status: number; envelope: unknown }> {
+async function rest(
+  operationId: OperationId,
+  body: unknown,
+  key = server.keys.active,
+): Promise<{ status: number; envelope: unknown }> {
   const op = loadContract().operations.get(operationId)!;
   const response = await fetch(server.url + op.path, {
     method: op.method,
-    headers: { Authorization: `Bearer ${key}`, ...(op.method === "POST" ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(op.method === "POST" ? { "Content-Type": "application/json" } : {}),
+    },
     ...(op.method === "POST" ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, envelope: await response.json() };
 }
 
 async function session(kind: (typeof MCP_TRANSPORTS)[number], key = server.keys.active): Promise<McpSession> {
-  return openMcpSession({ baseUrl: server.url, authorization: `Bearer ${key}`, timeoutMs: 5000 }, kind, MCP_TRANSPORT_SPEC[kind].revision);
+  return openMcpSession(
+    { baseUrl: server.url, authorization: `Bearer ${key}`, timeoutMs: 5000 },
+    kind,
+    MCP_TRANSPORT_SPEC[kind].revision,
+  );
 }
 
 beforeAll(async () => {
@@ -37,7 +54,8 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
         expect(mcp.protocolVersion).toBe(MCP_TRANSPORT_SPEC[kind].revision);
         const tools = await mcp.listTools();
         expect(tools.map((t) => t.name)).toEqual(deriveTools().map((t) => t.name));
-        const people = (await rest("queryPeople", { where: { field: "full_name", exists: true }, size: 2 })).envelope as { data: { profile_ids: string[] } };
+        const people = (await rest("queryPeople", { where: { field: "full_name", exists: true }, size: 2 }))
+          .envelope as { data: { profile_ids: string[] } };
         const jobs = (await rest("queryJobs", { size: 2 })).envelope as { data: Record<string, unknown> };
         const companies = (await rest("queryCompanies", { size: 2 })).envelope as { data: Record<string, unknown> };
         const idsOf = (data: Record<string, unknown>) => Object.values(data).find(Array.isArray) as string[];
@@ -88,7 +106,11 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
       const status = await mcp.callTool("svc_get_key_status", {});
       expect(status.isError).toBe(false);
       const search = await mcp.callTool("svc_query_people", { where: { field: "full_name", exists: true }, size: 2 });
-      const viaRest = await rest("queryPeople", { where: { field: "full_name", exists: true }, size: 2 }, server.keys.exhausted);
+      const viaRest = await rest(
+        "queryPeople",
+        { where: { field: "full_name", exists: true }, size: 2 },
+        server.keys.exhausted,
+      );
       expect(viaRest.status).toBeGreaterThanOrEqual(400);
       expect(search).toMatchObject({ isError: true, envelope: viaRest.envelope });
     } finally {
@@ -97,7 +119,10 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
   });
 
   it("refuses an unknown key on the transport with 401", async () => {
-    const probe = await probeStreamableInitialize({ baseUrl: server.url, authorization: "Bearer svc_not_a_key" }, "2025-03-26");
+    const probe = await probeStreamableInitialize(
+      { baseUrl: server.url, authorization: "Bearer svc_not_a_key" },
+      "2025-03-26",
+    );
     expect(probe.status).toBe(401);
     expect(probe.wwwAuthenticate).toMatch(/^Bearer/);
     expect(probe.response).toBeUndefined();
@@ -106,10 +131,18 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
 
 describe("the same rate limit as REST (§4.6: the same key, limits and Credit rules)", () => {
   it("counts a tool call once against the key's rate limit, not the MCP messages around it", async () => {
-    const limited = await startReferenceServer({ people: 50, jobs: 10, companies: 10, rateLimit: { requests: 3, perSeconds: 3600 } });
+    const limited = await startReferenceServer({
+      people: 50,
+      jobs: 10,
+      companies: 10,
+      rateLimit: { requests: 3, perSeconds: 3600 },
+    });
     try {
       for (const kind of MCP_TRANSPORTS) {
-        const mcp = await openMcpSession({ baseUrl: limited.url, authorization: `Bearer ${limited.keys.active}`, timeoutMs: 5000 }, kind);
+        const mcp = await openMcpSession(
+          { baseUrl: limited.url, authorization: `Bearer ${limited.keys.active}`, timeoutMs: 5000 },
+          kind,
+        );
         try {
           expect(await mcp.listTools()).toHaveLength(9);
           // The first transport spends the three requests; the second finds the limit reached.

@@ -24,7 +24,10 @@ export interface ToolServerOptions {
 
 const CAPABILITIES = { tools: { listChanged: false } };
 
-function headerValue(headers: Record<string, string | string[] | undefined> | undefined, name: string): string | undefined {
+function headerValue(
+  headers: Record<string, string | string[] | undefined> | undefined,
+  name: string,
+): string | undefined {
   const value = headers?.[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -60,10 +63,11 @@ export function createToolServer(options: ToolServerOptions): Server {
 
   // Each transport speaks the one revision §4.6 gives it and answers it whatever the client asks for; the MCP
   // lifecycle lets a server answer a revision it supports, and a client that cannot speak it disconnects.
-  server.setRequestHandler(
-    InitializeRequestSchema,
-    (): InitializeResult => ({ protocolVersion: options.revision, capabilities: CAPABILITIES, serverInfo: options.serverInfo }),
-  );
+  server.setRequestHandler(InitializeRequestSchema, (): InitializeResult => ({
+    protocolVersion: options.revision,
+    capabilities: CAPABILITIES,
+    serverInfo: options.serverInfo,
+  }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
@@ -72,7 +76,8 @@ export function createToolServer(options: ToolServerOptions): Server {
     const method = loadContract().operations.get(tool.operationId)!.method;
     const body = method === "GET" ? undefined : (request.params.arguments ?? {});
     let response = await options.service.call(tool.operationId, body, authorization);
-    if (options.doubleCharge?.has(tool.operationId)) response = await options.service.call(tool.operationId, body, authorization);
+    if (options.doubleCharge?.has(tool.operationId))
+      response = await options.service.call(tool.operationId, body, authorization);
     return toolResult(response);
   });
   return server;

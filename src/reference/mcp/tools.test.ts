@@ -16,7 +16,10 @@ const POST_ROUTES = OPERATION_IDS.filter((id) => loadContract().operations.get(i
 const SAMPLES: Partial<Record<OperationId, unknown[]>> = {
   queryPeople: [
     { where: { field: "city", eq: "Berlin" } },
-    { where: { all: [{ field: "experience_months", gte: 12 }, { has_experience: { field: "is_current", eq: true } }] }, size: 10 },
+    {
+      where: { all: [{ field: "experience_months", gte: 12 }, { has_experience: { field: "is_current", eq: true } }] },
+      size: 10,
+    },
     { where: { field: "city", eq: "Berlin", match: "x" } },
     { where: { field: "cty", eq: "Berlin" } },
     { size: 10 },
@@ -24,17 +27,39 @@ const SAMPLES: Partial<Record<OperationId, unknown[]>> = {
     { where: { field: "city", eq: "Berlin" }, size: 10001 },
     { where: { any: [{ not: { field: "skills", match: "go" } }] }, after: "c" },
   ],
-  searchPeople: [{ text: "a" }, { text: "" }, { text: "x".repeat(5001) }, { text: "a", size: 5 }, { text: "a", where: {} }],
-  getProfiles: [{ profile_ids: ["a"] }, { profile_ids: [] }, { profile_ids: Array(101).fill("a") }, { profile_ids: ["a"], _source: ["full_name"] }, {}],
-  queryJobs: [{}, { where: { field: "posted", gte: "now-30d" } }, { where: { has_experience: { field: "title", eq: "x" } } }],
+  searchPeople: [
+    { text: "a" },
+    { text: "" },
+    { text: "x".repeat(5001) },
+    { text: "a", size: 5 },
+    { text: "a", where: {} },
+  ],
+  getProfiles: [
+    { profile_ids: ["a"] },
+    { profile_ids: [] },
+    { profile_ids: Array(101).fill("a") },
+    { profile_ids: ["a"], _source: ["full_name"] },
+    {},
+  ],
+  queryJobs: [
+    {},
+    { where: { field: "posted", gte: "now-30d" } },
+    { where: { has_experience: { field: "title", eq: "x" } } },
+  ],
   getJobs: [{ job_ids: ["a"], _source: ["company_id"] }, { job_ids: ["a"], _source: ["nope"] }, { job_ids: "a" }],
-  queryCompanies: [{ where: { field: "founded_year", gte: 2000 } }, { where: { field: "hq_country_iso2", in: ["DE"] } }, { where: { field: "country", eq: "DE" } }],
+  queryCompanies: [
+    { where: { field: "founded_year", gte: 2000 } },
+    { where: { field: "hq_country_iso2", in: ["DE"] } },
+    { where: { field: "country", eq: "DE" } },
+  ],
   getCompanies: [{ company_ids: ["a"] }, { company_ids: Array(101).fill("a") }],
 };
 
 describe("tool input schemas derived from the OpenAPI request bodies (s4-1-tool-schema-agreement)", () => {
   it("names the nine tools by x-mcp-tool, under any prefix", () => {
-    expect(deriveTools().map((t) => t.name)).toEqual(OPERATION_IDS.map((id) => loadContract().operations.get(id)!.tool));
+    expect(deriveTools().map((t) => t.name)).toEqual(
+      OPERATION_IDS.map((id) => loadContract().operations.get(id)!.tool),
+    );
     expect(deriveTools("acme_").map((t) => t.name)).toContain("acme_query_people");
     expect(toolSuffix("getKeyStatus")).toBe("get_key_status");
     expect(toolName("getJobs", "")).toBe("get_jobs");
@@ -46,7 +71,8 @@ describe("tool input schemas derived from the OpenAPI request bodies (s4-1-tool-
       const text = JSON.stringify(schema);
       expect(schema.type).toBe("object");
       expect(text).not.toContain("#/components/");
-      for (const [, name] of text.matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) expect((schema.$defs as Record<string, unknown>)[name!], `${operationId} ${name}`).toBeDefined();
+      for (const [, name] of text.matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g))
+        expect((schema.$defs as Record<string, unknown>)[name!], `${operationId} ${name}`).toBeDefined();
     }
   });
 
@@ -61,7 +87,8 @@ describe("tool input schemas derived from the OpenAPI request bodies (s4-1-tool-
       const route = requestValidator(operationId);
       const verdicts = (SAMPLES[operationId] ?? []).map((body) => [tool(body), route(body)]);
       expect(verdicts.length).toBeGreaterThan(1);
-      for (const [i, [toolVerdict, routeVerdict]] of verdicts.entries()) expect(toolVerdict, `${operationId} sample ${i}`).toBe(routeVerdict);
+      for (const [i, [toolVerdict, routeVerdict]] of verdicts.entries())
+        expect(toolVerdict, `${operationId} sample ${i}`).toBe(routeVerdict);
       expect(verdicts.some(([, ok]) => ok)).toBe(true);
       expect(verdicts.some(([, ok]) => !ok)).toBe(true);
     }
@@ -69,9 +96,20 @@ describe("tool input schemas derived from the OpenAPI request bodies (s4-1-tool-
 
   it("agrees with the route's validator on generated bodies", () => {
     const validators = POST_ROUTES.map((id) => [clientValidator(id), requestValidator(id)] as const);
-    const leaf = fc.record({ field: fc.constantFrom("city", "skills", "title", "posted", "name", "bogus"), eq: fc.oneof(fc.string(), fc.integer()) }, { requiredKeys: ["field"] });
+    const leaf = fc.record(
+      {
+        field: fc.constantFrom("city", "skills", "title", "posted", "name", "bogus"),
+        eq: fc.oneof(fc.string(), fc.integer()),
+      },
+      { requiredKeys: ["field"] },
+    );
     const body = fc.record(
-      { where: fc.oneof(leaf, fc.record({ all: fc.array(leaf, { maxLength: 3 }) })), size: fc.integer({ min: -1, max: 10002 }), text: fc.string({ maxLength: 3 }), profile_ids: fc.array(fc.string(), { maxLength: 2 }) },
+      {
+        where: fc.oneof(leaf, fc.record({ all: fc.array(leaf, { maxLength: 3 }) })),
+        size: fc.integer({ min: -1, max: 10002 }),
+        text: fc.string({ maxLength: 3 }),
+        profile_ids: fc.array(fc.string(), { maxLength: 2 }),
+      },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -70,7 +70,10 @@ export function routeToolSchema(operationId: OperationId): ToolInputSchema {
   if (!op) throw new Error(`tdss: unknown operation ${operationId}`);
   if (!op.requestSchema) return { type: "object", properties: {}, additionalProperties: false };
   const root = componentSchemas()[op.requestSchema] as Record<string, unknown>;
-  if (root.type !== "object") throw new Error(`tdss: spec/openapi.yaml: ${op.requestSchema} is not an object schema; MCP tool arguments are objects`);
+  if (root.type !== "object")
+    throw new Error(
+      `tdss: spec/openapi.yaml: ${op.requestSchema} is not an object schema; MCP tool arguments are objects`,
+    );
   const defs = Object.fromEntries(reachableSchemas(root).map((name) => [name, rewriteRefs(componentSchemas()[name])]));
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -81,9 +84,9 @@ export function routeToolSchema(operationId: OperationId): ToolInputSchema {
 }
 
 function describe(op: Operation): string {
-  const raw = (loadContract().openapi.paths?.[op.path] as Record<string, { summary?: string; description?: string }> | undefined)?.[
-    op.method.toLowerCase()
-  ];
+  const raw = (
+    loadContract().openapi.paths?.[op.path] as Record<string, { summary?: string; description?: string }> | undefined
+  )?.[op.method.toLowerCase()];
   const lead = [raw?.summary, raw?.description].filter(Boolean).join(": ");
   return `${lead} Same request, result, refusals and Credits as ${op.method} ${op.path}.`.trim();
 }
@@ -92,6 +95,11 @@ function describe(op: Operation): string {
 export function deriveTools(prefix = CONTRACT_TOOL_PREFIX): ToolDefinition[] {
   return OPERATION_IDS.map((operationId) => {
     const op = loadContract().operations.get(operationId)!;
-    return { name: toolName(operationId, prefix), operationId, description: describe(op), inputSchema: routeToolSchema(operationId) };
+    return {
+      name: toolName(operationId, prefix),
+      operationId,
+      description: describe(op),
+      inputSchema: routeToolSchema(operationId),
+    };
   });
 }

@@ -14,23 +14,32 @@ export const AUTH_MUTANTS: readonly Mutant[] = [
     clause: "s5-request-without-valid-key",
     area: "auth",
     description: "A well-formed Bearer key the server does not know is served (on a fresh account) instead of refused.",
-    faults: { authorize: (_op, authorization, account) => (account === undefined && /^Bearer\s+svc_\S+$/i.test(authorization ?? "") ? inventedAccount() : account) },
+    faults: {
+      authorize: (_op, authorization, account) =>
+        account === undefined && /^Bearer\s+svc_\S+$/i.test(authorization ?? "") ? inventedAccount() : account,
+    },
   },
   {
     id: "auth-exhausted-key-served",
     clause: "s7-insufficient-balance-cost",
     area: "auth",
-    description: "A key with no Credits left is served (on an overdraft) instead of refused; its key status still says 0.",
+    description:
+      "A key with no Credits left is served (on an overdraft) instead of refused; its key status still says 0.",
     faults: {
-      authorize: (op, _authorization, account) => (account && op !== "getKeyStatus" && account.remaining === 0 ? inventedAccount() : account),
+      authorize: (op, _authorization, account) =>
+        account && op !== "getKeyStatus" && account.remaining === 0 ? inventedAccount() : account,
     },
   },
   {
     id: "auth-key-status-answers-unknown-key",
     clause: "s7-rejected-vs-exhausted-key-status",
     area: "auth",
-    description: "GET /auth/key/status answers for an unknown key as for an exhausted one (0 Credits), so they cannot be told apart.",
-    faults: { authorize: (op, authorization, account) => (op === "getKeyStatus" && account === undefined && authorization !== undefined ? inventedAccount(0) : account) },
+    description:
+      "GET /auth/key/status answers for an unknown key as for an exhausted one (0 Credits), so they cannot be told apart.",
+    faults: {
+      authorize: (op, authorization, account) =>
+        op === "getKeyStatus" && account === undefined && authorization !== undefined ? inventedAccount(0) : account,
+    },
   },
   {
     id: "auth-key-status-scopes-missing",

@@ -40,7 +40,8 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
     area: "credits",
     description: "A detail call charges for every requested ID, not_found rows included: ceil(requested / 5).",
     faults: {
-      charge: (op, correct, _count, data) => (formula(op) === "detail" ? Math.ceil(((data as { total?: number } | undefined)?.total ?? 0) / 5) : correct),
+      charge: (op, correct, _count, data) =>
+        formula(op) === "detail" ? Math.ceil(((data as { total?: number } | undefined)?.total ?? 0) / 5) : correct,
     },
   },
   {

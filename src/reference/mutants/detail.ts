@@ -13,7 +13,8 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     area: "detail",
     description: "The default job record carries company_id, which §2.6 returns only when named in _source.",
     faults: {
-      selection: (kind, fields, explicit) => (kind === "job" && !explicit && !fields.includes("company_id") ? [...fields, "company_id"] : [...fields]),
+      selection: (kind, fields, explicit) =>
+        kind === "job" && !explicit && !fields.includes("company_id") ? [...fields, "company_id"] : [...fields],
     },
   },
   {
@@ -34,7 +35,8 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     id: "detail-tampered-id-resolves",
     clause: "s7-unresolved-id-not-found-free",
     area: "detail",
-    description: "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of not_found.",
+    description:
+      "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of not_found.",
     faults: { resolve: (_kind, id, row) => (row === undefined && WELL_FORMED_ID.test(id) ? 0 : row) },
   },
   {
@@ -42,7 +44,10 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     clause: "s2-6-null-never-omitted",
     area: "detail",
     description: "Job records leave out fields without a value instead of returning null.",
-    faults: { record: (kind, record) => (kind === "job" ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : record) },
+    faults: {
+      record: (kind, record) =>
+        kind === "job" ? Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) : record,
+    },
   },
   {
     id: "detail-linkedin-url-unresolved",
@@ -58,7 +63,13 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     description: "_source and source are read (unknown names still refused) but every record is the default record.",
     faults: {
       selection: (kind, fields, explicit) =>
-        !explicit ? [...fields] : kind === "profile" ? [...PROFILE_DEFAULT_FIELDS] : kind === "job" ? JobRecords.defaultFields() : companyFields(),
+        !explicit
+          ? [...fields]
+          : kind === "profile"
+            ? [...PROFILE_DEFAULT_FIELDS]
+            : kind === "job"
+              ? JobRecords.defaultFields()
+              : companyFields(),
     },
   },
   {
@@ -77,8 +88,12 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
       record: (kind, record) => {
         const salary = record.salary as Record<string, unknown> | null | undefined;
         if (kind !== "job" || !salary || typeof salary !== "object") return record;
-        const number = (v: unknown) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
-        return { ...record, salary: { ...salary, min_value: number(salary.min_value), max_value: number(salary.max_value) } };
+        const number = (v: unknown) =>
+          typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;
+        return {
+          ...record,
+          salary: { ...salary, min_value: number(salary.min_value), max_value: number(salary.max_value) },
+        };
       },
     },
   },
@@ -87,7 +102,12 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     clause: "s2-6-application-active-integer",
     area: "detail",
     description: "application_active is a boolean instead of the integer 1 or 0.",
-    faults: { record: (kind, record) => (kind === "job" && typeof record.application_active === "number" ? { ...record, application_active: record.application_active === 1 } : record) },
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.application_active === "number"
+          ? { ...record, application_active: record.application_active === 1 }
+          : record,
+    },
   },
   {
     id: "detail-job-country-iso2-renamed",
@@ -107,20 +127,27 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     clause: "s2-4-shown-fields",
     area: "detail",
     description: "A profile's skills is one comma-separated string instead of a list of strings.",
-    faults: { record: (kind, record) => (kind === "profile" && Array.isArray(record.skills) ? { ...record, skills: record.skills.join(", ") } : record) },
+    faults: {
+      record: (kind, record) =>
+        kind === "profile" && Array.isArray(record.skills) ? { ...record, skills: record.skills.join(", ") } : record,
+    },
   },
   {
     id: "detail-job-id-not-reusable",
     clause: "s2-6-id-reusable",
     area: "detail",
     description: "A job record's id is a display form (upper-cased) that the jobs detail route does not resolve.",
-    faults: { record: (kind, record) => (kind === "job" && typeof record.id === "string" ? { ...record, id: record.id.toUpperCase() } : record) },
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.id === "string" ? { ...record, id: record.id.toUpperCase() } : record,
+    },
   },
   {
     id: "detail-company-search-ids-unresolved",
     clause: "s2-1-search-ids-accepted-by-detail",
     area: "detail",
-    description: "Company IDs returned by the companies search are not accepted by the companies detail route (all not_found).",
+    description:
+      "Company IDs returned by the companies search are not accepted by the companies detail route (all not_found).",
     faults: { resolve: (kind, _id, row) => (kind === "company" ? undefined : row) },
   },
 ];

@@ -43,7 +43,11 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
     faults: {
       response: rewriteData(["queryPeople"], (data) => ({
         ...data,
-        results: ((data.profile_ids as string[] | undefined) ?? []).map((id) => ({ profile_id: id, full_name: null, skills: [] })),
+        results: ((data.profile_ids as string[] | undefined) ?? []).map((id) => ({
+          profile_id: id,
+          full_name: null,
+          skills: [],
+        })),
       })),
     },
   },

@@ -8,14 +8,18 @@ export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
     area: "jobs-companies-query",
     description: "Jobs and companies searches return a match count (total), which §4.3 says they do not.",
     faults: {
-      response: rewriteData(["queryJobs", "queryCompanies"], (data) => ({ ...data, total: ((data.job_ids ?? data.company_ids) as unknown[]).length })),
+      response: rewriteData(["queryJobs", "queryCompanies"], (data) => ({
+        ...data,
+        total: ((data.job_ids ?? data.company_ids) as unknown[]).length,
+      })),
     },
   },
   {
     id: "jobs-companies-scope-accepted",
     clause: "s4-2-rule4-no-scopes-jobs-companies",
     area: "jobs-companies-query",
-    description: "A scope in a jobs or companies query is ignored (its node applied to the posting) instead of refused.",
+    description:
+      "A scope in a jobs or companies query is ignored (its node applied to the posting) instead of refused.",
     faults: { skip: ["scope-people-only"] },
   },
   {

@@ -7,7 +7,13 @@ export const LIMITS_MUTANTS: readonly Mutant[] = [
     clause: "s8-search-page-size",
     area: "limits",
     description: "A search size above 10000 is served as 10000 instead of refused.",
-    faults: { request: rewriteBody(SEARCH_ROUTES, (body) => (typeof body.size === "number" && Number.isInteger(body.size) && body.size > 10000 ? { ...body, size: 10000 } : body)) },
+    faults: {
+      request: rewriteBody(SEARCH_ROUTES, (body) =>
+        typeof body.size === "number" && Number.isInteger(body.size) && body.size > 10000
+          ? { ...body, size: 10000 }
+          : body,
+      ),
+    },
   },
   {
     id: "limits-size-0-accepted",

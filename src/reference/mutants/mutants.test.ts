@@ -13,7 +13,9 @@ const auth = `Bearer ${correct.keys.active}`;
 const serve = (mutant: string) => createReferenceService({ ...SMALL, mutant });
 
 async function spent(service: ReferenceService, run: () => Promise<unknown>): Promise<number> {
-  const remaining = async () => ((await service.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number }).remaining_credits;
+  const remaining = async () =>
+    ((await service.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number })
+      .remaining_credits;
   const before = await remaining();
   await run();
   return before - (await remaining());
@@ -43,11 +45,16 @@ describe("mutant registry", () => {
   });
 
   it("asks for the default dataset only for faults of total, which need 100000 matches", () => {
-    expect(MUTANTS.filter((m) => m.needsDefaultDataset).map((m) => m.id)).toEqual(["people-total-integer-at-cap", "people-total-string-without-plus"]);
+    expect(MUTANTS.filter((m) => m.needsDefaultDataset).map((m) => m.id)).toEqual([
+      "people-total-integer-at-cap",
+      "people-total-string-without-plus",
+    ]);
   });
 
   it("refuses to start an unknown mutant", () => {
-    expect(() => createReferenceService({ ...SMALL, mutant: "no-such-mutant" })).toThrow(/unknown mutant "no-such-mutant"/);
+    expect(() => createReferenceService({ ...SMALL, mutant: "no-such-mutant" })).toThrow(
+      /unknown mutant "no-such-mutant"/,
+    );
   });
 });
 
@@ -69,7 +76,8 @@ describe("each mutant's fault is active and breaks its clause", () => {
 
   it("query-size-default-50: a page without size holds 50 IDs (s4-2-size-default-100)", async () => {
     const body = { where: { field: "full_name", exists: true } };
-    const ids = async (s: ReferenceService) => ((await s.call("queryPeople", body, auth)).envelope.data as { profile_ids: string[] }).profile_ids.length;
+    const ids = async (s: ReferenceService) =>
+      ((await s.call("queryPeople", body, auth)).envelope.data as { profile_ids: string[] }).profile_ids.length;
     expect(await ids(correct)).toBe(100);
     expect(await ids(serve("query-size-default-50"))).toBe(50);
   });
@@ -84,8 +92,10 @@ describe("each mutant's fault is active and breaks its clause", () => {
 
   it("detail-job-company-id-by-default: the default job record carries company_id (s2-6-company-id-source-only)", async () => {
     const mutant = serve("detail-job-company-id-by-default");
-    const jobIds = ((await correct.call("queryJobs", { size: 2 }, auth)).envelope.data as { job_ids: string[] }).job_ids;
-    const first = async (s: ReferenceService, body: object) => ((await s.call("getJobs", { job_ids: jobIds, ...body }, auth)).envelope.data as { results: object[] }).results[0];
+    const jobIds = ((await correct.call("queryJobs", { size: 2 }, auth)).envelope.data as { job_ids: string[] })
+      .job_ids;
+    const first = async (s: ReferenceService, body: object) =>
+      ((await s.call("getJobs", { job_ids: jobIds, ...body }, auth)).envelope.data as { results: object[] }).results[0];
     expect(await first(correct, {})).not.toHaveProperty("company_id");
     expect(await first(mutant, {})).toHaveProperty("company_id");
     expect(Object.keys((await first(mutant, { _source: ["title"] }))!)).toEqual(["title"]);
@@ -104,7 +114,15 @@ describe("the fault hooks mutants use (faults.ts)", () => {
   });
 
   it("request: query-misspelt-fixed-value-refused refuses a misspelt fixed-set value at no cost (s7-misspelt-fixed-value-empty)", async () => {
-    const body = { where: { all: [{ field: "full_name", exists: true }, { field: "management_level", in: ["Director", "director"] }] }, size: 1 };
+    const body = {
+      where: {
+        all: [
+          { field: "full_name", exists: true },
+          { field: "management_level", in: ["Director", "director"] },
+        ],
+      },
+      size: 1,
+    };
     expect((await correct.call("queryPeople", body, auth)).status).toBe(200);
     const mutant = serve("query-misspelt-fixed-value-refused");
     let answer;
@@ -123,14 +141,18 @@ describe("the fault hooks mutants use (faults.ts)", () => {
 
   it("charge on key status: credits-key-status-charged charges each GET /auth/key/status (s8-cost-key-status)", async () => {
     const mutant = serve("credits-key-status-charged");
-    const remaining = async () => ((await mutant.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number }).remaining_credits;
+    const remaining = async () =>
+      ((await mutant.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number })
+        .remaining_credits;
     const first = await remaining();
     expect(await remaining()).toBe(first - 1);
     expect(await spent(correct, async () => correct.call("getKeyStatus", undefined, auth))).toBe(0);
   });
 
   it("charge with the response data: credits-not-found-charged charges ceil(requested / 5) (s7-unresolved-id-not-found-free)", async () => {
-    const ids = ((await correct.call("queryPeople", { ...search, size: 1 }, auth)).envelope.data as { profile_ids: string[] }).profile_ids;
+    const ids = (
+      (await correct.call("queryPeople", { ...search, size: 1 }, auth)).envelope.data as { profile_ids: string[] }
+    ).profile_ids;
     const body = { profile_ids: [...ids, "unknown-1", "unknown-2", "unknown-3", "unknown-4", "unknown-5"] };
     expect(await spent(correct, () => correct.call("getProfiles", body, auth))).toBe(1);
     const mutant = serve("credits-not-found-charged");
@@ -146,13 +168,28 @@ describe("the fault hooks mutants use (faults.ts)", () => {
       });
       return { status: res.status, body: (await res.json()) as { code: unknown; data: unknown } };
     };
-    const servers = await Promise.all([startReferenceServer({ ...SMALL }), startReferenceServer({ ...SMALL, mutant: "privacy-contact-unlock-served" })]);
+    const servers = await Promise.all([
+      startReferenceServer({ ...SMALL }),
+      startReferenceServer({ ...SMALL, mutant: "privacy-contact-unlock-served" }),
+    ]);
     try {
       const [right, wrong] = servers;
       expect((await unlock(right!.url, `Bearer ${right!.keys.active}`)).status).toBe(404);
       expect(await unlock(wrong!.url, `Bearer ${wrong!.keys.active}`)).toEqual({
         status: 200,
-        body: { code: 200, msg: "ok", data: { contacts: [{ linkedin_url: "https://www.linkedin.com/in/jane-doe/", email: "jane.doe@example.com", phone: "+44 20 7946 0958" }] } },
+        body: {
+          code: 200,
+          msg: "ok",
+          data: {
+            contacts: [
+              {
+                linkedin_url: "https://www.linkedin.com/in/jane-doe/",
+                email: "jane.doe@example.com",
+                phone: "+44 20 7946 0958",
+              },
+            ],
+          },
+        },
       });
       expect((await unlock(wrong!.url, "Bearer svc_unknown_key_123")).status).toBe(401);
       expect((await fetch(`${wrong!.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);

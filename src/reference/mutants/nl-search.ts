@@ -15,7 +15,11 @@ export const NL_SEARCH_MUTANTS: readonly Mutant[] = [
     area: "nl-search",
     description: "A text longer than 5000 characters is cut to 5000 and served instead of refused.",
     faults: {
-      request: rewriteBody(["searchPeople"], (body) => (typeof body.text === "string" && [...body.text].length > 5000 ? { ...body, text: [...body.text].slice(0, 5000).join("") } : body)),
+      request: rewriteBody(["searchPeople"], (body) =>
+        typeof body.text === "string" && [...body.text].length > 5000
+          ? { ...body, text: [...body.text].slice(0, 5000).join("") }
+          : body,
+      ),
     },
   },
   {

@@ -21,7 +21,8 @@ function spreadScopes(plan: Plan): Plan {
 }
 
 function unbind(sub: Extract<Plan, { kind: "scope" }>["sub"], node: Plan): Plan {
-  if (node.kind === "all" || node.kind === "any") return { kind: node.kind, nodes: node.nodes.map((n) => unbind(sub, n)) };
+  if (node.kind === "all" || node.kind === "any")
+    return { kind: node.kind, nodes: node.nodes.map((n) => unbind(sub, n)) };
   return { kind: "scope", sub, node: spreadScopes(node) };
 }
 
@@ -46,7 +47,9 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     clause: "s4-3-total-exact-or-string",
     area: "people-query",
     description: 'At or above 100000 matches, total is the integer 100000 instead of the string "100000+".',
-    faults: { response: rewriteData(["queryPeople"], (data) => (data.total === "100000+" ? { ...data, total: 100000 } : data)) },
+    faults: {
+      response: rewriteData(["queryPeople"], (data) => (data.total === "100000+" ? { ...data, total: 100000 } : data)),
+    },
     needsDefaultDataset: true,
   },
   {
@@ -54,7 +57,11 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     clause: "s8-people-total",
     area: "people-query",
     description: 'At or above 100000 matches, total is the string "100000" instead of "100000+".',
-    faults: { response: rewriteData(["queryPeople"], (data) => (data.total === "100000+" ? { ...data, total: "100000" } : data)) },
+    faults: {
+      response: rewriteData(["queryPeople"], (data) =>
+        data.total === "100000+" ? { ...data, total: "100000" } : data,
+      ),
+    },
     needsDefaultDataset: true,
   },
   {
@@ -63,7 +70,9 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     area: "people-query",
     description: "total counts the IDs returned on the page instead of the matches.",
     faults: {
-      response: rewriteData(["queryPeople"], (data) => (typeof data.total === "number" ? { ...data, total: (data.profile_ids as unknown[]).length } : data)),
+      response: rewriteData(["queryPeople"], (data) =>
+        typeof data.total === "number" ? { ...data, total: (data.profile_ids as unknown[]).length } : data,
+      ),
     },
   },
   {
@@ -71,7 +80,11 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     clause: "s4-3-next-present-absent",
     area: "people-query",
     description: "The last page of a search still carries a next cursor.",
-    faults: { response: rewriteData(SEARCH_ROUTES, (data) => (data.next === undefined ? { ...data, next: "end-of-results" } : data)) },
+    faults: {
+      response: rewriteData(SEARCH_ROUTES, (data) =>
+        data.next === undefined ? { ...data, next: "end-of-results" } : data,
+      ),
+    },
   },
   {
     id: "people-next-missing",

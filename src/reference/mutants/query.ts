@@ -3,24 +3,34 @@ import type { Faults } from "../faults.js";
 import { badRequest } from "../refusal.js";
 import type { Mutant } from "./mutant.js";
 
-const DATASET_OF: Readonly<Partial<Record<OperationId, Dataset>>> = { queryPeople: "people", queryJobs: "jobs", queryCompanies: "companies" };
+const DATASET_OF: Readonly<Partial<Record<OperationId, Dataset>>> = {
+  queryPeople: "people",
+  queryJobs: "jobs",
+  queryCompanies: "companies",
+};
 
 /** Throws a refusal at the first eq/in leaf whose value is outside its field's fixed value set (§2.3). */
 function refuseMisspelt(dataset: Dataset, node: unknown, path: string): void {
   if (typeof node !== "object" || node === null) return;
   if (Array.isArray(node)) return node.forEach((child, i) => refuseMisspelt(dataset, child, `${path}[${i}]`));
   const leaf = node as Record<string, unknown>;
-  const values = typeof leaf.field === "string" ? loadContract().datasets[dataset].fields.get(leaf.field)?.values : undefined;
+  const values =
+    typeof leaf.field === "string" ? loadContract().datasets[dataset].fields.get(leaf.field)?.values : undefined;
   if (values) {
     const given = "eq" in leaf ? [leaf.eq] : Array.isArray(leaf.in) ? leaf.in : [];
     const wrong = given.find((v) => typeof v === "string" && !values.includes(v));
     if (wrong !== undefined) throw badRequest(`${path}: ${JSON.stringify(wrong)} is not a value of ${leaf.field}`);
   }
-  for (const [key, child] of Object.entries(leaf)) if (key !== "field") refuseMisspelt(dataset, child, `${path}.${key}`);
+  for (const [key, child] of Object.entries(leaf))
+    if (key !== "field") refuseMisspelt(dataset, child, `${path}.${key}`);
 }
 
 /** A request fault refusing a query whose tree holds a node `matches` picks (walked depth first from where). */
-function refuseNode(routes: RegExp, matches: (node: Record<string, unknown>) => boolean, why: string): NonNullable<Faults["request"]> {
+function refuseNode(
+  routes: RegExp,
+  matches: (node: Record<string, unknown>) => boolean,
+  why: string,
+): NonNullable<Faults["request"]> {
   const walk = (node: unknown, path: string): void => {
     if (typeof node !== "object" || node === null) return;
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}[${i}]`));
@@ -28,7 +38,8 @@ function refuseNode(routes: RegExp, matches: (node: Record<string, unknown>) => 
     for (const [key, child] of Object.entries(node)) walk(child, `${path}.${key}`);
   };
   return (operationId, body) => {
-    if (routes.test(operationId) && typeof body === "object" && body !== null) walk((body as { where?: unknown }).where, "where");
+    if (routes.test(operationId) && typeof body === "object" && body !== null)
+      walk((body as { where?: unknown }).where, "where");
     return body;
   };
 }
@@ -56,7 +67,8 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     faults: {
       request: (operationId, body) => {
         const dataset = DATASET_OF[operationId];
-        if (dataset && typeof body === "object" && body !== null) refuseMisspelt(dataset, (body as { where?: unknown }).where, "where");
+        if (dataset && typeof body === "object" && body !== null)
+          refuseMisspelt(dataset, (body as { where?: unknown }).where, "where");
         return body;
       },
     },
@@ -80,14 +92,26 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     clause: "s4-2-rule3-date-format",
     area: "query-spec",
     description: "A relative date offset such as now-30d is refused; only YYYY-MM-DD is taken.",
-    faults: { request: refuseNode(/^(queryPeople|queryJobs|queryCompanies)$/, (leaf) => ["gte", "lte", "eq"].some((op) => typeof leaf[op] === "string" && /^now-/.test(leaf[op] as string)), "relative dates are not supported") },
+    faults: {
+      request: refuseNode(
+        /^(queryPeople|queryJobs|queryCompanies)$/,
+        (leaf) => ["gte", "lte", "eq"].some((op) => typeof leaf[op] === "string" && /^now-/.test(leaf[op] as string)),
+        "relative dates are not supported",
+      ),
+    },
   },
   {
     id: "query-in-operator-refused",
     clause: "s4-2-leaf-form",
     area: "query-spec",
     description: "The in operator, one of the six of §4.2, is refused.",
-    faults: { request: refuseNode(/^(queryPeople|queryJobs|queryCompanies)$/, (leaf) => "in" in leaf && "field" in leaf, "operator in is not supported") },
+    faults: {
+      request: refuseNode(
+        /^(queryPeople|queryJobs|queryCompanies)$/,
+        (leaf) => "in" in leaf && "field" in leaf,
+        "operator in is not supported",
+      ),
+    },
   },
   {
     id: "query-nested-composites-refused",
@@ -97,7 +121,14 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     faults: {
       request: refuseNode(
         /^(queryPeople|queryJobs|queryCompanies)$/,
-        (node) => ["all", "any"].some((k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((c) => typeof c === "object" && c !== null && ["all", "any", "not"].some((n) => n in c))),
+        (node) =>
+          ["all", "any"].some(
+            (k) =>
+              Array.isArray(node[k]) &&
+              (node[k] as unknown[]).some(
+                (c) => typeof c === "object" && c !== null && ["all", "any", "not"].some((n) => n in c),
+              ),
+          ),
         "composites do not nest",
       ),
     },

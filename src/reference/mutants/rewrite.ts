@@ -8,14 +8,21 @@ type Data = Record<string, unknown>;
 export const SEARCH_ROUTES: readonly OperationId[] = ["queryPeople", "queryJobs", "queryCompanies"];
 export const DETAIL_ROUTES: readonly OperationId[] = ["getProfiles", "getJobs", "getCompanies"];
 /** The member of a detail body holding the IDs, by route. */
-export const DETAIL_IDS_MEMBER: Readonly<Partial<Record<OperationId, string>>> = { getProfiles: "profile_ids", getJobs: "job_ids", getCompanies: "company_ids" };
+export const DETAIL_IDS_MEMBER: Readonly<Partial<Record<OperationId, string>>> = {
+  getProfiles: "profile_ids",
+  getJobs: "job_ids",
+  getCompanies: "company_ids",
+};
 
 function isObject(value: unknown): value is Data {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A response fault that rewrites the data object of successes of the given routes (refusals pass untouched). */
-export function rewriteData(routes: readonly OperationId[], rewrite: (data: Data) => Data): NonNullable<Faults["response"]> {
+export function rewriteData(
+  routes: readonly OperationId[],
+  rewrite: (data: Data) => Data,
+): NonNullable<Faults["response"]> {
   return (operationId, response) => {
     if (response.status !== 200 || !routes.includes(operationId) || !isObject(response.envelope.data)) return response;
     return { ...response, envelope: { ...response.envelope, data: rewrite({ ...response.envelope.data }) } };
@@ -23,19 +30,29 @@ export function rewriteData(routes: readonly OperationId[], rewrite: (data: Data
 }
 
 /** A request fault that rewrites the JSON object body of the given routes (other bodies pass untouched). */
-export function rewriteBody(routes: readonly OperationId[], rewrite: (body: Data) => Data): NonNullable<Faults["request"]> {
+export function rewriteBody(
+  routes: readonly OperationId[],
+  rewrite: (body: Data) => Data,
+): NonNullable<Faults["request"]> {
   return (operationId, body) => (routes.includes(operationId) && isObject(body) ? rewrite({ ...body }) : body);
 }
 
 /** An account made up by a fault for a request the correct server refuses: served as if by a fresh key. */
 export function inventedAccount(credits?: number): KeyAccount {
-  return new KeyAccount({ key: "svc_invented_by_a_fault", ...(credits !== undefined ? { credits } : {}) }, DEFAULT_RATE_LIMIT, Date.now());
+  return new KeyAccount(
+    { key: "svc_invented_by_a_fault", ...(credits !== undefined ? { credits } : {}) },
+    DEFAULT_RATE_LIMIT,
+    Date.now(),
+  );
 }
 
 /** A request fault refusing, as unknown, any leaf on `field` in the where of `route`. */
 export function refuseField(route: OperationId, field: string): NonNullable<Faults["request"]> {
   return (operationId, body) => {
-    if (operationId === route && JSON.stringify((body as { where?: unknown } | null)?.where ?? null).includes(`"field":${JSON.stringify(field)}`)) {
+    if (
+      operationId === route &&
+      JSON.stringify((body as { where?: unknown } | null)?.where ?? null).includes(`"field":${JSON.stringify(field)}`)
+    ) {
       throw badRequest(`where: unknown field ${JSON.stringify(field)}`);
     }
     return body;

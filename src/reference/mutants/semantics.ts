@@ -16,8 +16,16 @@ import type { Mutant } from "./mutant.js";
  */
 
 const DATASETS: readonly Dataset[] = ["people", "jobs", "companies"];
-const ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
-const TABLES: Readonly<Record<Dataset, readonly TableName[]>> = { people: ["person", "experience", "education", "language"], jobs: ["jobs"], companies: ["companies"] };
+const ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
+const TABLES: Readonly<Record<Dataset, readonly TableName[]>> = {
+  people: ["person", "experience", "education", "language"],
+  jobs: ["jobs"],
+  companies: ["companies"],
+};
 
 /** The search-semantics case of a dataset: the one whose oracles run on it. */
 const caseOf = (dataset: Dataset): readonly string[] => [`search-semantics/${dataset}`];
@@ -72,7 +80,13 @@ const LEAF_FAULTS: readonly LeafFault[] = [
     description: "eq matches a stored value that starts with the given one",
     kinds: ["text", "list"],
     ops: ["eq"],
-    rows: (ctx) => rowsWhere(ctx, (vs) => ctx.arg.op === "eq" && vs.some((v) => typeof v === "string" && v.startsWith(String(ctx.arg.op === "eq" ? ctx.arg.value : "")))),
+    rows: (ctx) =>
+      rowsWhere(
+        ctx,
+        (vs) =>
+          ctx.arg.op === "eq" &&
+          vs.some((v) => typeof v === "string" && v.startsWith(String(ctx.arg.op === "eq" ? ctx.arg.value : ""))),
+      ),
   },
   {
     id: "in-first-value-only",
@@ -88,7 +102,10 @@ const LEAF_FAULTS: readonly LeafFault[] = [
     description: "match finds its words anywhere inside the text, not as whole words",
     kinds: ["text", "list"],
     ops: ["match"],
-    rows: (ctx) => rowsWhere(ctx, (vs) => vs.some((v) => wordsOf(ctx.arg).length > 0 && wordsOf(ctx.arg).every((w) => lower(v).includes(w)))),
+    rows: (ctx) =>
+      rowsWhere(ctx, (vs) =>
+        vs.some((v) => wordsOf(ctx.arg).length > 0 && wordsOf(ctx.arg).every((w) => lower(v).includes(w))),
+      ),
   },
   {
     id: "match-whole-value",
@@ -105,7 +122,8 @@ const LEAF_FAULTS: readonly LeafFault[] = [
       description: `gte on ${kind}s leaves out its bound`,
       kinds: [kind],
       ops: ["gte"],
-      rows: (ctx) => rowsWhere(ctx, (vs) => ctx.arg.op === "gte" && vs.some((v) => dayOf(v) > (ctx.arg as { bound: number }).bound)),
+      rows: (ctx) =>
+        rowsWhere(ctx, (vs) => ctx.arg.op === "gte" && vs.some((v) => dayOf(v) > (ctx.arg as { bound: number }).bound)),
     },
     {
       id: `lte-exclusive-${kind}s`,
@@ -113,7 +131,8 @@ const LEAF_FAULTS: readonly LeafFault[] = [
       description: `lte on ${kind}s leaves out its bound`,
       kinds: [kind],
       ops: ["lte"],
-      rows: (ctx) => rowsWhere(ctx, (vs) => ctx.arg.op === "lte" && vs.some((v) => dayOf(v) < (ctx.arg as { bound: number }).bound)),
+      rows: (ctx) =>
+        rowsWhere(ctx, (vs) => ctx.arg.op === "lte" && vs.some((v) => dayOf(v) < (ctx.arg as { bound: number }).bound)),
     },
     {
       id: `gte-lte-swapped-${kind}s`,
@@ -121,7 +140,14 @@ const LEAF_FAULTS: readonly LeafFault[] = [
       description: `gte and lte on ${kind}s swapped`,
       kinds: [kind],
       ops: ["gte", "lte"],
-      rows: (ctx) => ctx.evaluate(ctx.arg.op === "gte" ? { op: "lte", bound: ctx.arg.bound } : ctx.arg.op === "lte" ? { op: "gte", bound: ctx.arg.bound } : ctx.arg),
+      rows: (ctx) =>
+        ctx.evaluate(
+          ctx.arg.op === "gte"
+            ? { op: "lte", bound: ctx.arg.bound }
+            : ctx.arg.op === "lte"
+              ? { op: "gte", bound: ctx.arg.bound }
+              : ctx.arg,
+        ),
     },
   ]),
   {
@@ -140,7 +166,8 @@ const LEAF_FAULTS: readonly LeafFault[] = [
     // The generated jobs and companies always hold their lists: the fault cannot show on them.
     datasets: ["people"],
     ops: ["exists"],
-    rows: (ctx) => (ctx.arg.op === "exists" && ctx.arg.present ? Bitset.full(ctx.table.rows) : new Bitset(ctx.table.rows)),
+    rows: (ctx) =>
+      ctx.arg.op === "exists" && ctx.arg.present ? Bitset.full(ctx.table.rows) : new Bitset(ctx.table.rows),
   },
   {
     id: "list-first-element-only",
@@ -159,7 +186,14 @@ const LEAF_FAULTS: readonly LeafFault[] = [
         const v = column.dict.values[column.ids[start]!]!;
         const arg = ctx.arg;
         const ok =
-          arg.op === "eq" ? v === arg.value : arg.op === "in" ? (arg.values as readonly unknown[]).includes(v) : arg.op === "match" ? arg.words.length > 0 && arg.words.every((w) => ((v.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[]).includes(w)) : false;
+          arg.op === "eq"
+            ? v === arg.value
+            : arg.op === "in"
+              ? (arg.values as readonly unknown[]).includes(v)
+              : arg.op === "match"
+                ? arg.words.length > 0 &&
+                  arg.words.every((w) => ((v.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[]).includes(w))
+                : false;
         if (ok) first.set(r);
       }
       return first;
@@ -178,11 +212,24 @@ function leafMutants(): Mutant[] {
       const evaluation: EvaluationFaults = {
         leaf: (ctx) => {
           const kind = columnKind(ctx);
-          if (!kind || !tables.includes(ctx.tableName) || !fault.kinds.includes(kind) || !fault.ops.includes(ctx.arg.op)) return ctx.correct;
+          if (
+            !kind ||
+            !tables.includes(ctx.tableName) ||
+            !fault.kinds.includes(kind) ||
+            !fault.ops.includes(ctx.arg.op)
+          )
+            return ctx.correct;
           return fault.rows(ctx, kind);
         },
       };
-      return { id: `semantics-${dataset}-${fault.id}`, clause: fault.clause, area: "search-semantics", cases: caseOf(dataset), description: `${dataset}: ${fault.description}.`, faults: { evaluation } };
+      return {
+        id: `semantics-${dataset}-${fault.id}`,
+        clause: fault.clause,
+        area: "search-semantics",
+        cases: caseOf(dataset),
+        description: `${dataset}: ${fault.description}.`,
+        faults: { evaluation },
+      };
     }),
   );
 }
@@ -207,19 +254,48 @@ function mapPlan(plan: Plan, fn: (node: Plan, inScope: SubRecord | undefined) =>
   }
 }
 
-const COMPOSITE_FAULTS: readonly { id: string; clause: string; description: string; rewrite: (node: Plan) => Plan }[] = [
-  { id: "any-as-all", clause: "s4-2-any-one-condition", description: "any requires every child", rewrite: (n) => (n.kind === "any" ? { kind: "all", nodes: n.nodes } : n) },
-  { id: "all-as-any", clause: "s4-2-all-every-condition", description: "all is satisfied by one child", rewrite: (n) => (n.kind === "all" ? { kind: "any", nodes: n.nodes } : n) },
-  { id: "any-first-child-only", clause: "s4-2-any-one-condition", description: "any looks at its first child only", rewrite: (n) => (n.kind === "any" && n.nodes.length ? n.nodes[0]! : n) },
-  { id: "all-first-two-children", clause: "s4-2-all-every-condition", description: "all looks at its first two children only", rewrite: (n) => (n.kind === "all" && n.nodes.length > 2 ? { kind: "all", nodes: n.nodes.slice(0, 2) } : n) },
-  { id: "not-ignored", clause: "s4-2-not-negates", description: "not is ignored: not A matches what A matches", rewrite: (n) => (n.kind === "not" ? n.node : n) },
-  {
-    id: "not-drops-missing-always",
-    clause: "s4-2-not-negates",
-    description: "not over a leaf also drops every record without a value of its field, even when the leaf is exists",
-    rewrite: (n) => (n.kind === "not" && n.node.kind === "leaf" ? { kind: "all", nodes: [n, { ...n.node, arg: { op: "exists", present: true } }] } : n),
-  },
-];
+const COMPOSITE_FAULTS: readonly { id: string; clause: string; description: string; rewrite: (node: Plan) => Plan }[] =
+  [
+    {
+      id: "any-as-all",
+      clause: "s4-2-any-one-condition",
+      description: "any requires every child",
+      rewrite: (n) => (n.kind === "any" ? { kind: "all", nodes: n.nodes } : n),
+    },
+    {
+      id: "all-as-any",
+      clause: "s4-2-all-every-condition",
+      description: "all is satisfied by one child",
+      rewrite: (n) => (n.kind === "all" ? { kind: "any", nodes: n.nodes } : n),
+    },
+    {
+      id: "any-first-child-only",
+      clause: "s4-2-any-one-condition",
+      description: "any looks at its first child only",
+      rewrite: (n) => (n.kind === "any" && n.nodes.length ? n.nodes[0]! : n),
+    },
+    {
+      id: "all-first-two-children",
+      clause: "s4-2-all-every-condition",
+      description: "all looks at its first two children only",
+      rewrite: (n) => (n.kind === "all" && n.nodes.length > 2 ? { kind: "all", nodes: n.nodes.slice(0, 2) } : n),
+    },
+    {
+      id: "not-ignored",
+      clause: "s4-2-not-negates",
+      description: "not is ignored: not A matches what A matches",
+      rewrite: (n) => (n.kind === "not" ? n.node : n),
+    },
+    {
+      id: "not-drops-missing-always",
+      clause: "s4-2-not-negates",
+      description: "not over a leaf also drops every record without a value of its field, even when the leaf is exists",
+      rewrite: (n) =>
+        n.kind === "not" && n.node.kind === "leaf"
+          ? { kind: "all", nodes: [n, { ...n.node, arg: { op: "exists", present: true } }] }
+          : n,
+    },
+  ];
 
 function compositeMutants(): Mutant[] {
   return COMPOSITE_FAULTS.flatMap((fault) =>
@@ -234,13 +310,20 @@ function compositeMutants(): Mutant[] {
   );
 }
 
-const SCOPE_NAME: Readonly<Record<SubRecord, string>> = { experience: "has_experience", education: "has_education", language: "has_language" };
+const SCOPE_NAME: Readonly<Record<SubRecord, string>> = {
+  experience: "has_experience",
+  education: "has_education",
+  language: "has_language",
+};
 
 /** The conditions of a scope of `sub` each checked on a sub-record of its own. */
 function leakScope(sub: SubRecord, plan: Plan): Plan {
   return mapPlan(plan, (node) => {
     if (node.kind !== "scope" || node.sub !== sub) return node;
-    const spread = (n: Plan): Plan => (n.kind === "all" || n.kind === "any" ? { kind: n.kind, nodes: n.nodes.map(spread) } : { kind: "scope", sub, node: n });
+    const spread = (n: Plan): Plan =>
+      n.kind === "all" || n.kind === "any"
+        ? { kind: n.kind, nodes: n.nodes.map(spread) }
+        : { kind: "scope", sub, node: n };
     return spread(node.node);
   });
 }
@@ -269,19 +352,45 @@ function scopeMutants(): Mutant[] {
       faults,
     });
     return [
-      mutant("leaks", `the conditions inside ${name} may each hold on a different sub-record`, { plan: onDataset("people", (p) => leakScope(sub, p)) }),
-      mutant("all-as-any", `an all inside ${name} is satisfied by one of its conditions`, { plan: onDataset("people", insideScope(sub, (n) => (n.kind === "all" ? { kind: "any", nodes: n.nodes } : n))) }),
-      mutant("not-ignored", `a not inside ${name} is ignored`, { plan: onDataset("people", insideScope(sub, (n) => (n.kind === "not" ? n.node : n))) }),
-      mutant("not-person-level", `a not inside ${name} negates over the whole person (no sub-record matches) instead of the same sub-record`, {
-        plan: onDataset("people", insideScope(sub, (n) => (n.kind === "not" ? { kind: "not", node: { kind: "scope", sub, node: n.node } } : n))),
+      mutant("leaks", `the conditions inside ${name} may each hold on a different sub-record`, {
+        plan: onDataset("people", (p) => leakScope(sub, p)),
       }),
-      mutant("first-sub-record-only", `${name} looks at each person's first sub-record only`, { evaluation: { scope: (t, table, rows) => (t === sub ? firstOfEachOwner(table, rows) : rows) } }),
+      mutant("all-as-any", `an all inside ${name} is satisfied by one of its conditions`, {
+        plan: onDataset(
+          "people",
+          insideScope(sub, (n) => (n.kind === "all" ? { kind: "any", nodes: n.nodes } : n)),
+        ),
+      }),
+      mutant("not-ignored", `a not inside ${name} is ignored`, {
+        plan: onDataset(
+          "people",
+          insideScope(sub, (n) => (n.kind === "not" ? n.node : n)),
+        ),
+      }),
+      mutant(
+        "not-person-level",
+        `a not inside ${name} negates over the whole person (no sub-record matches) instead of the same sub-record`,
+        {
+          plan: onDataset(
+            "people",
+            insideScope(sub, (n) =>
+              n.kind === "not" ? { kind: "not", node: { kind: "scope", sub, node: n.node } } : n,
+            ),
+          ),
+        },
+      ),
+      mutant("first-sub-record-only", `${name} looks at each person's first sub-record only`, {
+        evaluation: { scope: (t, table, rows) => (t === sub ? firstOfEachOwner(table, rows) : rows) },
+      }),
     ];
   });
 }
 
 /** Relative dates of one dataset's queries rewritten before they are read. */
-function rewriteRelative(dataset: Dataset, rewrite: (n: number, unit: "d" | "m") => string): NonNullable<Faults["request"]> {
+function rewriteRelative(
+  dataset: Dataset,
+  rewrite: (n: number, unit: "d" | "m") => string,
+): NonNullable<Faults["request"]> {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (typeof node === "string") {
@@ -291,7 +400,10 @@ function rewriteRelative(dataset: Dataset, rewrite: (n: number, unit: "d" | "m")
     if (node && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     return node;
   };
-  return (operationId, body) => (operationId === ROUTE[dataset] && body && typeof body === "object" ? { ...(body as object), where: walk((body as { where?: unknown }).where) } : body);
+  return (operationId, body) =>
+    operationId === ROUTE[dataset] && body && typeof body === "object"
+      ? { ...(body as object), where: walk((body as { where?: unknown }).where) }
+      : body;
 }
 
 function forward(n: number, unit: "d" | "m"): string {
@@ -301,13 +413,31 @@ function forward(n: number, unit: "d" | "m"): string {
   return today.toISOString().slice(0, 10);
 }
 
-const RELATIVE_FAULTS: readonly { id: string; description: string; rewrite: (n: number, unit: "d" | "m") => string; datasets?: readonly Dataset[] }[] = [
+const RELATIVE_FAULTS: readonly {
+  id: string;
+  description: string;
+  rewrite: (n: number, unit: "d" | "m") => string;
+  datasets?: readonly Dataset[];
+}[] = [
   { id: "months-read-as-days", description: "now-Nm is read as N days back", rewrite: (n) => `now-${n}d` },
   { id: "days-read-as-months", description: "now-Nd is read as N months back", rewrite: (n) => `now-${n}m` },
-  { id: "months-read-as-weeks", description: "now-Nm is read as N weeks back", rewrite: (n, u) => (u === "m" ? `now-${7 * n}d` : `now-${n}d`) },
-  { id: "offset-counted-forward", description: "now-N is counted forward from today", rewrite: (n, u) => forward(n, u) },
+  {
+    id: "months-read-as-weeks",
+    description: "now-Nm is read as N weeks back",
+    rewrite: (n, u) => (u === "m" ? `now-${7 * n}d` : `now-${n}d`),
+  },
+  {
+    id: "offset-counted-forward",
+    description: "now-N is counted forward from today",
+    rewrite: (n, u) => forward(n, u),
+  },
   // Thirty-day months drift half a day a month: only dates years back show it, which people's job dates hold.
-  { id: "months-as-30-days", description: "now-Nm is read as 30×N days back", rewrite: (n, u) => (u === "m" ? `now-${30 * n}d` : `now-${n}d`), datasets: ["people"] },
+  {
+    id: "months-as-30-days",
+    description: "now-Nm is read as 30×N days back",
+    rewrite: (n, u) => (u === "m" ? `now-${30 * n}d` : `now-${n}d`),
+    datasets: ["people"],
+  },
 ];
 
 function relativeMutants(): Mutant[] {
@@ -323,4 +453,9 @@ function relativeMutants(): Mutant[] {
   );
 }
 
-export const SEMANTICS_MUTANTS: readonly Mutant[] = [...leafMutants(), ...compositeMutants(), ...scopeMutants(), ...relativeMutants()];
+export const SEMANTICS_MUTANTS: readonly Mutant[] = [
+  ...leafMutants(),
+  ...compositeMutants(),
+  ...scopeMutants(),
+  ...relativeMutants(),
+];

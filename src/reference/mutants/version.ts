@@ -9,7 +9,12 @@ export const VERSION_MUTANTS: readonly Mutant[] = [
     clause: "s9-version-route",
     area: "version",
     description: "The contract fingerprint of GET /version changes on every call.",
-    faults: { response: rewriteData(["getVersion"], (data) => ({ ...data, contract_fingerprint: `${String(data.contract_fingerprint)}-${++calls}` })) },
+    faults: {
+      response: rewriteData(["getVersion"], (data) => ({
+        ...data,
+        contract_fingerprint: `${String(data.contract_fingerprint)}-${++calls}`,
+      })),
+    },
   },
   {
     id: "version-fingerprint-missing",

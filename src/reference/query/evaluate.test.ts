@@ -20,10 +20,32 @@ const store = buildStore(
         skills: ["Go", "SQL"],
         experience_months: 120,
         experiences: [
-          experience({ title: "Senior Software Engineer", company_name: "Acme", level: "Senior", is_current: true, started_at: "2022-01-01", workplace_city: "Berlin" }),
-          experience({ title: "Engineering Manager", company_name: "Globex", level: "Manager", is_current: false, started_at: "2015-01-01", ended_at: "2021-12-31", workplace_city: "Paris" }),
+          experience({
+            title: "Senior Software Engineer",
+            company_name: "Acme",
+            level: "Senior",
+            is_current: true,
+            started_at: "2022-01-01",
+            workplace_city: "Berlin",
+          }),
+          experience({
+            title: "Engineering Manager",
+            company_name: "Globex",
+            level: "Manager",
+            is_current: false,
+            started_at: "2015-01-01",
+            ended_at: "2021-12-31",
+            workplace_city: "Paris",
+          }),
         ],
-        educations: [{ institution_name: "Paris Institute of Technology", degree_level: 3, graduation_year: 2014, is_studying: false }],
+        educations: [
+          {
+            institution_name: "Paris Institute of Technology",
+            degree_level: 3,
+            graduation_year: 2014,
+            is_studying: false,
+          },
+        ],
         languages: [
           { language: "French", proficiency: "Elementary proficiency" },
           { language: "German", proficiency: "Native or bilingual proficiency" },
@@ -38,15 +60,33 @@ const store = buildStore(
         skills: ["Python"],
         experience_months: 30,
         experiences: [
-          experience({ title: "Engineering Manager", company_name: "Acme", level: "Manager", is_current: true, started_at: "2025-05-01", workplace_city: "Paris" }),
-          experience({ title: "Software Engineer", company_name: "Globex", level: "Specialist", is_current: false, started_at: "2019-01-01", ended_at: "2025-04-30", workplace_city: "Berlin" }),
+          experience({
+            title: "Engineering Manager",
+            company_name: "Acme",
+            level: "Manager",
+            is_current: true,
+            started_at: "2025-05-01",
+            workplace_city: "Paris",
+          }),
+          experience({
+            title: "Software Engineer",
+            company_name: "Globex",
+            level: "Specialist",
+            is_current: false,
+            started_at: "2019-01-01",
+            ended_at: "2025-04-30",
+            workplace_city: "Berlin",
+          }),
         ],
         languages: [{ language: "French", proficiency: "Native or bilingual proficiency" }],
       }),
       // 2: no experiences, no languages.
       person({ first_name: "Two", is_working: false, headline: null, skills: [] }),
     ],
-    jobs: [job({ title: "Data Engineer", salary: { min: 50_000, max: 70_000, currency: "EUR", unit: "YEAR" } }), job({ title: "Nurse", posted_at: "2025-06-10", applicants_count: 12 })],
+    jobs: [
+      job({ title: "Data Engineer", salary: { min: 50_000, max: 70_000, currency: "EUR", unit: "YEAR" } }),
+      job({ title: "Nurse", posted_at: "2025-06-10", applicants_count: 12 }),
+    ],
     companies: [company({ name: "Acme", is_b2b: true }), company({ name: "Globex", is_b2b: false })],
   }),
 );
@@ -60,27 +100,57 @@ function matches(where: unknown, data: Dataset = "people"): number[] {
 
 describe("Evaluator: scopes bind conditions to one sub-record (s4-2-scope-same-sub-record)", () => {
   it("an engineer at Acme: unscoped, any job of each kind; scoped, the same job", () => {
-    const conditions = [{ field: "title", match: "engineer" }, { field: "company_name", eq: "Acme" }];
+    const conditions = [
+      { field: "title", match: "engineer" },
+      { field: "company_name", eq: "Acme" },
+    ];
     expect(matches({ all: conditions })).toEqual([0, 1]);
     expect(matches({ has_experience: { all: conditions } })).toEqual([0]);
   });
 
   it("a current manager: unscoped is_current matches any current job (s2-2-is-current-is-studying-in-scope)", () => {
-    const conditions = [{ field: "level", eq: "Manager" }, { field: "is_current", eq: true }];
+    const conditions = [
+      { field: "level", eq: "Manager" },
+      { field: "is_current", eq: true },
+    ];
     expect(matches({ all: conditions })).toEqual([0, 1]);
     expect(matches({ has_experience: { all: conditions } })).toEqual([1]);
   });
 
   it("native French: proficiency outside has_language is satisfied by any language (s2-2-language-proficiency-in-has-language)", () => {
-    const conditions = [{ field: "languages", eq: "French" }, { field: "language_proficiency", eq: "Native or bilingual proficiency" }];
+    const conditions = [
+      { field: "languages", eq: "French" },
+      { field: "language_proficiency", eq: "Native or bilingual proficiency" },
+    ];
     expect(matches({ all: conditions })).toEqual([0, 1]);
     expect(matches({ has_language: { all: conditions } })).toEqual([1]);
   });
 
   it("worked in Berlin as an engineer, and a date range on one job", () => {
-    expect(matches({ has_experience: { all: [{ field: "workplace_city", eq: "Berlin" }, { field: "title", match: "software engineer" }] } })).toEqual([0, 1]);
-    expect(matches({ has_experience: { all: [{ field: "workplace_city", eq: "Berlin" }, { field: "is_current", eq: true }] } })).toEqual([0]);
-    const range = [{ field: "started_at", gte: "2019-01-01" }, { field: "ended_at", lte: "2025-12-31" }];
+    expect(
+      matches({
+        has_experience: {
+          all: [
+            { field: "workplace_city", eq: "Berlin" },
+            { field: "title", match: "software engineer" },
+          ],
+        },
+      }),
+    ).toEqual([0, 1]);
+    expect(
+      matches({
+        has_experience: {
+          all: [
+            { field: "workplace_city", eq: "Berlin" },
+            { field: "is_current", eq: true },
+          ],
+        },
+      }),
+    ).toEqual([0]);
+    const range = [
+      { field: "started_at", gte: "2019-01-01" },
+      { field: "ended_at", lte: "2025-12-31" },
+    ];
     expect(matches({ all: range })).toEqual([0, 1]);
     expect(matches({ has_experience: { all: range } })).toEqual([1]);
   });
@@ -91,11 +161,26 @@ describe("Evaluator: scopes bind conditions to one sub-record (s4-2-scope-same-s
   });
 
   it("a person-level condition inside a scope holds for each of the person's sub-records", () => {
-    expect(matches({ has_experience: { all: [{ field: "city", eq: "Paris" }, { field: "is_current", eq: true }] } })).toEqual([1]);
+    expect(
+      matches({
+        has_experience: {
+          all: [
+            { field: "city", eq: "Paris" },
+            { field: "is_current", eq: true },
+          ],
+        },
+      }),
+    ).toEqual([1]);
   });
 
   it("a scope nested in another asks about the person", () => {
-    expect(matches({ has_experience: { all: [{ field: "is_current", eq: true }, { has_language: { field: "languages", eq: "German" } }] } })).toEqual([0]);
+    expect(
+      matches({
+        has_experience: {
+          all: [{ field: "is_current", eq: true }, { has_language: { field: "languages", eq: "German" } }],
+        },
+      }),
+    ).toEqual([0]);
   });
 });
 
@@ -140,8 +225,24 @@ describe("Evaluator: operators (§4.2)", () => {
   it("booleans, any, not and an empty all", () => {
     expect(matches({ field: "is_working", eq: false })).toEqual([2]);
     expect(matches({ field: "is_working", in: [true, false] })).toEqual([0, 1, 2]);
-    expect(matches({ any: [{ field: "city", eq: "Paris" }, { field: "skills", eq: "Go" }] })).toEqual([0, 1]);
-    expect(matches({ not: { any: [{ field: "city", eq: "Paris" }, { field: "skills", eq: "Go" }] } })).toEqual([2]);
+    expect(
+      matches({
+        any: [
+          { field: "city", eq: "Paris" },
+          { field: "skills", eq: "Go" },
+        ],
+      }),
+    ).toEqual([0, 1]);
+    expect(
+      matches({
+        not: {
+          any: [
+            { field: "city", eq: "Paris" },
+            { field: "skills", eq: "Go" },
+          ],
+        },
+      }),
+    ).toEqual([2]);
     expect(matches({ all: [] })).toEqual([0, 1, 2]);
     expect(matches({ any: [] })).toEqual([]);
   });

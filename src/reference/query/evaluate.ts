@@ -129,7 +129,11 @@ export class Evaluator {
       case "scope":
         // A scope always asks whether the person has a matching sub-record; nested in another scope, the
         // answer is the person's and holds for each of the outer scope's sub-records.
-        return this.lift(this.toPerson(this.scopeRows(plan.sub, this.run(plan.node, plan.sub)), plan.sub), "person", ctx);
+        return this.lift(
+          this.toPerson(this.scopeRows(plan.sub, this.run(plan.node, plan.sub)), plan.sub),
+          "person",
+          ctx,
+        );
       case "leaf": {
         const table = this.store.tables[plan.table];
         if (plan.arg.op === "exists" && !plan.arg.present && plan.table !== ctx && plan.table !== "person") {
@@ -146,7 +150,14 @@ export class Evaluator {
     const table = this.store.tables[tableName];
     const correct = leafBits(table, field.name, arg);
     if (!this.faults.leaf) return correct;
-    return this.faults.leaf({ tableName, table, field, arg, correct, evaluate: (other) => leafBits(table, field.name, other) });
+    return this.faults.leaf({
+      tableName,
+      table,
+      field,
+      arg,
+      correct,
+      evaluate: (other) => leafBits(table, field.name, other),
+    });
   }
 
   private scopeRows(sub: TableName, rows: Bitset): Bitset {

@@ -21,8 +21,16 @@ describe("QueryTranslator reads what a fault lets through as a lax server would 
     ["a node that is not an object matches nothing", "x", { kind: "nothing" }],
     ["an all that is not an array matches nothing", { all: { field: "city", eq: "x" } }, { kind: "nothing" }],
     ["of two keys, the first is read", { any: [], all: [] }, { kind: "any", nodes: [] }],
-    ["of two operators, the first is read", { field: "experience_months", gte: 1, lte: 5 }, { kind: "leaf", arg: { op: "gte", bound: 1 } }],
-    ["an unreadable date is no day", { field: "started_at", gte: "2023-02-30" }, { kind: "leaf", arg: { op: "gte", bound: NaN } }],
+    [
+      "of two operators, the first is read",
+      { field: "experience_months", gte: 1, lte: 5 },
+      { kind: "leaf", arg: { op: "gte", bound: 1 } },
+    ],
+    [
+      "an unreadable date is no day",
+      { field: "started_at", gte: "2023-02-30" },
+      { kind: "leaf", arg: { op: "gte", bound: NaN } },
+    ],
   ];
   for (const [name, where, plan] of cases) {
     it(name, () => {
@@ -31,11 +39,16 @@ describe("QueryTranslator reads what a fault lets through as a lax server would 
   }
 
   it("unwraps a scope on jobs", () => {
-    expect(translate({ has_experience: { field: "title", eq: "x" } }, "jobs")).toMatchObject({ kind: "leaf", table: "jobs" });
+    expect(translate({ has_experience: { field: "title", eq: "x" } }, "jobs")).toMatchObject({
+      kind: "leaf",
+      table: "jobs",
+    });
   });
 
   it(`refuses a tree of more than ${MAX_QUERY_NODES} nodes (the reference's bound)`, () => {
-    expect(() => translate({ any: Array.from({ length: MAX_QUERY_NODES }, () => ({ field: "city", eq: "x" })) })).toThrow(Refusal);
+    expect(() =>
+      translate({ any: Array.from({ length: MAX_QUERY_NODES }, () => ({ field: "city", eq: "x" })) }),
+    ).toThrow(Refusal);
   });
 });
 
@@ -72,18 +85,34 @@ describe("QueryTranslator accepts the §4.2 grammar", () => {
 
   it("resolves relative dates against the clock: d are days, m are calendar months (s4-2-relative-offset-unit)", () => {
     const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
-    const plan = translate({ all: [{ field: "started_at", gte: "now-30d" }, { field: "started_at", gte: "now-1m" }, { field: "started_at", lte: "2024-02-29" }] });
+    const plan = translate({
+      all: [
+        { field: "started_at", gte: "now-30d" },
+        { field: "started_at", gte: "now-1m" },
+        { field: "started_at", lte: "2024-02-29" },
+      ],
+    });
     expect(plan).toMatchObject({
-      nodes: [{ arg: { op: "gte", bound: day("2025-03-01") } }, { arg: { op: "gte", bound: day("2025-02-28") } }, { arg: { op: "lte", bound: day("2024-02-29") } }],
+      nodes: [
+        { arg: { op: "gte", bound: day("2025-03-01") } },
+        { arg: { op: "gte", bound: day("2025-02-28") } },
+        { arg: { op: "lte", bound: day("2024-02-29") } },
+      ],
     });
   });
 
   it("reads the match argument as words", () => {
-    expect(translate({ field: "title", match: "Senior  Node.js" })).toMatchObject({ arg: { op: "match", words: ["senior", "node", "js"] } });
+    expect(translate({ field: "title", match: "Senior  Node.js" })).toMatchObject({
+      arg: { op: "match", words: ["senior", "node", "js"] },
+    });
   });
 
   it("binds scoped leaves to their sub-record table and unscoped ones to theirs", () => {
-    expect(translate({ has_language: { field: "languages", eq: "French" } })).toMatchObject({ kind: "scope", sub: "language", node: { table: "language" } });
+    expect(translate({ has_language: { field: "languages", eq: "French" } })).toMatchObject({
+      kind: "scope",
+      sub: "language",
+      node: { table: "language" },
+    });
     expect(translate({ field: "title", eq: "CTO" })).toMatchObject({ kind: "leaf", table: "experience" });
     expect(translate({ field: "city", eq: "Paris" })).toMatchObject({ kind: "leaf", table: "person" });
     expect(translate({ field: "title", match: "cto" }, "jobs")).toMatchObject({ kind: "leaf", table: "jobs" });

@@ -54,7 +54,8 @@ export class JobRecords {
       if (child === undefined) {
         out[parent] = value;
       } else if (Array.isArray(value)) {
-        const existing = (out[parent] as Record<string, unknown>[] | undefined) ?? value.map((): Record<string, unknown> => ({}));
+        const existing =
+          (out[parent] as Record<string, unknown>[] | undefined) ?? value.map((): Record<string, unknown> => ({}));
         value.forEach((item, i) => (existing[i]![child] = (item as Record<string, unknown>)[child]));
         out[parent] = existing;
       } else if (value !== null) {
@@ -90,7 +91,11 @@ export class JobRecords {
         return typeof companyRow === "number" ? this.ids.encode("company", [companyRow])[0]! : null;
       }
       case "company":
-        return { name: this.value("company_name", row), url: this.value("company_url", row), logo_url: this.value("company_logo_url", row) };
+        return {
+          name: this.value("company_name", row),
+          url: this.value("company_url", row),
+          logo_url: this.value("company_logo_url", row),
+        };
       case "regions":
         return (this.value("regions", row) as string[]).map((region) => ({ region }));
       case "salary": {

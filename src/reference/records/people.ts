@@ -48,7 +48,11 @@ export class ProfileRecords {
       this.readers.set(name, (row) => cell(column, row));
     }
     this.readers.set("active_experience_title", this.readers.get("active_title")!);
-    for (const [sub, columns] of [["experience", EXPERIENCE_COLUMNS], ["education", EDUCATION_COLUMNS], ["language", LANGUAGE_COLUMNS]] as const) {
+    for (const [sub, columns] of [
+      ["experience", EXPERIENCE_COLUMNS],
+      ["education", EDUCATION_COLUMNS],
+      ["language", LANGUAGE_COLUMNS],
+    ] as const) {
       for (const name of Object.keys(columns)) {
         if (name === "company") continue;
         const column = t[sub].columns.get(name)!;
@@ -59,7 +63,10 @@ export class ProfileRecords {
     this.readers.set("experiences", (row) => this.children("experience", row).map((r) => this.experience(r)));
     this.readers.set("educations", (row) => this.children("education", row).map((r) => this.education(r)));
     this.readers.set("language_records", (row) =>
-      this.children("language", row).map((r) => ({ language: this.sub("language", "languages", r), proficiency: this.sub("language", "language_proficiency", r) })),
+      this.children("language", row).map((r) => ({
+        language: this.sub("language", "languages", r),
+        proficiency: this.sub("language", "language_proficiency", r),
+      })),
     );
   }
 
@@ -118,7 +125,10 @@ export class ProfileRecords {
   private education(r: number): Record<string, unknown> {
     const level = this.sub("education", "degree_level", r);
     return {
-      institution: { name: this.sub("education", "institution_name", r), ranking: this.sub("education", "institution_ranking", r) },
+      institution: {
+        name: this.sub("education", "institution_name", r),
+        ranking: this.sub("education", "institution_ranking", r),
+      },
       major: this.sub("education", "major", r),
       degree: DEGREES.find((d) => d.level === level)?.name ?? null,
       degree_level: level,

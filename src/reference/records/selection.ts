@@ -19,7 +19,10 @@ function names(value: unknown, rules: SelectionRules, path: string): string[] {
   value.forEach((name, i) => {
     if (typeof name !== "string") throw badRequest(`${path}[${i}]: must be a field name (a string)`);
     if (!known.has(name)) {
-      if (rules.checkNames) throw badRequest(`${path}[${i}]: unknown field ${JSON.stringify(name)} of the ${rules.record} record (s7-unknown-source-name-refused); see README for the record's fields`);
+      if (rules.checkNames)
+        throw badRequest(
+          `${path}[${i}]: unknown field ${JSON.stringify(name)} of the ${rules.record} record (s7-unknown-source-name-refused); see README for the record's fields`,
+        );
       return;
     }
     if (!out.includes(name)) out.push(name);
@@ -36,16 +39,25 @@ function names(value: unknown, rules: SelectionRules, path: string): string[] {
 export function selectFields(value: unknown, rules: SelectionRules, path: string): string[] {
   if (value === undefined) return [...rules.defaults];
   if (Array.isArray(value)) return names(value, rules, path);
-  if (rules.forms === "array") throw badRequest(`${path}: the ${rules.record} route takes an array of field names (§4.4), got ${value === null ? "null" : typeof value}`);
+  if (rules.forms === "array")
+    throw badRequest(
+      `${path}: the ${rules.record} route takes an array of field names (§4.4), got ${value === null ? "null" : typeof value}`,
+    );
   if (value === true) return [...rules.known];
   if (value === false) return [];
   if (typeof value === "object" && value !== null) {
     const members = value as Record<string, unknown>;
     const extra = Object.keys(members).find((k) => k !== "includes" && k !== "excludes");
-    if (extra !== undefined) throw badRequest(`${path}: unknown member ${JSON.stringify(extra)}; the object form takes includes and excludes (arrays of field names)`);
-    const included = members.includes === undefined ? [...rules.defaults] : names(members.includes, rules, `${path}.includes`);
+    if (extra !== undefined)
+      throw badRequest(
+        `${path}: unknown member ${JSON.stringify(extra)}; the object form takes includes and excludes (arrays of field names)`,
+      );
+    const included =
+      members.includes === undefined ? [...rules.defaults] : names(members.includes, rules, `${path}.includes`);
     const excluded = members.excludes === undefined ? [] : names(members.excludes, rules, `${path}.excludes`);
     return included.filter((f) => !excluded.includes(f));
   }
-  throw badRequest(`${path}: must be an array of field names, an object {includes, excludes} or a boolean (§4.4), got ${value === null ? "null" : typeof value}`);
+  throw badRequest(
+    `${path}: must be an array of field names, an object {includes, excludes} or a boolean (§4.4), got ${value === null ? "null" : typeof value}`,
+  );
 }

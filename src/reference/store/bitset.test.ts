@@ -11,15 +11,26 @@ function fromRows(size: number, rows: number[]): Bitset {
 describe("Bitset", () => {
   it("combines sets like the set operations they stand for", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }).chain((size) => fc.tuple(fc.constant(size), fc.uniqueArray(fc.nat(size - 1)), fc.uniqueArray(fc.nat(size - 1)))), ([size, a, b]) => {
-        const sa = new Set(a);
-        const sb = new Set(b);
-        const all = Array.from({ length: size }, (_, i) => i);
-        expect(fromRows(size, a).and(fromRows(size, b)).rows(0, size)).toEqual(all.filter((i) => sa.has(i) && sb.has(i)));
-        expect(fromRows(size, a).or(fromRows(size, b)).rows(0, size)).toEqual(all.filter((i) => sa.has(i) || sb.has(i)));
-        expect(fromRows(size, a).not().rows(0, size)).toEqual(all.filter((i) => !sa.has(i)));
-        expect(fromRows(size, a).count()).toBe(sa.size);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 200 })
+          .chain((size) =>
+            fc.tuple(fc.constant(size), fc.uniqueArray(fc.nat(size - 1)), fc.uniqueArray(fc.nat(size - 1))),
+          ),
+        ([size, a, b]) => {
+          const sa = new Set(a);
+          const sb = new Set(b);
+          const all = Array.from({ length: size }, (_, i) => i);
+          expect(fromRows(size, a).and(fromRows(size, b)).rows(0, size)).toEqual(
+            all.filter((i) => sa.has(i) && sb.has(i)),
+          );
+          expect(fromRows(size, a).or(fromRows(size, b)).rows(0, size)).toEqual(
+            all.filter((i) => sa.has(i) || sb.has(i)),
+          );
+          expect(fromRows(size, a).not().rows(0, size)).toEqual(all.filter((i) => !sa.has(i)));
+          expect(fromRows(size, a).count()).toBe(sa.size);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -21,7 +21,8 @@ describe("Dictionary", () => {
 
   it("finds the values holding every word, whatever the case, and only whole words", () => {
     const d = new Dictionary();
-    for (const v of ["Senior Software Engineer", "Software Engineering Intern", "Engineer", "Senior Manager"]) d.intern(v);
+    for (const v of ["Senior Software Engineer", "Software Engineering Intern", "Engineer", "Senior Manager"])
+      d.intern(v);
     expect([...d.withWords(["engineer"])]).toEqual([0, 2]);
     expect([...d.withWords(["senior", "engineer"])]).toEqual([0]);
     expect([...d.withWords(["soft"])]).toEqual([]);

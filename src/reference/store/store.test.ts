@@ -5,13 +5,22 @@ import { generatePeople, PEOPLE_CHUNK } from "../generate/people.js";
 import { generateCompanies } from "../generate/companies.js";
 import { buildPools } from "../pools.js";
 import { Random } from "../random.js";
-import { assembleStore, buildStore, canonicalLinkedinUrl, companiesPart, jobsPart, PeopleBuilder, type Store } from "./store.js";
+import {
+  assembleStore,
+  buildStore,
+  canonicalLinkedinUrl,
+  companiesPart,
+  jobsPart,
+  PeopleBuilder,
+  type Store,
+} from "./store.js";
 import { cell } from "./table.js";
 
 function snapshot(store: Store): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(store.tables)) {
-    for (const [col, column] of table.columns) out[`${name}.${col}`] = Array.from({ length: table.rows }, (_, r) => cell(column, r));
+    for (const [col, column] of table.columns)
+      out[`${name}.${col}`] = Array.from({ length: table.rows }, (_, r) => cell(column, r));
     if (table.owner) out[`${name}.owner`] = [...table.owner];
   }
   for (const [sub, offsets] of store.tables.person.children!) out[`children.${sub}`] = [...offsets];
@@ -24,7 +33,10 @@ describe("store parts (the two-thread build of generate/parallel.ts)", () => {
     const whole = buildStore(generateDataset(options));
     const pools = buildPools(options.seed, options.companies);
     const companies = generateCompanies(new Random(options.seed).fork(1), pools, options.companies, options.asOf);
-    const parts = [[0, PEOPLE_CHUNK], [PEOPLE_CHUNK, options.people]].map(([from, to]) => {
+    const parts = [
+      [0, PEOPLE_CHUNK],
+      [PEOPLE_CHUNK, options.people],
+    ].map(([from, to]) => {
       const builder = new PeopleBuilder();
       for (const p of generatePeople(options.seed, pools, companies, from!, to!, options.asOf)) builder.add(p);
       return builder.part();
@@ -42,10 +54,22 @@ describe("store parts (the two-thread build of generate/parallel.ts)", () => {
 describe("canonicalLinkedinUrl (s2-1-profile-linkedin-urls)", () => {
   it("accepts the usual spellings of a profile URL and nothing else", () => {
     const canonical = "https://www.linkedin.com/in/jane-doe";
-    for (const url of ["https://www.linkedin.com/in/jane-doe", "http://linkedin.com/in/Jane-Doe/", "linkedin.com/in/jane-doe?trk=x", "https://uk.linkedin.com/in/jane-doe#top", " www.linkedin.com/in/jane%2Ddoe "]) {
+    for (const url of [
+      "https://www.linkedin.com/in/jane-doe",
+      "http://linkedin.com/in/Jane-Doe/",
+      "linkedin.com/in/jane-doe?trk=x",
+      "https://uk.linkedin.com/in/jane-doe#top",
+      " www.linkedin.com/in/jane%2Ddoe ",
+    ]) {
       expect(canonicalLinkedinUrl(url), url).toBe(canonical);
     }
-    for (const url of ["https://www.linkedin.com/company/acme", "https://evil.com/in/jane-doe", "jane-doe", "https://www.linkedin.com/in/", "https://www.linkedin.com/in/%E0%A4%A"]) {
+    for (const url of [
+      "https://www.linkedin.com/company/acme",
+      "https://evil.com/in/jane-doe",
+      "jane-doe",
+      "https://www.linkedin.com/in/",
+      "https://www.linkedin.com/in/%E0%A4%A",
+    ]) {
       expect(canonicalLinkedinUrl(url), url).toBeUndefined();
     }
   });

@@ -1,6 +1,14 @@
 import type { SubRecord } from "../../contract/index.js";
 import type { CompanyInput, JobInput, PersonInput } from "../inputs.js";
-import { COMPANY_COLUMNS, EDUCATION_COLUMNS, EXPERIENCE_COLUMNS, JOB_COLUMNS, LANGUAGE_COLUMNS, PERSON_COLUMNS, type TableName } from "./schema.js";
+import {
+  COMPANY_COLUMNS,
+  EDUCATION_COLUMNS,
+  EXPERIENCE_COLUMNS,
+  JOB_COLUMNS,
+  LANGUAGE_COLUMNS,
+  PERSON_COLUMNS,
+  type TableName,
+} from "./schema.js";
 import { cell, childOffsets, mergeParts, TableBuilder, type Table, type TablePart } from "./table.js";
 
 /** The reference dataset in columnar form: people with their three sub-record tables, jobs, companies. */
@@ -20,7 +28,9 @@ export const SUB_RECORDS: readonly SubRecord[] = ["experience", "education", "la
 
 /** The canonical form of a LinkedIn profile URL, or undefined when `text` is not one. */
 export function canonicalLinkedinUrl(text: string): string | undefined {
-  const match = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(text.trim());
+  const match = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i.exec(
+    text.trim(),
+  );
   if (!match) return undefined;
   let slug: string;
   try {
@@ -51,8 +61,10 @@ export class PeopleBuilder {
         ? p
         : {
             ...p,
-            full_name: p.full_name !== undefined ? p.full_name : [p.first_name, p.last_name].filter(Boolean).join(" ") || null,
-            active_title: p.active_title !== undefined ? p.active_title : (experiences.find((e) => e.is_current)?.title ?? null),
+            full_name:
+              p.full_name !== undefined ? p.full_name : [p.first_name, p.last_name].filter(Boolean).join(" ") || null,
+            active_title:
+              p.active_title !== undefined ? p.active_title : (experiences.find((e) => e.is_current)?.title ?? null),
           };
     const row = this.person.add(complete as Record<string, unknown>);
     for (const e of experiences) this.subs.experience.add(e as Record<string, unknown>, row);
@@ -61,7 +73,12 @@ export class PeopleBuilder {
   }
 
   part(): PeoplePart {
-    return { person: this.person.part(), experience: this.subs.experience.part(), education: this.subs.education.part(), language: this.subs.language.part() };
+    return {
+      person: this.person.part(),
+      experience: this.subs.experience.part(),
+      education: this.subs.education.part(),
+      language: this.subs.language.part(),
+    };
   }
 }
 
@@ -112,7 +129,15 @@ export function assembleStore(people: readonly PeoplePart[], jobs: TablePart, co
     personOffsets.push(rows);
     rows += p.person.rows;
   }
-  const subs = Object.fromEntries(SUB_RECORDS.map((sub) => [sub, mergeParts(people.map((p) => p[sub]), personOffsets)])) as Record<SubRecord, Table>;
+  const subs = Object.fromEntries(
+    SUB_RECORDS.map((sub) => [
+      sub,
+      mergeParts(
+        people.map((p) => p[sub]),
+        personOffsets,
+      ),
+    ]),
+  ) as Record<SubRecord, Table>;
   const children = new Map(SUB_RECORDS.map((sub) => [sub, childOffsets(rows, subs[sub].owner!)]));
   const person: Table = { ...mergeParts(people.map((p) => p.person)), children };
   return {

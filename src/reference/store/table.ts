@@ -113,7 +113,8 @@ export function proseColumn(prose: ProseBytes): TextColumn {
     const rows = prose.nulls.length;
     const ids = new Int32Array(rows);
     const buffer = Buffer.from(prose.bytes.buffer, prose.bytes.byteOffset, prose.bytes.byteLength);
-    for (let r = 0; r < rows; r++) ids[r] = prose.nulls[r] ? -1 : dict.intern(buffer.toString("utf8", prose.offsets[r], prose.offsets[r + 1]));
+    for (let r = 0; r < rows; r++)
+      ids[r] = prose.nulls[r] ? -1 : dict.intern(buffer.toString("utf8", prose.offsets[r], prose.offsets[r + 1]));
     return (built = { dict, ids });
   };
   const postings = lazyPostings(() => textColumn(build().dict, build().ids).postings());
@@ -160,7 +161,8 @@ export function cell(column: Column, row: number): CellValue {
     }
     case "list": {
       const out: string[] = [];
-      for (let k = column.offsets[row]!; k < column.offsets[row + 1]!; k++) out.push(column.dict.values[column.ids[k]!]!);
+      for (let k = column.offsets[row]!; k < column.offsets[row + 1]!; k++)
+        out.push(column.dict.values[column.ids[k]!]!);
       return out;
     }
     case "number": {
@@ -243,7 +245,11 @@ class GrowProse {
   }
 
   done(): ProseBytes {
-    return { bytes: new Uint8Array(this.bytes.subarray(0, this.used)), offsets: this.offsets.done(), nulls: this.nulls.done() };
+    return {
+      bytes: new Uint8Array(this.bytes.subarray(0, this.used)),
+      offsets: this.offsets.done(),
+      nulls: this.nulls.done(),
+    };
   }
 }
 
@@ -291,7 +297,15 @@ function compileAppender(columns: readonly BuildColumn[]): (row: any) => void {
         return `p[${i}].push(${read});`;
     }
   });
-  const factory = new Function("g", "d", "o", "p", "r", "h", `return function append(row) { let v; ${lines.join(" ")} };`);
+  const factory = new Function(
+    "g",
+    "d",
+    "o",
+    "p",
+    "r",
+    "h",
+    `return function append(row) { let v; ${lines.join(" ")} };`,
+  );
   return factory(
     columns.map((c) => c.data),
     columns.map((c) => c.dict),
@@ -317,7 +331,12 @@ export class TableBuilder {
   ) {
     this.columns = Object.entries(columns).map(([col, spec]) => {
       const kind = typeof spec === "string" ? spec : spec[0];
-      const data = kind === "number" || kind === "date" ? new GrowFloat64() : kind === "boolean" ? new GrowInt8() : new GrowInt32();
+      const data =
+        kind === "number" || kind === "date"
+          ? new GrowFloat64()
+          : kind === "boolean"
+            ? new GrowInt8()
+            : new GrowInt32();
       const offsets = kind === "list" ? new GrowUint32() : undefined;
       offsets?.push(0);
       return {
@@ -351,7 +370,12 @@ export class TableBuilder {
       columns[c.name] =
         c.kind === "prose"
           ? { kind: c.kind, prose: c.prose!.done() }
-          : { kind: c.kind, data: c.data.done(), ...(c.offsets ? { offsets: c.offsets.done() } : {}), ...(c.dict ? { dict: c.dict.values } : {}) };
+          : {
+              kind: c.kind,
+              data: c.data.done(),
+              ...(c.offsets ? { offsets: c.offsets.done() } : {}),
+              ...(c.dict ? { dict: c.dict.values } : {}),
+            };
     }
     return { name: this.name, rows: this.count, columns, ...(this.owned ? { owner: this.owners.done() } : {}) };
   }
@@ -375,7 +399,10 @@ export interface TablePart {
   readonly owner?: Int32Array;
 }
 
-function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array | Uint8Array>(arrays: readonly T[], make: (n: number) => T): T {
+function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array | Uint8Array>(
+  arrays: readonly T[],
+  make: (n: number) => T,
+): T {
   if (arrays.length === 1) return arrays[0]!;
   const out = make(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
@@ -397,7 +424,10 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
   for (const [name, { kind }] of Object.entries(first.columns)) {
     const pieces = parts.map((p) => p.columns[name]!);
     if (kind === "prose") {
-      const offsets = concat(pieces.map((c) => c.prose!.offsets.subarray(1)), (n) => new Uint32Array(n));
+      const offsets = concat(
+        pieces.map((c) => c.prose!.offsets.subarray(1)),
+        (n) => new Uint32Array(n),
+      );
       let at = 0;
       let base = 0;
       for (const c of pieces) {
@@ -406,8 +436,14 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
         at += o.length - 1;
         base += c.prose!.bytes.length;
       }
-      const bytes = concat(pieces.map((c) => c.prose!.bytes), (n) => new Uint8Array(n));
-      const nulls = concat(pieces.map((c) => c.prose!.nulls), (n) => new Int8Array(n));
+      const bytes = concat(
+        pieces.map((c) => c.prose!.bytes),
+        (n) => new Uint8Array(n),
+      );
+      const nulls = concat(
+        pieces.map((c) => c.prose!.nulls),
+        (n) => new Int8Array(n),
+      );
       const withStart = new Uint32Array(offsets.length + 1);
       withStart.set(offsets, 1);
       columns.set(name, proseColumn({ bytes, offsets: withStart, nulls }));
@@ -415,7 +451,10 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
       // The part with the most values keeps its ids; the others are mapped into its dictionary.
       const largest = pieces.reduce((best, c, i) => (c.data!.length > pieces[best]!.data!.length ? i : best), 0);
       const dict = Dictionary.of(pieces[largest]!.dict!);
-      const ids = concat(pieces.map((c) => c.data as Int32Array), (n) => new Int32Array(n));
+      const ids = concat(
+        pieces.map((c) => c.data as Int32Array),
+        (n) => new Int32Array(n),
+      );
       let at = 0;
       pieces.forEach((c, i) => {
         const end = at + c.data!.length;
@@ -438,14 +477,29 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
         columns.set(name, listColumn(dict, offsets, ids));
       }
     } else if (kind === "boolean") {
-      columns.set(name, { kind, values: concat(pieces.map((c) => c.data as Int8Array), (n) => new Int8Array(n)) });
+      columns.set(name, {
+        kind,
+        values: concat(
+          pieces.map((c) => c.data as Int8Array),
+          (n) => new Int8Array(n),
+        ),
+      });
     } else {
-      columns.set(name, { kind, values: concat(pieces.map((c) => c.data as Float64Array), (n) => new Float64Array(n)) });
+      columns.set(name, {
+        kind,
+        values: concat(
+          pieces.map((c) => c.data as Float64Array),
+          (n) => new Float64Array(n),
+        ),
+      });
     }
   }
   let owner: Int32Array | undefined;
   if (first.owner) {
-    owner = concat(parts.map((p) => p.owner!), (n) => new Int32Array(n));
+    owner = concat(
+      parts.map((p) => p.owner!),
+      (n) => new Int32Array(n),
+    );
     let at = 0;
     parts.forEach((p, i) => {
       const shift = personOffsets?.[i] ?? 0;

@@ -16,7 +16,13 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     faults: {
       request: (op, body) => {
         const member = DETAIL_IDS_MEMBER[op];
-        if (op !== "getProfiles" && DETAIL_ROUTES.includes(op) && isObject(body) && Array.isArray(body[member!]) && (body[member!] as unknown[]).length === 0) {
+        if (
+          op !== "getProfiles" &&
+          DETAIL_ROUTES.includes(op) &&
+          isObject(body) &&
+          Array.isArray(body[member!]) &&
+          (body[member!] as unknown[]).length === 0
+        ) {
           throw badRequest(`${member} needs at least 1 ID`);
         }
         return body;
@@ -30,7 +36,8 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     description: "The jobs and companies detail routes take _source only: a body naming source is refused.",
     faults: {
       request: (op, body) => {
-        if ((op === "getJobs" || op === "getCompanies") && isObject(body) && Object.hasOwn(body, "source")) throw badRequest("unknown member source; use _source");
+        if ((op === "getJobs" || op === "getCompanies") && isObject(body) && Object.hasOwn(body, "source"))
+          throw badRequest("unknown member source; use _source");
         return body;
       },
     },
@@ -39,10 +46,15 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     id: "detail-source-array-only",
     clause: "s4-4-source-object-boolean-not-shown",
     area: "detail",
-    description: "The profiles route takes _source (or source) as an array only: the object and boolean forms are refused.",
+    description:
+      "The profiles route takes _source (or source) as an array only: the object and boolean forms are refused.",
     faults: {
       request: (op, body) => {
-        if (op === "getProfiles" && isObject(body) && ["_source", "source"].some((k) => Object.hasOwn(body, k) && !Array.isArray(body[k]))) {
+        if (
+          op === "getProfiles" &&
+          isObject(body) &&
+          ["_source", "source"].some((k) => Object.hasOwn(body, k) && !Array.isArray(body[k]))
+        ) {
           throw badRequest("_source takes an array of field names");
         }
         return body;
@@ -54,14 +66,22 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     clause: "s2-4-default-record-membership-not-shown",
     area: "detail",
     description: "The default profile record (no _source) holds the four fields §2.4 shows, and nothing else.",
-    faults: { selection: (kind, fields, explicit) => (kind === "profile" && !explicit ? SHOWN_PROFILE_FIELDS : [...fields]) },
+    faults: {
+      selection: (kind, fields, explicit) => (kind === "profile" && !explicit ? SHOWN_PROFILE_FIELDS : [...fields]),
+    },
   },
   {
     id: "detail-full-record-extra-field",
     clause: "s2-4-full-record-fields-not-shown",
     area: "detail",
-    description: "A profile record with a wide selection carries one more field of the deployment's own (profile_refreshed_at).",
-    faults: { record: (kind, record) => (kind === "profile" && Object.keys(record).length >= 10 ? { ...record, profile_refreshed_at: "2024-06-01" } : record) },
+    description:
+      "A profile record with a wide selection carries one more field of the deployment's own (profile_refreshed_at).",
+    faults: {
+      record: (kind, record) =>
+        kind === "profile" && Object.keys(record).length >= 10
+          ? { ...record, profile_refreshed_at: "2024-06-01" }
+          : record,
+    },
   },
   {
     id: "jobs-salary-omitted",
@@ -80,13 +100,16 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     id: "jobs-other-seniority-values",
     clause: "s2-6-seniority-employment-type-values-not-shown",
     area: "detail",
-    description: 'Seniority and employment type use values of their own between the endpoints ("Mid-Senior level", "Contract").',
+    description:
+      'Seniority and employment type use values of their own between the endpoints ("Mid-Senior level", "Contract").',
     faults: {
       record: (kind, record) => {
         if (kind !== "job") return record;
         const out = { ...record };
-        if (typeof out.seniority === "string" && !["Internship", "Executive"].includes(out.seniority)) out.seniority = "Mid-Senior level";
-        if (typeof out.employment_type === "string" && !["Full-time", "Volunteer"].includes(out.employment_type)) out.employment_type = "Contract";
+        if (typeof out.seniority === "string" && !["Internship", "Executive"].includes(out.seniority))
+          out.seniority = "Mid-Senior level";
+        if (typeof out.employment_type === "string" && !["Full-time", "Volunteer"].includes(out.employment_type))
+          out.employment_type = "Contract";
         return out;
       },
     },
@@ -108,7 +131,8 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     id: "jobs-closed-postings-served",
     clause: "s3-transitions-not-shown",
     area: "detail",
-    description: "A posting that has closed is still returned by the jobs detail route (application_active 0), not reported as not found.",
+    description:
+      "A posting that has closed is still returned by the jobs detail route (application_active 0), not reported as not found.",
     faults: { servesClosedPostings: true },
   },
 ];

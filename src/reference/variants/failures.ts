@@ -8,7 +8,13 @@ function failures(rewrite: (response: ServiceResponse) => ServiceResponse): NonN
   return (_op, response) => (response.status === 200 ? response : rewrite(response));
 }
 
-const CODES: Readonly<Record<number, string>> = { 400: "INVALID_REQUEST", 401: "UNAUTHENTICATED", 402: "INSUFFICIENT_CREDITS", 403: "FORBIDDEN", 429: "RATE_LIMITED" };
+const CODES: Readonly<Record<number, string>> = {
+  400: "INVALID_REQUEST",
+  401: "UNAUTHENTICATED",
+  402: "INSUFFICIENT_CREDITS",
+  403: "FORBIDDEN",
+  429: "RATE_LIMITED",
+};
 
 /** §7 leaves the statuses, codes and body shape of failures open (s7-failure-shape-not-shown), and §5 what a missing key gets. */
 export const FAILURE_VARIANTS: readonly Variant[] = [
@@ -16,11 +22,16 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
     id: "failures-422-own-codes",
     clause: "s7-failure-shape-not-shown",
     area: "envelope",
-    description: "Malformed requests get HTTP 422 and every failure carries a code of its own (\"INVALID_REQUEST\", ...) in the envelope.",
+    description:
+      'Malformed requests get HTTP 422 and every failure carries a code of its own ("INVALID_REQUEST", ...) in the envelope.',
     faults: {
       response: failures((r) => {
         const status = r.status === 400 ? 422 : r.status;
-        return { ...r, status, envelope: { ...r.envelope, code: (CODES[r.status] ?? `E${r.status}`) as unknown as number } };
+        return {
+          ...r,
+          status,
+          envelope: { ...r.envelope, code: (CODES[r.status] ?? `E${r.status}`) as unknown as number },
+        };
       }),
     },
   },
@@ -30,14 +41,18 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
     area: "envelope",
     description: "Failures answer a body that is not the envelope: {error: {type, message}} with the same HTTP status.",
     faults: {
-      response: failures((r) => ({ ...r, envelope: { error: { type: CODES[r.status] ?? "ERROR", message: r.envelope.msg } } as never })),
+      response: failures((r) => ({
+        ...r,
+        envelope: { error: { type: CODES[r.status] ?? "ERROR", message: r.envelope.msg } } as never,
+      })),
     },
   },
   {
     id: "auth-missing-key-403",
     clause: "s5-request-without-valid-key",
     area: "auth",
-    description: "A request without a valid key gets HTTP 403 (not 401) on REST, and GET /version answers without any key.",
+    description:
+      "A request without a valid key gets HTTP 403 (not 401) on REST, and GET /version answers without any key.",
     faults: {
       response: failures((r) => (r.status === 401 ? { ...r, status: 403, envelope: { ...r.envelope, code: 403 } } : r)),
       authorize: (op, _authorization, account) => account ?? (op === "getVersion" ? anonymousAccount() : undefined),
@@ -47,9 +62,14 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
     id: "credits-exhausted-429",
     clause: "s7-insufficient-balance-cost",
     area: "credits",
-    description: "A request the balance cannot pay for is refused with HTTP 429 and code QUOTA_EXCEEDED instead of 402.",
+    description:
+      "A request the balance cannot pay for is refused with HTTP 429 and code QUOTA_EXCEEDED instead of 402.",
     faults: {
-      response: failures((r) => (r.status === 402 ? { ...r, status: 429, envelope: { ...r.envelope, code: "QUOTA_EXCEEDED" as unknown as number } } : r)),
+      response: failures((r) =>
+        r.status === 402
+          ? { ...r, status: 429, envelope: { ...r.envelope, code: "QUOTA_EXCEEDED" as unknown as number } }
+          : r,
+      ),
     },
   },
 ];

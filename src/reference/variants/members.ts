@@ -9,7 +9,8 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     id: "auth-key-status-other-members",
     clause: "s4-5-key-status-members-not-shown",
     area: "auth",
-    description: "Key status answers {enabled, permissions, rate: {limit, window}, credit_balance} instead of the reference's names.",
+    description:
+      "Key status answers {enabled, permissions, rate: {limit, window}, credit_balance} instead of the reference's names.",
     faults: {
       response: rewriteData(["getKeyStatus"], (d) => ({
         enabled: d.active,
@@ -23,9 +24,13 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     id: "limits-rate-limit-as-text",
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",
-    description: 'Key status reports its rate limit as text ("1000000 requests per 60 s"), a form the runner does not parse for pacing.',
+    description:
+      'Key status reports its rate limit as text ("1000000 requests per 60 s"), a form the runner does not parse for pacing.',
     faults: {
-      response: rewriteData(["getKeyStatus"], (d) => ({ ...d, rate_limit: `${(d.rate_limit as Data).requests} requests per ${(d.rate_limit as Data).per_seconds} s` })),
+      response: rewriteData(["getKeyStatus"], (d) => ({
+        ...d,
+        rate_limit: `${(d.rate_limit as Data).requests} requests per ${(d.rate_limit as Data).per_seconds} s`,
+      })),
     },
   },
   {
@@ -33,14 +38,21 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     clause: "s5-scope-names-not-shown",
     area: "auth",
     description: "Key status names its scopes in another scheme (read:people, read:jobs, read:companies, mcp).",
-    faults: { response: rewriteData(["getKeyStatus"], (d) => ({ ...d, scopes: ["read:people", "read:jobs", "read:companies", "mcp"] })) },
+    faults: {
+      response: rewriteData(["getKeyStatus"], (d) => ({
+        ...d,
+        scopes: ["read:people", "read:jobs", "read:companies", "mcp"],
+      })),
+    },
   },
   {
     id: "version-other-members",
     clause: "s4-5-version-members-not-shown",
     area: "version",
     description: "GET /version answers {release, schema_digest} instead of {version, contract_fingerprint}.",
-    faults: { response: rewriteData(["getVersion"], (d) => ({ release: d.version, schema_digest: d.contract_fingerprint })) },
+    faults: {
+      response: rewriteData(["getVersion"], (d) => ({ release: d.version, schema_digest: d.contract_fingerprint })),
+    },
   },
   {
     id: "version-calendar-scheme",
@@ -66,13 +78,20 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     clause: "s4-3-nl-data-members-not-shown",
     area: "nl-search",
     description: "The natural-language search also returns a total and a next cursor beside profile_ids.",
-    faults: { response: rewriteData(["searchPeople"], (d) => ({ ...d, total: (d.profile_ids as unknown[]).length * 3 + 1, next: "nl-cursor-opaque-1" })) },
+    faults: {
+      response: rewriteData(["searchPeople"], (d) => ({
+        ...d,
+        total: (d.profile_ids as unknown[]).length * 3 + 1,
+        next: "nl-cursor-opaque-1",
+      })),
+    },
   },
   {
     id: "detail-records-member",
     clause: "s4-4-jobs-companies-members-not-shown",
     area: "detail",
-    description: "The jobs and companies detail routes answer {records, not_found}: records instead of results, no total or found.",
+    description:
+      "The jobs and companies detail routes answer {records, not_found}: records instead of results, no total or found.",
     faults: {
       response: rewriteData(["getJobs", "getCompanies"], (d) => ({ records: d.results, not_found: d.not_found })),
     },

@@ -16,7 +16,8 @@ function mapLeaves(node: unknown, leaf: (n: Node, scope: string | undefined) => 
   if (typeof node.field === "string") return leaf(node, scope);
   const out: Node = {};
   for (const [key, value] of Object.entries(node)) {
-    if ((key === "all" || key === "any") && Array.isArray(value)) out[key] = value.map((n) => mapLeaves(n, leaf, scope));
+    if ((key === "all" || key === "any") && Array.isArray(value))
+      out[key] = value.map((n) => mapLeaves(n, leaf, scope));
     else if (key === "not") out[key] = mapLeaves(value, leaf, scope);
     else if (key.startsWith("has_")) out[key] = mapLeaves(value, leaf, key);
     else out[key] = value;
@@ -26,7 +27,10 @@ function mapLeaves(node: unknown, leaf: (n: Node, scope: string | undefined) => 
 
 /** A request hook applying `leaf` to every leaf of the where of the given search routes. */
 function onLeaves(routes: readonly OperationId[], leaf: (n: Node, scope: string | undefined, op: OperationId) => Node) {
-  return (op: OperationId, body: unknown) => (routes.includes(op) && isNode(body) && body.where !== undefined ? { ...body, where: mapLeaves(body.where, (n, s) => leaf(n, s, op)) } : body);
+  return (op: OperationId, body: unknown) =>
+    routes.includes(op) && isNode(body) && body.where !== undefined
+      ? { ...body, where: mapLeaves(body.where, (n, s) => leaf(n, s, op)) }
+      : body;
 }
 
 const operatorOf = (n: Node) => OPERATORS.find((o) => Object.hasOwn(n, o));
@@ -38,14 +42,16 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     id: "query-operators-beyond-table",
     clause: "s2-2-operator-not-allowed",
     area: "query-spec",
-    description: "Any of the six operators is accepted on any people field (the §2.2 operator column read as a recommendation): match on city is served.",
+    description:
+      "Any of the six operators is accepted on any people field (the §2.2 operator column read as a recommendation): match on city is served.",
     faults: { skip: ["operator-allowed"] },
   },
   {
     id: "query-match-role-as-eq",
     clause: "s2-3-role-company-type-match",
     area: "query-spec",
-    description: "match on role and company_type is accepted (as §2.3 recommends) and compares the whole value, like eq.",
+    description:
+      "match on role and company_type is accepted (as §2.3 recommends) and compares the whole value, like eq.",
     faults: {
       request: onLeaves(["queryPeople"], (n) => {
         if ((n.field === "role" || n.field === "company_type") && Object.hasOwn(n, "match")) {
@@ -60,18 +66,25 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     id: "query-match-number-as-text",
     clause: "s4-2-operator-value-types",
     area: "query-spec",
-    description: 'A number given to match is read as its text: {"field": "name", "match": 42} is served as a match on "42".',
-    faults: { request: onLeaves(SEARCH_ROUTES, (n) => (typeof n.match === "number" ? { ...n, match: String(n.match) } : n)) },
+    description:
+      'A number given to match is read as its text: {"field": "name", "match": 42} is served as a match on "42".',
+    faults: {
+      request: onLeaves(SEARCH_ROUTES, (n) => (typeof n.match === "number" ? { ...n, match: String(n.match) } : n)),
+    },
   },
   {
     id: "query-fixed-set-number-refused",
     clause: "s2-3-value-not-accepted-vs-no-error",
     area: "query-spec",
-    description: "A number given to a fixed-set field (language_proficiency: 3) is refused, as §2.3 says nothing else is accepted; misspelt words still match nothing.",
+    description:
+      "A number given to a fixed-set field (language_proficiency: 3) is refused, as §2.3 says nothing else is accepted; misspelt words still match nothing.",
     faults: {
       request: onLeaves(["queryPeople"], (n) => {
         const values = n.eq !== undefined ? [n.eq] : Array.isArray(n.in) ? n.in : [];
-        if (loadContract().datasets.people.fields.get(String(n.field))?.values && values.some((v) => typeof v === "number")) {
+        if (
+          loadContract().datasets.people.fields.get(String(n.field))?.values &&
+          values.some((v) => typeof v === "number")
+        ) {
           throw badRequest(`where: ${String(n.field)} takes one of its §2.3 values, not a number`);
         }
         return n;
@@ -86,7 +99,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     faults: {
       request: onLeaves(["queryJobs"], (n) => {
         const op = operatorOf(n);
-        if (n.field === "posted" && op && /^\d{4}-\d{2}-\d{2}$/.test(String(n[op]))) throw badRequest("where: posted is filtered with a relative date such as now-30d");
+        if (n.field === "posted" && op && /^\d{4}-\d{2}-\d{2}$/.test(String(n[op])))
+          throw badRequest("where: posted is filtered with a relative date such as now-30d");
         return n;
       }),
     },
@@ -95,10 +109,12 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     id: "jobs-match-on-numbers-refused",
     clause: "s2-5-job-operators-not-shown",
     area: "jobs-companies-query",
-    description: "match on a numeric job field (salary_min, salary_max, applicants_count, required_months_of_experience) is refused.",
+    description:
+      "match on a numeric job field (salary_min, salary_max, applicants_count, required_months_of_experience) is refused.",
     faults: {
       request: onLeaves(["queryJobs"], (n) => {
-        if (NUMERIC_JOB_FIELDS.has(String(n.field)) && Object.hasOwn(n, "match")) throw badRequest(`where: match does not apply to the numeric field ${String(n.field)}`);
+        if (NUMERIC_JOB_FIELDS.has(String(n.field)) && Object.hasOwn(n, "match"))
+          throw badRequest(`where: match does not apply to the numeric field ${String(n.field)}`);
         return n;
       }),
     },
@@ -110,7 +126,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     description: "where is required on the jobs and companies searches too: a body without it is refused.",
     faults: {
       request: (op, body) => {
-        if ((op === "queryJobs" || op === "queryCompanies") && isNode(body) && body.where === undefined) throw badRequest("where is required");
+        if ((op === "queryJobs" || op === "queryCompanies") && isNode(body) && body.where === undefined)
+          throw badRequest("where is required");
         return body;
       },
     },
@@ -119,13 +136,15 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     id: "query-scope-membership-enforced",
     clause: "s4-2-scope-membership",
     area: "people-query",
-    description: "A field inside a scope whose sub-record does not have it (by the design table) is refused, e.g. skills inside has_experience.",
+    description:
+      "A field inside a scope whose sub-record does not have it (by the design table) is refused, e.g. skills inside has_experience.",
     faults: {
       request: onLeaves(["queryPeople"], (n, scope) => {
         if (!scope) return n;
         const people = loadContract().datasets.people;
         const field = people.fields.get(String(n.field));
-        if (field && field.scope !== people.scopes[scope as keyof typeof people.scopes]) throw badRequest(`where: ${String(n.field)} is not a field of ${scope}`);
+        if (field && field.scope !== people.scopes[scope as keyof typeof people.scopes])
+          throw badRequest(`where: ${String(n.field)} is not a field of ${scope}`);
         return n;
       }),
     },
@@ -163,7 +182,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     description: "The natural-language search takes size 1 to 100: a larger size is refused.",
     faults: {
       request: (op, body) => {
-        if (op === "searchPeople" && isNode(body) && typeof body.size === "number" && body.size > 100) throw badRequest("size of a natural-language search is 1 to 100");
+        if (op === "searchPeople" && isNode(body) && typeof body.size === "number" && body.size > 100)
+          throw badRequest("size of a natural-language search is 1 to 100");
         return body;
       },
     },

@@ -26,7 +26,8 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     id: "search-page-order-varies",
     clause: "s4-2-rule5-page-contents",
     area: "people-query",
-    description: "The IDs of a search page come in another order on every call (pages are not consistent with each other).",
+    description:
+      "The IDs of a search page come in another order on every call (pages are not consistent with each other).",
     faults: {
       response: rewriteData(SEARCH_ROUTES, (d) => {
         const key = Object.keys(d).find((k) => k.endsWith("_ids"));
@@ -45,14 +46,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     id: "mcp-loose-tool-schemas",
     clause: "s4-1-tool-schema-direction",
     area: "mcp",
-    description: "Every tool's input schema is {type: object}: the route's own validation refuses what it must, at no cost.",
+    description:
+      "Every tool's input schema is {type: object}: the route's own validation refuses what it must, at no cost.",
     faults: { mcp: { looseSchemas: true } },
   },
   {
     id: "mcp-streamable-http-sessions",
     clause: "s4-6-streamable-http-sessions",
     area: "mcp",
-    description: "/mcp keeps sessions: initialize answers an Mcp-Session-Id that later requests carry, and DELETE ends it.",
+    description:
+      "/mcp keeps sessions: initialize answers an Mcp-Session-Id that later requests carry, and DELETE ends it.",
     faults: { mcp: { streamableSessions: true } },
   },
 ];

@@ -18,12 +18,16 @@ describe("variants of the reference server", () => {
   });
 
   it("cover every implementation-defined and ambiguous clause, or a line says why none exists", () => {
-    const uncovered = readings.filter((c) => !VARIANTS.some((v) => v.clause === c.id) && !WITHOUT_VARIANT[c.id]?.trim()).map((c) => c.id);
+    const uncovered = readings
+      .filter((c) => !VARIANTS.some((v) => v.clause === c.id) && !WITHOUT_VARIANT[c.id]?.trim())
+      .map((c) => c.id);
     expect(uncovered).toEqual([]);
   });
 
   it("list no clause as without a variant that has one, or that is not a reading", () => {
-    const stale = Object.keys(WITHOUT_VARIANT).filter((id) => VARIANTS.some((v) => v.clause === id) || !readings.some((c) => c.id === id));
+    const stale = Object.keys(WITHOUT_VARIANT).filter(
+      (id) => VARIANTS.some((v) => v.clause === id) || !readings.some((c) => c.id === id),
+    );
     expect(stale).toEqual([]);
   });
 });

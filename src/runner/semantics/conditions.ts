@@ -1,6 +1,15 @@
 import type { DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../../contract/index.js";
 import { exactField, type QueryNode } from "./judge.js";
-import { addDays, daysBetween, monthsBefore, readField, robustWords, todayUtc, type FieldReading, type Scalar } from "./values.js";
+import {
+  addDays,
+  daysBetween,
+  monthsBefore,
+  readField,
+  robustWords,
+  todayUtc,
+  type FieldReading,
+  type Scalar,
+} from "./values.js";
 
 /** A value no record holds: conditions on it match nothing, so queries built on them cost nothing. */
 export const NONCE = "tdss-nonce-qz7vx";
@@ -49,7 +58,11 @@ export const SCOPE_FIELDS: Readonly<Record<SubRecord, readonly string[]>> = {
   language: ["languages", "language_proficiency"],
 };
 
-export const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = { experience: "has_experience", education: "has_education", language: "has_language" };
+export const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = {
+  experience: "has_experience",
+  education: "has_education",
+  language: "has_language",
+};
 
 const C = {
   eq: ["s4-2-eq-equal-value"],
@@ -102,7 +115,12 @@ export class ConditionBuilder {
     const nonce = this.nonceLeaf();
     if (nonce) {
       const plain = out.filter((c) => typeof c.node.field === "string");
-      for (let k = 0; k < plain.length; k += 6) out.push({ node: { any: [nonce, plain[k]!.node] }, label: `any [nothing, ${plain[k]!.label}]`, clauses: [...C.any, ...plain[k]!.clauses] });
+      for (let k = 0; k < plain.length; k += 6)
+        out.push({
+          node: { any: [nonce, plain[k]!.node] },
+          label: `any [nothing, ${plain[k]!.label}]`,
+          clauses: [...C.any, ...plain[k]!.clauses],
+        });
     }
     if (this.dataset.name === "people") out.push(...this.scopedConditions(sample));
     return out;
@@ -112,7 +130,8 @@ export class ConditionBuilder {
     const f = r.field;
     const ok = (op: Operator) => this.allowed(f, op);
     const out: Condition[] = [];
-    const add = (node: QueryNode, label: string, clauses: readonly string[]) => out.push({ node, label: `${label} on ${f.name}`, clauses: withMulti(f, r, clauses) });
+    const add = (node: QueryNode, label: string, clauses: readonly string[]) =>
+      out.push({ node, label: `${label} on ${f.name}`, clauses: withMulti(f, r, clauses) });
     if (r.present === false) {
       if (ok("exists")) {
         add(leaf(f, "exists", false), "exists: false (no value)", C.exists);
@@ -133,12 +152,14 @@ export class ConditionBuilder {
       const m = ok("match") ? matchWord(r.values) : undefined;
       if (m) {
         add(leaf(f, "match", m.words[0]), "match one whole word", C.match);
-        if (m.words.length > 1) add(leaf(f, "match", `${m.words[1]} ${m.words[0]}`), "match two whole words of one value", C.match);
+        if (m.words.length > 1)
+          add(leaf(f, "match", `${m.words[1]} ${m.words[0]}`), "match two whole words of one value", C.match);
       }
     } else if (typeof v === "boolean") {
       if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
       if (ok("in")) add(leaf(f, "in", [!v, v]), "in [other, its value]", C.in);
-      if (ok("eq") && negative && !r.values.includes(!v)) add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
+      if (ok("eq") && negative && !r.values.includes(!v))
+        add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
     } else if (typeof v === "number") {
       if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its value", C.range);
       if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its value", C.range);
@@ -148,12 +169,15 @@ export class ConditionBuilder {
       if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its date", C.range);
       if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its date", C.range);
       const days = daysBetween(v, this.today);
-      if (ok("gte") && days >= 0) add(leaf(f, "gte", `now-${days + 3}d`), `gte now-${days + 3}d (its date ${v})`, C.relative);
-      if (ok("lte") && days >= 3) add(leaf(f, "lte", `now-${days - 3}d`), `lte now-${days - 3}d (its date ${v})`, C.relative);
+      if (ok("gte") && days >= 0)
+        add(leaf(f, "gte", `now-${days + 3}d`), `gte now-${days + 3}d (its date ${v})`, C.relative);
+      if (ok("lte") && days >= 3)
+        add(leaf(f, "lte", `now-${days - 3}d`), `lte now-${days - 3}d (its date ${v})`, C.relative);
       const back = monthsCovering(v, this.today, 5);
       if (ok("gte") && back > 0) add(leaf(f, "gte", `now-${back}m`), `gte now-${back}m (its date ${v})`, C.relative);
       const forward = back - 2;
-      if (ok("lte") && forward > 0 && daysBetween(v, monthsBefore(this.today, forward)) >= 5) add(leaf(f, "lte", `now-${forward}m`), `lte now-${forward}m (its date ${v})`, C.relative);
+      if (ok("lte") && forward > 0 && daysBetween(v, monthsBefore(this.today, forward)) >= 5)
+        add(leaf(f, "lte", `now-${forward}m`), `lte now-${forward}m (its date ${v})`, C.relative);
     }
     return out;
   }
@@ -164,7 +188,9 @@ export class ConditionBuilder {
     for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
       const scope = SCOPE_KEY[sub];
       if (!this.dataset.scopes[scope]) continue;
-      const readings = names.map((n) => sample.fields.get(n)).filter((r): r is FieldReading => r?.perElement !== undefined);
+      const readings = names
+        .map((n) => sample.fields.get(n))
+        .filter((r): r is FieldReading => r?.perElement !== undefined);
       const count = readings[0]?.perElement?.length ?? 0;
       if (count === 0 || readings.some((r) => r.perElement!.length !== count)) continue;
       const i = count - 1;
@@ -174,12 +200,27 @@ export class ConditionBuilder {
       });
       const nodes = held.map((h) => this.exactly(h.field, h.value)).filter((n): n is QueryNode => n !== undefined);
       if (nodes.length >= 2) {
-        out.push({ node: { [scope]: all(nodes[0]!, nodes[1]!) }, label: `${scope}: two values of its last sub-record`, clauses: [...C.scope, ...C.all] });
-        const text = held.find((h) => typeof h.value === "string" && this.allowed(h.field, "eq") && h.field.type !== "date");
-        if (text) out.push({ node: { [scope]: all(nodes[0]!, { not: leaf(text.field, "eq", NONCE) }) }, label: `${scope}: a value and not another value`, clauses: [...C.scope, ...C.not] });
+        out.push({
+          node: { [scope]: all(nodes[0]!, nodes[1]!) },
+          label: `${scope}: two values of its last sub-record`,
+          clauses: [...C.scope, ...C.all],
+        });
+        const text = held.find(
+          (h) => typeof h.value === "string" && this.allowed(h.field, "eq") && h.field.type !== "date",
+        );
+        if (text)
+          out.push({
+            node: { [scope]: all(nodes[0]!, { not: leaf(text.field, "eq", NONCE) }) },
+            label: `${scope}: a value and not another value`,
+            clauses: [...C.scope, ...C.not],
+          });
       }
       // Another sub-record's different value, negated in the same scope: only one sub-record is looked at.
-      const other = readings.find((r) => typeof r.perElement![i] === "string" && r.perElement!.some((x, j) => j !== i && typeof x === "string" && x !== r.perElement![i]));
+      const other = readings.find(
+        (r) =>
+          typeof r.perElement![i] === "string" &&
+          r.perElement!.some((x, j) => j !== i && typeof x === "string" && x !== r.perElement![i]),
+      );
       if (other && this.allowed(other.field, "eq")) {
         const mine = other.perElement![i] as string;
         const theirs = other.perElement!.find((x, j) => j !== i && typeof x === "string" && x !== mine) as string;
@@ -195,7 +236,8 @@ export class ConditionBuilder {
 
   /** A leaf the value satisfies exactly: eq on text and booleans, gte at the value for numbers and dates. */
   private exactly(field: FieldSpec, value: Scalar): QueryNode | undefined {
-    if (typeof value === "number" || field.type === "date") return this.allowed(field, "gte") ? leaf(field, "gte", value) : undefined;
+    if (typeof value === "number" || field.type === "date")
+      return this.allowed(field, "gte") ? leaf(field, "gte", value) : undefined;
     return this.allowed(field, "eq") ? leaf(field, "eq", value) : undefined;
   }
 
@@ -213,11 +255,29 @@ export class ConditionBuilder {
       const f = this.dataset.fields.get(field)!;
       const relations: (EmptyProbe | undefined)[] = [
         { where: all(c.node, { not: c.node }), relation: `not A ∩ A = ∅ (A: ${c.label})`, clauses: C.not },
-        this.allowed(f, "exists") ? { where: all(c.node, leaf(f, "exists", false)), relation: `A ⊆ exists (A: ${c.label})`, clauses: [...C.exists, ...c.clauses] } : undefined,
-        nonce ? { where: all(c.node, nonce), relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`, clauses: C.all } : undefined,
-        nonce ? { where: all(c.node, { not: { any: [c.node, nonce] } }), relation: `any[A, B] ⊇ A (A: ${c.label})`, clauses: [...C.any, ...C.not] } : undefined,
+        this.allowed(f, "exists")
+          ? {
+              where: all(c.node, leaf(f, "exists", false)),
+              relation: `A ⊆ exists (A: ${c.label})`,
+              clauses: [...C.exists, ...c.clauses],
+            }
+          : undefined,
+        nonce
+          ? { where: all(c.node, nonce), relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`, clauses: C.all }
+          : undefined,
+        nonce
+          ? {
+              where: all(c.node, { not: { any: [c.node, nonce] } }),
+              relation: `any[A, B] ⊇ A (A: ${c.label})`,
+              clauses: [...C.any, ...C.not],
+            }
+          : undefined,
         "eq" in c.node && this.allowed(f, "in")
-          ? { where: all(c.node, { not: leaf(f, "in", [c.node.eq, otherValue(c.node.eq)]) }), relation: `eq v ⊆ in [v, w] (${c.label})`, clauses: [...C.eq, ...C.in, ...C.not] }
+          ? {
+              where: all(c.node, { not: leaf(f, "in", [c.node.eq, otherValue(c.node.eq)]) }),
+              relation: `eq v ⊆ in [v, w] (${c.label})`,
+              clauses: [...C.eq, ...C.in, ...C.not],
+            }
           : undefined,
       ];
       out.push(...relations.filter((x): x is EmptyProbe => x !== undefined));
@@ -225,11 +285,20 @@ export class ConditionBuilder {
     // A value condition implies a value, on both values of every boolean (whichever the sample holds).
     for (const f of this.dataset.fields.values()) {
       if (f.type !== "boolean" || !this.allowed(f, "eq") || !this.allowed(f, "exists")) continue;
-      for (const b of [true, false]) out.push({ where: all(leaf(f, "eq", b), leaf(f, "exists", false)), relation: `eq ${b} ⊆ exists on ${f.name}`, clauses: [...C.exists, ...C.eq] });
+      for (const b of [true, false])
+        out.push({
+          where: all(leaf(f, "eq", b), leaf(f, "exists", false)),
+          relation: `eq ${b} ⊆ exists on ${f.name}`,
+          clauses: [...C.exists, ...C.eq],
+        });
     }
     for (let k = 0; k + 1 < plain.length; k += 2) {
       const [a, b] = [plain[k]!, plain[k + 1]!];
-      out.push({ where: all(all(a.node, b.node), { not: a.node }), relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`, clauses: [...C.all, ...C.not] });
+      out.push({
+        where: all(all(a.node, b.node), { not: a.node }),
+        relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`,
+        clauses: [...C.all, ...C.not],
+      });
     }
     for (const r of sample.fields.values()) out.push(...this.valueProbes(r));
     if (this.dataset.name === "people") out.push(...this.scopeProbes(sample, anchor));
@@ -238,7 +307,9 @@ export class ConditionBuilder {
 
   /** A leaf matching nobody on a field that takes eq. */
   nonceLeaf(): QueryNode | undefined {
-    for (const f of this.dataset.fields.values()) if ((f.type === "text" || f.type === "identity") && !f.scope && this.allowed(f, "eq")) return leaf(f, "eq", NONCE);
+    for (const f of this.dataset.fields.values())
+      if ((f.type === "text" || f.type === "identity") && !f.scope && this.allowed(f, "eq"))
+        return leaf(f, "eq", NONCE);
     return undefined;
   }
 
@@ -256,31 +327,74 @@ export class ConditionBuilder {
     const ok = (op: Operator) => this.allowed(f, op);
     if (typeof v === "string" && f.type !== "date") {
       if (ok("eq") && v.length >= 5 && /\p{L}/u.test(v)) {
-        out.push({ where: leaf(f, "eq", v.slice(0, -2)), relation: `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} (a prefix of ${JSON.stringify(v)})`, clauses: C.eq });
+        out.push({
+          where: leaf(f, "eq", v.slice(0, -2)),
+          relation: `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} (a prefix of ${JSON.stringify(v)})`,
+          clauses: C.eq,
+        });
         const swapped = [...v].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
-        if (exactField(f) && swapped !== v) out.push({ where: leaf(f, "eq", swapped), relation: `${f.name} is matched exactly, case included: eq ${JSON.stringify(swapped)}`, clauses: C.exact });
+        if (exactField(f) && swapped !== v)
+          out.push({
+            where: leaf(f, "eq", swapped),
+            relation: `${f.name} is matched exactly, case included: eq ${JSON.stringify(swapped)}`,
+            clauses: C.exact,
+          });
       }
       const word = ok("match") ? matchWord(r.values)?.words.find((w) => w.length >= 6) : undefined;
-      if (word) out.push({ where: leaf(f, "match", word.slice(1, -1)), relation: `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the word ${JSON.stringify(word)})`, clauses: C.match });
+      if (word)
+        out.push({
+          where: leaf(f, "match", word.slice(1, -1)),
+          relation: `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the word ${JSON.stringify(word)})`,
+          clauses: C.match,
+        });
     }
     if (typeof v === "number" && Number.isInteger(v) && ok("gte") && ok("lte")) {
-      out.push({ where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", v - 1)), relation: `gte ${v} and lte ${v - 1} on one value`, clauses: C.range });
+      out.push({
+        where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", v - 1)),
+        relation: `gte ${v} and lte ${v - 1} on one value`,
+        clauses: C.range,
+      });
     }
     if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) {
-      out.push({ where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))), relation: `gte ${v} and lte the day before on one value`, clauses: C.range });
+      out.push({
+        where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))),
+        relation: `gte ${v} and lte the day before on one value`,
+        clauses: C.range,
+      });
       const oldest = [...r.values].sort()[0] as string;
       const days = daysBetween(oldest, this.today);
       const months = Math.max(1, Math.floor(days / 30.44));
       const bound = monthsBefore(this.today, months);
-      const relative = (a: QueryNode, b: QueryNode, relation: string) => out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
-      relative(leaf(f, "lte", `now-${months}m`), leaf(f, "gte", addDays(bound, 5)), `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`);
-      relative(leaf(f, "gte", `now-${months}m`), leaf(f, "lte", addDays(bound, -5)), `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`);
+      const relative = (a: QueryNode, b: QueryNode, relation: string) =>
+        out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
+      relative(
+        leaf(f, "lte", `now-${months}m`),
+        leaf(f, "gte", addDays(bound, 5)),
+        `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`,
+      );
+      relative(
+        leaf(f, "gte", `now-${months}m`),
+        leaf(f, "lte", addDays(bound, -5)),
+        `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`,
+      );
       if (days > 3) {
         const day = addDays(this.today, -days);
-        relative(leaf(f, "lte", `now-${days}d`), leaf(f, "gte", addDays(day, 3)), `now-${days}d is ${day}: lte now-${days}d and gte ${addDays(day, 3)}`);
-        relative(leaf(f, "gte", `now-${days}d`), leaf(f, "lte", addDays(day, -3)), `now-${days}d is ${day}: gte now-${days}d and lte ${addDays(day, -3)}`);
+        relative(
+          leaf(f, "lte", `now-${days}d`),
+          leaf(f, "gte", addDays(day, 3)),
+          `now-${days}d is ${day}: lte now-${days}d and gte ${addDays(day, 3)}`,
+        );
+        relative(
+          leaf(f, "gte", `now-${days}d`),
+          leaf(f, "lte", addDays(day, -3)),
+          `now-${days}d is ${day}: gte now-${days}d and lte ${addDays(day, -3)}`,
+        );
       }
-      out.push({ where: all(leaf(f, "gte", "now-30d"), { not: leaf(f, "gte", "now-6m") }), relation: "gte now-6m ⊇ gte now-30d", clauses: [...C.relative, ...C.not] });
+      out.push({
+        where: all(leaf(f, "gte", "now-30d"), { not: leaf(f, "gte", "now-6m") }),
+        relation: "gte now-6m ⊇ gte now-30d",
+        clauses: [...C.relative, ...C.not],
+      });
     }
     return out;
   }
@@ -290,11 +404,19 @@ export class ConditionBuilder {
     const out: EmptyProbe[] = [];
     for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
       const scope = SCOPE_KEY[sub];
-      const readings = names.map((n) => sample.fields.get(n)).filter((r): r is FieldReading => r?.perElement !== undefined && r.values.length > 0);
-      const text = readings.find((r) => typeof r.values[0] === "string" && r.field.type !== "date" && this.allowed(r.field, "eq"));
+      const readings = names
+        .map((n) => sample.fields.get(n))
+        .filter((r): r is FieldReading => r?.perElement !== undefined && r.values.length > 0);
+      const text = readings.find(
+        (r) => typeof r.values[0] === "string" && r.field.type !== "date" && this.allowed(r.field, "eq"),
+      );
       if (text) {
         const a = leaf(text.field, "eq", text.values[0]);
-        out.push({ where: { [scope]: all(a, { not: a }) }, relation: `${scope}: A and not A on one sub-record match nobody (A: eq on ${text.field.name})`, clauses: [...C.scope, ...C.not] });
+        out.push({
+          where: { [scope]: all(a, { not: a }) },
+          relation: `${scope}: A and not A on one sub-record match nobody (A: eq on ${text.field.name})`,
+          clauses: [...C.scope, ...C.not],
+        });
       }
       const count = readings[0]?.perElement?.length ?? 0;
       if (readings.length < 2 || readings.some((r) => r.perElement!.length !== count)) continue;
@@ -305,7 +427,11 @@ export class ConditionBuilder {
         .filter((n): n is QueryNode => n !== undefined);
       if (nodes.length >= 2) {
         const pair = all(nodes[0]!, nodes[1]!);
-        out.push({ where: all({ [scope]: pair }, { not: pair }), relation: `${scope}: scoped ⊆ the same conditions unscoped`, clauses: [...C.scope, ...C.multi, ...C.not] });
+        out.push({
+          where: all({ [scope]: pair }, { not: pair }),
+          relation: `${scope}: scoped ⊆ the same conditions unscoped`,
+          clauses: [...C.scope, ...C.multi, ...C.not],
+        });
       }
       // Values of two different sub-records, bound to one: only this person could hold them apart, and must not match.
       if (anchor && count >= 2) {
@@ -315,8 +441,20 @@ export class ConditionBuilder {
         const same = [...Array(count).keys()].some((j) => x.perElement![j] === a && y.perElement![j] === b);
         const na = a === null || a === undefined ? undefined : this.exactly(x.field, a);
         const nb = b === null || b === undefined ? undefined : this.exactly(y.field, b);
-        if (!same && na && nb && typeof a !== "number" && typeof b !== "number" && x.field.type !== "date" && y.field.type !== "date") {
-          out.push({ where: all(anchor, { [scope]: all(na, nb) }), relation: `${scope}: values of two different sub-records do not meet in one`, clauses: C.scope });
+        if (
+          !same &&
+          na &&
+          nb &&
+          typeof a !== "number" &&
+          typeof b !== "number" &&
+          x.field.type !== "date" &&
+          y.field.type !== "date"
+        ) {
+          out.push({
+            where: all(anchor, { [scope]: all(na, nb) }),
+            relation: `${scope}: values of two different sub-records do not meet in one`,
+            clauses: C.scope,
+          });
         }
       }
     }

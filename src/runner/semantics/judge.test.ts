@@ -16,7 +16,8 @@ const record = {
   is_current: [true, false],
   started_at: ["2020-01-10", "2015-03-01"],
 };
-const judge = (node: Record<string, unknown>, r: Record<string, unknown> = record) => new Judge(people, r, "2026-01-01").mayMatch(node);
+const judge = (node: Record<string, unknown>, r: Record<string, unknown> = record) =>
+  new Judge(people, r, "2026-01-01").mayMatch(node);
 
 describe("Judge: a record is outside a query only when every reading the spec leaves open agrees", () => {
   it("holds values the record has, on any element of a list or sub-record field", () => {
@@ -51,11 +52,48 @@ describe("Judge: a record is outside a query only when every reading the spec le
   });
 
   it("binds a scope's conditions to one sub-record", () => {
-    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: true }] } })).toBe(true);
-    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] } })).toBe(false);
-    expect(judge({ all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] })).toBe(true);
+    expect(
+      judge({
+        has_experience: {
+          all: [
+            { field: "title", eq: "Engineer" },
+            { field: "is_current", eq: true },
+          ],
+        },
+      }),
+    ).toBe(true);
+    expect(
+      judge({
+        has_experience: {
+          all: [
+            { field: "title", eq: "Engineer" },
+            { field: "is_current", eq: false },
+          ],
+        },
+      }),
+    ).toBe(false);
+    expect(
+      judge({
+        all: [
+          { field: "title", eq: "Engineer" },
+          { field: "is_current", eq: false },
+        ],
+      }),
+    ).toBe(true);
     const ragged = { ...record, is_current: [true] };
-    expect(judge({ has_experience: { all: [{ field: "title", eq: "Engineer" }, { field: "is_current", eq: false }] } }, ragged)).toBe(true);
+    expect(
+      judge(
+        {
+          has_experience: {
+            all: [
+              { field: "title", eq: "Engineer" },
+              { field: "is_current", eq: false },
+            ],
+          },
+        },
+        ragged,
+      ),
+    ).toBe(true);
   });
 
   it("gives relative dates the slack of a deployment's clock and month arithmetic, and no more", () => {

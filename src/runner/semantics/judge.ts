@@ -1,5 +1,14 @@
 import type { DatasetSpec, FieldSpec, SubRecord } from "../../contract/index.js";
-import { addDays, daysBetween, monthsBefore, readField, todayUtc, wordsOf, type FieldReading, type Scalar } from "./values.js";
+import {
+  addDays,
+  daysBetween,
+  monthsBefore,
+  readField,
+  todayUtc,
+  wordsOf,
+  type FieldReading,
+  type Scalar,
+} from "./values.js";
 
 /** A Query Spec node as sent (§4.2). */
 export type QueryNode = Readonly<Record<string, unknown>>;
@@ -21,11 +30,20 @@ const ANY = T | F | N;
  */
 type MissingReading = "false" | "unknown";
 
-const SCOPE_SUB: Readonly<Record<string, SubRecord>> = { has_experience: "experience", has_education: "education", has_language: "language" };
+const SCOPE_SUB: Readonly<Record<string, SubRecord>> = {
+  has_experience: "experience",
+  has_education: "education",
+  has_language: "language",
+};
 
 /** Fields whose eq/in the spec calls exact (case included): §2.2 identity and platform vocabulary, §2.3 fixed sets. */
 export function exactField(field: FieldSpec): boolean {
-  return field.values !== undefined || field.group === "identity" || field.group === "vocabulary" || field.group === "language-level";
+  return (
+    field.values !== undefined ||
+    field.group === "identity" ||
+    field.group === "vocabulary" ||
+    field.group === "language-level"
+  );
 }
 
 function mapSet(set: number, fn: (v: number) => number): number {
@@ -76,7 +94,13 @@ interface Values {
   readonly partial?: boolean;
 }
 
-function leafTruth(field: FieldSpec, leaf: QueryNode, v: Values | undefined, missing: MissingReading, today: string): number {
+function leafTruth(
+  field: FieldSpec,
+  leaf: QueryNode,
+  v: Values | undefined,
+  missing: MissingReading,
+  today: string,
+): number {
   if (!v || v.present === undefined) return ANY;
   if ("exists" in leaf) {
     if (typeof leaf.exists !== "boolean") return ANY;
@@ -108,7 +132,8 @@ function leafTruth(field: FieldSpec, leaf: QueryNode, v: Values | undefined, mis
   for (const op of ["gte", "lte"] as const) {
     if (!(op in leaf)) continue;
     const bound = leaf[op];
-    const holds = (lower: boolean) => values.some((x) => (op === "gte" ? compare(x, lower) >= 0 : compare(x, lower) <= 0));
+    const holds = (lower: boolean) =>
+      values.some((x) => (op === "gte" ? compare(x, lower) >= 0 : compare(x, lower) <= 0));
     let compare: (x: Scalar, lower: boolean) => number;
     if (typeof bound === "number") compare = (x) => (typeof x === "number" ? x - bound : NaN);
     else if (typeof bound === "string" && field.type === "date") {
@@ -157,7 +182,8 @@ export class Judge {
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === "not") continue;
-      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof c === "object") this.failingLeaves(c as QueryNode, out);
+      for (const c of Array.isArray(child) ? child : [child])
+        if (c && typeof c === "object") this.failingLeaves(c as QueryNode, out);
     }
     return out;
   }
@@ -180,9 +206,12 @@ export class Judge {
     const arg = node[key];
     if (key === "all" || key === "any") {
       if (!Array.isArray(arg) || arg.length === 0) return ANY;
-      return arg.map((c) => this.truth(c as QueryNode, missing, ctx)).reduce((a, b) => combine(a, b, key === "all" ? and : or));
+      return arg
+        .map((c) => this.truth(c as QueryNode, missing, ctx))
+        .reduce((a, b) => combine(a, b, key === "all" ? and : or));
     }
-    if (key === "not") return arg && typeof arg === "object" ? mapSet(this.truth(arg as QueryNode, missing, ctx), negate) : ANY;
+    if (key === "not")
+      return arg && typeof arg === "object" ? mapSet(this.truth(arg as QueryNode, missing, ctx), negate) : ANY;
     const sub = SCOPE_SUB[key];
     if (!sub || !arg || typeof arg !== "object" || ctx) return ANY;
     const count = this.subRecords(arg as QueryNode, sub);
@@ -214,7 +243,8 @@ export class Judge {
         if (field?.scope === sub) lengths.add(this.reading(field).perElement?.length ?? -1);
         return;
       }
-      for (const child of Object.values(n)) for (const c of Array.isArray(child) ? child : [child]) if (c && typeof c === "object") visit(c as QueryNode);
+      for (const child of Object.values(n))
+        for (const c of Array.isArray(child) ? child : [child]) if (c && typeof c === "object") visit(c as QueryNode);
     };
     visit(node);
     return lengths.size === 1 && !lengths.has(-1) ? [...lengths][0] : undefined;

@@ -1,4 +1,11 @@
-import { loadContract, OPERATORS, type Dataset, type DatasetSpec, type FieldSpec, type Operator } from "../../contract/index.js";
+import {
+  loadContract,
+  OPERATORS,
+  type Dataset,
+  type DatasetSpec,
+  type FieldSpec,
+  type Operator,
+} from "../../contract/index.js";
 import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
 import { Judge, type QueryNode } from "./judge.js";
 import type { Session } from "./session.js";
@@ -41,7 +48,11 @@ export class NothingToSample extends Error {}
 
 /** What a record shows: each field with a value, without one, and each sub-record count. */
 function features(s: Sample): string[] {
-  return [...s.fields.values()].flatMap((r) => (r.present === undefined ? [] : [`${r.field.name}:${r.present}`, ...(r.perElement && r.perElement.length > 1 ? [`${r.field.name}:many`] : [])]));
+  return [...s.fields.values()].flatMap((r) =>
+    r.present === undefined
+      ? []
+      : [`${r.field.name}:${r.present}`, ...(r.perElement && r.perElement.length > 1 ? [`${r.field.name}:many`] : [])],
+  );
 }
 
 /** Greedily the samples that add the most features not yet shown. */
@@ -51,7 +62,10 @@ function pickDiverse(candidates: readonly Sample[], count: number): Sample[] {
   while (chosen.length < count && chosen.length < candidates.length) {
     // A field without a value and several sub-records are what most oracles need and fewest records show: worth double.
     const gain = (c: Sample) => features(c).reduce((g, f) => g + (shown.has(f) ? 0 : f.endsWith(":true") ? 1 : 2), 0);
-    const next = candidates.filter((c) => !chosen.includes(c)).map((c) => ({ c, gain: gain(c) })).sort((a, b) => b.gain - a.gain)[0]!.c;
+    const next = candidates
+      .filter((c) => !chosen.includes(c))
+      .map((c) => ({ c, gain: gain(c) }))
+      .sort((a, b) => b.gain - a.gain)[0]!.c;
     chosen.push(next);
     features(next).forEach((f) => shown.add(f));
   }
@@ -93,7 +107,8 @@ export class SemanticOracles {
       const probes = builder.emptyProbes(sample, conditions, anchor);
       for (let k = 0; k < probes.length; k += BATCH) await this.mustBeEmpty(probes.slice(k, k + BATCH));
     }
-    for (const [i, { conditions }] of perSample.entries()) await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
+    for (const [i, { conditions }] of perSample.entries())
+      await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
     await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
   }
 
@@ -115,7 +130,9 @@ export class SemanticOracles {
     const alone = await this.session.search(this.dataset, nonce, 1);
     if (alone.refused) return;
     for (const f of fields) this.accepted.set(f.name, new Set());
-    const probes = fields.flatMap((f) => OPERATORS.map((op) => ({ f, op, leaf: this.probeLeaf(f, op) }))).filter((p) => p.leaf !== undefined);
+    const probes = fields
+      .flatMap((f) => OPERATORS.map((op) => ({ f, op, leaf: this.probeLeaf(f, op) })))
+      .filter((p) => p.leaf !== undefined);
     let reported = false;
     const tryAll = async (list: typeof probes): Promise<void> => {
       const r = await this.session.search(this.dataset, all(nonce, { any: list.map((p) => p.leaf!) }), 1);
@@ -123,7 +140,11 @@ export class SemanticOracles {
       // made before anything is spent, which a deployment whose `all` behaves as `any` cannot pass.
       if (!r.refused && r.ids.length > 0 && alone.ids.length === 0 && !reported) {
         reported = true;
-        this.session.fail("relation", `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no record meets all of them (s4-2-all-every-condition)`, r.exchange);
+        this.session.fail(
+          "relation",
+          `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no record meets all of them (s4-2-all-every-condition)`,
+          r.exchange,
+        );
       }
       if (!r.refused) for (const p of list) this.accepted.get(p.f.name)!.add(p.op);
       else if (list.length > 1) {
@@ -132,22 +153,43 @@ export class SemanticOracles {
       }
     };
     await tryAll(probes);
-    this.session.observe(`search-semantics.operators.${this.dataset}`, Object.fromEntries([...this.accepted].map(([f, ops]) => [f, [...ops].join(",")])), "s2-5-job-operators-not-shown");
+    this.session.observe(
+      `search-semantics.operators.${this.dataset}`,
+      Object.fromEntries([...this.accepted].map(([f, ops]) => [f, [...ops].join(",")])),
+      "s2-5-job-operators-not-shown",
+    );
   }
 
   /** A leaf of the operator in the field's JSON type, for an acceptance probe (sent beside a leaf matching nothing). */
   private probeLeaf(f: FieldSpec, op: Operator): QueryNode | undefined {
-    const value = f.type === "number" || f.type === "ordinal" ? 1 : f.type === "date" ? "2020-01-01" : f.type === "boolean" ? true : "tdss";
+    const value =
+      f.type === "number" || f.type === "ordinal"
+        ? 1
+        : f.type === "date"
+          ? "2020-01-01"
+          : f.type === "boolean"
+            ? true
+            : "tdss";
     if (op === "exists") return { field: f.name, exists: true };
     if (op === "in") return { field: f.name, in: [value] };
-    if (op === "match") return typeof value === "string" && f.type !== "date" ? { field: f.name, match: value } : undefined;
-    if ((op === "gte" || op === "lte") && (f.type === "text" || f.type === "identity" || f.type === "list" || f.type === "boolean")) return undefined;
+    if (op === "match")
+      return typeof value === "string" && f.type !== "date" ? { field: f.name, match: value } : undefined;
+    if (
+      (op === "gte" || op === "lte") &&
+      (f.type === "text" || f.type === "identity" || f.type === "list" || f.type === "boolean")
+    )
+      return undefined;
     return { field: f.name, [op]: value };
   }
 
   /** A record's identity: the exact value that narrows a query to it (and its namesakes). */
   private anchor(sample: Sample): QueryNode | undefined {
-    const order = this.dataset === "people" ? ["linkedin_url", "full_name"] : this.dataset === "companies" ? ["linkedin_url", "website", "name"] : ["description", "title"];
+    const order =
+      this.dataset === "people"
+        ? ["linkedin_url", "full_name"]
+        : this.dataset === "companies"
+          ? ["linkedin_url", "website", "name"]
+          : ["description", "title"];
     for (const name of order) {
       const r = sample.fields.get(name);
       const v = r?.values.length === 1 ? r.values[0] : undefined;
@@ -162,10 +204,18 @@ export class SemanticOracles {
    * value, several sub-records.
    */
   private async sample(): Promise<Sample[]> {
-    const fields = [...this.spec.fields.values()].filter((f) => !f.scope && (f.type === "text" || f.type === "identity"));
+    const fields = [...this.spec.fields.values()].filter(
+      (f) => !f.scope && (f.type === "text" || f.type === "identity"),
+    );
     const discovery: QueryNode[] = [
-      ...fields.filter((f) => this.allowed(f, "exists")).slice(0, 1).map((f) => ({ field: f.name, exists: true })),
-      ...fields.filter((f) => this.allowed(f, "eq")).slice(0, 1).map((f) => ({ not: { field: f.name, eq: NONCE } })),
+      ...fields
+        .filter((f) => this.allowed(f, "exists"))
+        .slice(0, 1)
+        .map((f) => ({ field: f.name, exists: true })),
+      ...fields
+        .filter((f) => this.allowed(f, "eq"))
+        .slice(0, 1)
+        .map((f) => ({ not: { field: f.name, eq: NONCE } })),
     ];
     const pool = Math.max(PAGE, this.options.samples * 2);
     let ids: readonly string[] = [];
@@ -190,17 +240,30 @@ export class SemanticOracles {
     }
     const candidates: Sample[] = [];
     for (const id of ids) {
-      let record = records.find((r) => Object.values(r).includes(id)) ?? (ids.length === 1 && records.length === 1 ? records[0] : undefined);
+      let record =
+        records.find((r) => Object.values(r).includes(id)) ??
+        (ids.length === 1 && records.length === 1 ? records[0] : undefined);
       // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request, for the few kept.
-      if (!record && candidates.length < this.options.samples) record = (await this.session.detail(this.dataset, [id], source)).records[0];
-      if (record) candidates.push({ id, record, fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])) });
+      if (!record && candidates.length < this.options.samples)
+        record = (await this.session.detail(this.dataset, [id], source)).records[0];
+      if (record)
+        candidates.push({
+          id,
+          record,
+          fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])),
+        });
     }
-    if (!candidates.length) throw new NothingToSample(`no fetched ${this.dataset} record carries its ID, so none can be told apart`);
+    if (!candidates.length)
+      throw new NothingToSample(`no fetched ${this.dataset} record carries its ID, so none can be told apart`);
     return pickDiverse(candidates, this.options.samples);
   }
 
   /** Each condition built from a record's own values must return it (in chunks, narrowed by its identity). */
-  private async retrievability(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined): Promise<void> {
+  private async retrievability(
+    sample: Sample,
+    conditions: readonly Condition[],
+    anchor: QueryNode | undefined,
+  ): Promise<void> {
     for (let k = 0; k < conditions.length; k += CHUNK) {
       const chunk = conditions.slice(k, k + CHUNK);
       const verdict = await this.returns(sample, chunk, anchor);
@@ -208,8 +271,18 @@ export class SemanticOracles {
       if (verdict.inconclusive) {
         // More records than a page match the record's own values: those returned must at least satisfy them.
         const where = all(...(anchor ? [anchor] : []), ...chunk.map((c) => c.node));
-        const outside = await this.judge(where, verdict.ids, verdict.exchange, "soundness", `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its own values)`);
-        if (!outside) this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `record ${sample.id}: more than ${PAGE} records match its own values`);
+        const outside = await this.judge(
+          where,
+          verdict.ids,
+          verdict.exchange,
+          "soundness",
+          `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its own values)`,
+        );
+        if (!outside)
+          this.session.observe(
+            `search-semantics.inconclusive.${this.dataset}`,
+            `record ${sample.id}: more than ${PAGE} records match its own values`,
+          );
         continue;
       }
       // Halve the chunk until one condition alone fails to return the record.
@@ -226,7 +299,10 @@ export class SemanticOracles {
       if (last.refused) {
         // Served elsewhere, this form may be refused where the spec leaves it open (an argument form, s4-2-rule6):
         // whether a valid form is served is judged by the query-spec cases, not by this oracle.
-        this.session.observe(`search-semantics.refused.${this.dataset}`, `${culprit.label}: ${show(where)}`.slice(0, 200));
+        this.session.observe(
+          `search-semantics.refused.${this.dataset}`,
+          `${culprit.label}: ${show(where)}`.slice(0, 200),
+        );
         continue;
       }
       this.session.fail(
@@ -272,16 +348,26 @@ export class SemanticOracles {
         ? relations[0]!
         : `${probes.length} queries sent as one any, each matching nobody by its relation: ${relations.slice(0, 8).join("; ")}${probes.length > 8 ? `; and ${probes.length - 8} more` : ""}`;
     if (!(await this.judge(where, r.ids, r.exchange, "relation", what))) {
-      this.session.observe(`search-semantics.matched-where-empty-expected.${this.dataset}`, relations.join("; ").slice(0, 200));
+      this.session.observe(
+        `search-semantics.matched-where-empty-expected.${this.dataset}`,
+        relations.join("; ").slice(0, 200),
+      );
     }
   }
 
   /** Fetches returned records with `_source` naming the query's fields and fails those outside the query under every reading. */
   /** True when a returned record was found outside the query (and reported). */
-  private async judge(where: QueryNode, ids: readonly string[], searchExchange: number, check: string, what: string): Promise<boolean> {
+  private async judge(
+    where: QueryNode,
+    ids: readonly string[],
+    searchExchange: number,
+    check: string,
+    what: string,
+  ): Promise<boolean> {
     const names = [...fieldsOf(where)];
     // Jobs `_source` returns exactly the fields it names (§4.4), so only record fields of §2.6 are named, with `id`.
-    const source = this.dataset === "jobs" ? ["id", ...names.filter((n) => loadContract().records.jobs.includes(n))] : names;
+    const source =
+      this.dataset === "jobs" ? ["id", ...names.filter((n) => loadContract().records.jobs.includes(n))] : names;
     const d = await this.session.detail(this.dataset, ids.slice(0, PAGE), source.length ? source : undefined);
     if (d.refused) return false;
     for (const record of d.records) {
@@ -307,10 +393,20 @@ export class SemanticOracles {
     const negatable = other.filter((c) => "eq" in c.node && !plain.some((p) => show(p.node) === show(c.node)));
     if (plain.length < 3) return;
     const pick = (list: readonly Condition[], i: number) => list[(i * 7) % list.length]!;
-    const where = all(pick(plain, 1).node, { any: [pick(plain, 2).node, ...(this.nonce ? [this.nonce] : [])] }, ...(negatable.length ? [{ not: pick(negatable, 3).node }] : []));
+    const where = all(
+      pick(plain, 1).node,
+      { any: [pick(plain, 2).node, ...(this.nonce ? [this.nonce] : [])] },
+      ...(negatable.length ? [{ not: pick(negatable, 3).node }] : []),
+    );
     const r = await this.session.search(this.dataset, where, PAGE);
     if (r.refused || !r.ids.length) return;
-    await this.judge(where, r.ids, r.exchange, "soundness", "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, s4-2-not-negates)");
+    await this.judge(
+      where,
+      r.ids,
+      r.exchange,
+      "soundness",
+      "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, s4-2-not-negates)",
+    );
   }
 
   /**
@@ -319,12 +415,25 @@ export class SemanticOracles {
    * (exists f leaves none). People compare exact totals; jobs and companies compare single-page ID sets.
    */
   private async partitions(sample: Sample, conditions: readonly Condition[]): Promise<void> {
-    const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node) && !("not" in c.node));
-    const narrow = this.dataset === "people" ? ["country", "city", "management_level"] : this.dataset === "jobs" ? ["company_name", "city", "country"] : ["hq_city", "hq_state", "hq_country"];
-    const q = narrow.map((n) => plain.find((c) => c.node.field === n && ("eq" in c.node || "in" in c.node))).find(Boolean);
+    const plain = conditions.filter(
+      (c) => typeof c.node.field === "string" && !("exists" in c.node) && !("not" in c.node),
+    );
+    const narrow =
+      this.dataset === "people"
+        ? ["country", "city", "management_level"]
+        : this.dataset === "jobs"
+          ? ["company_name", "city", "country"]
+          : ["hq_city", "hq_state", "hq_country"];
+    const q = narrow
+      .map((n) => plain.find((c) => c.node.field === n && ("eq" in c.node || "in" in c.node)))
+      .find(Boolean);
     if (!q) return;
     const ps = plain.filter((c) => c.node.field !== q.node.field && !("in" in c.node));
-    const chosen = [ps.find((c) => this.spec.fields.get(String(c.node.field))?.type === "list"), ps.find((c) => "gte" in c.node || "lte" in c.node), ps[0]];
+    const chosen = [
+      ps.find((c) => this.spec.fields.get(String(c.node.field))?.type === "list"),
+      ps.find((c) => "gte" in c.node || "lte" in c.node),
+      ps[0],
+    ];
     const seen = new Set<string>();
     for (const p of chosen) {
       if (!p || seen.has(show(p.node)) || seen.size >= this.options.partitions) continue;
@@ -346,7 +455,10 @@ export class SemanticOracles {
     const whole = await this.session.search(this.dataset, q, people ? 1 : SET_PAGE);
     if (whole.refused) return;
     if (!people && whole.hasNext) {
-      this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `partition of ${show(q)}: more than ${SET_PAGE} IDs`);
+      this.session.observe(
+        `search-semantics.inconclusive.${this.dataset}`,
+        `partition of ${show(q)}: more than ${SET_PAGE} IDs`,
+      );
       return;
     }
     const results = [];
@@ -375,17 +487,25 @@ export class SemanticOracles {
       return;
     }
     if (whole.hasNext || results.some((x) => x.r.hasNext)) {
-      this.session.observe(`search-semantics.inconclusive.${this.dataset}`, `${label}: a part has more than ${SET_PAGE} IDs`);
+      this.session.observe(
+        `search-semantics.inconclusive.${this.dataset}`,
+        `${label}: a part has more than ${SET_PAGE} IDs`,
+      );
       return;
     }
     const union = new Map<string, string>();
-    for (const x of results) for (const id of x.r.ids) {
-      if (union.has(id)) {
-        this.session.fail("partition", `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy together (${clauses})`, x.r.exchange);
-        return;
+    for (const x of results)
+      for (const id of x.r.ids) {
+        if (union.has(id)) {
+          this.session.fail(
+            "partition",
+            `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy together (${clauses})`,
+            x.r.exchange,
+          );
+          return;
+        }
+        union.set(id, x.name);
       }
-      union.set(id, x.name);
-    }
     const missing = whole.ids.filter((id) => !union.has(id));
     const extra = [...union.keys()].filter((id) => !whole.ids.includes(id));
     if (missing.length || extra.length) {

@@ -5,8 +5,16 @@ import type { Exchange } from "../types.js";
 import { DETAIL_IDS_MEMBER, isSuccess } from "../views.js";
 import type { QueryNode } from "./judge.js";
 
-export const QUERY_ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "queryPeople", jobs: "queryJobs", companies: "queryCompanies" };
-export const DETAIL_ROUTE: Readonly<Record<Dataset, OperationId>> = { people: "getProfiles", jobs: "getJobs", companies: "getCompanies" };
+export const QUERY_ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
+export const DETAIL_ROUTE: Readonly<Record<Dataset, OperationId>> = {
+  people: "getProfiles",
+  jobs: "getJobs",
+  companies: "getCompanies",
+};
 
 export interface SearchResult {
   readonly refused: boolean;
@@ -54,7 +62,13 @@ export class Session {
     const refused = !isSuccess(exchange);
     const ids = (view.ids ?? []).filter((x): x is string => typeof x === "string");
     this.book(creditCost(operation, refused ? 0 : ids.length) ?? 0);
-    return { refused, ids, total: view.total, hasNext: view.hasNext && view.next !== undefined && view.next !== null, exchange: this.exchanges.length - 1 };
+    return {
+      refused,
+      ids,
+      total: view.total,
+      hasNext: view.hasNext && view.next !== undefined && view.next !== null,
+      exchange: this.exchanges.length - 1,
+    };
   }
 
   async detail(dataset: Dataset, ids: readonly string[], source?: readonly string[]): Promise<DetailResult> {
@@ -63,13 +77,22 @@ export class Session {
     const exchange = await this.send(operation, body, creditCost(operation, ids.length) ?? 0);
     const view = this.ctx.view!(exchange, operation);
     const refused = !isSuccess(exchange);
-    const records = (view.records ?? []).filter((r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r));
+    const records = (view.records ?? []).filter(
+      (r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r),
+    );
     this.book(creditCost(operation, refused ? 0 : records.length) ?? 0);
     return { refused, records, exchange: this.exchanges.length - 1 };
   }
 
   fail(check: string, message: string, exchange: number, expected?: unknown, actual?: unknown): void {
-    this.findings.push({ check, status: "fail", message, exchange, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+    this.findings.push({
+      check,
+      status: "fail",
+      message,
+      exchange,
+      ...(expected !== undefined ? { expected } : {}),
+      ...(actual !== undefined ? { actual } : {}),
+    });
   }
 
   observe(topic: string, value: unknown, clause?: string): void {
@@ -77,7 +100,8 @@ export class Session {
   }
 
   private async send(operation: OperationId, body: unknown, worstCase: number): Promise<Exchange> {
-    if (this.spentCredits + worstCase > this.allowance) throw new AllowanceSpent(`the step's allowance of ${this.allowance} Credits is spent`);
+    if (this.spentCredits + worstCase > this.allowance)
+      throw new AllowanceSpent(`the step's allowance of ${this.allowance} Credits is spent`);
     const exchange = await sendRequest(prepareRequest({ operation, body }), this.ctx.http, this.ctx.credentials);
     this.exchanges.push(exchange);
     if (exchange.error) throw new Error(`${operation}: ${exchange.error}`);

@@ -83,7 +83,23 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Words every reading of `match` agrees on: long, with a letter, not a common English stop word. */
-const STOP = new Set(["and", "the", "for", "with", "from", "that", "this", "into", "over", "your", "have", "will", "are", "our", "you"]);
+const STOP = new Set([
+  "and",
+  "the",
+  "for",
+  "with",
+  "from",
+  "that",
+  "this",
+  "into",
+  "over",
+  "your",
+  "have",
+  "will",
+  "are",
+  "our",
+  "you",
+]);
 export function robustWords(text: string): string[] {
   return wordsOf(text).filter((w) => w.length >= 4 && /\p{L}/u.test(w) && !STOP.has(w.toLowerCase()));
 }

@@ -26,7 +26,11 @@ function routeOf(spec: McpCallSpec) {
 /** The route request a tool call stands for: the same body, so the budget prices it as REST. */
 function asRequest(spec: McpCallSpec) {
   const op = routeOf(spec);
-  return prepareRequest({ operation: op.operationId, auth: authOf(spec.auth), ...(op.method === "POST" ? { body: spec.arguments ?? {} } : {}) });
+  return prepareRequest({
+    operation: op.operationId,
+    auth: authOf(spec.auth),
+    ...(op.method === "POST" ? { body: spec.arguments ?? {} } : {}),
+  });
 }
 
 /**
@@ -40,8 +44,15 @@ export const mcpCallStep: StepKind = {
     type: "object",
     required: ["transport", "operation"],
     additionalProperties: false,
-    description: "A tool call over MCP: the tool of `operation` (found in tools/list by the config's mcp.tools or by name suffix, or named by `tool`) with `arguments`.",
-    properties: { transport: TRANSPORT_SCHEMA, operation: { type: "string" }, tool: { type: "string" }, arguments: { type: ["object", "string"] }, auth: { type: "string" } },
+    description:
+      "A tool call over MCP: the tool of `operation` (found in tools/list by the config's mcp.tools or by name suffix, or named by `tool`) with `arguments`.",
+    properties: {
+      transport: TRANSPORT_SCHEMA,
+      operation: { type: "string" },
+      tool: { type: "string" },
+      arguments: { type: ["object", "string"] },
+      auth: { type: "string" },
+    },
   },
   plan(spec, ctx) {
     transportOf((spec as McpCallSpec).transport);
@@ -53,13 +64,25 @@ export const mcpCallStep: StepKind = {
     const auth = authOf(spec.auth);
     const started = performance.now();
     const args = spec.arguments ?? {};
-    const done = (exchange: Omit<Exchange, "durationMs">): { exchanges: Exchange[] } => ({ exchanges: [{ ...exchange, durationMs: Math.round(performance.now() - started) }] });
-    const request = (tool: string) => sentMessage(ctx, transport, auth, { method: "tools/call", params: { name: tool, arguments: args } }, { operationId: spec.operation });
+    const done = (exchange: Omit<Exchange, "durationMs">): { exchanges: Exchange[] } => ({
+      exchanges: [{ ...exchange, durationMs: Math.round(performance.now() - started) }],
+    });
+    const request = (tool: string) =>
+      sentMessage(
+        ctx,
+        transport,
+        auth,
+        { method: "tools/call", params: { name: tool, arguments: args } },
+        { operationId: spec.operation },
+      );
     let session;
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {
-      return done({ request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation), error: (error as Error).message });
+      return done({
+        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
+        error: (error as Error).message,
+      });
     }
     try {
       let tool = spec.tool;
@@ -67,20 +90,38 @@ export const mcpCallStep: StepKind = {
         const names = (await session.listTools()).map((t) => t.name);
         tool = matchToolsToRoutes(names, ctx.mcpTools).byOperation.get(spec.operation);
         const pinned = ctx.mcpTools?.[spec.operation];
-        const wanted = pinned !== undefined ? `tool ${pinned} (the config's mcp.tools name for ${spec.operation})` : `tool for ${spec.operation}`;
-        if (tool === undefined) return done({ request: request(pinned ?? spec.operation), error: `tools/list on ${transport} has no ${wanted} (listed: ${names.join(", ") || "none"})` });
+        const wanted =
+          pinned !== undefined
+            ? `tool ${pinned} (the config's mcp.tools name for ${spec.operation})`
+            : `tool for ${spec.operation}`;
+        if (tool === undefined)
+          return done({
+            request: request(pinned ?? spec.operation),
+            error: `tools/list on ${transport} has no ${wanted} (listed: ${names.join(", ") || "none"})`,
+          });
       }
       const outcome = await session.callTool(tool, args);
       if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
-      if (outcome.rpcError) return done({ request: request(tool), toolError: true, bodyText: JSON.stringify(outcome.rpcError), jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}` });
+      if (outcome.rpcError)
+        return done({
+          request: request(tool),
+          toolError: true,
+          bodyText: JSON.stringify(outcome.rpcError),
+          jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}`,
+        });
       return done({
         request: request(tool),
         ...(outcome.isError ? { toolError: true } : {}),
         bodyText: JSON.stringify(outcome.result),
-        ...(outcome.envelope !== undefined ? { json: outcome.envelope } : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
+        ...(outcome.envelope !== undefined
+          ? { json: outcome.envelope }
+          : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
       });
     } catch (error) {
-      return done({ request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation), error: (error as Error).message });
+      return done({
+        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
+        error: (error as Error).message,
+      });
     } finally {
       await session.close();
     }

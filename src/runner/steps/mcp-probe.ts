@@ -1,4 +1,10 @@
-import { MCP_TRANSPORT_SPEC, probeSseInitialize, probeSseStream, probeStreamableInitialize, type McpProbe } from "../../client/mcp.js";
+import {
+  MCP_TRANSPORT_SPEC,
+  probeSseInitialize,
+  probeSseStream,
+  probeStreamableInitialize,
+  type McpProbe,
+} from "../../client/mcp.js";
 import type { Exchange } from "../types.js";
 import { authOf, clientOptions, sentMessage } from "./mcp-session.js";
 import type { StepKind } from "./step-kind.js";
@@ -17,7 +23,8 @@ export interface McpProbeSpec {
 }
 
 function targetOf(value: unknown): ProbeTarget {
-  if (!PROBE_TARGETS.includes(value as ProbeTarget)) throw new Error(`target must be one of ${PROBE_TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
+  if (!PROBE_TARGETS.includes(value as ProbeTarget))
+    throw new Error(`target must be one of ${PROBE_TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
   return value as ProbeTarget;
 }
 
@@ -32,7 +39,11 @@ export const mcpProbeStep: StepKind = {
     required: ["target"],
     additionalProperties: false,
     description: "A raw MCP request: initialize on /mcp or on the SSE message endpoint, or GET /sse.",
-    properties: { target: { type: "string", description: PROBE_TARGETS.join(", ") }, revision: { type: "string" }, auth: { type: "string" } },
+    properties: {
+      target: { type: "string", description: PROBE_TARGETS.join(", ") },
+      revision: { type: "string" },
+      auth: { type: "string" },
+    },
   },
   plan(spec) {
     targetOf((spec as McpProbeSpec).target);
@@ -47,7 +58,10 @@ export const mcpProbeStep: StepKind = {
     const authorization = ctx.credentials.header(auth) ?? null;
     const transport = target === "streamable-http" ? "streamable-http" : "sse";
     const revision = spec.revision ?? MCP_TRANSPORT_SPEC[transport].revision;
-    const initialize = { method: "initialize", params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "tdss-probe", version: "1" } } };
+    const initialize = {
+      method: "initialize",
+      params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "tdss-probe", version: "1" } },
+    };
     const probe: McpProbe =
       target === "streamable-http"
         ? await probeStreamableInitialize(options, revision, authorization)
@@ -57,7 +71,13 @@ export const mcpProbeStep: StepKind = {
     const base = sentMessage(ctx, transport, auth, initialize);
     const request =
       target === "sse-stream"
-        ? { ...base, method: "GET", url: probe.url, headers: { ...base.headers, accept: "text/event-stream" }, body: undefined }
+        ? {
+            ...base,
+            method: "GET",
+            url: probe.url,
+            headers: { ...base.headers, accept: "text/event-stream" },
+            body: undefined,
+          }
         : { ...base, url: probe.url, path: new URL(probe.url).pathname };
     const { body: _unsent, ...withoutBody } = request;
     const exchange: Exchange = {
@@ -65,7 +85,11 @@ export const mcpProbeStep: StepKind = {
       ...(probe.status !== undefined ? { status: probe.status } : {}),
       ...(probe.wwwAuthenticate !== undefined ? { headers: { "www-authenticate": probe.wwwAuthenticate } } : {}),
       ...(probe.response !== undefined ? { json: probe.response, bodyText: JSON.stringify(probe.response) } : {}),
-      ...(probe.error !== undefined ? (probe.status === undefined ? { error: probe.error } : { jsonError: probe.error }) : {}),
+      ...(probe.error !== undefined
+        ? probe.status === undefined
+          ? { error: probe.error }
+          : { jsonError: probe.error }
+        : {}),
       durationMs: Math.round(performance.now() - started),
     };
     return { exchanges: [exchange] };

@@ -39,7 +39,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 async function deployment(mcp: Handler): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     if (req.url === "/auth/key/status") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: 200, msg: "ok", data: { active: true, remaining_credits: 1000 } }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: 200, msg: "ok", data: { active: true, remaining_credits: 1000 } }));
       return;
     }
     mcp(req, res);
@@ -60,7 +62,9 @@ const mute: Handler = () => undefined;
 /** Opens the SSE stream and announces its message endpoint, sends 200 headers on /mcp, then never a message. */
 const stalling: Handler = (req, res) => {
   if (req.url === "/sse") {
-    res.writeHead(200, { "content-type": "text/event-stream" }).write("event: endpoint\ndata: /messages?sessionId=s1\n\n");
+    res
+      .writeHead(200, { "content-type": "text/event-stream" })
+      .write("event: endpoint\ndata: /messages?sessionId=s1\n\n");
     return;
   }
   req.resume();
@@ -81,12 +85,20 @@ describe("MCP steps honour the run's --timeout (not the client's 10 s default)",
     it(`fail every step kind on ${name} within the timeout`, async () => {
       const target = await deployment(handler);
       try {
-        const outcome = await runConformance({ baseUrl: target.url, apiKey: KEY, cases, maxCredits: 10, concurrency: 3, timeoutMs: TIMEOUT_MS });
+        const outcome = await runConformance({
+          baseUrl: target.url,
+          apiKey: KEY,
+          cases,
+          maxCredits: 10,
+          concurrency: 3,
+          timeoutMs: TIMEOUT_MS,
+        });
         expect(outcome.results.map((r) => [r.id, r.status])).toEqual(cases.map((c) => [c.id, "failed"]));
         for (const result of outcome.results) {
           const expansions = result.id.endsWith("probe") ? 3 : 2;
           expect(result.failures, result.id).toHaveLength(result.id.endsWith("probe") ? failingProbes : 2);
-          for (const failure of result.failures) expect(failure.message, `${result.id} ${failure.step}`).toMatch(/300 ms|in time|Request timed out/);
+          for (const failure of result.failures)
+            expect(failure.message, `${result.id} ${failure.step}`).toMatch(/300 ms|in time|Request timed out/);
           // Each exchange is bounded by the timeout; 10 s per exchange (the old fixed deadline) is far above this.
           expect(result.durationMs, result.id).toBeLessThan(expansions * 4 * TIMEOUT_MS + 2000);
         }

@@ -31,7 +31,9 @@ export const mcpToolsStep: StepKind = {
     const auth = authOf(spec.auth);
     const started = performance.now();
     const request = sentMessage(ctx, transport, auth, { method: "tools/list", params: {} });
-    const done = (exchange: Omit<Exchange, "durationMs" | "request">) => ({ exchanges: [{ request, ...exchange, durationMs: Math.round(performance.now() - started) }] });
+    const done = (exchange: Omit<Exchange, "durationMs" | "request">) => ({
+      exchanges: [{ request, ...exchange, durationMs: Math.round(performance.now() - started) }],
+    });
     let session;
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);

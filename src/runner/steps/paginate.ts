@@ -34,7 +34,8 @@ export const paginateStep: StepKind = {
       if (!isSuccess(exchange) || !hasPointer(exchange.json, "/data/next")) return { exchanges };
       const next = getPointer(exchange.json, "/data/next");
       if (typeof next !== "string") return { exchanges };
-      if (cursors.has(next)) return { exchanges, failure: `page ${page + 1} returned a next cursor already seen: paging would never end` };
+      if (cursors.has(next))
+        return { exchanges, failure: `page ${page + 1} returned a next cursor already seen: paging would never end` };
       cursors.add(next);
       body = { ...body, after: next };
     }

@@ -67,7 +67,12 @@ export function maxItems(prepared: PreparedRequest, idsBound?: number): number {
   const body = prepared.body as Record<string, unknown> | undefined;
   if (op && SEARCH_OPERATIONS.has(op)) {
     const size = body?.size;
-    const cap = size === undefined ? loadContract().limits.search.size.default : Number.isInteger(size) && (size as number) > 0 ? (size as number) : loadContract().limits.search.size.max;
+    const cap =
+      size === undefined
+        ? loadContract().limits.search.size.default
+        : Number.isInteger(size) && (size as number) > 0
+          ? (size as number)
+          : loadContract().limits.search.size.max;
     return Math.min(cap, idsBound ?? Infinity);
   }
   if (op && DETAIL_OPERATIONS.has(op)) {
@@ -89,12 +94,21 @@ export function planRequest(prepared: PreparedRequest, ctx: PlanContext): StepPl
 }
 
 /** Sends a prepared request and reads the answer as JSON where it is JSON. */
-export async function sendRequest(prepared: PreparedRequest, http: HttpClient, credentials: Credentials): Promise<Exchange> {
+export async function sendRequest(
+  prepared: PreparedRequest,
+  http: HttpClient,
+  credentials: Credentials,
+): Promise<Exchange> {
   const headers: Record<string, string> = { accept: "application/json" };
   const authorization = credentials.header(prepared.auth);
   if (authorization !== undefined) headers.authorization = authorization;
   Object.assign(headers, prepared.extraHeaders);
-  const result = await http.send({ method: prepared.method, path: prepared.path, headers, ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}) });
+  const result = await http.send({
+    method: prepared.method,
+    path: prepared.path,
+    headers,
+    ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}),
+  });
   const exchange: Exchange = {
     request: {
       method: prepared.method,
@@ -111,7 +125,8 @@ export async function sendRequest(prepared: PreparedRequest, http: HttpClient, c
     ...(result.error !== undefined ? { error: result.error } : {}),
     durationMs: result.durationMs,
   };
-  if (result.bodyText === undefined || result.bodyText.length === 0) return result.bodyText === "" ? { ...exchange, jsonError: "empty body" } : exchange;
+  if (result.bodyText === undefined || result.bodyText.length === 0)
+    return result.bodyText === "" ? { ...exchange, jsonError: "empty body" } : exchange;
   try {
     return { ...exchange, json: JSON.parse(result.bodyText) };
   } catch (error) {

@@ -14,7 +14,15 @@ export interface SemanticsSpec {
   readonly partitions: { readonly quick: number; readonly thorough: number };
 }
 
-const depthPair = { type: "object", additionalProperties: false, required: ["quick", "thorough"], properties: { quick: { type: "integer", minimum: 1, maximum: 100 }, thorough: { type: "integer", minimum: 1, maximum: 100 } } };
+const depthPair = {
+  type: "object",
+  additionalProperties: false,
+  required: ["quick", "thorough"],
+  properties: {
+    quick: { type: "integer", minimum: 1, maximum: 100 },
+    thorough: { type: "integer", minimum: 1, maximum: 100 },
+  },
+};
 
 /**
  * `semantics:` — the search-semantics oracles on one dataset: samples records, builds queries from their own
@@ -26,7 +34,15 @@ export const semanticsStep: StepKind = {
     type: "object",
     additionalProperties: false,
     required: ["dataset", "samples", "max_credits", "partitions"],
-    properties: { dataset: { enum: [...DATASETS] }, samples: depthPair, partitions: depthPair, max_credits: { ...depthPair, properties: { quick: { type: "integer", minimum: 0 }, thorough: { type: "integer", minimum: 0 } } } },
+    properties: {
+      dataset: { enum: [...DATASETS] },
+      samples: depthPair,
+      partitions: depthPair,
+      max_credits: {
+        ...depthPair,
+        properties: { quick: { type: "integer", minimum: 0 }, thorough: { type: "integer", minimum: 0 } },
+      },
+    },
   },
   plan(spec, ctx) {
     const s = spec as SemanticsSpec;
@@ -39,7 +55,11 @@ export const semanticsStep: StepKind = {
     let inconclusive: string | undefined;
     let failure: string | undefined;
     try {
-      await new SemanticOracles(session, { dataset: s.dataset, samples: s.samples[depth], partitions: s.partitions[depth] }).run();
+      await new SemanticOracles(session, {
+        dataset: s.dataset,
+        samples: s.samples[depth],
+        partitions: s.partitions[depth],
+      }).run();
     } catch (error) {
       if (error instanceof AllowanceSpent) inconclusive = `${error.message} before every oracle ran`;
       else if (error instanceof NothingToSample) inconclusive = error.message;

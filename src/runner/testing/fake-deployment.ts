@@ -63,7 +63,10 @@ function people(faults: ReadonlySet<Fault>): Rec[] {
       last_name: LAST[i % 4],
       active_experience_title: i % 7 === 6 ? null : title,
       active_title: title,
-      headline: faults.has("email-in-headline") && i === 3 ? "Reach me at ada@example.com" : `${title} who likes python and data`,
+      headline:
+        faults.has("email-in-headline") && i === 3
+          ? "Reach me at ada@example.com"
+          : `${title} who likes python and data`,
       skills: i % 2 ? ["python", "sql"] : ["java", "leadership"],
       linkedin_url: `https://www.linkedin.com/in/fake-person-${i}`,
       city: i % 2 ? "Berlin" : "Paris",
@@ -72,8 +75,22 @@ function people(faults: ReadonlySet<Fault>): Rec[] {
       experience_months: 12 * (i + 1),
       is_working: true,
       experience: [
-        { title, company_name: COMPANIES[i % 6], is_current: i % 7 !== 6, started_at: `20${10 + (i % 10)}-01-01`, ended_at: null, level: LEVELS[i % 4] },
-        { title: "Intern", company_name: COMPANIES[(i + 1) % 6], is_current: false, started_at: "2008-01-01", ended_at: "2009-06-30", level: "Intern" },
+        {
+          title,
+          company_name: COMPANIES[i % 6],
+          is_current: i % 7 !== 6,
+          started_at: `20${10 + (i % 10)}-01-01`,
+          ended_at: null,
+          level: LEVELS[i % 4],
+        },
+        {
+          title: "Intern",
+          company_name: COMPANIES[(i + 1) % 6],
+          is_current: false,
+          started_at: "2008-01-01",
+          ended_at: "2009-06-30",
+          level: "Intern",
+        },
       ],
       languages: [{ languages: "English", language_proficiency: "Full professional proficiency" }],
     };
@@ -106,7 +123,10 @@ function jobs(faults: ReadonlySet<Fault>): Rec[] {
       country_iso_2: "DE",
       location: "Berlin, Germany",
       regions: [{ region: "Europe" }],
-      salary: i % 3 === 0 ? { min_value: "50000", max_value: "70000", currency: "EUR", unit: "year", string: "€50k–70k" } : null,
+      salary:
+        i % 3 === 0
+          ? { min_value: "50000", max_value: "70000", currency: "EUR", unit: "year", string: "€50k–70k" }
+          : null,
       salary_min: i % 3 === 0 ? 50000 : null,
       company_id: encodeId("c", i % 3),
     };
@@ -118,7 +138,14 @@ function jobs(faults: ReadonlySet<Fault>): Rec[] {
 }
 
 function companies(): Rec[] {
-  return COMPANIES.map((name, i) => ({ company_id: encodeId("c", i), name, industry: "Software", employees_count: 100 * (i + 1), hq_city: "Berlin", hq_country: "Germany" }));
+  return COMPANIES.map((name, i) => ({
+    company_id: encodeId("c", i),
+    name,
+    industry: "Software",
+    employees_count: 100 * (i + 1),
+    hq_city: "Berlin",
+    hq_country: "Germany",
+  }));
 }
 
 class Refused extends Error {
@@ -141,10 +168,16 @@ function asDate(v: unknown): string | undefined {
     else d.setUTCMonth(d.getUTCMonth() - Number(rel[1]));
     return d.toISOString().slice(0, 10);
   }
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().startsWith(v) ? v : undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().startsWith(v)
+    ? v
+    : undefined;
 }
 
-const SCOPES: Record<string, string> = { has_experience: "experience", has_education: "education", has_language: "languages" };
+const SCOPES: Record<string, string> = {
+  has_experience: "experience",
+  has_education: "education",
+  has_language: "languages",
+};
 
 function validate(node: unknown, dataset: Dataset, faults: ReadonlySet<Fault>, depth = 0): void {
   if (depth > 32) throw new Refused(400, "query too deep");
@@ -165,21 +198,26 @@ function validate(node: unknown, dataset: Dataset, faults: ReadonlySet<Fault>, d
   const spec = typeof n.field === "string" ? loadContract().datasets[dataset].fields.get(n.field) : undefined;
   if (!spec && !faults.has("unknown-field-accepted")) throw new Refused(400, `unknown field ${String(n.field)}`);
   const op = ops[0]!;
-  if (spec && !spec.operators.includes(op as never)) throw new Refused(400, `operator ${op} not allowed on ${spec.name}`);
+  if (spec && !spec.operators.includes(op as never))
+    throw new Refused(400, `operator ${op} not allowed on ${spec.name}`);
   const value = n[op];
   const scalar = (v: unknown) => ["string", "number", "boolean"].includes(typeof v);
   if (op === "eq" && !scalar(value)) throw new Refused(400, "eq takes a value");
-  if (op === "in" && (!Array.isArray(value) || !value.every(scalar))) throw new Refused(400, "in takes a list of values");
+  if (op === "in" && (!Array.isArray(value) || !value.every(scalar)))
+    throw new Refused(400, "in takes a list of values");
   if (op === "match" && typeof value !== "string") throw new Refused(400, "match takes text");
   if (op === "exists" && typeof value !== "boolean") throw new Refused(400, "exists takes true or false");
   if ((op === "gte" || op === "lte") && spec?.type === "date" && !asDate(value)) throw new Refused(400, "not a date");
-  if ((op === "gte" || op === "lte") && spec?.type !== "date" && typeof value !== "number") throw new Refused(400, "not a number");
+  if ((op === "gte" || op === "lte") && spec?.type !== "date" && typeof value !== "number")
+    throw new Refused(400, "not a number");
 }
 
 function values(doc: Rec, field: string): unknown[] {
   const direct = doc[field];
   if (direct !== undefined) return Array.isArray(direct) ? direct : [direct];
-  return Object.values(SCOPES).flatMap((sub) => (Array.isArray(doc[sub]) ? (doc[sub] as Rec[]).flatMap((r) => values(r, field)) : []));
+  return Object.values(SCOPES).flatMap((sub) =>
+    Array.isArray(doc[sub]) ? (doc[sub] as Rec[]).flatMap((r) => values(r, field)) : [],
+  );
 }
 
 function matches(node: Rec, doc: Rec): boolean {
@@ -194,8 +232,9 @@ function matches(node: Rec, doc: Rec): boolean {
   if ("in" in node) return vs.some((v) => (node.in as unknown[]).includes(v));
   // Whole words, case aside (clause s4-2-match-whole-word).
   const words = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if ("match" in node) return vs.some((v) => typeof v === "string" && words(String(node.match)).every((w) => words(v).includes(w)));
-  const bound = asDate(node.gte ?? node.lte) ?? (node.gte ?? node.lte);
+  if ("match" in node)
+    return vs.some((v) => typeof v === "string" && words(String(node.match)).every((w) => words(v).includes(w)));
+  const bound = asDate(node.gte ?? node.lte) ?? node.gte ?? node.lte;
   return vs.some((v) => ("gte" in node ? (v as number) >= (bound as number) : (v as number) <= (bound as number)));
 }
 
@@ -216,7 +255,8 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
   function search(dataset: Dataset, body: Rec): { data: Rec; count: number } {
     if (dataset === "people" && body.where === undefined) throw new Refused(400, "where is required");
     const size = body.size ?? 100;
-    if (!faults.has("size-unchecked") && (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000)) throw new Refused(400, "size is 1 to 10000");
+    if (!faults.has("size-unchecked") && (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000))
+      throw new Refused(400, "size is 1 to 10000");
     if (body.where !== undefined) validate(body.where, dataset, faults);
     let offset = 0;
     if (body.after !== undefined) {
@@ -224,14 +264,17 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
       if (typeof body.after !== "string" || sig !== sign(`cursor:${o}`)) throw new Refused(400, "bad cursor");
       offset = Number(o);
     }
-    const all = data[dataset].map((d, i) => [d, i] as const).filter(([d]) => body.where === undefined || matches(body.where as Rec, d));
+    const all = data[dataset]
+      .map((d, i) => [d, i] as const)
+      .filter(([d]) => body.where === undefined || matches(body.where as Rec, d));
     const page = all.slice(offset, offset + Math.max(0, Number(size)));
     const ids = page.map(([, i]) => encodeId(idKind[dataset], i));
     const more = offset + page.length < all.length;
     const out: Rec = { [idsMember[dataset]]: ids };
     if (dataset === "people") out.total = faults.has("total-as-text") ? String(all.length) : all.length;
     if (dataset === "jobs" && faults.has("jobs-total")) out.total = all.length;
-    if (more || faults.has("next-on-last-page")) out.next = `${offset + page.length}.${sign(`cursor:${offset + page.length}`)}`;
+    if (more || faults.has("next-on-last-page"))
+      out.next = `${offset + page.length}.${sign(`cursor:${offset + page.length}`)}`;
     if (dataset === "people" && faults.has("records-in-search")) out.records = page.map(([d]) => d);
     return { data: out, count: ids.length };
   }
@@ -239,9 +282,14 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
   function select(record: Rec, source: unknown, allowed: Set<string>): Rec {
     if (source === undefined || source === false) return record;
     if (source === true) return record;
-    const names = Array.isArray(source) ? source : source && typeof source === "object" && Array.isArray((source as Rec).includes) ? ((source as Rec).includes as unknown[]) : undefined;
+    const names = Array.isArray(source)
+      ? source
+      : source && typeof source === "object" && Array.isArray((source as Rec).includes)
+        ? ((source as Rec).includes as unknown[])
+        : undefined;
     if (!names) throw new Refused(400, "_source is a list of names");
-    for (const n of names) if (typeof n !== "string" || !allowed.has(n)) throw new Refused(400, `unknown _source name ${String(n)}`);
+    for (const n of names)
+      if (typeof n !== "string" || !allowed.has(n)) throw new Refused(400, `unknown _source name ${String(n)}`);
     return Object.fromEntries((names as string[]).map((n) => [n, record[n] ?? null]));
   }
 
@@ -249,7 +297,13 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const member = idsMember[dataset];
     const ids = body[member];
     const max = faults.has("detail-101") ? 1000 : 100;
-    if (!Array.isArray(ids) || ids.length > max || (dataset === "people" && ids.length === 0) || !ids.every((x) => typeof x === "string")) throw new Refused(400, `${member}: 1 to 100 IDs`);
+    if (
+      !Array.isArray(ids) ||
+      ids.length > max ||
+      (dataset === "people" && ids.length === 0) ||
+      !ids.every((x) => typeof x === "string")
+    )
+      throw new Refused(400, `${member}: 1 to 100 IDs`);
     const source: unknown = body._source ?? (dataset === "people" ? body.source : undefined);
     const results: Rec[] = [];
     const notFound: string[] = [];
@@ -273,7 +327,12 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     if (dataset === "people") {
       const published = new Set(loadContract().records.people);
       const full: Rec = Object.fromEntries([...published].map((f) => [f, record[f] ?? values(record, f)[0] ?? null]));
-      const chosen = source === undefined ? Object.fromEntries(["profile_id", "full_name", "active_experience_title", "skills", "headline"].map((f) => [f, full[f]])) : select(full, source, published);
+      const chosen =
+        source === undefined
+          ? Object.fromEntries(
+              ["profile_id", "full_name", "active_experience_title", "skills", "headline"].map((f) => [f, full[f]]),
+            )
+          : select(full, source, published);
       return chosen;
     }
     if (dataset === "jobs") {
@@ -291,7 +350,10 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const path = (req.url ?? "/").split("?")[0]!;
     hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json", ...(status === 401 ? { "www-authenticate": 'Bearer realm="fake"' } : {}) });
+      res.writeHead(status, {
+        "content-type": "application/json",
+        ...(status === 401 ? { "www-authenticate": 'Bearer realm="fake"' } : {}),
+      });
       res.end(JSON.stringify(body));
     };
     const auth = req.headers.authorization;
@@ -299,7 +361,11 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const known = key !== undefined && balances.has(key);
     if (path === "/mcp" && req.method === "POST") {
       if (!known) return send(401, { error: "unauthorized" });
-      return send(200, { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-03-26", capabilities: {}, serverInfo: { name: "fake", version: "1" } } });
+      return send(200, {
+        jsonrpc: "2.0",
+        id: 1,
+        result: { protocolVersion: "2025-03-26", capabilities: {}, serverInfo: { name: "fake", version: "1" } },
+      });
     }
     const op: OperationId | undefined = routes.get(`${req.method} ${path}`);
     if (!op) return send(404, { code: 404, msg: "no such route" });
@@ -328,12 +394,22 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
           result = search("companies", body);
           break;
         case "searchPeople": {
-          if (!faults.has("nl-extra-members") && Object.keys(body).some((k) => k !== "text" && k !== "size")) throw new Refused(400, "text and size only");
-          if (typeof body.text !== "string" || body.text.length < 1 || body.text.length > 5000) throw new Refused(400, "text is 1 to 5000 characters");
+          if (!faults.has("nl-extra-members") && Object.keys(body).some((k) => k !== "text" && k !== "size"))
+            throw new Refused(400, "text and size only");
+          if (typeof body.text !== "string" || body.text.length < 1 || body.text.length > 5000)
+            throw new Refused(400, "text is 1 to 5000 characters");
           const size = body.size ?? 100;
-          if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000) throw new Refused(400, "size is 1 to 10000");
-          const words = body.text.toLowerCase().split(/\W+/).filter((w) => w.length > 2);
-          const hitsIds = data.people.flatMap((p, i) => (words.some((w) => JSON.stringify(p).toLowerCase().includes(w)) ? [encodeId("p", i)] : [])).slice(0, size as number);
+          if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000)
+            throw new Refused(400, "size is 1 to 10000");
+          const words = body.text
+            .toLowerCase()
+            .split(/\W+/)
+            .filter((w) => w.length > 2);
+          const hitsIds = data.people
+            .flatMap((p, i) =>
+              words.some((w) => JSON.stringify(p).toLowerCase().includes(w)) ? [encodeId("p", i)] : [],
+            )
+            .slice(0, size as number);
           result = { data: { profile_ids: hitsIds }, count: hitsIds.length };
           break;
         }
@@ -348,14 +424,29 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
           break;
         case "getVersion":
           versionCalls++;
-          result = { data: { version: "1.0.0-fake", fingerprint: faults.has("unstable-version") ? `sha256:fake-${versionCalls}` : "sha256:fake" }, count: 0 };
+          result = {
+            data: {
+              version: "1.0.0-fake",
+              fingerprint: faults.has("unstable-version") ? `sha256:fake-${versionCalls}` : "sha256:fake",
+            },
+            count: 0,
+          };
           break;
         case "getKeyStatus":
-          result = { data: { active: true, scopes: ["people", "jobs", "companies"], rate_limit: { requests: 600_000, per_seconds: 60 }, credits_remaining: balances.get(account) }, count: 0 };
+          result = {
+            data: {
+              active: true,
+              scopes: ["people", "jobs", "companies"],
+              rate_limit: { requests: 600_000, per_seconds: 60 },
+              credits_remaining: balances.get(account),
+            },
+            count: 0,
+          };
           break;
       }
       let cost = creditCost(op, result.count) ?? 0;
-      if (faults.has("overcharge-detail") && (op === "getProfiles" || op === "getJobs" || op === "getCompanies")) cost += 1;
+      if (faults.has("overcharge-detail") && (op === "getProfiles" || op === "getJobs" || op === "getCompanies"))
+        cost += 1;
       if (cost > balances.get(account)!) throw new Refused(402, "insufficient Credits");
       balances.set(account, balances.get(account)! - cost);
       const env = { code: 200, msg: faults.has("envelope-msg") ? "OK" : "ok", data: result.data };
