@@ -58,7 +58,8 @@ function median(values: number[]): number {
 
 async function main(): Promise<number> {
   console.log(
-    `bench:gateway — tdss serve (20,000 people) as upstream, tdss gateway in front; ${RATE} req/s for ${SECONDS} s per round, ${ROUNDS} rounds each, alternating`,
+    `bench:gateway — tdss serve (20,000 people) as upstream, tdss gateway in front; ${RATE} req/s ` +
+      `for ${SECONDS} s per round, ${ROUNDS} rounds each, alternating`,
   );
   const upstream = await child([
     "serve",

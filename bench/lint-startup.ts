@@ -41,7 +41,8 @@ for (const s of subjects) once(s.args, s.input); // warm the file cache
 for (let round = 0; round < RUNS; round++) subjects.forEach((s, i) => times[i]!.push(once(s.args, s.input)));
 const floor = median(times[0]!);
 console.log(
-  `bench:lint start-up — ${RUNS} interleaved runs each, median wall time; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores\n`,
+  `bench:lint start-up — ${RUNS} interleaved runs each, median wall time; load ` +
+    `average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores\n`,
 );
 let ok = true;
 subjects.forEach((s, i) => {

@@ -232,8 +232,11 @@ async function main(): Promise<void> {
   const avgBytes = docs.reduce((n, d) => n + d.length, 0) / docs.length;
   const withDiagnostics = docs.filter((d) => lint(d, { route: "queryPeople" }).some((x) => x.ruleId !== "cost")).length;
   console.log(
-    `corpus: ${docs.length} people queries, ${avgNodes.toFixed(1)} nodes and ${avgBytes.toFixed(0)} bytes on average; ` +
-      `${((100 * flagged) / docs.length).toFixed(1)}% with a warning or an error, ${((100 * withDiagnostics) / docs.length).toFixed(1)}% with any diagnostic beyond cost (seed ${SEED})`,
+    `corpus: ${docs.length} people queries, ${avgNodes.toFixed(1)} nodes and ${avgBytes.toFixed(0)} bytes on ` +
+      `average; ` +
+      `${((100 * flagged) / docs.length).toFixed(1)}% with a warning or an ` +
+      `error, ${((100 * withDiagnostics) / docs.length).toFixed(1)}% with any diagnostic beyond cost ` +
+      `(seed ${SEED})`,
   );
 
   const parse = timePerDoc(docs, 15, (t) => JSON.parse(t));

@@ -55,10 +55,16 @@ const serial = await timedRun(1);
 const s = parallel.summary;
 const lines = [
   "tdss run: the full default suite against the embedded reference server (wall time includes the server's start)",
-  `  concurrency 4 (default)  ${parallel.seconds.toFixed(1).padStart(5)} s   target < ${TARGETS.seconds} s   ${verdict(parallel.seconds < TARGETS.seconds)}`,
-  `  concurrency 1            ${serial.seconds.toFixed(1).padStart(5)} s   the default is ${(serial.seconds / parallel.seconds).toFixed(2)}x as fast`,
-  `  Credits spent            ${String(s.creditsSpent).padStart(5)}     target < ${TARGETS.credits}      ${verdict(s.creditsSpent < TARGETS.credits)}   (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit}; ${(s.creditsSpent / s.creditsEstimated).toFixed(2)} of the prediction)`,
-  `  cases                    ${String(s.total).padStart(5)}     ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (exit ${parallel.exitCode})`,
+  `  concurrency 4 (default)  ${parallel.seconds.toFixed(1).padStart(5)} s   target < ${TARGETS.seconds} ` +
+    `s   ${verdict(parallel.seconds < TARGETS.seconds)}`,
+  `  concurrency 1            ${serial.seconds.toFixed(1).padStart(5)} s   the default ` +
+    `is ${(serial.seconds / parallel.seconds).toFixed(2)}x as fast`,
+  `  Credits spent            ${String(s.creditsSpent).padStart(5)}     target ` +
+    `< ${TARGETS.credits}      ${verdict(s.creditsSpent < TARGETS.credits)}   (worst case ` +
+    `predicted ${s.creditsEstimated}, ` +
+    `limit ${s.creditsLimit}; ${(s.creditsSpent / s.creditsEstimated).toFixed(2)} of the prediction)`,
+  `  cases                    ${String(s.total).padStart(5)}     ${s.passed} passed, ${s.failed} ` +
+    `failed, ${s.skipped} skipped (exit ${parallel.exitCode})`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
 process.exitCode = parallel.seconds < TARGETS.seconds && s.creditsSpent < TARGETS.credits ? 0 : 1;

@@ -1,5 +1,6 @@
 /**
- * npm run bench:serve — the speed targets of the reference server (docs/benchmarks.md), measured side by side in one run:
+ * npm run bench:serve — the speed targets of the reference server (docs/benchmarks.md), measured side by side in one
+ * run:
  * ready time and resident memory of `tdss serve` with the default dataset (started as a child process), the
  * median latency of a typical 3-condition people query with one scope, the rate of a simple query under
  * autocannon, and the rate of GET /version as the ceiling of the HTTP stack.
@@ -84,7 +85,8 @@ async function load(url: string, path: string, body?: unknown): Promise<Autocann
 
 async function main(): Promise<number> {
   console.log(
-    `bench:serve — tdss serve with the default dataset (120,000 people, 30,000 jobs, 10,000 companies), ${DURATION} s load runs\n`,
+    `bench:serve — tdss serve with the default dataset (120,000 people, 30,000 jobs, 10,000 ` +
+      `companies), ${DURATION} s load runs\n`,
   );
   const server = await start();
   try {

@@ -4,7 +4,9 @@ import rule from "./argument-form.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"all": [{"not": {"field": "city", "eq": "Paris"}}, {"field": "city", "in": ["Lyon"]}, {"field": "headline", "exists": true}]}}',
+      code:
+        '{"where": {"all": [{"not": {"field": "city", "eq": "Paris"}}, {"field": "city", "in": ["Lyon"]}, ' +
+        '{"field": "headline", "exists": true}]}}',
     },
   ],
   invalid: [
@@ -14,7 +16,8 @@ ruleTester(rule, {
         {
           path: "/where/not",
           message:
-            "`not` over array: only a node is the natural form; the spec does not show what the service does with this one.",
+            "`not` over array: only a node is the natural form; the spec does not show what the service does " +
+            "with this one.",
           clauses: ["s4-2-rule6-argument-forms-not-shown"],
         },
       ],

@@ -18,13 +18,19 @@ export default defineRule({
     clauses: ["s4-2-rule6-argument-forms-not-shown", "s4-2-composite-forms"],
     fixable: "suggestion",
     messages: {
-      not: "`not` over {{kind}}: only a node is the natural form; the spec does not show what the service does with this one.",
-      in: "`in` over {{kind}}: only a non-empty array of values is the natural form; the spec does not show what the service does with this one.",
+      not:
+        "`not` over {{kind}}: only a node is the natural form; the spec does not show what the service does " +
+        "with this one.",
+      in:
+        "`in` over {{kind}}: only a non-empty array of values is the natural form; the spec does not show what " +
+        "the service does with this one.",
       inEmpty: "`in` over an empty array: the spec does not show whether it matches nothing or is refused.",
       exists:
-        "`exists: {{value}}`: only `true` is the natural form; the spec does not show what the service does with this one.",
+        "`exists: {{value}}`: only `true` is the natural form; the spec does not show what the service does " +
+        "with this one.",
       existsFalse:
-        "`exists: false`: only `true` is the natural form; the spec does not show whether false matches records without a value.",
+        "`exists: false`: only `true` is the natural form; the spec does not show whether false matches " +
+        "records without a value.",
       empty: "An empty `{{operator}}`: the spec does not show whether it matches everything, nothing, or is refused.",
       useEq: "Use `eq` with the value.",
       negate: "Write `not` over a leaf with `exists: true`.",

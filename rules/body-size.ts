@@ -14,7 +14,8 @@ export default defineRule({
     clauses: ["s8-limits-silent-size-nodes"],
     messages: {
       large:
-        "The body is {{bytes}} bytes, more than {{limit}} ({{mib}} MiB), the most the reference server reads; the spec sets no limit and a deployment may refuse it.",
+        "The body is {{bytes}} bytes, more than {{limit}} ({{mib}} MiB), the most the reference server reads; " +
+        "the spec sets no limit and a deployment may refuse it.",
     },
   },
   create: (context) => {

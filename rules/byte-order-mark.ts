@@ -12,7 +12,9 @@ export default defineRule({
     description: "The body begins with a UTF-8 byte order mark, which is not part of a JSON text.",
     clauses: ["s4-bodies-json-encoding", "s4-bodies-json"],
     messages: {
-      bom: "The body begins with a byte order mark (EF BB BF); a JSON text must not, and the service may refuse it. Save the file as UTF-8 without a BOM.",
+      bom:
+        "The body begins with a byte order mark (EF BB BF); a JSON text must not, and the service may refuse " +
+        "it. Save the file as UTF-8 without a BOM.",
     },
   },
   create: (context) => ({

@@ -6,24 +6,34 @@ const now = new Date("2025-06-15T00:00:00Z");
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"all": [{"field": "experience_months", "gte": 12}, {"field": "experience_months", "lte": 60}]}}',
+      code:
+        '{"where": {"all": [{"field": "experience_months", "gte": 12}, {"field": "experience_months", "lte": ' +
+        "60}]}}",
     },
     {
       name: "alternatives",
-      code: '{"where": {"any": [{"field": "experience_months", "gte": 60}, {"field": "experience_months", "lte": 12}]}}',
+      code:
+        '{"where": {"any": [{"field": "experience_months", "gte": 60}, {"field": "experience_months", "lte": ' +
+        "12}]}}",
     },
     {
       name: "outside a scope, different jobs can meet each bound",
-      code: '{"where": {"all": [{"field": "started_at", "gte": "2024-01-01"}, {"field": "started_at", "lte": "2020-01-01"}]}}',
+      code:
+        '{"where": {"all": [{"field": "started_at", "gte": "2024-01-01"}, {"field": "started_at", "lte": ' +
+        '"2020-01-01"}]}}',
     },
     {
       name: "in different scopes",
-      code: '{"where": {"all": [{"has_experience": {"field": "duration_months", "gte": 60}}, {"has_experience": {"field": "duration_months", "lte": 12}}]}}',
+      code:
+        '{"where": {"all": [{"has_experience": {"field": "duration_months", "gte": 60}}, {"has_experience": ' +
+        '{"field": "duration_months", "lte": 12}}]}}',
     },
   ],
   invalid: [
     {
-      code: '{"where": {"all": [{"field": "experience_months", "gte": 60}, {"field": "experience_months", "lte": «12}]}}',
+      code:
+        '{"where": {"all": [{"field": "experience_months", "gte": 60}, {"field": "experience_months", "lte": ' +
+        "«12}]}}",
       errors: [
         {
           path: "/where/all/1/lte",
@@ -34,7 +44,9 @@ ruleTester(rule, {
     {
       name: "dates, relative and absolute, in one scope, through a nested all",
       now,
-      code: '{"where": {"has_experience": {"all": [{"field": "started_at", "lte": "2024-01-01"}, {"all": [{"field": "started_at", "gte": «"now-6m"}]}]}}}',
+      code:
+        '{"where": {"has_experience": {"all": [{"field": "started_at", "lte": "2024-01-01"}, {"all": [{"field": ' +
+        '"started_at", "gte": «"now-6m"}]}]}}}',
       errors: [
         {
           path: "/where/has_experience/all/1/all/0/gte",

@@ -12,7 +12,8 @@ ruleTester(rule, {
         {
           path: "",
           message:
-            "At most 1 Credit: up to 10 IDs, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.",
+            "At most 1 Credit: up to 10 IDs, one Credit per 25 IDs returned; nothing when nothing matches or " +
+            "the request is refused.",
           clauses: ["s8-cost-query-search"],
         },
       ],

@@ -31,11 +31,13 @@ export default defineRule({
     ],
     messages: {
       search:
-        "At most {{credits}}: up to {{size}} IDs{{sizeNote}}, one Credit per 25 IDs returned; nothing when nothing matches or the request is refused.",
+        "At most {{credits}}: up to {{size}} IDs{{sizeNote}}, one Credit per 25 IDs returned; nothing when " +
+        "nothing matches or the request is refused.",
       nl: "At most {{credits}}: 5 on any success plus one per 25 of up to {{size}} IDs{{sizeNote}}.",
       detail: "At most {{credits}}: one per 5 records found among {{count}} IDs; IDs not found are free.",
       paging:
-        "At most {{credits}} for this page of up to {{size}} IDs{{sizeNote}}. Pages are not consistent with each other: collect a set that must be exact in one page (size up to {{max}}).",
+        "At most {{credits}} for this page of up to {{size}} IDs{{sizeNote}}. Pages are not consistent with " +
+        "each other: collect a set that must be exact in one page (size up to {{max}}).",
     },
   },
   create: (context) => {

@@ -42,7 +42,8 @@ ruleTester(rule, {
         {
           path: "/where/gte",
           message:
-            '"last week" is not a date for `created_at`: use a real calendar date YYYY-MM-DD or a relative offset such as now-30d or now-6m.',
+            '"last week" is not a date for `created_at`: use a real calendar date YYYY-MM-DD or a relative ' +
+            "offset such as now-30d or now-6m.",
           clauses: ["s4-2-rule3-date-format"],
         },
       ],

@@ -23,7 +23,8 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       invalid:
-        "{{value}} is not a date for `{{field}}`: use a real calendar date YYYY-MM-DD or a relative offset such as now-30d or now-6m.",
+        "{{value}} is not a date for `{{field}}`: use a real calendar date YYYY-MM-DD or a relative offset " +
+        "such as now-30d or now-6m.",
       notCalendar: "{{value}} is not a calendar date (`{{field}}` takes YYYY-MM-DD of a day that exists).",
       pad: "Write it {{date}}.",
     },

@@ -15,7 +15,8 @@ export default defineRule({
     id: "detail-ids",
     consequence: "refused",
     description:
-      "A detail body with no IDs member, fewer IDs than the route's minimum, more than 100, or an ID that is not a string.",
+      "A detail body with no IDs member, fewer IDs than the route's minimum, more than 100, or an ID that is " +
+      "not a string.",
     clauses: [
       "s4-4-profile-ids-1-to-100",
       "s4-4-jobs-ids-up-to-100",

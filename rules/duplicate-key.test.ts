@@ -16,7 +16,8 @@ ruleTester(rule, {
         {
           path: "/where/eq",
           message:
-            "`eq` is named twice in the object at /where; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body.",
+            "`eq` is named twice in the object at /where; JSON.parse keeps the last value, the service's " +
+            "parser may keep the first or refuse the body.",
         },
       ],
     },

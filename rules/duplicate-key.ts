@@ -14,7 +14,8 @@ export default defineRule({
     clauses: ["s4-bodies-json"],
     messages: {
       duplicate:
-        "`{{key}}` is named twice in {{parent}}; JSON.parse keeps the last value, the service's parser may keep the first or refuse the body.",
+        "`{{key}}` is named twice in {{parent}}; JSON.parse keeps the last value, the service's parser may " +
+        "keep the first or refuse the body.",
     },
   },
   create: (context) => ({

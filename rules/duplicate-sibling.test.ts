@@ -6,7 +6,9 @@ ruleTester(rule, {
   invalid: [
     {
       name: "the same node with its keys in another order",
-      code: '{"where": {"any": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}, «{"eq": "a", "field": "city"}]}}',
+      code:
+        '{"where": {"any": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}, «{"eq": "a", "field": ' +
+        '"city"}]}}',
       errors: [
         {
           path: "/where/any/2",

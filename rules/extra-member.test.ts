@@ -15,7 +15,8 @@ ruleTester(rule, {
         {
           path: "/sort",
           message:
-            "`sort` is not a member of a queryPeople body (where, size, after); the spec does not say whether it is refused or ignored.",
+            "`sort` is not a member of a queryPeople body (where, size, after); the spec does not say whether " +
+            "it is refused or ignored.",
           clauses: ["s4-2-search-body-shape"],
           suggestions: [],
         },

@@ -23,7 +23,8 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       extra:
-        "`{{key}}` is not a member of a {{route}} body ({{members}}); the spec does not say whether it is refused or ignored.",
+        "`{{key}}` is not a member of a {{route}} body ({{members}}); the spec does not say whether it is " +
+        "refused or ignored.",
       didYouMean: "Did you mean `{{name}}`?",
     },
   },

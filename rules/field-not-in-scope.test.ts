@@ -4,7 +4,9 @@ import rule from "./field-not-in-scope.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"has_education": {"all": [{"field": "major", "match": "physics"}, {"field": "is_studying", "eq": true}]}}}',
+      code:
+        '{"where": {"has_education": {"all": [{"field": "major", "match": "physics"}, {"field": "is_studying", ' +
+        '"eq": true}]}}}',
     },
     {
       name: "a user's scope table may move skills into experience",
@@ -24,12 +26,15 @@ ruleTester(rule, {
       ],
     },
     {
-      code: '{"where": {"has_experience": {"all": [{"field": "title", "match": "x"}, {"field": «"major", "match": "physics"}]}}}',
+      code:
+        '{"where": {"has_experience": {"all": [{"field": "title", "match": "x"}, {"field": «"major", "match": ' +
+        '"physics"}]}}}',
       errors: [
         {
           path: "/where/has_experience/all/1/field",
           message:
-            "`major` is a field of the education record (`has_education`), not of the experience record that `has_experience` binds.",
+            "`major` is a field of the education record (`has_education`), not of the experience record that " +
+            "`has_experience` binds.",
         },
       ],
     },

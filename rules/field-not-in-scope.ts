@@ -14,7 +14,8 @@ export default defineRule({
     messages: {
       personLevel: "`{{field}}` is a person-level field, not a field of the {{record}} record that `{{scope}}` binds.",
       otherRecord:
-        "`{{field}}` is a field of the {{other}} record (`{{otherScope}}`), not of the {{record}} record that `{{scope}}` binds.",
+        "`{{field}}` is a field of the {{other}} record (`{{otherScope}}`), not of the {{record}} record that " +
+        "`{{scope}}` binds.",
     },
   },
   create: (context) => ({

@@ -4,7 +4,9 @@ import rule from "./field-outside-scope.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"has_experience": {"all": [{"field": "is_current", "eq": true}, {"field": "level", "eq": "Director"}]}}}',
+      code:
+        '{"where": {"has_experience": {"all": [{"field": "is_current", "eq": true}, {"field": "level", "eq": ' +
+        '"Director"}]}}}',
     },
     {
       name: "title alone matches any job held, as documented",
@@ -12,7 +14,9 @@ ruleTester(rule, {
     },
     {
       name: "person-level fields",
-      code: '{"where": {"all": [{"field": "management_level", "eq": "Director"}, {"field": "experience_months", "gte": 24}]}}',
+      code:
+        '{"where": {"all": [{"field": "management_level", "eq": "Director"}, {"field": "experience_months", ' +
+        '"gte": 24}]}}',
     },
     {
       name: "a user's scope table may move it",
@@ -27,7 +31,8 @@ ruleTester(rule, {
         {
           path: "/where/field",
           message:
-            "`is_current` describes one experience record; outside `has_experience` any of the person's records can meet it.",
+            "`is_current` describes one experience record; outside `has_experience` any of the person's " +
+            "records can meet it.",
           clauses: ["s2-2-is-current-is-studying-in-scope", "s4-2-scope-membership"],
           suggestions: [
             {

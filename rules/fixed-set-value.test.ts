@@ -34,7 +34,8 @@ ruleTester(rule, {
         {
           path: "/where/eq",
           message:
-            '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this condition matches nothing.',
+            '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this ' +
+            "condition matches nothing.",
           clauses: [
             "s2-3-fixed-values-exact",
             "s7-misspelt-fixed-value-empty",

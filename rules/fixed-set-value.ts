@@ -34,7 +34,8 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       notInSet:
-        "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition matches nothing.",
+        "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition " +
+        "matches nothing.",
       useValue: 'Use "{{value}}".',
       ordered: 'Use a level of the scale: "{{value}}".',
     },

@@ -4,7 +4,9 @@ import rule from "./language-proficiency-scope.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"has_language": {"all": [{"field": "languages", "eq": "French"}, {"field": "language_proficiency", "eq": "Native or bilingual proficiency"}]}}}',
+      code:
+        '{"where": {"has_language": {"all": [{"field": "languages", "eq": "French"}, {"field": ' +
+        '"language_proficiency", "eq": "Native or bilingual proficiency"}]}}}',
     },
     {
       name: "a user's scope table may put it at person level",
@@ -14,12 +16,15 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      code: '{"where": {"all": [{"field": "languages", "eq": "French"}, {"field": «"language_proficiency", "eq": "Native or bilingual proficiency"}]}}',
+      code:
+        '{"where": {"all": [{"field": "languages", "eq": "French"}, {"field": «"language_proficiency", "eq": ' +
+        '"Native or bilingual proficiency"}]}}',
       errors: [
         {
           path: "/where/all/1/field",
           message:
-            "`language_proficiency` outside `has_language` is met by any language on the profile, not the one you mean.",
+            "`language_proficiency` outside `has_language` is met by any language on the profile, not the one " +
+            "you mean.",
           suggestions: [
             {
               message: "Put it in `has_language` with the language it describes.",

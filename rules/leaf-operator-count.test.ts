@@ -4,7 +4,9 @@ import rule from "./leaf-operator-count.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"all": [{"field": "experience_months", "gte": 12}, {"field": "experience_months", "lte": 60}]}}',
+      code:
+        '{"where": {"all": [{"field": "experience_months", "gte": 12}, {"field": "experience_months", "lte": ' +
+        "60}]}}",
     },
     { name: "a misspelt operator is node-shape's", code: '{"where": {"field": "city", "eqq": "Paris"}}' },
   ],

@@ -22,7 +22,8 @@ export default defineRule({
     messages: {
       none: "The leaf on `{{field}}` has no operator; give exactly one of {{allowed}}.",
       several:
-        "The leaf on `{{field}}` has {{count}} operators ({{operators}}); a leaf takes exactly one. Extra operator `{{extra}}`.",
+        "The leaf on `{{field}}` has {{count}} operators ({{operators}}); a leaf takes exactly one. Extra " +
+        "operator `{{extra}}`.",
       range: "A bounded range is an `all` of two leaves (one gte, one lte), never both in one leaf.",
     },
   },

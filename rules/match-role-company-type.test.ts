@@ -16,7 +16,8 @@ ruleTester(rule, {
         {
           path: "/where/has_experience/match",
           message:
-            "`match` on `role`: §2.3 says to query it with match, §2.2 allows only eq, in, exists; the service may refuse it.",
+            "`match` on `role`: §2.3 says to query it with match, §2.2 allows only eq, in, exists; the " +
+            "service may refuse it.",
         },
       ],
     },

@@ -15,7 +15,8 @@ export default defineRule({
     clauses: ["s2-3-role-company-type-match", "s2-3-free-text-long-tail"],
     messages: {
       contradiction:
-        "`match` on `{{field}}`: §2.3 says to query it with match, §2.2 allows only {{allowed}}; the service may refuse it.",
+        "`match` on `{{field}}`: §2.3 says to query it with match, §2.2 allows only {{allowed}}; the service " +
+        "may refuse it.",
     },
   },
   create: (context) => ({

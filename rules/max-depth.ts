@@ -14,7 +14,8 @@ export default defineRule({
     clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
     messages: {
       tooDeep:
-        "The node tree is nested deeper than {{max}} nodes; this node is at depth {{depth}} and nothing below it was checked.",
+        "The node tree is nested deeper than {{max}} nodes; this node is at depth {{depth}} and nothing below " +
+        "it was checked.",
     },
   },
   create: (context) => {

@@ -4,12 +4,16 @@ import rule from "./nested-scope.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"all": [{"has_experience": {"field": "title", "match": "x"}}, {"has_education": {"field": "major", "match": "y"}}]}}',
+      code:
+        '{"where": {"all": [{"has_experience": {"field": "title", "match": "x"}}, {"has_education": {"field": ' +
+        '"major", "match": "y"}}]}}',
     },
   ],
   invalid: [
     {
-      code: '{"where": {"has_experience": {"all": [{"field": "title", "match": "x"}, {«"has_education": {"field": "major", "match": "y"}}]}}}',
+      code:
+        '{"where": {"has_experience": {"all": [{"field": "title", "match": "x"}, {«"has_education": {"field": ' +
+        '"major", "match": "y"}}]}}}',
       errors: [
         {
           path: "/where/has_experience/all/1/has_education",

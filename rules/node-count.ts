@@ -11,10 +11,13 @@ export default defineRule({
     id: "node-count",
     consequence: "unspecified",
     description:
-      "A query tree of more nodes than the reference evaluates (1000); the spec sets no limit, a deployment may refuse it.",
+      "A query tree of more nodes than the reference evaluates (1000); the spec sets no limit, a deployment " +
+      "may refuse it.",
     clauses: ["s8-limits-silent-size-nodes"],
     messages: {
-      many: "The query holds more than {{max}} nodes, the most the reference server evaluates; the spec sets no limit and a deployment may refuse it. This is node {{count}}.",
+      many:
+        "The query holds more than {{max}} nodes, the most the reference server evaluates; the spec sets no " +
+        "limit and a deployment may refuse it. This is node {{count}}.",
     },
   },
   create: (context) => {

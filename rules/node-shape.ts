@@ -14,7 +14,8 @@ export default defineRule({
     id: "node-shape",
     consequence: "refused",
     description:
-      "A node that is not exactly one composite, leaf or scope, has unknown keys, or an `all`/`any` that is not an array.",
+      "A node that is not exactly one composite, leaf or scope, has unknown keys, or an `all`/`any` that is " +
+      "not an array.",
     clauses: ["s4-2-composite-forms", "s4-2-leaf-form", "s4-2-scope-people-only", "s7-malformed-tree-refused-free"],
     fixable: "suggestion",
     messages: {
@@ -22,7 +23,8 @@ export default defineRule({
       empty:
         "An empty object is not a node; give a composite (all, any, not), a leaf (field and an operator) or a scope.",
       noForm:
-        "`{{key}}` is not a node key; a node is a composite (all, any, not), a leaf (field and an operator) or a scope ({{scopes}}).",
+        "`{{key}}` is not a node key; a node is a composite (all, any, not), a leaf (field and an operator) " +
+        "or a scope ({{scopes}}).",
       severalForms:
         "A node is exactly one of a composite, a leaf or a scope; this one also has `{{key}}` (after `{{first}}`).",
       unknownKey: "`{{key}}` is not allowed in a {{kind}}.",

@@ -4,11 +4,16 @@ import rule from "./operator-type.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "salary_min", "gte": 50000}, {"field": "functions", "match": "Engineering"}, {"field": "posted", "gte": "now-7d"}, {"field": "description", "exists": true}]}}',
+      code:
+        '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": "salary_min", "gte": 50000}, ' +
+        '{"field": "functions", "match": "Engineering"}, {"field": "posted", "gte": "now-7d"}, {"field": ' +
+        '"description", "exists": true}]}}',
       route: "jobs",
     },
     {
-      code: '{"where": {"all": [{"field": "employees_count", "lte": 500}, {"field": "industry", "eq": "Software Development"}]}}',
+      code:
+        '{"where": {"all": [{"field": "employees_count", "lte": 500}, {"field": "industry", "eq": "Software ' +
+        'Development"}]}}',
       route: "companies",
     },
     { name: "people operators are operator-not-allowed's", code: '{"where": {"field": "city", "match": "Paris"}}' },
@@ -21,7 +26,8 @@ ruleTester(rule, {
         {
           path: "/where/match",
           message:
-            "`match` on `salary_max`, which is a number: the spec shows no per-field operators for jobs, and `eq`, `in`, `gte`, `lte`, `exists` are the natural ones.",
+            "`match` on `salary_max`, which is a number: the spec shows no per-field operators for jobs, and " +
+            "`eq`, `in`, `gte`, `lte`, `exists` are the natural ones.",
         },
       ],
     },

@@ -29,7 +29,8 @@ export default defineRule({
     clauses: ["s2-5-job-operators-not-shown", "s2-6-functions-industries-query-match", "s2-5-salary-numeric-filters"],
     messages: {
       mismatch:
-        "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for {{dataset}}, and {{natural}} are the natural ones.",
+        "`{{operator}}` on `{{field}}`, which is {{type}}: the spec shows no per-field operators for " +
+        "{{dataset}}, and {{natural}} are the natural ones.",
     },
   },
   create: (context) => {

@@ -14,7 +14,8 @@ ruleTester(rule, {
         {
           path: "/where/gte",
           message:
-            '"2024-01-01" on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an absolute date may be read differently.',
+            '"2024-01-01" on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, ' +
+            "now-<n>m); an absolute date may be read differently.",
         },
       ],
     },

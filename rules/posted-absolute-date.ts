@@ -19,7 +19,8 @@ export default defineRule({
     clauses: ["s2-5-posted-relative-date", "s2-5-posted-absolute-date"],
     messages: {
       absolute:
-        "{{value}} on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an absolute date may be read differently.",
+        "{{value}} on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, now-<n>m); an " +
+        "absolute date may be read differently.",
     },
   },
   create: (context) => ({

@@ -4,7 +4,9 @@ import rule from "./scope-siblings.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"where": {"has_experience": {"all": [{"field": "title", "match": "engineer"}, {"field": "company_name", "eq": "Acme"}]}}}',
+      code:
+        '{"where": {"has_experience": {"all": [{"field": "title", "match": "engineer"}, {"field": ' +
+        '"company_name", "eq": "Acme"}]}}}',
     },
     {
       name: "alternatives",
@@ -27,7 +29,8 @@ ruleTester(rule, {
         {
           path: "/where/all/1/field",
           message:
-            "`title`, `company_name` describe experience records but are not in one `has_experience`: each may be met by a different record.",
+            "`title`, `company_name` describe experience records but are not in one `has_experience`: each " +
+            "may be met by a different record.",
           clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-title-vs-active-title"],
           suggestions: [{ message: "Wrap them in one `has_experience`.", path: "/where" }],
         },
@@ -46,7 +49,9 @@ ruleTester(rule, {
     },
     {
       name: "others stay outside, nested alls flatten",
-      code: '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": "institution_name", "eq": "MIT"}, {"all": [{"field": «"major", "match": "physics"}]}]}}',
+      code:
+        '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": "institution_name", "eq": "MIT"}, ' +
+        '{"all": [{"field": «"major", "match": "physics"}]}]}}',
       errors: [{ path: "/where/all/2/all/0/field", clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"] }],
       output: {
         where: {

@@ -4,7 +4,9 @@ import rule from "./source-unspecified.js";
 ruleTester(rule, {
   valid: [
     {
-      code: '{"profile_ids": ["a"], "_source": ["profile_id", "full_name", "active_experience_title", "skills", "city"]}',
+      code:
+        '{"profile_ids": ["a"], "_source": ["profile_id", "full_name", "active_experience_title", "skills", ' +
+        '"city"]}',
     },
     { name: "jobs are detail-source's", code: '{"job_ids": ["a"], "_source": {"x": 1}}' },
     { name: "company fields are not shown at all", code: '{"company_ids": ["a"], "_source": ["anything"]}' },
@@ -16,7 +18,8 @@ ruleTester(rule, {
         {
           path: "/_source/1",
           message:
-            '"full_nam" is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.',
+            '"full_nam" is not a published people record field (the four shown in §2.4 and the queryable ' +
+            "names); the service may refuse it.",
           suggestions: [{ message: "Did you mean `full_name`?", value: "full_name" }],
         },
         { path: "/_source/2", suggestions: [] },

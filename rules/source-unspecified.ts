@@ -14,7 +14,8 @@ export default defineRule({
     id: "source-unspecified",
     consequence: "unspecified",
     description:
-      "A people `_source` name outside the published fields, or an object or boolean `_source` whose meaning is not shown.",
+      "A people `_source` name outside the published fields, or an object or boolean `_source` whose meaning " +
+      "is not shown.",
     clauses: [
       "s2-4-full-record-fields-not-shown",
       "s2-2-returnable-wider-than-queryable",
@@ -24,8 +25,11 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       unpublished:
-        "{{name}} is not a published people record field (the four shown in §2.4 and the queryable names); the service may refuse it.",
-      form: "The {{kind}} form of `{{member}}` selects fields in a way the spec does not show; name the fields in an array.",
+        "{{name}} is not a published people record field (the four shown in §2.4 and the queryable names); " +
+        "the service may refuse it.",
+      form:
+        "The {{kind}} form of `{{member}}` selects fields in a way the spec does not show; name the fields in " +
+        "an array.",
       didYouMean: "Did you mean `{{name}}`?",
     },
   },

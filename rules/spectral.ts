@@ -8,7 +8,8 @@
  *   spectral.setRuleset(spectralRuleset({ route: "queryPeople" }));
  *   await spectral.run(new Document(text, Parsers.Json, "query.json"));
  *
- * invalid-json, duplicate-key, byte-order-mark and body-size read the raw text of the document (Spectral's own parser is
+ * invalid-json, duplicate-key, byte-order-mark and body-size read the raw text of the document (Spectral's own parser
+ * is
  * lenient about both); the others read the parsed value.
  */
 import type { IFunctionResult, RulesetDefinition, RulesetFunctionContext } from "@stoplight/spectral-core";
@@ -41,7 +42,9 @@ export function spectralRuleset(options: SpectralRulesetOptions = {}): RulesetDe
   return { rules } as RulesetDefinition;
 }
 
-/** Whether a document's text is JSON, read once per document: the native engine runs no other rule on text that is not. */
+/**
+ * Whether a document's text is JSON, read once per document: the native engine runs no other rule on text that is not.
+ */
 const isJson = new WeakMap<object, boolean>();
 
 function textOf(context: RulesetFunctionContext): string | undefined {

@@ -15,7 +15,8 @@ ruleTester(rule, {
         {
           path: "/where/field",
           message:
-            "`country_iso_2` is not a queryable people field; it is a jobs field (the datasets do not share one vocabulary).",
+            "`country_iso_2` is not a queryable people field; it is a jobs field (the datasets do not share " +
+            "one vocabulary).",
           clauses: [
             "s4-2-rule2-unknown-field-refused",
             "s2-2-people-unknown-field-refused",

@@ -29,7 +29,8 @@ export default defineRule({
     messages: {
       unknown: "`{{field}}` is not a queryable {{dataset}} field.",
       otherDataset:
-        "`{{field}}` is not a queryable {{dataset}} field; it is a {{owners}} field (the datasets do not share one vocabulary).",
+        "`{{field}}` is not a queryable {{dataset}} field; it is a {{owners}} field (the datasets do not " +
+        "share one vocabulary).",
       returnable: "`{{field}}` can be returned by the {{dataset}} detail route but is not queryable.",
       notString: "`field` must be a string naming a queryable {{dataset}} field; got {{kind}}.",
       didYouMean: "Did you mean `{{name}}`?",

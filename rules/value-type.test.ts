@@ -92,7 +92,8 @@ ruleTester(rule, {
         {
           path: "/where/has_experience/gte",
           message:
-            "`gte` on `started_at` with null: the spec does not say whether null matches a missing value or is refused.",
+            "`gte` on `started_at` with null: the spec does not say whether null matches a missing value or " +
+            "is refused.",
         },
       ],
     },

@@ -19,7 +19,8 @@ export default defineRule({
     id: "value-type",
     consequence: "unspecified",
     description:
-      "A value of another JSON kind than the field's type (a string for a number, 280 for skills, null), or `match` on a value that is not a string.",
+      "A value of another JSON kind than the field's type (a string for a number, 280 for skills, null), or " +
+      "`match` on a value that is not a string.",
     clauses: ["s2-2-company-size-range-ordinal", "s2-5-salary-numeric-filters", "s4-2-leaf-form"],
     fixable: "suggestion",
     messages: {
@@ -28,10 +29,13 @@ export default defineRule({
       notNumber: "`{{field}}` is numeric; {{value}} is not a number.",
       notBoolean: "`{{field}}` is a boolean; {{value}} is not true or false.",
       notText:
-        "`{{field}}` holds text; {{value}} is {{kind}}, and the spec does not say whether the service compares it as text.",
+        "`{{field}}` holds text; {{value}} is {{kind}}, and the spec does not say whether the service " +
+        "compares it as text.",
       matchText:
         "`match` compares words; {{value}} is {{kind}}, and the spec does not say what the service does with it.",
-      null: "`{{operator}}` on `{{field}}` with null: the spec does not say whether null matches a missing value or is refused.",
+      null:
+        "`{{operator}}` on `{{field}}` with null: the spec does not say whether null matches a missing value or " +
+        "is refused.",
       useNumber: "Use the number {{number}}.",
       useBoolean: "Use {{boolean}}.",
       useText: "Use the string {{text}}.",

@@ -7,14 +7,18 @@ import { packageRoot } from "./contract/root.js";
  * module resolution hook (node:module register), as paths relative to the package or `npm:<name>`.
  */
 function modulesLoadedBy(specifier: string, call = ""): string[] {
-  const hook = `let port; export function initialize(d) { port = d.port; } export async function resolve(s, c, next) { const r = await next(s, c); port.postMessage(r.url); return r; }`;
-  const script = `
+  const hook =
+    `let port; export function initialize(d) { port = d.port; } export async function resolve(s, c, next) { ` +
+    `const r = await next(s, c); port.postMessage(r.url); return r; }`;
+  const script =
+    `
     import { register } from "node:module";
     import { MessageChannel } from "node:worker_threads";
     const seen = new Set();
     const { port1, port2 } = new MessageChannel();
     port1.on("message", (url) => seen.add(url));
-    register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}), { data: { port: port2 }, transferList: [port2] });
+    register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}), { data: { port: port2 ` +
+    `}, transferList: [port2] });
     const m = await import(${JSON.stringify(specifier)});
     ${call}
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -40,12 +44,16 @@ const SERVER_RUNNER_MCP =
 const NOT_FOR_LINT = /^(node:|npm:(yaml|ajv|ajv-formats|@stoplight)$)/;
 
 describe("entry points (package.json exports)", () => {
-  it("tdss/lint loads the linter and the compiled contract: no server, runner, client or MCP module, no file or YAML", () => {
-    const loaded = modulesLoadedBy("tdss/lint", `m.lint('{"where":{"field":"city","eq":"Paris"}}');`);
-    expect(loaded).toContain("dist/src/lint/lint.js");
-    expect(loaded).toContain("dist/src/contract/compiled.js");
-    expect(loaded.filter((m) => SERVER_RUNNER_MCP.test(m) || NOT_FOR_LINT.test(m))).toEqual([]);
-  });
+  it(
+    "tdss/lint loads the linter and the compiled contract: no server, runner, client or MCP module, no file or " +
+      "YAML",
+    () => {
+      const loaded = modulesLoadedBy("tdss/lint", `m.lint('{"where":{"field":"city","eq":"Paris"}}');`);
+      expect(loaded).toContain("dist/src/lint/lint.js");
+      expect(loaded).toContain("dist/src/contract/compiled.js");
+      expect(loaded.filter((m) => SERVER_RUNNER_MCP.test(m) || NOT_FOR_LINT.test(m))).toEqual([]);
+    },
+  );
 
   it("the root entry point is the linter too: importing tdss starts nothing else", () => {
     const loaded = modulesLoadedBy("tdss", "m.lint({});");

@@ -90,7 +90,10 @@ export function firstOf(items: readonly string[], max: number): string[] {
 export function unreadable(exchange: Exchange): string | undefined {
   if (exchange.error) return `no usable response: ${exchange.error}`;
   if (exchange.status !== undefined && exchange.status >= 300 && exchange.status < 400) {
-    return `HTTP ${exchange.status}: a redirect to ${exchange.headers?.location ?? "nowhere"}, not followed (the runner sends requests, and the key, to the base URL only)`;
+    return (
+      `HTTP ${exchange.status}: a redirect to ${exchange.headers?.location ?? "nowhere"}, not followed (the ` +
+      `runner sends requests, and the key, to the base URL only)`
+    );
   }
   if (exchange.jsonError)
     return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;

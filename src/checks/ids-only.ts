@@ -3,7 +3,9 @@ import { eachExchange, excerpt, fail, pageLabel, type Check } from "./check.js";
 
 let recordFields: Set<string> | undefined;
 
-/** Names records are known to carry: the published people fields, the §2.6 job fields, the companies' queryable names. */
+/**
+ * Names records are known to carry: the published people fields, the §2.6 job fields, the companies' queryable names.
+ */
 function knownRecordFields(): Set<string> {
   if (!recordFields) {
     const { records, datasets } = loadContract();

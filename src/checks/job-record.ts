@@ -18,7 +18,8 @@ const FIGURES = ["min_value", "max_value"];
  */
 export const jobRecord: Check<Args> = {
   description:
-    "job records have the §2.6 shape (default fields, types, company_id and salary rules) or exactly the _source fields",
+    "job records have the §2.6 shape (default fields, types, company_id and salary rules) or exactly the " +
+    "_source fields",
   args: {
     type: "object",
     additionalProperties: false,
@@ -47,7 +48,8 @@ export const jobRecord: Check<Args> = {
         if (missing.length || extra.length)
           out.push(
             fail(
-              `${at} does not hold exactly the _source fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`,
+              `${at} does not hold exactly the _source ` +
+                `fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`,
               [...wanted].sort(),
               keys.sort(),
             ),
@@ -57,7 +59,8 @@ export const jobRecord: Check<Args> = {
       if (!(validate(r) as boolean))
         out.push(
           fail(
-            `${at} (${excerpt(r.id, 40)}) does not have the §2.6 shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`,
+            `${at} (${excerpt(r.id, 40)}) does not have the §2.6 ` +
+              `shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`,
             "§2.6 default record",
             firstOf(describeErrors(validate.errors), 6),
           ),

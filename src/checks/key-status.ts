@@ -41,7 +41,8 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
       // left, the key status does not report it (s4-5-key-status-reports).
       if (!members[name] || read(name) === undefined) {
         const missing = fail(
-          `key status shows no ${name === "rateLimit" ? "rate limit" : name} member the runner can find${pinHint(name)}`,
+          `key status shows no ${name === "rateLimit" ? "rate limit" : name} member the runner can ` +
+            `find${pinHint(name)}`,
           `a ${name} member`,
           excerpt(getPointer(e.json, "/data"), 200),
         );

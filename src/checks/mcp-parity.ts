@@ -20,7 +20,8 @@ export function checkSameAnswer(what: "ids" | "records", rest: unknown, tool: un
     if (onlyRest.length === 0 && onlyTool.length === 0 && rest.length === tool.length)
       return pass(`${tool.length} IDs, the same as REST`);
     return fail(
-      `the tool returned other IDs than REST (${onlyRest.length} only via REST, ${onlyTool.length} only via the tool, ${rest.length} vs ${tool.length} in all)`,
+      `the tool returned other IDs than REST (${onlyRest.length} only via REST, ${onlyTool.length} only via ` +
+        `the tool, ${rest.length} vs ${tool.length} in all)`,
       excerpt(rest, 200),
       excerpt(tool, 200),
     );

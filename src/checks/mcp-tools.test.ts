@@ -62,7 +62,8 @@ describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-rou
   it("names the configured tool a route is missing", () => {
     const result = checkOneToolPerRoute(contractTools, { getJobs: "acme_jobs_fetch" });
     expect(result.message).toBe(
-      "no tool acme_jobs_fetch for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool svc_get_jobs matches no route of §4.1",
+      "no tool acme_jobs_fetch for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool " +
+        "svc_get_jobs matches no route of §4.1",
     );
   });
 
@@ -105,34 +106,43 @@ describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement, s4-1-tool-schema
     ]);
   });
 
-  it("gives a schema that accepts what the route refuses one outcome resting on the direction reading, naming the body", () => {
-    const loose = {
-      name: "svc_search_people",
-      inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-    };
-    const result = checkToolSchemaAgreement(loose, "searchPeople", samples);
-    expect(result).toHaveLength(1);
-    expect(result[0]).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-direction" });
-    expect(result[0]!.message).toBe(
-      'svc_search_people accepts {"text":""} (empty text); 2 more sample(s) alike, which the route refuses: the tool must refuse the call itself',
-    );
-  });
+  it(
+    "gives a schema that accepts what the route refuses one outcome resting on the direction reading, naming " +
+      "the body",
+    () => {
+      const loose = {
+        name: "svc_search_people",
+        inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      };
+      const result = checkToolSchemaAgreement(loose, "searchPeople", samples);
+      expect(result).toHaveLength(1);
+      expect(result[0]).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-direction" });
+      expect(result[0]!.message).toBe(
+        'svc_search_people accepts {"text":""} (empty text); 2 more sample(s) alike, which the route refuses: ' +
+          "the tool must refuse the call itself",
+      );
+    },
+  );
 
-  it("fails a schema that refuses what the route accepts on the agreement clause (or the sample's own), and one that does not compile", () => {
-    const strict = { name: "svc_search_people", inputSchema: { type: "object", required: ["text", "size"] } };
-    const [tight] = checkToolSchemaAgreement(strict, "searchPeople", samples);
-    expect(tight).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-agreement" });
-    expect(tight!.message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
-    const [reading] = checkToolSchemaAgreement(strict, "searchPeople", [
-      { body: { text: "engineers" }, clause: "s4-3-nl-size-range" },
-    ]);
-    expect(reading).toMatchObject({ status: "fail", clause: "s4-3-nl-size-range" });
-    const broken = {
-      name: "svc_search_people",
-      inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } },
-    };
-    expect(checkToolSchemaAgreement(broken, "searchPeople", samples)[0]!.message).toMatch(/does not compile/);
-  });
+  it(
+    "fails a schema that refuses what the route accepts on the agreement clause (or the sample's own), and one " +
+      "that does not compile",
+    () => {
+      const strict = { name: "svc_search_people", inputSchema: { type: "object", required: ["text", "size"] } };
+      const [tight] = checkToolSchemaAgreement(strict, "searchPeople", samples);
+      expect(tight).toMatchObject({ status: "fail", clause: "s4-1-tool-schema-agreement" });
+      expect(tight!.message).toMatch(/^svc_search_people refuses \{"text":"engineers"\}, which the route accepts/);
+      const [reading] = checkToolSchemaAgreement(strict, "searchPeople", [
+        { body: { text: "engineers" }, clause: "s4-3-nl-size-range" },
+      ]);
+      expect(reading).toMatchObject({ status: "fail", clause: "s4-3-nl-size-range" });
+      const broken = {
+        name: "svc_search_people",
+        inputSchema: { type: "object", properties: { text: { $ref: "#/nowhere" } } },
+      };
+      expect(checkToolSchemaAgreement(broken, "searchPeople", samples)[0]!.message).toMatch(/does not compile/);
+    },
+  );
 
   it("asks a GET route's tool only whether it takes the empty object", () => {
     const getSamples = [{ body: {} }, { body: { stray: 1 } }];

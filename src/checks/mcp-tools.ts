@@ -78,7 +78,10 @@ export function matchedBy(pinned: ToolNameMap | undefined): string {
   return `the config (mcp.tools) for ${routes.join(", ")}; the §4.1 name suffix for the other routes`;
 }
 
-/** tools/list holds exactly one tool per route of §4.1, and nothing else (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-routes). */
+/**
+ * tools/list holds exactly one tool per route of §4.1, and nothing else (s4-1-mcp-tool-per-route,
+ * s1-mcp-exposes-nine-routes).
+ */
 export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: ToolNameMap = {}): CheckOutcome {
   const names = tools.map((t) => t.name);
   const duplicates = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
@@ -182,7 +185,8 @@ export function checkToolSchemaAgreement(
     `${tool.name} ${what} ${JSON.stringify(list[0]!.sample.body)}${list[0]!.sample.note ? ` (${list[0]!.sample.note})` : ""}` +
     (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "");
   const out: CheckOutcome[] = [];
-  // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged alone.
+  // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged
+  // alone.
   for (const j of tighter) {
     out.push({
       ...fail(
@@ -298,7 +302,9 @@ export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]
       const tool = tools.find((t) => t.name === name);
       if (!tool)
         return fail(
-          `no tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, so its input schema cannot agree with the route's`,
+          `no ` +
+            `tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, ` +
+            `so its input schema cannot agree with the route's`,
         );
       return checkToolSchemaAgreement(tool, operationId, args.samples[operationId]);
     });

@@ -14,7 +14,8 @@ export const subsetOf: Check<{ items: unknown[]; of: unknown[]; message?: string
     const outside = args.items.filter((x) => !of.has(x));
     return outside.length
       ? fail(
-          `${args.message ?? "not a subset"}: ${outside.length} of ${args.items.length} items are outside the ${args.of.length}`,
+          `${args.message ?? "not a subset"}: ${outside.length} of ${args.items.length} items are outside ` +
+            `the ${args.of.length}`,
           `a subset of ${args.of.length} items`,
           outside.slice(0, 5),
         )

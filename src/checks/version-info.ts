@@ -23,7 +23,8 @@ export const versionInfo: Check<{ previous?: unknown }> = {
     const version = members.version ? getPointer(e.json, members.version) : undefined;
     const fingerprint = members.fingerprint ? getPointer(e.json, members.fingerprint) : undefined;
     // Member names are not shown (§4.5): one the detector cannot find may be there under a name of its own.
-    // With no member left that the detector did not place, the answer lacks it (s4-5-version-returns-version-fingerprint).
+    // With no member left that the detector did not place, the answer lacks it
+    // (s4-5-version-returns-version-fingerprint).
     const unclaimed =
       unclaimedMembers(
         e.json,

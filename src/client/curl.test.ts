@@ -10,7 +10,8 @@ describe("curlCommand", () => {
       body: `{"where":{"field":"full_name","eq":"O'Brien"}}`,
     });
     expect(cmd).toBe(
-      `curl -sS -X POST 'https://api.example.com/v1/people/query' -H "authorization: Bearer $TDSS_API_KEY" -H 'x-note: it'\\''s $HOME' --data-raw '{"where":{"field":"full_name","eq":"O'\\''Brien"}}'`,
+      `curl -sS -X POST 'https://api.example.com/v1/people/query' -H "authorization: Bearer $TDSS_API_KEY" -H ` +
+        `'x-note: it'\\''s $HOME' --data-raw '{"where":{"field":"full_name","eq":"O'\\''Brien"}}'`,
     );
   });
 

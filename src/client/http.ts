@@ -115,7 +115,10 @@ export class HttpClient {
     return url.href;
   }
 
-  /** Paces requests to at most `perSecond` (the key's rate limit); undefined lifts the pacing. Above 1000 per second there is nothing to pace. */
+  /**
+   * Paces requests to at most `perSecond` (the key's rate limit); undefined lifts the pacing. Above 1000 per second
+   * there is nothing to pace.
+   */
   setRate(perSecond: number | undefined): void {
     const interval = perSecond && perSecond > 0 ? 1000 / perSecond : 0;
     this.intervalMs = interval >= 1 ? interval : 0;

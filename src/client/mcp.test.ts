@@ -57,7 +57,8 @@ describe("MCP client against the reference MCP surface", () => {
 
   it("states the addresses and revisions of §4.6 as the clauses quote them", () => {
     expect(clause("s4-6-streamable-http-transport").text[0]).toBe(
-      `Streamable HTTP | {base_url}${MCP_TRANSPORT_SPEC["streamable-http"].path} | ${MCP_TRANSPORT_SPEC["streamable-http"].revision}`,
+      `Streamable HTTP | {base_url}${MCP_TRANSPORT_SPEC["streamable-http"].path} ` +
+        `| ${MCP_TRANSPORT_SPEC["streamable-http"].revision}`,
     );
     expect(clause("s4-6-sse-legacy-transport").text[0]).toBe(
       `SSE (legacy) | {base_url}${MCP_TRANSPORT_SPEC.sse.path} | ${MCP_TRANSPORT_SPEC.sse.revision}`,

@@ -26,7 +26,9 @@ export const MCP_TRANSPORT_SPEC: Readonly<
 
 export interface McpClientOptions {
   readonly baseUrl: string;
-  /** The Authorization header of every request (`Bearer <key>`), or none; never sent to any origin but the base URL's. */
+  /**
+   * The Authorization header of every request (`Bearer <key>`), or none; never sent to any origin but the base URL's.
+   */
   readonly authorization?: string;
   /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
   readonly timeoutMs?: number;
@@ -466,7 +468,9 @@ async function openSseStream(
         events.cancel();
         return {
           ...base,
-          error: `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not sent there`,
+          error:
+            `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not ` +
+            `sent there`,
         };
       }
       return { ...base, endpoint, events };

@@ -28,7 +28,8 @@ function parseBlock(text: string): Blockable[] {
   const wrong = names.find((n) => !(GATEWAY_BLOCKABLE as readonly string[]).includes(n));
   if (wrong !== undefined)
     throw new UsageError(
-      `--block ${text}: ${wrong} is not a consequence; use a comma list of ${GATEWAY_BLOCKABLE.join(", ")} (or "" to block nothing)`,
+      `--block ${text}: ${wrong} is not a consequence; use a comma list of ${GATEWAY_BLOCKABLE.join(", ")} ` +
+        `(or "" to block nothing)`,
     );
   return [...new Set(names)] as Blockable[];
 }
@@ -94,8 +95,10 @@ export async function runGateway(args: GatewayArgs, io: GatewayIo): Promise<numb
   }
   io.stdout(
     `tdss gateway: listening on ${gateway.url}, forwarding to ${new URL(upstream).origin}\n` +
-      `  blocks: ${block.length ? block.join(", ") : "nothing (lint only)"}; timeout ${timeoutMs} ms${log ? `; decisions logged to ${log}` : ""}\n` +
-      `  REST: the nine routes of §4.1   MCP: ${gateway.url}/mcp, ${gateway.url}/sse   metrics: ${gateway.url}/metrics\n` +
+      `  blocks: ${block.length ? block.join(", ") : "nothing (lint only)"}; timeout ${timeoutMs} ` +
+      `ms${log ? `; decisions logged to ${log}` : ""}\n` +
+      `  REST: the nine routes of §4.1   MCP: ${gateway.url}/mcp, ${gateway.url}/sse   ` +
+      `metrics: ${gateway.url}/metrics\n` +
       `  Ctrl-C stops the gateway.\n`,
   );
   await io.stopped;
@@ -118,7 +121,9 @@ export const gatewayCommand: TdssCommand<GatewayArgs> = {
       .option("host", { type: "string", describe: "Interface to listen on (default 127.0.0.1)" })
       .option("block", {
         type: "string",
-        describe: `Consequences answered by the gateway: comma list of ${GATEWAY_BLOCKABLE.join(", ")} (default refused,empty)`,
+        describe:
+          `Consequences answered by the gateway: comma list of ${GATEWAY_BLOCKABLE.join(", ")} (default ` +
+          `refused,empty)`,
       })
       .option("log", {
         type: "string",

@@ -58,7 +58,8 @@ const body: fc.Arbitrary<Buffer> = fc.oneof(
     .integer({ min: 1, max: 2000 })
     .map((n) =>
       Buffer.from(
-        `{"__proto__": {"polluted": true}, "where": {"any": [${Array.from({ length: n }, (_, i) => `{"field": "country", "in": ["us", "c${i}"]}`).join(",")}]}}`,
+        `{"__proto__": {"polluted": true}, "where": {"any": ` +
+          `[${Array.from({ length: n }, (_, i) => `{"field": "country", "in": ["us", "c${i}"]}`).join(",")}]}}`,
       ),
     ),
   fc

@@ -181,7 +181,8 @@ describe("tdss lint", () => {
     // An unknown route is a diagnostic of its line; the other lines are still reported.
     const unknown = await tdss(
       ["lint", "--jsonl", "-f", "json"],
-      '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", "eq": "x"}}\n',
+      '{"route": "peeple", "body": {"where": {"field": "city", "eq": "x"}}}\n{"where": {"field": "citty", ' +
+        '"eq": "x"}}\n',
     );
     expect(unknown.code).toBe(1);
     const found = JSON.parse(unknown.stdout).files[0].diagnostics.map(
@@ -234,7 +235,8 @@ describe("tdss lint", () => {
   it("--fix --jsonl fixes line by line", async () => {
     const path = file(
       "fix.jsonl",
-      '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": {"field": "city", "in": ["Lyon"]}}}\n',
+      '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}\n{"route": "people", "body": {"where": ' +
+        '{"field": "city", "in": ["Lyon"]}}}\n',
     );
     const r = await tdss(["lint", "--jsonl", "--fix", path]);
     // Each line is edited in place: its spacing and the wrapper stay as written.

@@ -112,7 +112,8 @@ function explain(id: string): number {
       RULES.map((r) => r.meta.id),
     );
     throw new UsageError(
-      `--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ has a page for every rule)`,
+      `--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ ` +
+        `has a page for every rule)`,
     );
   }
   process.stdout.write(readFileSync(join(packageRoot(), "docs", "rules", `${id}.md`), "utf8"));
@@ -321,7 +322,8 @@ function writeAtomically(file: string, text: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
-      `cannot write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`,
+      `cannot ` +
+        `write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`,
     );
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -99,7 +99,8 @@ describe("tdss run", () => {
     expect(r.out).toMatch(
       new RegExp(
         "FAIL {2}routes/detail-cost-and-not-found-people.*\\n {8}1 failed check:\\n {8}" +
-          "step 2 \\(only unknown IDs\\) · credits: the\\s+balance\\s+fell\\s+by\\s+1\\s+Credits;\\s+this\\s+request\\s+costs\\s+nothing",
+          "step 2 \\(only unknown IDs\\) · credits: " +
+          "the\\s+balance\\s+fell\\s+by\\s+1\\s+Credits;\\s+this\\s+request\\s+costs\\s+nothing",
       ),
     );
     const files = reportFiles(r.dir);
@@ -125,7 +126,8 @@ describe("tdss run", () => {
         faults: ["unstable-version"],
         files: {
           "known.yaml":
-            "expected_failures:\n  - id: version/version-and-fingerprint\n    reason: the vendor's fingerprint changes per node\n",
+            "expected_failures:\n  - id: version/version-and-fingerprint\n    reason: the vendor's " +
+            "fingerprint changes per node\n",
         },
       },
     );

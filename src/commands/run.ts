@@ -181,7 +181,8 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       const url = parseBaseUrl(baseUrlArg);
       if (isInsecureRemote(url))
         io.err(
-          `tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels unencrypted\n`,
+          `tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels ` +
+            `unencrypted\n`,
         );
       baseUrl = url.href;
     } catch (error) {
@@ -353,7 +354,8 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("last-failed", {
         type: "string",
         describe:
-          "Run only the cases that failed in this report (folder or report.json; default: the latest run under --report-dir)",
+          "Run only the cases that failed in this report (folder or report.json; default: the latest run " +
+          "under --report-dir)",
       })
       .option("suites", {
         type: "string",

@@ -13,44 +13,49 @@ const dir = mkdtempSync(join(tmpdir(), "tdss-selftest-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("tdss selftest", () => {
-  it("runs the mutants --only selects on worker threads, prints the matrix both ways, writes reports/selftest/ and exits 0 when all are killed", async () => {
-    // The built binary, as users run it (npm test builds first): worker threads load the compiled pool.
-    expect(
-      existsSync(join(packageRoot(), "dist", "src", "selftest", "worker.js")),
-      "the build is missing: npm run build",
-    ).toBe(true);
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [join(packageRoot(), "bin", "tdss.js"), "selftest", "--only", "version,envelope-code-string", "--workers", "2"],
-      { cwd: dir },
-    );
-    expect(stdout).toMatch(
-      /Correct reference server \(small: 300 people, 150 jobs, 120 companies\): (\d+) of \1 cases pass/,
-    );
-    expect(stdout).toMatch(
-      /killed {4}version-fingerprint-changes +s9-version-route +by version\/version-and-fingerprint/,
-    );
-    expect(stdout).toMatch(
-      /killed {4}envelope-code-string +s4-envelope-code-200-msg-ok +by envelope\/every-route-success/,
-    );
-    expect(stdout).toMatch(
-      /version\/version-and-fingerprint +kills 2 of 2: version-fingerprint-changes, version-fingerprint-missing/,
-    );
-    expect(stdout).toMatch(/3 mutants: 3 killed, 0 survived; .* on 2 worker threads\./);
-    expect(stderr).toMatch(/^\[1\/3\] {2}killed/m);
-    expect(readdirSync(join(dir, "reports", "selftest")).sort()).toEqual(["matrix.md", "report.json"]);
-    const report = JSON.parse(readFileSync(join(dir, "reports", "selftest", "report.json"), "utf8"));
-    expect(report).toMatchObject({
-      workers: 2,
-      selection: { only: "version,envelope-code-string", allCases: false },
-      summary: { exitCode: 0 },
-    });
-    expect(report.mutants.map((m: { id: string }) => m.id)).toEqual([
-      "envelope-code-string",
-      "version-fingerprint-changes",
-      "version-fingerprint-missing",
-    ]);
-  }, 90_000);
+  it(
+    "runs the mutants --only selects on worker threads, prints the matrix both ways, writes reports/selftest/ " +
+      "and exits 0 when all are killed",
+    async () => {
+      // The built binary, as users run it (npm test builds first): worker threads load the compiled pool.
+      expect(
+        existsSync(join(packageRoot(), "dist", "src", "selftest", "worker.js")),
+        "the build is missing: npm run build",
+      ).toBe(true);
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        [join(packageRoot(), "bin", "tdss.js"), "selftest", "--only", "version,envelope-code-string", "--workers", "2"],
+        { cwd: dir },
+      );
+      expect(stdout).toMatch(
+        /Correct reference server \(small: 300 people, 150 jobs, 120 companies\): (\d+) of \1 cases pass/,
+      );
+      expect(stdout).toMatch(
+        /killed {4}version-fingerprint-changes +s9-version-route +by version\/version-and-fingerprint/,
+      );
+      expect(stdout).toMatch(
+        /killed {4}envelope-code-string +s4-envelope-code-200-msg-ok +by envelope\/every-route-success/,
+      );
+      expect(stdout).toMatch(
+        /version\/version-and-fingerprint +kills 2 of 2: version-fingerprint-changes, version-fingerprint-missing/,
+      );
+      expect(stdout).toMatch(/3 mutants: 3 killed, 0 survived; .* on 2 worker threads\./);
+      expect(stderr).toMatch(/^\[1\/3\] {2}killed/m);
+      expect(readdirSync(join(dir, "reports", "selftest")).sort()).toEqual(["matrix.md", "report.json"]);
+      const report = JSON.parse(readFileSync(join(dir, "reports", "selftest", "report.json"), "utf8"));
+      expect(report).toMatchObject({
+        workers: 2,
+        selection: { only: "version,envelope-code-string", allCases: false },
+        summary: { exitCode: 0 },
+      });
+      expect(report.mutants.map((m: { id: string }) => m.id)).toEqual([
+        "envelope-code-string",
+        "version-fingerprint-changes",
+        "version-fingerprint-missing",
+      ]);
+    },
+    90_000,
+  );
 
   it("refuses an --only that matches no mutant, and a bad --workers, as usage errors (exit 2) writing nothing", async () => {
     const streams = { out: () => {}, err: () => {}, cwd: dir };

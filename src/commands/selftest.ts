@@ -48,7 +48,8 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
   if (report.variants) {
     const v = report.variants.summary;
     io.out(
-      `Variants: ${v.variants} legal alternatives, ${v.passed} passed, ${v.failed} failed, ${v.errors} errors, ${v.warnings} warnings (zero failures required)\n`,
+      `Variants: ${v.variants} legal alternatives, ${v.passed} passed, ${v.failed} failed, ${v.errors} ` +
+        `errors, ${v.warnings} warnings (zero failures required)\n`,
     );
   }
   try {

@@ -9,7 +9,10 @@ import { DEMO_KEYS } from "../reference/index.js";
 import { UsageError } from "./command.js";
 import { runServe, type ServeArgs } from "./serve.js";
 
-/** While set, the reference derives its MCP tools without these routes: a tool list that disagrees with spec/openapi.yaml. */
+/**
+ * While set, the reference derives its MCP tools without these routes: a tool list that disagrees with
+ * spec/openapi.yaml.
+ */
 const toolFault = vi.hoisted(() => ({ leaveOut: [] as string[] }));
 vi.mock("../reference/mcp/tools.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../reference/mcp/tools.js")>();
@@ -129,7 +132,10 @@ describe("tdss serve", () => {
 const SIZES = ["--people", "200", "--jobs", "50", "--companies", "20"];
 const QUICK = ["--port", "0", ...SIZES];
 
-/** Runs the CLI in-process with stdout and stderr captured; `whileUp` runs once the banner is printed, then the server is stopped as by Ctrl-C. */
+/**
+ * Runs the CLI in-process with stdout and stderr captured; `whileUp` runs once the banner is printed, then the server
+ * is stopped as by Ctrl-C.
+ */
 async function cli(
   argv: string[],
   whileUp?: (banner: string) => Promise<void>,
@@ -205,7 +211,8 @@ describe("tdss serve through the CLI (main)", () => {
     expect(served).toBe(200);
     const url = /listening on (\S+)/.exec(result.stdout)![1]!;
     expect(result.stdout).toContain(
-      `  MCP (§4.6, the same keys):\n    ${url}/mcp   Streamable HTTP, revision 2025-03-26\n    ${url}/sse   SSE, revision 2024-11-05 (messages to /messages)\n`,
+      `  MCP (§4.6, the same keys):\n    ${url}/mcp   Streamable HTTP, revision 2025-03-26\n    ${url}/sse   ` +
+        `SSE, revision 2024-11-05 (messages to /messages)\n`,
     );
     expect(result.stdout).toMatch(/tdss serve: stopped\n$/);
     expect(result.stderr).toBe("");
@@ -230,7 +237,8 @@ describe("tdss serve through the CLI (main)", () => {
       expectOneLineRefusal(
         result,
         new RegExp(
-          `^tdss: port ${port} on 127\\.0\\.0\\.1 is already in use; pick another with --port \\(0 picks a free one\\)$`,
+          `^tdss: port ${port} on 127\\.0\\.0\\.1 is already in use; pick another with --port \\(0 picks a ` +
+            `free one\\)$`,
         ),
       );
     } finally {

@@ -152,7 +152,8 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.stdout(
-    `tdss serve: listening on ${server.url} (${people} people, ${jobs} jobs, ${companies} companies, seed ${seed}, ready in ${seconds} s)\n` +
+    `tdss serve: listening on ${server.url} (${people} people, ${jobs} jobs, ${companies} companies, ` +
+      `seed ${seed}, ready in ${seconds} s)\n` +
       (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
       (args.variant ? `  VARIANT ${args.variant}: a legal alternative (docs/variants.md)\n` : "") +
       describeMcp(server.url) +

@@ -39,17 +39,21 @@ describe("spec/openapi.yaml", () => {
     expect(results.map((r) => `${r.code} ${r.path.join(".")}: ${r.message}`)).toEqual([]);
   });
 
-  it("the house ruleset catches a missing x-mcp-tool, a bad x-credit-cost and an undescribed x-implementation-defined", async () => {
-    const broken = parse(source);
-    delete broken.paths["/version"].get["x-mcp-tool"];
-    broken.paths["/v1/jobs/query"].post["x-credit-cost"] = "per-call";
-    delete broken.components.schemas.VersionData.description;
-    const results = await spectralResults(JSON.stringify(broken, null, 2), openapiHouseRuleset);
-    const codes = results.map((r) => `${r.code} ${r.path.join(".")}`);
-    expect(codes).toContain("tdss-operation-mcp-tool paths./version.get");
-    expect(codes).toContain("tdss-operation-credit-cost paths./v1/jobs/query.post.x-credit-cost");
-    expect(codes).toContain("tdss-implementation-defined-description components.schemas.VersionData");
-  });
+  it(
+    "the house ruleset catches a missing x-mcp-tool, a bad x-credit-cost and an undescribed " +
+      "x-implementation-defined",
+    async () => {
+      const broken = parse(source);
+      delete broken.paths["/version"].get["x-mcp-tool"];
+      broken.paths["/v1/jobs/query"].post["x-credit-cost"] = "per-call";
+      delete broken.components.schemas.VersionData.description;
+      const results = await spectralResults(JSON.stringify(broken, null, 2), openapiHouseRuleset);
+      const codes = results.map((r) => `${r.code} ${r.path.join(".")}`);
+      expect(codes).toContain("tdss-operation-mcp-tool paths./version.get");
+      expect(codes).toContain("tdss-operation-credit-cost paths./v1/jobs/query.post.x-credit-cost");
+      expect(codes).toContain("tdss-implementation-defined-description components.schemas.VersionData");
+    },
+  );
 
   it("has one operation per route of §4.1 with the tool names of the table", () => {
     const ops = loadContract().operations;

@@ -7,7 +7,8 @@ export function formatContractSummary(): string {
   const lines: string[] = ["tdss contract summary (spec/)", "", "Routes (§4.1):"];
   for (const op of c.operations.values()) {
     lines.push(
-      `  ${op.method.padEnd(4)} ${op.path.padEnd(36)} ${op.operationId.padEnd(15)} ${op.tool.padEnd(20)} credits: ${op.creditFormula}`,
+      `  ${op.method.padEnd(4)} ${op.path.padEnd(36)} ${op.operationId.padEnd(15)} ${op.tool.padEnd(20)} ` +
+        `credits: ${op.creditFormula}`,
     );
   }
   lines.push("", "Queryable fields (§2.2, §2.5, §2.7):");
@@ -16,7 +17,8 @@ export function formatContractSummary(): string {
     const fixed = fields.filter((f) => f.values).length;
     const scoped = fields.filter((f) => f.scope).length;
     lines.push(
-      `  ${d.padEnd(10)} ${String(fields.length).padStart(3)} fields, ${fixed} with a fixed value set, ${scoped} in a scope sub-record`,
+      `  ${d.padEnd(10)} ${String(fields.length).padStart(3)} fields, ${fixed} with a fixed value ` +
+        `set, ${scoped} in a scope sub-record`,
     );
   }
   const byKind = new Map<ClauseKind, number>();

@@ -32,7 +32,8 @@ function rewriteRefs(value: unknown): unknown {
 
 function instance(): Ajv2020 {
   if (ajv) return ajv;
-  // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on purpose.
+  // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on
+  // purpose.
   // verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
   ajv = new Ajv2020({
     allErrors: true,

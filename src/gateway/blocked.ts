@@ -78,7 +78,10 @@ export function agentText(blocking: readonly Diagnostic[], all: readonly Diagnos
     return `- ${d.path || "(body)"} [${d.ruleId}, ${d.consequence}]: ${d.message}${fixes ? ` ${fixes}` : ""}`;
   });
   const why = [...new Set(blocking.map((d) => WHY[d.consequence] ?? d.consequence))].join("; ");
-  return `The call was not sent to the service, and cost nothing: ${why}. Change the arguments and call again.\n${lines.join("\n")}`;
+  return (
+    `The call was not sent to the service, and cost nothing: ${why}. Change the arguments and call ` +
+    `again.\n${lines.join("\n")}`
+  );
 }
 
 /** Distinct rule ids in order of first appearance (header values and metrics labels). */

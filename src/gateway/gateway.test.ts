@@ -203,29 +203,33 @@ describe("an upstream that fails", () => {
 });
 
 describe("hostile bodies", () => {
-  it("survives deep nesting, bad bytes, a BOM, __proto__ keys and 50 MB without crashing or reaching the upstream wrongly", async () => {
-    const deep = `{"where":${'{"not":'.repeat(5000)}{"field":"city","eq":"Berlin"}${"}".repeat(5000)}}`;
-    const tooDeep = await send(gateway.url, "POST", "/v1/people/query", deep);
-    expect(tooDeep.status).toBe(422);
-    expect(tooDeep.headers["tdss-blocked"]).toMatch(/max-depth/);
-    const badBytes = Buffer.from([0x7b, 0x22, 0x77, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
-    const direct = await send(upstream.url, "POST", "/v1/people/query", badBytes);
-    const through = await send(gateway.url, "POST", "/v1/people/query", badBytes);
-    expect(through.status).toBe(direct.status); // unreadable: forwarded untouched, the upstream decides
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cleanQuery)]);
-    expect((await send(gateway.url, "POST", "/v1/people/query", bom)).status).toBe(
-      (await send(upstream.url, "POST", "/v1/people/query", bom)).status,
-    );
-    const proto = await send(
-      gateway.url,
-      "POST",
-      "/v1/people/query",
-      '{"__proto__":{"x":1},"where":{"field":"city","eq":"Berlin"}}',
-    );
-    expect(proto.status).toBeLessThan(500);
-    const fifty = Buffer.alloc(50 * 1024 * 1024, 0x20);
-    const huge = await send(gateway.url, "POST", "/v1/jobs/query", fifty);
-    expect(huge.status).toBe(413);
-    expect((await send(gateway.url, "GET", "/version")).status).toBe(200); // still serving
-  });
+  it(
+    "survives deep nesting, bad bytes, a BOM, __proto__ keys and 50 MB without crashing or reaching the " +
+      "upstream wrongly",
+    async () => {
+      const deep = `{"where":${'{"not":'.repeat(5000)}{"field":"city","eq":"Berlin"}${"}".repeat(5000)}}`;
+      const tooDeep = await send(gateway.url, "POST", "/v1/people/query", deep);
+      expect(tooDeep.status).toBe(422);
+      expect(tooDeep.headers["tdss-blocked"]).toMatch(/max-depth/);
+      const badBytes = Buffer.from([0x7b, 0x22, 0x77, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
+      const direct = await send(upstream.url, "POST", "/v1/people/query", badBytes);
+      const through = await send(gateway.url, "POST", "/v1/people/query", badBytes);
+      expect(through.status).toBe(direct.status); // unreadable: forwarded untouched, the upstream decides
+      const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cleanQuery)]);
+      expect((await send(gateway.url, "POST", "/v1/people/query", bom)).status).toBe(
+        (await send(upstream.url, "POST", "/v1/people/query", bom)).status,
+      );
+      const proto = await send(
+        gateway.url,
+        "POST",
+        "/v1/people/query",
+        '{"__proto__":{"x":1},"where":{"field":"city","eq":"Berlin"}}',
+      );
+      expect(proto.status).toBeLessThan(500);
+      const fifty = Buffer.alloc(50 * 1024 * 1024, 0x20);
+      const huge = await send(gateway.url, "POST", "/v1/jobs/query", fifty);
+      expect(huge.status).toBe(413);
+      expect((await send(gateway.url, "GET", "/version")).status).toBe(200); // still serving
+    },
+  );
 });

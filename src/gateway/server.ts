@@ -74,7 +74,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         req.resume();
         return sendEnvelope(res, 404, {
           code: 404,
-          msg: `The gateway serves the nine routes of §4.1, /mcp, /sse and /metrics; not ${method} ${path.slice(0, 120)}.`,
+          msg:
+            `The gateway serves the nine routes of §4.1, /mcp, /sse and /metrics; ` +
+            `not ${method} ${path.slice(0, 120)}.`,
           data: null,
         });
       }

@@ -67,7 +67,8 @@ export function readScopeTable(file: string): ScopeOverrides {
     text = readFileSync(file, "utf8");
   } catch (error) {
     throw new InputError(
-      `cannot read the scope table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      `cannot read the scope ` +
+        `table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
     );
   }
   let value: unknown;
@@ -99,7 +100,10 @@ export interface JsonlRecord {
   readonly route?: LintableOperationId;
   /** Set for a wrapped line: the body sits at /body. */
   readonly wrapped: boolean;
-  /** A wrapper's `route` names no route: reported as a diagnostic of the line (its body is linted with the route inferred). */
+  /**
+   * A wrapper's `route` names no route: reported as a diagnostic of the line (its body is linted with the route
+   * inferred).
+   */
   readonly routeError?: string;
 }
 
@@ -166,7 +170,9 @@ function wrapper(line: number, text: string): JsonlRecord {
   const route = typeof name === "string" ? resolveRoute(name) : undefined;
   if (!route) {
     const shown = JSON.stringify(name);
-    const routeError = `unknown route ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}; expected one of ${routeNames().join(", ")}`;
+    const routeError =
+      `unknown route ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}; expected one ` +
+      `of ${routeNames().join(", ")}`;
     return { line, input: text, wrapped: true, routeError };
   }
   return { line, input: text, route: route.operationId, wrapped: true };

@@ -10,7 +10,10 @@ import { fixSource } from "./fix.js";
 import { lint } from "./lint.js";
 import type { Fix } from "./types.js";
 
-/** Checks one fix against its text: sorted, non-overlapping ranges inside the text; the result parses; nothing outside the ranges moved. */
+/**
+ * Checks one fix against its text: sorted, non-overlapping ranges inside the text; the result parses; nothing outside
+ * the ranges moved.
+ */
 function checkFix(text: string, fix: Fix): void {
   let last = 0;
   for (const e of fix.edits) {
@@ -67,7 +70,8 @@ describe("fixes edit the text in place", () => {
 
   it("a one-word fix changes one value and nothing else (no sibling reflowed)", () => {
     const text =
-      '{\n  "where": {\n    "all": [\n      {"field": "city", "eq": "Paris"},\n      {\n        "field": "management_level",\n        "eq": "senior"\n      }\n    ]\n  }\n}\n';
+      '{\n  "where": {\n    "all": [\n      {"field": "city", "eq": "Paris"},\n      {\n        "field": ' +
+      '"management_level",\n        "eq": "senior"\n      }\n    ]\n  }\n}\n';
     const { output } = fixSource(text, { suggestions: true });
     expect(output).toBe(text.replace('"senior"', '"Senior"'));
   });

@@ -50,7 +50,8 @@ describe("fixes", () => {
 
   it("--fix leaves what only a suggestion can fix, --fix-suggestions fixes it", () => {
     const text =
-      '{"where": {"all": [{"field": "management_level", "eq": "senior"}, {"field": "country", "eq": "FR"}, {"field": "title", "match": "cto"}, {"field": "company_name", "eq": "Acme"}]}, "size": 1}';
+      '{"where": {"all": [{"field": "management_level", "eq": "senior"}, {"field": "country", "eq": "FR"}, ' +
+      '{"field": "title", "match": "cto"}, {"field": "company_name", "eq": "Acme"}]}, "size": 1}';
     expect(fixSource(text).applied).toEqual([]);
     expect(fixSource(text).output).toBe(text);
     const result = fixSource(text, { suggestions: true });
@@ -91,16 +92,20 @@ describe("fixes", () => {
     expect(fixSource(dup).output).toBe(dup);
   });
 
-  it("applyFixes works on a parsed value; a fix inside what an unwrap keeps composes with it, one of the kept node waits", () => {
-    const value = { where: { all: [{ all: [{ field: "city", in: ["a"] }] }] } };
-    const diagnostics = lint(value);
-    const once = applyFixes(value, diagnostics);
-    // The outer unwrap keeps /where/all/0; flattening that very node waits, the leaf inside it is fixed.
-    expect(once.applied.map((d) => d.ruleId)).toEqual(["single-child-composite", "single-value-in"]);
-    expect(diagnostics.map((d) => d.ruleId)).toContain("nested-composite");
-    expect(once.value).toEqual({ where: { all: [{ field: "city", eq: "a" }] } });
-    expect(value.where.all[0]).toEqual({ all: [{ field: "city", in: ["a"] }] }); // the input is not modified
-  });
+  it(
+    "applyFixes works on a parsed value; a fix inside what an unwrap keeps composes with it, one of the kept " +
+      "node waits",
+    () => {
+      const value = { where: { all: [{ all: [{ field: "city", in: ["a"] }] }] } };
+      const diagnostics = lint(value);
+      const once = applyFixes(value, diagnostics);
+      // The outer unwrap keeps /where/all/0; flattening that very node waits, the leaf inside it is fixed.
+      expect(once.applied.map((d) => d.ruleId)).toEqual(["single-child-composite", "single-value-in"]);
+      expect(diagnostics.map((d) => d.ruleId)).toContain("nested-composite");
+      expect(once.value).toEqual({ where: { all: [{ field: "city", eq: "a" }] } });
+      expect(value.where.all[0]).toEqual({ all: [{ field: "city", in: ["a"] }] }); // the input is not modified
+    },
+  );
 
   it("round-trips every corpus entry: after --fix-suggestions nothing fixable is left", () => {
     for (const entry of lintCorpus) {

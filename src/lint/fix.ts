@@ -11,12 +11,18 @@ import { decodeUtf8 } from "./json/source.js";
 import type { Diagnostic, Fix, TextEdit } from "./types.js";
 
 export interface FixOptions {
-  /** Also apply suggestions that change which records match: a diagnostic's suggestion is applied when it is the only one with a fix. */
+  /**
+   * Also apply suggestions that change which records match: a diagnostic's suggestion is applied when it is the only
+   * one with a fix.
+   */
   readonly suggestions?: boolean;
 }
 
 export interface FixResult {
-  /** The fixed document as JSON text: the input's text with the applied edits (a parsed value is written as JSON.stringify does). */
+  /**
+   * The fixed document as JSON text: the input's text with the applied edits (a parsed value is written as
+   * JSON.stringify does).
+   */
   readonly output: string;
   /** The fixed document as a value when the input was one (undefined for text input). */
   readonly value: unknown;

@@ -45,7 +45,8 @@ describe("hostile input", () => {
 
   it("__proto__ and constructor keys pollute nothing and are linted as names", () => {
     const text =
-      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "where": {"field": "__proto__", "eq": 1, "__proto__": {"polluted": true}}}';
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "where": {"field": ' +
+      '"__proto__", "eq": 1, "__proto__": {"polluted": true}}}';
     const found = lint(text);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");

@@ -54,7 +54,8 @@ describe("lint()", () => {
       line: 1,
       column: 51,
       message:
-        '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this condition matches nothing.',
+        '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this ' +
+        "condition matches nothing.",
       clauses: [
         "s2-3-fixed-values-exact",
         "s7-misspelt-fixed-value-empty",

@@ -17,7 +17,10 @@ export interface RuleMeta {
   readonly clauses: readonly string[];
   /** Message templates with {{placeholders}}. */
   readonly messages: Readonly<Record<string, string>>;
-  /** `meaning-preserving`: the rule's fixes keep what the query matches (--fix); `suggestion`: its suggestions change it (--fix-suggestions). */
+  /**
+   * `meaning-preserving`: the rule's fixes keep what the query matches (--fix); `suggestion`: its suggestions change it
+   * (--fix-suggestions).
+   */
   readonly fixable?: "meaning-preserving" | "suggestion";
 }
 
@@ -116,7 +119,9 @@ export interface LeafNode extends NodeBase {
   readonly spec: FieldSpec | undefined;
   /** Operator keys present, in document order. */
   readonly operators: readonly Operator[];
-  /** The value of the leaf's operator when it has exactly one (undefined otherwise): `record[operators[0]]`, read once. */
+  /**
+   * The value of the leaf's operator when it has exactly one (undefined otherwise): `record[operators[0]]`, read once.
+   */
   readonly operand: unknown;
 }
 

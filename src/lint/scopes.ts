@@ -49,7 +49,8 @@ export function normalizeScopeOverrides(
     const sub = typeof target === "string" ? subRecords.get(target) : undefined;
     if (!sub) {
       throw new RangeError(
-        `scope table: "${field}" maps to ${JSON.stringify(target)}; expected one of ${[...subRecords.keys()].join(", ")}, or null for person level`,
+        `scope table: "${field}" maps to ${JSON.stringify(target)}; expected one ` +
+          `of ${[...subRecords.keys()].join(", ")}, or null for person level`,
       );
     }
     map.set(field, sub);

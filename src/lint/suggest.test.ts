@@ -19,7 +19,10 @@ function referenceDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The policy of suggestionList written plainly: the closest names within a quarter of the length, or the one word extension. */
+/**
+ * The policy of suggestionList written plainly: the closest names within a quarter of the length, or the one word
+ * extension.
+ */
 function referenceList(input: string, options: readonly string[]): string[] {
   const threshold = Math.max(1, Math.floor(input.length / 4));
   const scored = options
@@ -93,7 +96,8 @@ describe("suggestionList", () => {
     const precision = right / given;
     const recall = found / meant;
     console.log(
-      `suggestions on ${MISSPELLINGS.length} misspellings: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`,
+      `suggestions on ${MISSPELLINGS.length} misspellings: precision ${precision.toFixed(3)}, ` +
+        `recall ${recall.toFixed(3)}`,
     );
     expect(MISSPELLINGS.length).toBeGreaterThanOrEqual(100);
     expect(precision).toBeGreaterThanOrEqual(0.95);

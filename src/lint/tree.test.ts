@@ -3,7 +3,8 @@ import { lint } from "./lint.js";
 
 describe("node tree", () => {
   const text =
-    '{"where": {"all": [{"field": "city", "eq": "Paris"}, {"has_experience": {"field": "title", "match": "engineer"}}]}, "size": 10}';
+    '{"where": {"all": [{"field": "city", "eq": "Paris"}, {"has_experience": {"field": "title", "match": ' +
+    '"engineer"}}]}, "size": 10}';
 
   it("reads only a node's own members, even when Object.prototype has an enumerable property", () => {
     const clean = lint(text);

@@ -54,7 +54,10 @@ export type LintableOperationId = Extract<
   "queryPeople" | "queryJobs" | "queryCompanies" | "searchPeople" | "getProfiles" | "getJobs" | "getCompanies"
 >;
 
-/** A user's reading of the scope table: field name to sub-record (`experience`, `has_experience`, ...) or null (person level). */
+/**
+ * A user's reading of the scope table: field name to sub-record (`experience`, `has_experience`, ...) or null (person
+ * level).
+ */
 export type ScopeOverrides = Readonly<Record<string, string | null>> | ReadonlyMap<string, string | null>;
 
 export interface LintOptions {

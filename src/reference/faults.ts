@@ -65,7 +65,9 @@ export interface Faults {
    * (correct: more matches remain after it, s4-3-next-present-absent). A `next` a fault adds is a real cursor.
    */
   readonly nextWhen?: (dataset: Dataset, page: SearchPage) => boolean;
-  /** Closed postings resolve to their records on the jobs detail route instead of not_found (a variant's choice, §3). */
+  /**
+   * Closed postings resolve to their records on the jobs detail route instead of not_found (a variant's choice, §3).
+   */
   readonly servesClosedPostings?: boolean;
   /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
   readonly mcp?: Readonly<Record<string, unknown>>;

@@ -14,7 +14,9 @@ const STOPWORDS = new Set(
 
 /** Fields a remaining keyword may match, by word (§2.2 role text and attributes; match is allowed on each). */
 const KEYWORD_FIELDS = ["title", "active_title", "headline", "skills"] as const;
-/** Most role words one text is read as; later ones are listed as ignored (a 5000-character text stays one small query). */
+/**
+ * Most role words one text is read as; later ones are listed as ignored (a 5000-character text stays one small query).
+ */
 export const MAX_KEYWORDS = 25;
 const LOCATION_FIELDS = ["city", "state", "country"] as const;
 

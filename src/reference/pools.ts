@@ -25,7 +25,10 @@ function distinct(count: number, draw: () => string, accept: (value: string) => 
   return [...seen];
 }
 
-/** Prose from faker goes into people records: keep out anything with a digit or an at sign (§1, s1-people-prose-no-contact). */
+/**
+ * Prose from faker goes into people records: keep out anything with a digit or an at sign (§1,
+ * s1-people-prose-no-contact).
+ */
 const PLAIN = (value: string) => !/[\d@]/.test(value);
 
 export function buildPools(seed: number, companies: number): Pools {

@@ -283,7 +283,8 @@ export class ReferenceService implements Service {
     if (wait !== undefined) {
       throw new Refusal(
         429,
-        `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; retry after ${wait} s`,
+        `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; ` +
+          `retry after ${wait} s`,
         {
           "Retry-After": String(wait),
         },
@@ -345,7 +346,10 @@ export class ReferenceService implements Service {
     return body as Body;
   }
 
-  /** The contract's own schema of the body (spec/openapi.yaml, ajv): a second check, one source of truth with the linter. */
+  /**
+   * The contract's own schema of the body (spec/openapi.yaml, ajv): a second check, one source of truth with the
+   * linter.
+   */
   private schemaCheck(operationId: OperationId, body: Body): void {
     if (this.skip.size > 0) return;
     const validate = requestValidator(operationId);
@@ -387,7 +391,8 @@ export class ReferenceService implements Service {
       const read = this.cursors.read(dataset, queryKey, body.after);
       if (read === undefined && this.enforced("cursor")) {
         throw badRequest(
-          "after: not a cursor this server issued for this query (tampered, foreign or from another query); refused at no cost",
+          "after: not a cursor this server issued for this query (tampered, foreign or from another query); " +
+            "refused at no cost",
         );
       }
       offset = read ?? 0;
@@ -414,7 +419,8 @@ export class ReferenceService implements Service {
     if (typeof text !== "string") {
       if (this.enforced("nl-text-length"))
         throw badRequest(
-          `text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3), got ${text === undefined ? "nothing" : typeof text}`,
+          `text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters ` +
+            `(§4.3), got ${text === undefined ? "nothing" : typeof text}`,
         );
     }
     const chars = typeof text === "string" ? [...text].length : 0;
@@ -449,7 +455,8 @@ export class ReferenceService implements Service {
     const list = body[member];
     if (!Array.isArray(list))
       throw badRequest(
-        `${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} (§4.4), got ${list === undefined ? "nothing" : typeof list}`,
+        `${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} ` +
+          `(§4.4), got ${list === undefined ? "nothing" : typeof list}`,
       );
     const { minIds, maxIds } = loadContract().limits.detail[dataset === "people" ? "profiles" : dataset];
     if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
@@ -458,7 +465,8 @@ export class ReferenceService implements Service {
     list.forEach((item, i) => {
       if (typeof item !== "string")
         throw badRequest(
-          `${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, got ${item === null ? "null" : typeof item}`,
+          `${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, ` +
+            `got ${item === null ? "null" : typeof item}`,
         );
     });
     if (body._source !== undefined && body.source !== undefined)

@@ -153,10 +153,14 @@ describe("a balance that cannot cover a request (s7-insufficient-balance-cost)",
     expect(await poor.remaining()).toBe(1);
   });
 
-  it("an exhausted key gets free answers and 402 for anything priced; key status shows 0 (s4-5-key-status-rejected-vs-exhausted)", async () => {
-    const exhausted = api.withKey(KEYS[2]!.key);
-    expect((await exhausted.post("/v1/people/query", { where: { field: "skills", eq: "Cobol" } })).status).toBe(200);
-    expect((await exhausted.post("/v1/people/query", { where: everyone, size: 1 })).status).toBe(402);
-    expect((await exhausted.get("/auth/key/status")).body.data).toMatchObject({ active: true, remaining_credits: 0 });
-  });
+  it(
+    "an exhausted key gets free answers and 402 for anything priced; key status shows 0 " +
+      "(s4-5-key-status-rejected-vs-exhausted)",
+    async () => {
+      const exhausted = api.withKey(KEYS[2]!.key);
+      expect((await exhausted.post("/v1/people/query", { where: { field: "skills", eq: "Cobol" } })).status).toBe(200);
+      expect((await exhausted.post("/v1/people/query", { where: everyone, size: 1 })).status).toBe(402);
+      expect((await exhausted.get("/auth/key/status")).body.data).toMatchObject({ active: true, remaining_credits: 0 });
+    },
+  );
 });

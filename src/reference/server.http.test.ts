@@ -90,7 +90,9 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
       const url = new URL(server.url);
       const socket = connect(Number(url.port), url.hostname, () => {
         socket.write(
-          `POST /v1/people/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.keys.active}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          `POST /v1/people/query HTTP/1.1\r\nHost: x\r\nAuthorization: ` +
+            `Bearer ${server.keys.active}\r\nContent-Type: application/json\r\nTransfer-Encoding: ` +
+            `chunked\r\n\r\n`,
         );
         const chunk = "y".repeat(64 * 1024);
         for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);

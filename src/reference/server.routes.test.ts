@@ -146,27 +146,31 @@ describe("POST /v1/people-search (§4.3)", () => {
     expect(same.body.data.total).toBe(r.body.data.total);
   });
 
-  it("refuses any member but text and size, and a text outside 1..5000 characters (s4-3-nl-no-other-parameter, s8-nl-text-length)", async () => {
-    const cases: [unknown, RegExp][] = [
-      [{ text: "engineer", where: {} }, /unknown member "where".*no other parameter/],
-      [{ text: "" }, /text: must be 1 to 5000 characters/],
-      [{ text: "é".repeat(5001) }, /got 5001/],
-      [{ size: 5 }, /text: required/],
-      [{ text: "engineer", size: 0 }, /size: must be an integer from 1 to 10000/],
-    ];
-    for (const [body, msg] of cases)
-      expect(await api.post("/v1/people-search", body)).toMatchObject({
-        status: 400,
-        body: { msg: expect.stringMatching(msg) },
-      });
-    expect((await api.post("/v1/people-search", { text: "é".repeat(5000) })).status).toBe(200);
-    const words =
-      "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
-    const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`)
-      .join(" ")
-      .slice(0, 5000);
-    expect((await api.post("/v1/people-search", { text: long })).status).toBe(200);
-  });
+  it(
+    "refuses any member but text and size, and a text outside 1..5000 characters (s4-3-nl-no-other-parameter, " +
+      "s8-nl-text-length)",
+    async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ text: "engineer", where: {} }, /unknown member "where".*no other parameter/],
+        [{ text: "" }, /text: must be 1 to 5000 characters/],
+        [{ text: "é".repeat(5001) }, /got 5001/],
+        [{ size: 5 }, /text: required/],
+        [{ text: "engineer", size: 0 }, /size: must be an integer from 1 to 10000/],
+      ];
+      for (const [body, msg] of cases)
+        expect(await api.post("/v1/people-search", body)).toMatchObject({
+          status: 400,
+          body: { msg: expect.stringMatching(msg) },
+        });
+      expect((await api.post("/v1/people-search", { text: "é".repeat(5000) })).status).toBe(200);
+      const words =
+        "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
+      const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`)
+        .join(" ")
+        .slice(0, 5000);
+      expect((await api.post("/v1/people-search", { text: long })).status).toBe(200);
+    },
+  );
 });
 
 describe("POST /v1/jobs/query and /v1/companies/query (§4.3)", () => {
@@ -177,7 +181,8 @@ describe("POST /v1/jobs/query and /v1/companies/query (§4.3)", () => {
     ] as const) {
       const r = await api.post(path, { size: 100 });
       expect(r.status).toBe(200);
-      // responseValidator("queryJobs") does not compile under ajv strict mode (IdPageData's `not: {required}`), so the shape is checked here.
+      // responseValidator("queryJobs") does not compile under ajv strict mode (IdPageData's `not: {required}`), so the
+      // shape is checked here.
       expect(r.body).toMatchObject({ code: 200, msg: "ok" });
       expect(Object.keys(r.body.data).sort()).toEqual([member, "next"]);
       expect(r.body.data[member]).toHaveLength(100);
@@ -243,47 +248,55 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
     ]);
   });
 
-  it("refuses an unknown _source name, both spellings at once, and 0 or 101 IDs, at no cost (s7-unknown-source-name-refused)", async () => {
-    const before = await api.remaining();
-    const cases: [unknown, RegExp][] = [
-      [{ profile_ids: [ids[0]], _source: ["full_name", "email"] }, /_source\[1\]: unknown field "email"/],
-      [{ profile_ids: [ids[0]], _source: { include: ["x"] } }, /unknown member "include"/],
-      [{ profile_ids: [ids[0]], _source: ["full_name"], source: ["skills"] }, /one of _source and source/],
-      [{ profile_ids: [] }, /profile_ids: takes 1 to 100 items/],
-      [{ profile_ids: Array.from({ length: 101 }, () => ids[0]) }, /got 101/],
-      [{ profile_ids: [1] }, /profile_ids\[0\]: must be a string/],
-      [{ ids: [ids[0]] }, /unknown member "ids"/],
-    ];
-    for (const [body, msg] of cases)
-      expect(await api.post("/entity/v1/profiles/detail-by-id", body)).toMatchObject({
-        status: 400,
-        body: { code: 400, msg: expect.stringMatching(msg), data: null },
-      });
-    expect(await api.remaining()).toBe(before);
-  });
+  it(
+    "refuses an unknown _source name, both spellings at once, and 0 or 101 IDs, at no cost " +
+      "(s7-unknown-source-name-refused)",
+    async () => {
+      const before = await api.remaining();
+      const cases: [unknown, RegExp][] = [
+        [{ profile_ids: [ids[0]], _source: ["full_name", "email"] }, /_source\[1\]: unknown field "email"/],
+        [{ profile_ids: [ids[0]], _source: { include: ["x"] } }, /unknown member "include"/],
+        [{ profile_ids: [ids[0]], _source: ["full_name"], source: ["skills"] }, /one of _source and source/],
+        [{ profile_ids: [] }, /profile_ids: takes 1 to 100 items/],
+        [{ profile_ids: Array.from({ length: 101 }, () => ids[0]) }, /got 101/],
+        [{ profile_ids: [1] }, /profile_ids\[0\]: must be a string/],
+        [{ ids: [ids[0]] }, /unknown member "ids"/],
+      ];
+      for (const [body, msg] of cases)
+        expect(await api.post("/entity/v1/profiles/detail-by-id", body)).toMatchObject({
+          status: 400,
+          body: { code: 400, msg: expect.stringMatching(msg), data: null },
+        });
+      expect(await api.remaining()).toBe(before);
+    },
+  );
 
-  it("resolves LinkedIn URLs in any usual spelling and lists unresolvable items in not_found (s2-1-profile-linkedin-urls)", async () => {
-    const record = (
-      await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], _source: ["linkedin_url"] })
-    ).body.data.results[0];
-    const slug = record.linkedin_url.replace("https://www.linkedin.com/in/", "");
-    const [job] = (await api.post("/v1/jobs/query", { size: 1 })).body.data.job_ids;
-    const tampered = ids[1]!.slice(0, 5) + (ids[1]![5] === "A" ? "B" : "A") + ids[1]!.slice(6);
-    const items = [
-      `http://linkedin.com/in/${slug.toUpperCase()}/`,
-      `www.linkedin.com/in/${slug}?trk=x`,
-      job,
-      tampered,
-      "https://www.linkedin.com/in/nobody-here",
-      "not an id",
-    ];
-    const r = await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: items, _source: ["full_name"] });
-    expect(r.status).toBe(200);
-    expect(r.body.data.total).toBe(6);
-    expect(r.body.data.found).toBe(2);
-    expect(r.body.data.results.map((x: { profile_id: string }) => x.profile_id)).toEqual([ids[0], ids[0]]);
-    expect(r.body.data.not_found).toEqual(items.slice(2));
-  });
+  it(
+    "resolves LinkedIn URLs in any usual spelling and lists unresolvable items in not_found " +
+      "(s2-1-profile-linkedin-urls)",
+    async () => {
+      const record = (
+        await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: [ids[0]], _source: ["linkedin_url"] })
+      ).body.data.results[0];
+      const slug = record.linkedin_url.replace("https://www.linkedin.com/in/", "");
+      const [job] = (await api.post("/v1/jobs/query", { size: 1 })).body.data.job_ids;
+      const tampered = ids[1]!.slice(0, 5) + (ids[1]![5] === "A" ? "B" : "A") + ids[1]!.slice(6);
+      const items = [
+        `http://linkedin.com/in/${slug.toUpperCase()}/`,
+        `www.linkedin.com/in/${slug}?trk=x`,
+        job,
+        tampered,
+        "https://www.linkedin.com/in/nobody-here",
+        "not an id",
+      ];
+      const r = await api.post("/entity/v1/profiles/detail-by-id", { profile_ids: items, _source: ["full_name"] });
+      expect(r.status).toBe(200);
+      expect(r.body.data.total).toBe(6);
+      expect(r.body.data.found).toBe(2);
+      expect(r.body.data.results.map((x: { profile_id: string }) => x.profile_id)).toEqual([ids[0], ids[0]]);
+      expect(r.body.data.not_found).toEqual(items.slice(2));
+    },
+  );
 });
 
 describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {

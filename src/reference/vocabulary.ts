@@ -296,7 +296,10 @@ export const LANGUAGES = [
 /** A step of a career track: the title and its §2.3 level. */
 export type TrackTitle = readonly [title: string, level: string];
 
-/** A career family: the titles a person climbs, their department (§2.3 active_department), role, skills and job functions. */
+/**
+ * A career family: the titles a person climbs, their department (§2.3 active_department), role, skills and job
+ * functions.
+ */
 export interface Track {
   readonly role: string;
   readonly department: string;
@@ -933,7 +936,10 @@ export const MAJORS = [
   "Public Health",
 ];
 
-/** Ordinal of degree_level (§2.2 Education: "Ordinals and years"), lowest to highest, with the degree names records show. */
+/**
+ * Ordinal of degree_level (§2.2 Education: "Ordinals and years"), lowest to highest, with the degree names records
+ * show.
+ */
 export const DEGREES: readonly { readonly level: number; readonly name: string }[] = [
   { level: 1, name: "Associate's degree" },
   { level: 2, name: "Bachelor's degree" },

@@ -44,7 +44,9 @@ function failureLines(head: string, message: string, max: number, width: number)
 /** One line per finished case; a failed case then lists every failed check (folded, cut with "… N more"). */
 export function formatProgress(result: CaseResult, done: number, total: number, limits = CONSOLE_LIMITS): string {
   const width = String(total).length;
-  const head = `[${String(done).padStart(width)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ms${result.credits ? `, ${result.credits} Cr` : ""})`;
+  const head =
+    `[${String(done).padStart(width)}/${total}] ${MARK[result.status]} ${result.id} (${result.durationMs} ` +
+    `ms${result.credits ? `, ${result.credits} Cr` : ""})`;
   const warnings = (result.warnings ?? []).flatMap((w) => [
     `warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}`,
     `  ${verdictLine(w, true).slice(0, 240)}`,
@@ -86,7 +88,8 @@ export function formatPlan(plan: RunPlan, balance?: number): string {
   for (const c of plan.cases)
     lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
   lines.push(
-    `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
+    `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit ` +
+      `limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -112,14 +115,19 @@ export function formatSummary(report: Report, files: readonly string[]): string 
       c.drift ? `${c.drift} drift` : "",
     ].filter(Boolean);
     lines.push(
-      `  ${g.area.padEnd(width)}  ${String(c.passed).padStart(3)} passed  ${String(c.failed).padStart(3)} failed${extra.length ? `  (${extra.join(", ")})` : ""}`,
+      `  ${g.area.padEnd(width)}  ${String(c.passed).padStart(3)} passed  ${String(c.failed).padStart(3)} ` +
+        `failed${extra.length ? `  (${extra.join(", ")})` : ""}`,
     );
   }
   lines.push(
     "",
-    `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
-    `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
-    `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
+    `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} ` +
+      `skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} ` +
+      `drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+    `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; ` +
+      `limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
+    `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses ` +
+      `cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
   );
   if (report.run.interrupted) {
     const n = report.run.interrupted.notRun.length;
@@ -129,7 +137,9 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
   if (s.warnings)
     lines.push(
-      `Warnings rest on the project's readings of the specification, not on a must clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: see Readings in summary.md.`,
+      `Warnings rest on the project's readings of the specification, not on a must ` +
+        `clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: ` +
+        `see Readings in summary.md.`,
     );
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   if (files.length) lines.push(`Reports: ${files.join(", ")}`);

@@ -14,25 +14,32 @@ function xml(text: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-/** JUnit XML: one testsuite per area, one testcase per case; drift is a failure of type "drift", expected failures are skipped with their reason. */
+/**
+ * JUnit XML: one testsuite per area, one testcase per case; drift is a failure of type "drift", expected failures are
+ * skipped with their reason.
+ */
 export function renderJunit(report: Report): string {
   const s = report.summary;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="tdss" tests="${s.total}" failures="${s.failed + s.drift}" errors="0" skipped="${s.skipped + s.expectedFailures}" time="${seconds(report.run.durationMs)}">`,
+    `<testsuites name="tdss" tests="${s.total}" failures="${s.failed + s.drift}" errors="0" ` +
+      `skipped="${s.skipped + s.expectedFailures}" time="${seconds(report.run.durationMs)}">`,
   ];
   for (const group of byArea(report.cases)) {
     const c = group.counts;
     const time = group.cases.reduce((t, x) => t + x.durationMs, 0);
     lines.push(
-      `  <testsuite name="${xml(group.area)}" tests="${group.cases.length}" failures="${c.failed + c.drift}" errors="0" skipped="${c.skipped + c["expected-failure"]}" time="${seconds(time)}">`,
+      `  <testsuite name="${xml(group.area)}" tests="${group.cases.length}" failures="${c.failed + c.drift}" ` +
+        `errors="0" skipped="${c.skipped + c["expected-failure"]}" time="${seconds(time)}">`,
     );
     for (const tc of group.cases) {
       lines.push(
-        `    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" time="${seconds(tc.durationMs)}">`,
+        `    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" ` +
+          `time="${seconds(tc.durationMs)}">`,
       );
       lines.push(
-        `      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property name="credits" value="${tc.credits}"/></properties>`,
+        `      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property ` +
+          `name="credits" value="${tc.credits}"/></properties>`,
       );
       if (tc.status === "failed" || tc.status === "drift") {
         const first = tc.failures[0];
@@ -51,7 +58,8 @@ export function renderJunit(report: Report): string {
           .join("\n\n");
         const why = first ? verdictLine(first, false) : "";
         lines.push(
-          `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`,
+          `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" ` +
+            `message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`,
         );
       } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
       else if (tc.status === "expected-failure")

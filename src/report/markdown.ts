@@ -89,7 +89,9 @@ function failureBlocks(c: CaseResult): string[] {
   return out;
 }
 
-/** summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage. */
+/**
+ * summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage.
+ */
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
   const verdict = verdictOf(report);
@@ -101,8 +103,11 @@ export function renderMarkdown(report: Report): string {
     `tdss ${report.tool.version ?? "?"} · suite \`${report.tool.suiteHash ?? "?"}\` · ` +
       `contract \`${report.tool.contractFingerprint}\``,
     "",
-    `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
-    `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
+    `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected ` +
+      `failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** ` +
+      `of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
+    `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, ` +
+      `limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
   const interrupted = report.run.interrupted;
@@ -118,7 +123,8 @@ export function renderMarkdown(report: Report): string {
   );
   for (const g of byArea(report.cases))
     out.push(
-      `| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} | ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`,
+      `| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} ` +
+        `| ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`,
     );
   out.push("");
   const failing = report.cases.filter(
@@ -142,14 +148,16 @@ export function renderMarkdown(report: Report): string {
     out.push(
       "## Readings (warnings: where the specification does not compel the verdict)",
       "",
-      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` clause; ${report.run.strict ? "--strict made them failures" : "they do not fail the run (--strict makes them failures)"}.`,
+      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` ` +
+        `clause; ${report.run.strict ? "--strict made them failures" : "they do not fail the run (--strict makes them failures)"}.`,
       "",
       "| case | check | clause | reading the project took | what the deployment did |",
       "| --- | --- | --- | --- | --- |",
     );
     for (const r of report.readings)
       out.push(
-        `| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): “${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`,
+        `| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): ` +
+          `“${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`,
       );
     out.push("");
   }
@@ -173,7 +181,8 @@ export function renderMarkdown(report: Report): string {
   out.push(
     "## Clause coverage",
     "",
-    `\`must\` clauses: ${m.cited} of ${m.total} cited by a case; ${m.passed} passed, ${m.failed} failed, ${m.notRun} not run.`,
+    `\`must\` clauses: ${m.cited} of ${m.total} cited by a case; ${m.passed} passed, ${m.failed} ` +
+      `failed, ${m.notRun} not run.`,
     "",
   );
   const uncovered = report.coverage.clauses.filter((c) => c.kind === "must" && c.status === "not-covered");

@@ -31,7 +31,10 @@ export interface Summary {
   readonly creditsLimit: number;
   readonly balanceBefore?: number;
   readonly balanceAfter?: number;
-  /** 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early; 130 when interrupted. */
+  /**
+   * 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early; 130 when
+   * interrupted.
+   */
   readonly exitCode: 0 | 1 | 2 | 130;
   /** Why the run stopped early (the deployment stopped answering), and the cases it did not run. */
   readonly stopped?: RunOutcome["stopped"];
@@ -156,7 +159,8 @@ export function buildReport(
       baseUrl: outcome.baseUrl,
       version:
         version ??
-        "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in its own cases)",
+        "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in " +
+          "its own cases)",
     },
     run: {
       id: outcome.runId,

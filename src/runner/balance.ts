@@ -45,7 +45,9 @@ export class BalanceMeter {
     );
     if (!isSuccess(exchange)) {
       return {
-        error: `GET /auth/key/status did not answer with a success (${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})`,
+        error:
+          `GET /auth/key/status did not answer with a success ` +
+          `(${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})`,
       };
     }
     const pointer = this.implementation.keyStatus(exchange.json).remaining;
@@ -54,7 +56,8 @@ export class BalanceMeter {
       return {
         error: pointer
           ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number`
-          : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining in the config",
+          : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining " +
+            "in the config",
       };
     }
     this.cache.set(key, { epoch: this.epoch, value });

@@ -30,7 +30,9 @@ export interface RunConfig {
   readonly reportDir?: string;
   readonly reporters?: readonly ReporterName[];
   readonly versionCostReserve?: number;
-  /** `quick` (default) or `thorough`: how many records the search-semantics oracles sample (docs/search-semantics.md). */
+  /**
+   * `quick` (default) or `thorough`: how many records the search-semantics oracles sample (docs/search-semantics.md).
+   */
   readonly depth?: "quick" | "thorough";
   readonly implementation: ImplementationPointers;
   /** Deployed MCP tool names by route (`mcp.tools`), for names that do not end with the §4.1 suffix. */
@@ -186,7 +188,8 @@ export function loadConfig(file: string): RunConfig {
     Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
   if (shared)
     throw new ConfigError(
-      `config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each route has its own tool (§4.1)`,
+      `config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each ` +
+        `route has its own tool (§4.1)`,
     );
   const dir = dirname(resolvePath(file));
   const ks = r.implementation?.key_status;

@@ -41,7 +41,10 @@ const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x
 const isObjectList = (v: unknown) =>
   Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
 
-/** The list of IDs in a search response: a list of strings, preferring names ending in "ids" (profile_ids, job_ids, ...). */
+/**
+ * The list of IDs in a search response: a list of strings, preferring names ending in "ids" (profile_ids, job_ids,
+ * ...).
+ */
 export function detectIds(data: unknown, preferred: readonly string[] = []): string | undefined {
   if (isStringList(data)) return "/data";
   return best(members(data), (m) => {

@@ -23,7 +23,8 @@ export async function startEmbeddedServer(): Promise<EmbeddedServer> {
     module = (await import(specifier)) as ReferenceModule;
   } catch (error) {
     throw new EmbeddedUnavailableError(
-      `the embedded reference server is not available (${(error as Error).message.split("\n")[0]}); pass --base-url and a key`,
+      `the embedded reference server is not available (${(error as Error).message.split("\n")[0]}); pass ` +
+        `--base-url and a key`,
     );
   }
   return module.startReferenceServer({ port: 0 });

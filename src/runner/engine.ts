@@ -83,7 +83,8 @@ function validateArgs(name: string, args: unknown): string | undefined {
   let validate = argValidators.get(name);
   if (!validate) argValidators.set(name, (validate = argsAjv.compile(schema)));
   if (validate(args ?? {})) return undefined;
-  return `arguments of ${name}: ${(validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`;
+  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+  return `arguments of ${name}: ${problems.join("; ")}`;
 }
 
 /** Each combination of a step's for_each lists, with a label naming it. */
@@ -311,11 +312,13 @@ async function executeStep(
       const bound = dataPrecondition(label, () => resolve(step.worstCase!.ids, scope));
       if (typeof bound !== "number" || !Number.isInteger(bound) || bound < 0)
         throw new Skip(
-          `${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost cannot be predicted`,
+          `${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost ` +
+            `cannot be predicted`,
         );
       if (bound > step.worstCase.atMost)
         throw new Skip(
-          `${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case may pay for`,
+          `${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case ` +
+            `may pay for`,
         );
       idsBound = bound;
     }
@@ -353,7 +356,8 @@ async function executeStep(
       }
       if (!deps.budget.reserve(plan.worstCase))
         throw new Skip(
-          `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} of the ${deps.budget.limit} budgeted remain`,
+          `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} ` +
+            `of the ${deps.budget.limit} budgeted remain`,
         );
       try {
         execution = await kind.execute(spec, {
@@ -618,7 +622,9 @@ function creditsOutcome(
     const counted = exchanges
       .filter(isSuccess)
       .map((e) => countedItems(viewOf(e, plan.operationId, deps.state.implementation), plan.operationId!));
-    why = `the §8 formula for ${op} gives ${cost} for ${counted.join(" + ")} ${op.startsWith("get") ? "records" : "IDs"} returned`;
+    why =
+      `the §8 formula for ${op} gives ${cost} ` +
+      `for ${counted.join(" + ")} ${op.startsWith("get") ? "records" : "IDs"} returned`;
   }
   if (measured === expected) return { check, outcome: { status: "pass" } };
   return {
@@ -650,7 +656,8 @@ export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: Version
         if (!(await executeStep(step, index, run, deps, versionCost))) break;
       }
     } catch (error) {
-      // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than ending the run.
+      // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than
+      // ending the run.
       if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
       else if (error instanceof Stopped) run.skipped = deps.credentials.redact(notRunReason(error.message));
       else

@@ -164,7 +164,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
       );
       if (entries.length === 0)
         throw new TemplateError(
-          `lintCorpus: no entry is classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
+          `lintCorpus: no entry is ` +
+            `classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
         );
       for (const e of entries) {
         for (const member of ["profile_ids", "job_ids", "company_ids"]) {

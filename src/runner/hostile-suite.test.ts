@@ -12,7 +12,9 @@ const restsOnReading = (s: (typeof cases)[number]["steps"][number]) =>
   typeof s.clause === "string" &&
   loadContract().clauses.get(s.clause)?.kind !== undefined &&
   loadContract().clauses.get(s.clause)?.kind !== "must";
-/** Every case with a step that expects a refusal (of the request, or of the MCP transport) that a must clause compels. */
+/**
+ * Every case with a step that expects a refusal (of the request, or of the MCP transport) that a must clause compels.
+ */
 const expectingRefusal = new Set(
   cases
     .filter((c) =>

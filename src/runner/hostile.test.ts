@@ -94,52 +94,57 @@ function cases() {
   const file = join(dir, "hostile.yaml");
   const yaml = ROUTES.map(
     ([id, step]) =>
-      `  - id: ${id}\n    title: ${id}\n    clauses: [s1-envelope-every-success]\n    steps:\n      - ${step}\n        expect: [envelope${id === "version" ? ", version-info" : ""}]\n`,
+      `  - id: ${id}\n    title: ${id}\n    clauses: [s1-envelope-every-success]\n    steps:\n      ` +
+      `- ${step}\n        expect: [envelope${id === "version" ? ", version-info" : ""}]\n`,
   );
   writeFileSync(file, `cases:\n${yaml.join("")}`);
   return loadSuiteFile(file, "hostile");
 }
 
 describe("the runner against a hostile server", () => {
-  it("fails each case with a clear reason, never hangs past the deadline, never follows the redirect, never prints the key", async () => {
-    const started = Date.now();
-    const outcome = await runConformance({
-      baseUrl: base,
-      apiKey: KEY,
-      cases: cases(),
-      maxCredits: 50,
-      concurrency: 4,
-      timeoutMs: 1000,
-      maxBodyBytes: 4 * 1024 * 1024,
-    });
-    expect(Date.now() - started).toBeLessThan(8000);
-    const reason = Object.fromEntries(
-      outcome.results.map((r) => [
-        r.id.split("/")[1],
-        `${r.status}: ${r.failures.map((f) => `${f.check}: ${f.message}`).join(" | ")}`,
-      ]),
-    );
-    expect(reason["people-query"]).toMatch(/^failed: transport: no complete response within 1000 ms/);
-    expect(reason["nl-search"]).toMatch(/^failed: transport: connection (closed|reset)/);
-    expect(reason.profiles).toMatch(/^failed: envelope: HTTP 200: body is not JSON/);
-    expect(reason["jobs-query"]).toMatch(/^failed: envelope: HTTP 503: body is not JSON/);
-    expect(reason["jobs-detail"]).toMatch(/^failed: transport: response body larger than 4 MiB/);
-    expect(reason["companies-query"]).toMatch(
-      /^failed: transport: no complete response within 1000 ms \(timed out while reading the body\)/,
-    );
-    expect(reason["companies-detail"]).toMatch(
-      /^failed: envelope: HTTP 307: a redirect to http:\/\/127\.0\.0\.1:\d+\/steal, not followed/,
-    );
-    // Its data holds an unplaced string (the echo), which may be the version under a name of its own (§4.5: names
-    // not shown): a warning on the reading, with the key redacted like any failure.
-    const version = outcome.results.find((r) => r.id === "hostile/version")!;
-    expect(version.warnings.map((w) => `${w.check} (${w.clause?.id}): ${w.message}`).join(" | ")).toMatch(
-      /version-info \(s4-5-version-members-not-shown\): no version member/,
-    );
-    expect(bystanderHits).toBe(0);
-    expect(JSON.stringify(outcome)).not.toContain(KEY);
-    expect(JSON.stringify(outcome.results.find((r) => r.id === "hostile/version"))).toContain("$TDSS_API_KEY");
-  });
+  it(
+    "fails each case with a clear reason, never hangs past the deadline, never follows the redirect, never " +
+      "prints the key",
+    async () => {
+      const started = Date.now();
+      const outcome = await runConformance({
+        baseUrl: base,
+        apiKey: KEY,
+        cases: cases(),
+        maxCredits: 50,
+        concurrency: 4,
+        timeoutMs: 1000,
+        maxBodyBytes: 4 * 1024 * 1024,
+      });
+      expect(Date.now() - started).toBeLessThan(8000);
+      const reason = Object.fromEntries(
+        outcome.results.map((r) => [
+          r.id.split("/")[1],
+          `${r.status}: ${r.failures.map((f) => `${f.check}: ${f.message}`).join(" | ")}`,
+        ]),
+      );
+      expect(reason["people-query"]).toMatch(/^failed: transport: no complete response within 1000 ms/);
+      expect(reason["nl-search"]).toMatch(/^failed: transport: connection (closed|reset)/);
+      expect(reason.profiles).toMatch(/^failed: envelope: HTTP 200: body is not JSON/);
+      expect(reason["jobs-query"]).toMatch(/^failed: envelope: HTTP 503: body is not JSON/);
+      expect(reason["jobs-detail"]).toMatch(/^failed: transport: response body larger than 4 MiB/);
+      expect(reason["companies-query"]).toMatch(
+        /^failed: transport: no complete response within 1000 ms \(timed out while reading the body\)/,
+      );
+      expect(reason["companies-detail"]).toMatch(
+        /^failed: envelope: HTTP 307: a redirect to http:\/\/127\.0\.0\.1:\d+\/steal, not followed/,
+      );
+      // Its data holds an unplaced string (the echo), which may be the version under a name of its own (§4.5: names
+      // not shown): a warning on the reading, with the key redacted like any failure.
+      const version = outcome.results.find((r) => r.id === "hostile/version")!;
+      expect(version.warnings.map((w) => `${w.check} (${w.clause?.id}): ${w.message}`).join(" | ")).toMatch(
+        /version-info \(s4-5-version-members-not-shown\): no version member/,
+      );
+      expect(bystanderHits).toBe(0);
+      expect(JSON.stringify(outcome)).not.toContain(KEY);
+      expect(JSON.stringify(outcome.results.find((r) => r.id === "hostile/version"))).toContain("$TDSS_API_KEY");
+    },
+  );
 
   it("treats a target that cannot be reached as unreachable", async () => {
     const closed = createServer();

@@ -73,7 +73,9 @@ describe("runConformance against a conformant deployment", () => {
   it("skips a step whose worst case no longer fits, so an overcharging deployment never takes the run over budget", async () => {
     const cases = selectCases(allCases, "routes/detail-cost-and-not-found-people");
     const worst = planRun(cases, { maxCredits: 0 }).worstCase;
-    const outcome = await run(["overcharge-detail"], "routes/detail-cost-and-not-found-people", { maxCredits: worst });
+    const outcome = await run(["overcharge-detail"], "routes/detail-cost-and-not-found-people", {
+      maxCredits: worst,
+    });
     expect(outcome.results[0]!.status).toBe("failed");
     expect(100_000 - fake!.balance(fake!.keys.active)).toBeLessThanOrEqual(worst);
   });
@@ -113,18 +115,22 @@ describe("runConformance against a conformant deployment", () => {
     expect(fake.hits.size).toBe(0);
   });
 
-  it("follows the balance: after unmeasured overcharges, the next measured step books the true spend and stops at the limit", async () => {
-    // jobs-id-reusable sends two unmeasured detail calls, each overcharged by one Credit; the measured
-    // detail of profiles-resolve-search-ids then reads the balance and no longer fits.
-    const only = "detail/jobs-id-reusable,detail/profiles-resolve-search-ids";
-    const worst = planRun(selectCases(allCases, only), { maxCredits: 0 }).worstCase;
-    const outcome = await run(["overcharge-detail"], only, { maxCredits: worst, concurrency: 1 });
-    expect(outcome.results.map((r) => r.status)).toEqual(["passed", "skipped"]);
-    expect(outcome.results[1]!.reason).toMatch(
-      /step 2 \(detail\) may cost up to 1 Credits and only 0 of the 5 budgeted remain/,
-    );
-    expect(outcome.credits.spent).toBe(100_000 - fake!.balance(fake!.keys.active));
-  });
+  it(
+    "follows the balance: after unmeasured overcharges, the next measured step books the true spend and stops " +
+      "at the limit",
+    async () => {
+      // jobs-id-reusable sends two unmeasured detail calls, each overcharged by one Credit; the measured
+      // detail of profiles-resolve-search-ids then reads the balance and no longer fits.
+      const only = "detail/jobs-id-reusable,detail/profiles-resolve-search-ids";
+      const worst = planRun(selectCases(allCases, only), { maxCredits: 0 }).worstCase;
+      const outcome = await run(["overcharge-detail"], only, { maxCredits: worst, concurrency: 1 });
+      expect(outcome.results.map((r) => r.status)).toEqual(["passed", "skipped"]);
+      expect(outcome.results[1]!.reason).toMatch(
+        /step 2 \(detail\) may cost up to 1 Credits and only 0 of the 5 budgeted remain/,
+      );
+      expect(outcome.credits.spent).toBe(100_000 - fake!.balance(fake!.keys.active));
+    },
+  );
 
   it("skips cases that need a second key when none is configured", async () => {
     const outcome = await run([], "auth/exhausted-*", { secondKey: undefined });

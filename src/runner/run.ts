@@ -153,7 +153,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const plan = planRun(options.cases, options);
   if (plan.worstCase > options.maxCredits) {
     throw new BudgetError(
-      `the selected cases may cost up to ${plan.worstCase} Credits, more than --max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`,
+      `the selected cases may cost up to ${plan.worstCase} Credits, more than ` +
+        `--max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`,
       plan,
     );
   }
@@ -185,7 +186,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     }
     if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase)
       warnings.push(
-        `the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; charged steps may be refused`,
+        `the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; ` +
+          `charged steps may be refused`,
       );
     observed.set(
       "key_status.preflight",

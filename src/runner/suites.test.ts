@@ -49,7 +49,8 @@ describe("a bad case file", () => {
   it("is refused with the file and the JSON path of the problem", () => {
     expect(
       load(
-        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expct: [envelope] }]\n`,
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expct: ` +
+          `[envelope] }]\n`,
       ),
     ).toThrow(/case-.*\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(expct\)/);
     expect(load(`cases:\n  - id: a\n    title: t\n    steps: [{ ${step} }]\n`)).toThrow(
@@ -63,17 +64,20 @@ describe("a bad case file", () => {
     );
     expect(
       load(
-        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [envelop] }]\n`,
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: ` +
+          `[envelop] }]\n`,
       ),
     ).toThrow(/\/cases\/0\/steps\/0\/expect\/0: unknown check "envelop"/);
     expect(
       load(
-        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ verify: x, request: { operation: getKeyStatus } }]\n`,
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ verify: x, ` +
+          `request: { operation: getKeyStatus } }]\n`,
       ),
     ).toThrow(/a step has exactly one of/);
     expect(
       load(
-        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ request: { operation: getProfiles, body: { profile_ids: "{{ ids }}" } } }]\n`,
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ request: { ` +
+          `operation: getProfiles, body: { profile_ids: "{{ ids }}" } } }]\n`,
       ),
     ).toThrow(/template uses "ids", which no earlier step captures/);
   });
@@ -81,7 +85,8 @@ describe("a bad case file", () => {
   it("checks check arguments when they hold no template", () => {
     expect(
       load(
-        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: [{ page-size: { max: many } }] }]\n`,
+        `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expect: ` +
+          `[{ page-size: { max: many } }] }]\n`,
       ),
     ).toThrow(/arguments of page-size: \/max must be integer/);
   });

@@ -110,11 +110,13 @@ function semanticProblems(raw: RawCase, at: string): string[] {
     const unknown = kinds.filter((k) => !STEP_KINDS[k]);
     if (unknown.length)
       problems.push(
-        `${where}: unknown step member ${unknown.map((k) => `"${k}"`).join(", ")} (step kinds: ${Object.keys(STEP_KINDS).join(", ")})`,
+        `${where}: unknown step member ${unknown.map((k) => `"${k}"`).join(", ")} (step ` +
+          `kinds: ${Object.keys(STEP_KINDS).join(", ")})`,
       );
     else if (kinds.length !== 1)
       problems.push(
-        `${where}: a step has exactly one of ${Object.keys(STEP_KINDS).join(", ")}; found ${kinds.length ? kinds.join(", ") : "none"}`,
+        `${where}: a step has exactly one of ${Object.keys(STEP_KINDS).join(", ")}; ` +
+          `found ${kinds.length ? kinds.join(", ") : "none"}`,
       );
     for (const [name, value] of Object.entries(step.let ?? {})) {
       for (const used of referencedVariables(value))
@@ -148,7 +150,8 @@ function semanticProblems(raw: RawCase, at: string): string[] {
         const validate = argsAjv.compile(def.args);
         if (!validate(args ?? {}))
           problems.push(
-            `${path}: arguments of ${name}: ${(validate.errors ?? []).map((x) => `${x.instancePath || "/"} ${x.message}`).join("; ")}`,
+            `${path}: arguments ` +
+              `of ${name}: ${(validate.errors ?? []).map((x) => `${x.instancePath || "/"} ${x.message}`).join("; ")}`,
           );
       }
     });
@@ -328,7 +331,10 @@ export function loadAllSuites(extra: readonly string[] = []): CaseDef[] {
   return cases;
 }
 
-/** Cases whose id matches a glob (`*` any run of characters; several patterns comma-separated) and that carry one of the tags. */
+/**
+ * Cases whose id matches a glob (`*` any run of characters; several patterns comma-separated) and that carry one of the
+ * tags.
+ */
 export function selectCases(cases: readonly CaseDef[], only?: string, tags?: readonly string[]): CaseDef[] {
   const patterns = (only ?? "")
     .split(",")

@@ -81,24 +81,28 @@ describe("no check can fail a case that cites no must clause for it", () => {
       strict,
     });
 
-  it("turns every failing check of a case citing only readings into warnings; --strict fails it, labelled as readings", async () => {
-    const cases = [
-      caseOf("reading-only", ["s4-2-where-optional-jobs-companies"], failingStep()),
-      caseOf("named-reading", [musts[0]!, "s2-2-operator-not-allowed"], failingStep("s2-2-operator-not-allowed")),
-    ];
-    const outcome = await run(cases);
-    for (const r of outcome.results) {
-      expect(r.status, r.id).toBe("passed");
-      expect(r.failures).toEqual([]);
-      expect(r.warnings.length, r.id).toBeGreaterThan(3);
-      for (const w of r.warnings) expect(["ambiguous", "implementation-defined"]).toContain(w.clause?.kind);
-    }
-    const strict = await run(cases, true);
-    for (const r of strict.results) {
-      expect(r.status).toBe("failed");
-      expect(r.failures.every((f) => f.reading === true)).toBe(true);
-    }
-  });
+  it(
+    "turns every failing check of a case citing only readings into warnings; --strict fails it, labelled as " +
+      "readings",
+    async () => {
+      const cases = [
+        caseOf("reading-only", ["s4-2-where-optional-jobs-companies"], failingStep()),
+        caseOf("named-reading", [musts[0]!, "s2-2-operator-not-allowed"], failingStep("s2-2-operator-not-allowed")),
+      ];
+      const outcome = await run(cases);
+      for (const r of outcome.results) {
+        expect(r.status, r.id).toBe("passed");
+        expect(r.failures).toEqual([]);
+        expect(r.warnings.length, r.id).toBeGreaterThan(3);
+        for (const w of r.warnings) expect(["ambiguous", "implementation-defined"]).toContain(w.clause?.kind);
+      }
+      const strict = await run(cases, true);
+      for (const r of strict.results) {
+        expect(r.status).toBe("failed");
+        expect(r.failures.every((f) => f.reading === true)).toBe(true);
+      }
+    },
+  );
 
   it("fails a case through a must clause, and the failure quotes it", async () => {
     const outcome = await run([caseOf("must", ["s4-2-where-required-people"], failingStep())]);
@@ -107,17 +111,21 @@ describe("no check can fail a case that cites no must clause for it", () => {
     for (const f of r!.failures) expect(f.clause?.kind, f.check).toBe("must");
   });
 
-  it("every explicit clause of the suites is a clause the case cites, and readings are named where cases rest on them", () => {
-    for (const c of loadSuites()) {
-      for (const step of c.steps) {
-        for (const id of [step.clause, ...step.expect.map((e) => e.clause)].flatMap((x) =>
-          typeof x === "string" && !x.includes("{{") ? [x] : [],
-        )) {
-          expect(c.clauses, `${c.id}: ${id}`).toContain(id);
-          expect(kind(id)).toBeDefined();
+  it(
+    "every explicit clause of the suites is a clause the case cites, and readings are named where cases rest on " +
+      "them",
+    () => {
+      for (const c of loadSuites()) {
+        for (const step of c.steps) {
+          for (const id of [step.clause, ...step.expect.map((e) => e.clause)].flatMap((x) =>
+            typeof x === "string" && !x.includes("{{") ? [x] : [],
+          )) {
+            expect(c.clauses, `${c.id}: ${id}`).toContain(id);
+            expect(kind(id)).toBeDefined();
+          }
         }
       }
-    }
-    expect(readings.length).toBeGreaterThan(30);
-  });
+      expect(readings.length).toBeGreaterThan(30);
+    },
+  );
 });

@@ -70,7 +70,8 @@ describe("kill matrix formats", () => {
     expect(text).toMatch(/envelope\/a +kills 1 of 3: envelope-x/);
     expect(text).not.toMatch(/envelope\/b +kills/);
     expect(text).toContain(
-      "3 mutants: 1 killed, 1 survived, 1 errors; 1 of 2 cases kill at least one; correct server: 1 failing case. 12.3 s on 2 worker threads.",
+      "3 mutants: 1 killed, 1 survived, 1 errors; 1 of 2 cases kill at least one; correct server: 1 failing " +
+        "case. 12.3 s on 2 worker threads.",
     );
   });
 

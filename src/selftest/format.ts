@@ -34,7 +34,8 @@ function summaryLine(report: SelftestReport): string {
   const s = report.summary;
   return (
     `${s.mutants} mutants: ${s.killed} killed, ${s.survived} survived${s.errors ? `, ${s.errors} errors` : ""}; ` +
-    `${s.killingCases} of ${s.cases} cases kill at least one; correct server: ${s.correctFailures} failing case${s.correctFailures === 1 ? "" : "s"}. ` +
+    `${s.killingCases} of ${s.cases} cases kill at least one; correct server: ${s.correctFailures} failing ` +
+    `case${s.correctFailures === 1 ? "" : "s"}. ` +
     `${seconds(report.durationMs)} on ${report.workers ? `${report.workers} worker thread${report.workers === 1 ? "" : "s"}` : "one thread"}.`
   );
 }
@@ -44,7 +45,8 @@ export function formatConsole(report: SelftestReport): string {
   const out: string[] = [];
   for (const run of report.correct) {
     out.push(
-      `Correct reference server (${run.profile}: ${sizes(run.profile)}): ${run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`}`,
+      `Correct reference server ` +
+        `(${run.profile}: ${sizes(run.profile)}): ${run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`}`,
     );
     for (const f of run.failures) out.push(`  FAILS  ${f.case}: ${f.message ?? f.status}`);
   }
@@ -74,9 +76,11 @@ export function formatMarkdown(report: SelftestReport): string {
     "",
     "| mutants | killed | survived | errors | cases | cases that kill | failing on the correct server | time |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    `| ${s.mutants} | ${s.killed} | ${s.survived} | ${s.errors} | ${s.cases} | ${s.killingCases} | ${s.correctFailures} | ${seconds(report.durationMs)} |`,
+    `| ${s.mutants} | ${s.killed} | ${s.survived} | ${s.errors} | ${s.cases} | ${s.killingCases} ` +
+      `| ${s.correctFailures} | ${seconds(report.durationMs)} |`,
     "",
-    `Started ${report.startedAt}; datasets as of ${report.asOf}; ${report.selection.allCases ? "every case run against every mutant" : "each mutant runs the cases of its area and those citing its clause"}${report.selection.only ? `; mutants matching \`${report.selection.only}\`` : ""}.`,
+    `Started ${report.startedAt}; datasets as ` +
+      `of ${report.asOf}; ${report.selection.allCases ? "every case run against every mutant" : "each mutant runs the cases of its area and those citing its clause"}${report.selection.only ? `; mutants matching \`${report.selection.only}\`` : ""}.`,
     "",
     "## Correct reference server",
     "",
@@ -84,7 +88,9 @@ export function formatMarkdown(report: SelftestReport): string {
     "| --- | ---: | --- |",
     ...report.correct.map(
       (r) =>
-        `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} | ${r.error ? `error: ${cell(r.error)}` : r.failures.length ? r.failures.map((f) => `\`${f.case}\``).join(", ") : "none"} |`,
+        `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} ` +
+        `| ${r.error ? `error: ${cell(r.error)}` : r.failures.length ? r.failures.map((f) => `\`${f.case}\``).join(", ") : "none"} ` +
+        `|`,
     ),
     "",
     "## Per mutant",
@@ -93,7 +99,10 @@ export function formatMarkdown(report: SelftestReport): string {
     "| --- | --- | --- | --- | --- | --- |",
     ...report.mutants.map(
       (m) =>
-        `| \`${m.id}\` | \`${m.clause}\` | ${m.area} | ${m.profile} | ${m.status === "killed" ? "killed" : `**${m.status}**`} | ${m.status === "error" ? cell(m.error ?? "") : m.killedBy.map((k) => `\`${k.case}\` (${k.checks.join(", ")})`).join("<br>") || `none of ${m.casesRun} cases`} |`,
+        `| \`${m.id}\` | \`${m.clause}\` | ${m.area} | ${m.profile} ` +
+        `| ${m.status === "killed" ? "killed" : `**${m.status}**`} ` +
+        `| ${m.status === "error" ? cell(m.error ?? "") : m.killedBy.map((k) => `\`${k.case}\` (${k.checks.join(", ")})`).join("<br>") || `none of ${m.casesRun} cases`} ` +
+        `|`,
     ),
     "",
     "## Per case",

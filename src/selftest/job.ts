@@ -58,7 +58,9 @@ function sharedStore(job: Job): Promise<PrebuiltStore> {
   return store;
 }
 
-/** Starts the job's server (a mutant or the correct reference) on an ephemeral loopback port, runs its cases, stops it. */
+/**
+ * Starts the job's server (a mutant or the correct reference) on an ephemeral loopback port, runs its cases, stops it.
+ */
 export async function runJob(job: Job): Promise<JobOutcome> {
   const started = performance.now();
   const base = { key: job.key, ...(job.mutant ? { mutant: job.mutant } : {}), profile: job.profile };

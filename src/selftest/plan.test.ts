@@ -37,18 +37,22 @@ const CASES = [
 ];
 
 describe("casesFor", () => {
-  it("takes only the named cases of its area for a mutant that names them, and other areas' cases citing its clause", () => {
-    const cases = [
-      testCase("search-semantics/people", ["s4-2-not-negates"]),
-      testCase("search-semantics/jobs", ["s4-2-not-negates"]),
-      testCase("people-query/scope", ["s4-2-not-negates"]),
-    ];
-    const m: Mutant = {
-      ...mutant("semantics-jobs-not-ignored", "search-semantics", "s4-2-not-negates"),
-      cases: ["search-semantics/jobs"],
-    };
-    expect(casesFor(m, cases).map((c) => c.id)).toEqual(["search-semantics/jobs", "people-query/scope"]);
-  });
+  it(
+    "takes only the named cases of its area for a mutant that names them, and other areas' cases citing its " +
+      "clause",
+    () => {
+      const cases = [
+        testCase("search-semantics/people", ["s4-2-not-negates"]),
+        testCase("search-semantics/jobs", ["s4-2-not-negates"]),
+        testCase("people-query/scope", ["s4-2-not-negates"]),
+      ];
+      const m: Mutant = {
+        ...mutant("semantics-jobs-not-ignored", "search-semantics", "s4-2-not-negates"),
+        cases: ["search-semantics/jobs"],
+      };
+      expect(casesFor(m, cases).map((c) => c.id)).toEqual(["search-semantics/jobs", "people-query/scope"]);
+    },
+  );
 
   it("takes the cases of the mutant's area and the cases citing its clause, in suite order", () => {
     const m = mutant("query-size-default-50", "query-spec", "s4-2-size-default-100");

@@ -87,7 +87,9 @@ export async function runVariants(options: {
 
 /** One line per variant for the console; failures and warnings listed below it. */
 export function formatVariantLine(row: VariantRow): string {
-  const head = ` ${row.status === "passed" ? "pass " : row.status === "failed" ? "FAIL " : "ERROR"} variant ${row.id} (${row.clause})${row.warnings.length ? `, ${row.warnings.length} warning(s)` : ""}`;
+  const head =
+    ` ${row.status === "passed" ? "pass " : row.status === "failed" ? "FAIL " : "ERROR"} variant ${row.id} ` +
+    `(${row.clause})${row.warnings.length ? `, ${row.warnings.length} warning(s)` : ""}`;
   const lines = [
     head,
     ...row.failures.map((f) => `        FAIL ${f.case}: ${f.message.slice(0, 240)}`),
@@ -113,7 +115,9 @@ export function formatVariantsMarkdown(report: VariantReport): string {
     "| --- | --- | --- | --- | --- |",
     ...report.variants.map(
       (r) =>
-        `| \`${r.id}\` | \`${r.clause}\` | ${r.status === "passed" ? "passed" : `**${r.status}**`} | ${r.error ? cell(r.error) : r.failures.map((f) => `\`${f.case}\`: ${cell(f.message)}`).join("<br>")} | ${r.warnings.map((w) => `\`${w.case}\`: ${cell(w.message)}`).join("<br>")} |`,
+        `| \`${r.id}\` | \`${r.clause}\` | ${r.status === "passed" ? "passed" : `**${r.status}**`} ` +
+        `| ${r.error ? cell(r.error) : r.failures.map((f) => `\`${f.case}\`: ${cell(f.message)}`).join("<br>")} ` +
+        `| ${r.warnings.map((w) => `\`${w.case}\`: ${cell(w.message)}`).join("<br>")} |`,
     ),
     "",
   ].join("\n");

@@ -12,9 +12,12 @@ const title = (dataset: string) => pascal(dataset);
  */
 function composites(node: string): string[] {
   return [
-    `export interface ${node}All { readonly all: readonly ${node}[]; readonly any?: never; readonly not?: never; readonly field?: never }`,
-    `export interface ${node}Any { readonly any: readonly ${node}[]; readonly all?: never; readonly not?: never; readonly field?: never }`,
-    `export interface ${node}Not { readonly not: ${node}; readonly all?: never; readonly any?: never; readonly field?: never }`,
+    `export interface ${node}All { readonly all: readonly ${node}[]; readonly any?: never; readonly not?: ` +
+      `never; readonly field?: never }`,
+    `export interface ${node}Any { readonly any: readonly ${node}[]; readonly all?: never; readonly not?: ` +
+      `never; readonly field?: never }`,
+    `export interface ${node}Not { readonly not: ${node}; readonly all?: never; readonly any?: never; ` +
+      `readonly field?: never }`,
   ];
 }
 
@@ -36,11 +39,16 @@ function leaf(field: TypedField): string[] {
   return [...field.operators].map(([op, value]) => {
     const type = tsValue(field, value);
     const others = OPERATORS.filter((o) => o !== op).map((o) => `readonly ${o}?: never`);
-    return `  | { readonly field: ${JSON.stringify(field.name)}; readonly ${op}: ${op === "in" ? `readonly ${type}[]` : type}; ${others.join("; ")} }`;
+    return (
+      `  | { readonly field: ${JSON.stringify(field.name)}; ` +
+      `readonly ${op}: ${op === "in" ? `readonly ${type}[]` : type}; ${others.join("; ")} }`
+    );
   });
 }
 
-/** `src/types/queries.ts`: field unions, fixed value sets as literal unions, and the node grammar of §4.2 per dataset. */
+/**
+ * `src/types/queries.ts`: field unions, fixed value sets as literal unions, and the node grammar of §4.2 per dataset.
+ */
 export function emitTypes(datasets: readonly TypedDataset[]): string {
   const out: string[] = [
     `// ${HEADER}`,
@@ -60,7 +68,8 @@ export function emitTypes(datasets: readonly TypedDataset[]): string {
     for (const [f, v] of enums) {
       out.push(`/** The fixed values of \`${f.name}\` (§2.3): anything else matches nothing. */`);
       out.push(
-        `export type ${pascal(f.name)} = ${(v as { values: readonly string[] }).values.map((s) => JSON.stringify(s)).join(" | ")};`,
+        `export type ${pascal(f.name)} ` +
+          `= ${(v as { values: readonly string[] }).values.map((s) => JSON.stringify(s)).join(" | ")};`,
       );
     }
     out.push(`/** A queryable ${d.dataset} field (§2). */`);
@@ -78,7 +87,8 @@ export function emitTypes(datasets: readonly TypedDataset[]): string {
       const R = pascal(s.record);
       const names = d.fields.filter((f) => f.scope === s.record).map((f) => JSON.stringify(f.name));
       out.push(
-        `/** A field of one ${s.record} sub-record (the scope table of spec/catalog/, clause s4-2-scope-membership). */`,
+        `/** A field of one ${s.record} sub-record (the scope table of spec/catalog/, clause ` +
+          `s4-2-scope-membership). */`,
       );
       out.push(`export type ${R}Field = ${names.join(" | ")};`);
       out.push(`/** A node inside \`${s.key}\`: every condition must match the same ${s.record} sub-record. */`);
@@ -89,7 +99,9 @@ export function emitTypes(datasets: readonly TypedDataset[]): string {
       );
       const others = d.scopes.filter((o) => o.key !== s.key).map((o) => `readonly ${o.key}?: never`);
       scopeNodes.push(
-        `  | { readonly ${s.key}: ${R}Where; ${[...others, "readonly field?: never", "readonly all?: never"].join("; ")} }`,
+        `  | { ` +
+          `readonly ${s.key}: ${R}Where; ${[...others, "readonly field?: never", "readonly all?: never"].join("; ")} ` +
+          `}`,
       );
     }
     out.push(

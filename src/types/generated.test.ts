@@ -21,7 +21,9 @@ describe("generated from spec/catalog/", () => {
   });
 });
 
-/** Compiles `source` with the project's TypeScript against src/types/queries.ts; the compiler's output, "" when clean. */
+/**
+ * Compiles `source` with the project's TypeScript against src/types/queries.ts; the compiler's output, "" when clean.
+ */
 function typecheck(source: string): string {
   const dir = mkdtempSync(join(root, ".typecheck-"));
   try {
@@ -61,9 +63,12 @@ describe("typed queries (tdss/types)", () => {
     const source = [
       `import type { PeopleQueryBody, JobsQueryBody, CompaniesQueryBody, PeopleWhere, JobsWhere } from TYPES;`,
       ...positives,
-      `const scoped: PeopleWhere = { has_language: { all: [{ field: "languages", eq: "German" }, { field: "language_proficiency", in: ["Native or bilingual proficiency"] }] } };`,
-      `const dates: PeopleWhere = { has_experience: { all: [{ field: "started_at", gte: "now-6m" }, { field: "ended_at", lte: "2024-01-31" }] } };`,
-      `const negated: JobsWhere = { not: { any: [{ field: "salary_min", gte: 50000 }, { field: "seniority", exists: true }] } };`,
+      `const scoped: PeopleWhere = { has_language: { all: [{ field: "languages", eq: "German" }, { field: ` +
+        `"language_proficiency", in: ["Native or bilingual proficiency"] }] } };`,
+      `const dates: PeopleWhere = { has_experience: { all: [{ field: "started_at", gte: "now-6m" }, { field: ` +
+        `"ended_at", lte: "2024-01-31" }] } };`,
+      `const negated: JobsWhere = { not: { any: [{ field: "salary_min", gte: 50000 }, { field: "seniority", ` +
+        `exists: true }] } };`,
       `// @ts-expect-error: citty is not a people field`,
       `const typo: PeopleWhere = { field: "citty", eq: "x" };`,
       `// @ts-expect-error: director is not a value of management_level (§2.3)`,
@@ -78,14 +83,16 @@ describe("typed queries (tdss/types)", () => {
       `const outside: PeopleWhere = { has_experience: { field: "city", eq: "Paris" } };`,
       `// @ts-expect-error: where is required on people (§4.2)`,
       `const noWhere: PeopleQueryBody = { size: 1 };`,
-      `export { scoped, dates, negated, typo, level, two, op, scopeInJobs, outside, noWhere${positives.map((_, i) => `, ok${i}`).join("")} };`,
+      `export { scoped, dates, negated, typo, level, two, op, scopeInJobs, outside, ` +
+        `noWhere${positives.map((_, i) => `, ok${i}`).join("")} };`,
     ].join("\n");
     expect(typecheck(source)).toBe("");
   });
 
   it("fail the build when a mistake would compile (the test above would not pass vacuously)", () => {
     const out = typecheck(
-      `import type { PeopleWhere } from TYPES;\n// @ts-expect-error\nconst fine: PeopleWhere = { field: "city", eq: "Paris" };\nexport { fine };`,
+      `import type { PeopleWhere } from TYPES;\n// @ts-expect-error\nconst fine: PeopleWhere = { field: ` +
+        `"city", eq: "Paris" };\nexport { fine };`,
     );
     expect(out).toMatch(/Unused '@ts-expect-error' directive/);
   });

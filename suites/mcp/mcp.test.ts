@@ -17,7 +17,14 @@ const cases: CaseDef[] = readdirSync(here)
 async function runArea(mutant?: string): Promise<RunOutcome> {
   const target = await startReferenceServer({ people: 300, jobs: 60, companies: 40, ...(mutant ? { mutant } : {}) });
   try {
-    return await runConformance({ baseUrl: target.url, apiKey: target.keys.active, cases, maxCredits: 300, concurrency: 4, timeoutMs: 5000 });
+    return await runConformance({
+      baseUrl: target.url,
+      apiKey: target.keys.active,
+      cases,
+      maxCredits: 300,
+      concurrency: 4,
+      timeoutMs: 5000,
+    });
   } finally {
     await target.close();
   }
@@ -25,7 +32,11 @@ async function runArea(mutant?: string): Promise<RunOutcome> {
 
 /** Failed case ids, each with the checks that failed it. */
 function failures(outcome: RunOutcome): Record<string, string[]> {
-  return Object.fromEntries(outcome.results.filter((r) => r.status === "failed").map((r) => [r.id, [...new Set(r.failures.map((f) => f.check))].sort()]));
+  return Object.fromEntries(
+    outcome.results
+      .filter((r) => r.status === "failed")
+      .map((r) => [r.id, [...new Set(r.failures.map((f) => f.check))].sort()]),
+  );
 }
 
 describe("the mcp area against the reference server", () => {
@@ -35,7 +46,9 @@ describe("the mcp area against the reference server", () => {
   });
 
   it("passes every case, spending little", () => {
-    const notPassed = outcome.results.filter((r) => r.status !== "passed").map((r) => ({ id: r.id, status: r.status, reason: r.reason, failures: r.failures }));
+    const notPassed = outcome.results
+      .filter((r) => r.status !== "passed")
+      .map((r) => ({ id: r.id, status: r.status, reason: r.reason, failures: r.failures }));
     expect(notPassed).toEqual([]);
     expect(outcome.results.length).toBe(cases.length);
     expect(outcome.credits.spent).toBeLessThanOrEqual(40);
@@ -43,9 +56,12 @@ describe("the mcp area against the reference server", () => {
 
   it("cites every must clause of area mcp, and the MCP clauses of §4.1 and §5", () => {
     const cited = new Set(cases.flatMap((c) => c.clauses));
-    const musts = [...loadContract().clauses.values()].filter((c) => c.area === "mcp" && c.kind === "must").map((c) => c.id);
+    const musts = [...loadContract().clauses.values()]
+      .filter((c) => c.area === "mcp" && c.kind === "must")
+      .map((c) => c.id);
     expect(musts.length).toBeGreaterThanOrEqual(6);
-    for (const id of [...musts, "s4-1-tools-list-authoritative", "s5-same-key-rest-mcp"]) expect(cited, id).toContain(id);
+    for (const id of [...musts, "s4-1-tools-list-authoritative", "s5-same-key-rest-mcp"])
+      expect(cited, id).toContain(id);
     for (const id of cited) expect(loadContract().clauses.has(id), id).toBe(true);
   });
 
@@ -110,7 +126,9 @@ describe("each MCP check fails against a deliberately wrong server (the MCP muta
     it(`${mutant.id} (${mutant.clause}) fails exactly the cases meant to catch it`, async () => {
       const failed = failures(await runArea(mutant.id));
       expect(failed).toEqual(KILLS[mutant.id]);
-      const citing = Object.keys(failed).filter((id) => cases.find((c) => c.id === id)!.clauses.includes(mutant.clause));
+      const citing = Object.keys(failed).filter((id) =>
+        cases.find((c) => c.id === id)!.clauses.includes(mutant.clause),
+      );
       expect(citing.length, `a failing case cites ${mutant.clause}`).toBeGreaterThan(0);
     });
   }

@@ -55,7 +55,10 @@ function renamedMcp(service: ReferenceService): McpHandler {
       if (url.pathname === "/mcp") {
         const server = toolServer(MCP_REVISIONS.streamableHttp);
         res.on("close", () => void server.close());
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         await server.connect(transport);
         await transport.handleRequest(req, res);
       } else if (url.pathname === "/sse") {
@@ -98,46 +101,86 @@ const here = join(suitesRoot(), "mcp");
 const cases: CaseDef[] = ["tools.yaml", "parity.yaml"].flatMap((f) => loadSuiteFile(join(here, f), "mcp"));
 
 function run(mcpTools?: ToolNameMap): Promise<RunOutcome> {
-  return runConformance({ baseUrl: url, apiKey: key, cases, maxCredits: 300, concurrency: 4, timeoutMs: 5000, ...(mcpTools ? { mcpTools } : {}) });
+  return runConformance({
+    baseUrl: url,
+    apiKey: key,
+    cases,
+    maxCredits: 300,
+    concurrency: 4,
+    timeoutMs: 5000,
+    ...(mcpTools ? { mcpTools } : {}),
+  });
 }
 
 describe("the config's mcp.tools map (s4-1-tools-list-authoritative)", () => {
   it("is needed: without it, tools named otherwise than §4.1 match no route", async () => {
     const outcome = await run();
-    const failed = Object.fromEntries(outcome.results.filter((r) => r.status === "failed").map((r) => [r.id, r.failures[0]!.message]));
-    expect(failed["mcp/tools-one-per-route"]).toMatch(/no tool for POST \/v1\/people\/query \(§4\.1 names it svc_query_people\)/);
+    const failed = Object.fromEntries(
+      outcome.results.filter((r) => r.status === "failed").map((r) => [r.id, r.failures[0]!.message]),
+    );
+    expect(failed["mcp/tools-one-per-route"]).toMatch(
+      /no tool for POST \/v1\/people\/query \(§4\.1 names it svc_query_people\)/,
+    );
     expect(failed["mcp/tool-schemas-agree-with-routes"]).toMatch(/no tool for queryPeople/);
-    expect(failed["mcp/search-parity"]).toMatch(/tools\/list on streamable-http has no tool for queryPeople \(listed: acme_people_query/);
+    expect(failed["mcp/search-parity"]).toMatch(
+      /tools\/list on streamable-http has no tool for queryPeople \(listed: acme_people_query/,
+    );
     // Every case that finds a tool by its route fails; only the both-transports comparison, by name, passes.
-    expect(outcome.results.filter((r) => r.status === "passed").map((r) => r.id)).toEqual(["mcp/tools-same-on-both-transports"]);
+    expect(outcome.results.filter((r) => r.status === "passed").map((r) => r.id)).toEqual([
+      "mcp/tools-same-on-both-transports",
+    ]);
   });
 
-  it("matches every tool to its route, so the tools and parity cases pass, and the report says the names came from the config", async () => {
-    const outcome = await run(RENAMED);
-    expect(outcome.results.filter((r) => r.status !== "passed").map((r) => ({ id: r.id, failures: r.failures }))).toEqual([]);
-    expect(outcome.observed["mcp.tools"]?.value).toMatchObject({ routes: RENAMED, matched_by: "the config (mcp.tools)", prefix: null });
-  });
+  it(
+    "matches every tool to its route, so the tools and parity cases pass, and the report says the names came " +
+      "from the config",
+    async () => {
+      const outcome = await run(RENAMED);
+      expect(
+        outcome.results.filter((r) => r.status !== "passed").map((r) => ({ id: r.id, failures: r.failures })),
+      ).toEqual([]);
+      expect(outcome.observed["mcp.tools"]?.value).toMatchObject({
+        routes: RENAMED,
+        matched_by: "the config (mcp.tools)",
+        prefix: null,
+      });
+    },
+  );
 
   it("fails a route whose configured name the deployment does not list, naming the config", async () => {
     const outcome = await run({ ...RENAMED, getJobs: "acme_jobs_get" });
     const perRoute = outcome.results.find((r) => r.id === "mcp/tools-one-per-route")!;
     expect(perRoute.status).toBe("failed");
     expect(perRoute.failures[0]!.message).toBe(
-      "no tool acme_jobs_get for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool acme_jobs_fetch matches no route of §4.1",
+      "no tool acme_jobs_get for POST /entity/v1/jobs/detail-by-id (named in the config's mcp.tools); tool " +
+        "acme_jobs_fetch matches no route of §4.1",
     );
     const detail = outcome.results.find((r) => r.id === "mcp/jobs-detail-parity")!;
-    expect(detail.failures[0]!.message).toMatch(/^tools\/list on streamable-http has no tool acme_jobs_get \(the config's mcp\.tools name for getJobs\) \(listed: /);
+    expect(detail.failures[0]!.message).toMatch(
+      /^tools\/list on streamable-http has no tool acme_jobs_get \(the config's mcp\.tools name for getJobs\) \(listed: /,
+    );
   });
 
   it("reaches the run from tdss.config.yaml (tdss run), and the report's observed section says so", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-tool-map-"));
     const tools = OPERATION_IDS.map((id) => `    ${id}: ${RENAMED[id]}`).join("\n");
-    writeFileSync(join(dir, "tdss.config.yaml"), `base_url: ${url}\nreport_dir: out\nreporters: [json]\nmcp:\n  tools:\n${tools}\n`);
+    writeFileSync(
+      join(dir, "tdss.config.yaml"),
+      `base_url: ${url}\nreport_dir: out\nreporters: [json]\nmcp:\n  tools:\n${tools}\n`,
+    );
     let printed = "";
-    const status = await executeRun({ only: "mcp/tools-one-per-route" }, { out: (t) => (printed += t), err: (t) => (printed += t), env: { TDSS_API_KEY: key }, cwd: dir });
+    const status = await executeRun(
+      { only: "mcp/tools-one-per-route" },
+      { out: (t) => (printed += t), err: (t) => (printed += t), env: { TDSS_API_KEY: key }, cwd: dir },
+    );
     expect(status, printed).toBe(0);
     const [runDir] = readdirSync(join(dir, "out"));
-    const report = JSON.parse(readFileSync(join(dir, "out", runDir!, "report.json"), "utf8")) as { observed: Record<string, { value: { matched_by: string; routes: unknown } }> };
-    expect(report.observed["mcp.tools"]!.value).toMatchObject({ matched_by: "the config (mcp.tools)", routes: RENAMED });
+    const report = JSON.parse(readFileSync(join(dir, "out", runDir!, "report.json"), "utf8")) as {
+      observed: Record<string, { value: { matched_by: string; routes: unknown } }>;
+    };
+    expect(report.observed["mcp.tools"]!.value).toMatchObject({
+      matched_by: "the config (mcp.tools)",
+      routes: RENAMED,
+    });
   });
 });

@@ -26,7 +26,9 @@ export function capPerRule(diagnostics: readonly Diagnostic[], max: number): rea
       consequence: d.consequence,
       path: d.path,
       ...(d.line !== undefined ? { line: d.line, column: d.column } : {}),
-      message: `${more} more ${ruleId} diagnostic${more === 1 ? "" : "s"} in this input, from here on, are not listed (a report lists ${max} per rule and input).`,
+      message:
+        `${more} more ${ruleId} diagnostic${more === 1 ? "" : "s"} in this input, from here on, are not listed ` +
+        `(a report lists ${max} per rule and input).`,
       clauses: d.clauses,
       suggestions: [],
     });

@@ -1,4 +1,6 @@
-/** `--format github`: GitHub Actions workflow annotations (::error file=...,line=...::message), by Spectral's formatter. */
+/**
+ * `--format github`: GitHub Actions workflow annotations (::error file=...,line=...::message), by Spectral's formatter.
+ */
 import type { FileReport } from "./report.js";
 import { toSpectralDiagnostics } from "./spectral.js";
 

@@ -12,7 +12,9 @@ export interface ReportStream {
   end(): string;
 }
 
-/** `--format json`: {"files": [{"file", "diagnostics": [...]}]}, one diagnostic a line (easy to grep, quick to write). */
+/**
+ * `--format json`: {"files": [{"file", "diagnostics": [...]}]}, one diagnostic a line (easy to grep, quick to write).
+ */
 export function jsonStream(): ReportStream {
   let files = 0;
   let count = 0;
@@ -76,7 +78,9 @@ export function stylishStream(color = false): ReportStream {
       const summary =
         total === 0
           ? `${plural(files, "file")} checked, no problems.`
-          : `${plural(total, "problem")} (${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info) in ${plural(files, "file")}.`;
+          : `${plural(total, "problem")} ` +
+            `(${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info) ` +
+            `in ${plural(files, "file")}.`;
       return `${total > 0 ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
     },
   };

@@ -116,7 +116,9 @@ export function decodeUtf8(bytes: Uint8Array): { text: string; error?: SyntaxPro
       bom,
       error: {
         offset: prefix.length,
-        message: `Not UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} at byte offset ${bad} (a JSON body must be UTF-8)`,
+        message:
+          `Not UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, "0")} at byte offset ${bad} (a JSON ` +
+          `body must be UTF-8)`,
       },
     };
   }

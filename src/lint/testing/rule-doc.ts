@@ -42,7 +42,8 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
     "",
     `- **Consequence**: \`${m.consequence}\`: ${WHAT[m.consequence] ?? m.consequence}.`,
     `- **Severity**: \`${m.severity}\`.`,
-    `- **Fix**: ${m.fixable === "meaning-preserving" ? "`--fix` applies it (the meaning is kept)" : m.fixable === "suggestion" ? "suggestions, applied by `--fix-suggestions` where there is one" : "none"}.`,
+    `- ` +
+      `**Fix**: ${m.fixable === "meaning-preserving" ? "`--fix` applies it (the meaning is kept)" : m.fixable === "suggestion" ? "suggestions, applied by `--fix-suggestions` where there is one" : "none"}.`,
     "",
     "## The specification",
     "",
@@ -50,7 +51,8 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
   for (const id of m.clauses) {
     const c = clauses.get(id);
     out.push(
-      `- \`${id}\` (${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`,
+      `- \`${id}\` ` +
+        `(${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`,
     );
   }
   out.push("", "## Wrong", "");

@@ -54,21 +54,25 @@ describe("generated dataset", () => {
     expect([...PROFICIENCIES]).toEqual(people.get("language_proficiency")!.values);
   });
 
-  it("gives jobs seven seniorities from Internship to Executive and seven employment types from Full-time to Volunteer (§2.6)", () => {
-    expect(new Set(column(store, "jobs", "seniority"))).toEqual(new Set(SENIORITIES));
-    expect(new Set(column(store, "jobs", "employment_type"))).toEqual(new Set(EMPLOYMENT_TYPES));
-    expect([SENIORITIES[0], SENIORITIES[6], EMPLOYMENT_TYPES[0], EMPLOYMENT_TYPES[6]]).toEqual([
-      "Internship",
-      "Executive",
-      "Full-time",
-      "Volunteer",
-    ]);
-    const salaries = column(store, "jobs", "salary_min").filter((v) => v !== null).length;
-    expect(salaries).toBeGreaterThan(50);
-    expect(salaries).toBeLessThan(250);
-    const closed = column(store, "jobs", "application_active").filter((v) => v === 0).length;
-    expect(closed).toBeGreaterThan(10);
-  });
+  it(
+    "gives jobs seven seniorities from Internship to Executive and seven employment types from Full-time to " +
+      "Volunteer (§2.6)",
+    () => {
+      expect(new Set(column(store, "jobs", "seniority"))).toEqual(new Set(SENIORITIES));
+      expect(new Set(column(store, "jobs", "employment_type"))).toEqual(new Set(EMPLOYMENT_TYPES));
+      expect([SENIORITIES[0], SENIORITIES[6], EMPLOYMENT_TYPES[0], EMPLOYMENT_TYPES[6]]).toEqual([
+        "Internship",
+        "Executive",
+        "Full-time",
+        "Volunteer",
+      ]);
+      const salaries = column(store, "jobs", "salary_min").filter((v) => v !== null).length;
+      expect(salaries).toBeGreaterThan(50);
+      expect(salaries).toBeLessThan(250);
+      const closed = column(store, "jobs", "application_active").filter((v) => v === 0).length;
+      expect(closed).toBeGreaterThan(10);
+    },
+  );
 
   it("fills every queryable field of every dataset somewhere, so that every field can be exercised", () => {
     const tableOf = {
@@ -117,7 +121,9 @@ const NOT_PROSE = new Set([
   "ended_at",
 ]);
 const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
-/** A run of digits and phone punctuation holding at least seven digits: +1 (555) 123-4567, 020 7946 0958, 5551234567. */
+/**
+ * A run of digits and phone punctuation holding at least seven digits: +1 (555) 123-4567, 020 7946 0958, 5551234567.
+ */
 function hasPhoneNumber(text: string): boolean {
   for (const run of text.match(/\+?\(?\d[\d ().-]*\d/g) ?? []) if (run.replace(/\D/g, "").length >= 7) return true;
   return false;

@@ -45,7 +45,10 @@ export function salaryString(min: number, max: number, currency: string, unit: s
   return `${money(min, currency)}/${per} - ${money(max, currency)}/${per}`;
 }
 
-/** `count` postings of the given companies, with the fields of §2.5 and §2.6; a minority states a salary. Yielded one by one. */
+/**
+ * `count` postings of the given companies, with the fields of §2.5 and §2.6; a minority states a salary. Yielded one by
+ * one.
+ */
 export function* generateJobs(
   rng: Random,
   pools: Pools,
@@ -84,8 +87,10 @@ export function* generateJobs(
     yield {
       title,
       description:
-        `${company.name} is hiring ${/^[AEIOU]/i.test(title) ? "an" : "a"} ${title} in ${city}. ${rng.pick(pools.catchPhrases)}. ` +
-        `You will work with ${listInWords(skills)} in a team that values ${rng.pick(pools.catchPhrases).toLowerCase()}. ` +
+        `${company.name} is hiring ${/^[AEIOU]/i.test(title) ? "an" : "a"} ${title} ` +
+        `in ${city}. ${rng.pick(pools.catchPhrases)}. ` +
+        `You will work with ${listInWords(skills)} in a team that ` +
+        `values ${rng.pick(pools.catchPhrases).toLowerCase()}. ` +
         `We offer ${listInWords(rng.sample(BENEFITS, 2))}.`,
       url: `https://www.linkedin.com/jobs/view/${number}`,
       external_url: rng.chance(0.6)

@@ -169,7 +169,10 @@ function languages(rng: Random, native: string): LanguageInput[] {
   return out;
 }
 
-/** People are generated in chunks, each from its own stream, so that any chunk-aligned range can be built apart (in a worker). */
+/**
+ * People are generated in chunks, each from its own stream, so that any chunk-aligned range can be built apart (in a
+ * worker).
+ */
 export const PEOPLE_CHUNK = 5000;
 
 /**

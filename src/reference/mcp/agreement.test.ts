@@ -41,7 +41,8 @@ describe("the start-up check of the tool list against spec/openapi.yaml (s4-1-to
         : t,
     );
     expect(toolListDisagreements(tools, "svc_")).toEqual([
-      "tool svc_search_people: input schema differs from the request body of POST /v1/people-search (components.schemas.NaturalLanguageBody) at /properties/size",
+      "tool svc_search_people: input schema differs from the request body of POST /v1/people-search " +
+        "(components.schemas.NaturalLanguageBody) at /properties/size",
     ]);
   });
 

@@ -1,12 +1,16 @@
 import { canonicalJson, loadContract, OPERATION_IDS } from "../../contract/index.js";
 import { routeToolSchema, toolName, type ToolDefinition } from "./tools.js";
 
-/** Thrown when the served tool list disagrees with spec/openapi.yaml: the server must not start (s4-1-tool-schema-agreement). */
+/**
+ * Thrown when the served tool list disagrees with spec/openapi.yaml: the server must not start
+ * (s4-1-tool-schema-agreement).
+ */
 export class ToolAgreementError extends Error {
   override readonly name = "ToolAgreementError";
   constructor(readonly problems: readonly string[]) {
     super(
-      `the MCP tool list disagrees with spec/openapi.yaml, so the server refuses to start (§4.1, s4-1-tool-schema-agreement):\n` +
+      `the MCP tool list disagrees with spec/openapi.yaml, so the server refuses to start (§4.1, ` +
+        `s4-1-tool-schema-agreement):\n` +
         problems.map((p) => `  - ${p}`).join("\n"),
     );
   }

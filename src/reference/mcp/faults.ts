@@ -16,30 +16,54 @@ export interface McpFaults {
   readonly driftedSchemas?: readonly OperationId[];
   /** Routes whose tool runs the request twice, charging twice what REST charges (s4-6-tool-per-route-same-rules). */
   readonly doubleCharge?: readonly OperationId[];
-  /** A protocol revision answered on a transport instead of the one of §4.6 (s4-6-streamable-http-transport, s4-6-sse-legacy-transport). */
+  /**
+   * A protocol revision answered on a transport instead of the one of §4.6 (s4-6-streamable-http-transport,
+   * s4-6-sse-legacy-transport).
+   */
   readonly revision?: { readonly streamableHttp?: string; readonly sse?: string };
   /** MCP requests are served without checking the key (s5-same-key-rest-mcp). */
   readonly acceptUnauthenticated?: boolean;
-  /** The fingerprint the version tool reports instead of GET /version's: an MCP process built from another contract (s4-6-tool-per-route-same-rules). */
+  /**
+   * The fingerprint the version tool reports instead of GET /version's: an MCP process built from another contract
+   * (s4-6-tool-per-route-same-rules).
+   */
   readonly versionFingerprint?: string;
-  /** Argument members a route's tool drops before calling the route: a wrapper forwarding only some (s4-6-tool-per-route-same-rules). */
+  /**
+   * Argument members a route's tool drops before calling the route: a wrapper forwarding only some
+   * (s4-6-tool-per-route-same-rules).
+   */
   readonly droppedArguments?: Readonly<Partial<Record<OperationId, readonly string[]>>>;
-  /** Credits a route's tool charges on top of the route's charge, on success: a metered tool wrapper (s4-6-tool-per-route-same-rules). */
+  /**
+   * Credits a route's tool charges on top of the route's charge, on success: a metered tool wrapper
+   * (s4-6-tool-per-route-same-rules).
+   */
   readonly surcharge?: Readonly<Partial<Record<OperationId, number>>>;
-  /** The prefix the SSE transport lists and serves the tools under, unlike /mcp: a legacy build's names (s4-6-tool-per-route-same-rules). */
+  /**
+   * The prefix the SSE transport lists and serves the tools under, unlike /mcp: a legacy build's names
+   * (s4-6-tool-per-route-same-rules).
+   */
   readonly ssePrefix?: string;
   /**
    * The Service the tools of one transport call, made from the one the other transport calls: a fault of one
    * transport's tool layer only (a charge, a limit or a default of its own), s4-6-tool-per-route-same-rules.
    */
   readonly transportService?: Readonly<Partial<Record<"streamable-http" | "sse", (service: Service) => Service>>>;
-  /** The SSE message endpoint forgets a session after this many messages, so a client gets no further than that (s4-6-sse-legacy-transport). */
+  /**
+   * The SSE message endpoint forgets a session after this many messages, so a client gets no further than that
+   * (s4-6-sse-legacy-transport).
+   */
   readonly sseSessionMessages?: number;
   /** Variant: the tools are listed and served under this prefix on both transports (s4-1-tools-list-authoritative). */
   readonly toolPrefix?: string;
-  /** Variant: every tool's input schema is {type: object}; the route's validation still refuses what it must (s4-1-tool-schema-direction). */
+  /**
+   * Variant: every tool's input schema is {type: object}; the route's validation still refuses what it must
+   * (s4-1-tool-schema-direction).
+   */
   readonly looseSchemas?: boolean;
-  /** Variant: /mcp keeps sessions (Mcp-Session-Id) instead of answering each POST on its own (s4-6-streamable-http-sessions). */
+  /**
+   * Variant: /mcp keeps sessions (Mcp-Session-Id) instead of answering each POST on its own
+   * (s4-6-streamable-http-sessions).
+   */
   readonly streamableSessions?: boolean;
 }
 

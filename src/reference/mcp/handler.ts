@@ -19,7 +19,9 @@ export const MCP_REVISIONS = { streamableHttp: "2025-03-26", sse: "2024-11-05" }
 export interface McpHandlerOptions {
   /** Prefix of the tool names; §4.1 writes them with svc_ (s4-1-tools-list-authoritative). */
   readonly toolPrefix?: string;
-  /** The tool list to serve instead of the derived one; it is checked against spec/openapi.yaml like the derived one. */
+  /**
+   * The tool list to serve instead of the derived one; it is checked against spec/openapi.yaml like the derived one.
+   */
   readonly tools?: readonly ToolDefinition[];
   /** Deliberate faults for mutants; applied after the start-up check. */
   readonly faults?: McpFaults;
@@ -151,7 +153,8 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       methodNotAllowed(
         res,
         "POST",
-        `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or session to end`,
+        `${MCP_PATHS.streamableHttp} is stateless: POST each JSON-RPC message; there is no stream to open or ` +
+          `session to end`,
       );
       return;
     }

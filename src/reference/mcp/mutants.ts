@@ -55,7 +55,8 @@ export const MCP_MUTANTS: readonly Mutant[] = [
     clause: "s4-6-tool-per-route-same-rules",
     area: "mcp",
     description:
-      "svc_get_version reports another contract fingerprint than GET /version: the MCP process was built from another contract.",
+      "svc_get_version reports another contract fingerprint than GET /version: the MCP process was built from " +
+      "another contract.",
     faults: {
       mcp: {
         versionFingerprint: "sha256:0000000000000000000000000000000000000000000000000000000000000000",
@@ -67,7 +68,8 @@ export const MCP_MUTANTS: readonly Mutant[] = [
     clause: "s4-6-tool-per-route-same-rules",
     area: "mcp",
     description:
-      "svc_search_people forwards only text to its route, dropping size: it returns a default page, other IDs than REST.",
+      "svc_search_people forwards only text to its route, dropping size: it returns a default page, other IDs " +
+      "than REST.",
     faults: { mcp: { droppedArguments: { searchPeople: ["size"] } } satisfies McpFaults },
   },
   {
@@ -91,7 +93,8 @@ export const MCP_MUTANTS: readonly Mutant[] = [
     clause: "s4-6-sse-legacy-transport",
     area: "mcp",
     description:
-      "The SSE message endpoint forgets a session after its first message (initialize): the initialized notification and every tool call get 404.",
+      "The SSE message endpoint forgets a session after its first message (initialize): the initialized " +
+      "notification and every tool call get 404.",
     faults: { mcp: { sseSessionMessages: 1 } satisfies McpFaults },
   },
 ];

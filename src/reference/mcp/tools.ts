@@ -1,6 +1,9 @@
 import { loadContract, OPERATION_IDS, type Operation, type OperationId } from "../../contract/index.js";
 
-/** The prefix §4.1 writes the tool names with ("svc_query_people"); a deployment may use another (s4-1-tools-list-authoritative). */
+/**
+ * The prefix §4.1 writes the tool names with ("svc_query_people"); a deployment may use another
+ * (s4-1-tools-list-authoritative).
+ */
 export const CONTRACT_TOOL_PREFIX = "svc_";
 
 /** A JSON Schema object as MCP carries it in `inputSchema` (its root is always `type: "object"`). */

@@ -35,7 +35,8 @@ export const AUTH_MUTANTS: readonly Mutant[] = [
     clause: "s7-rejected-vs-exhausted-key-status",
     area: "auth",
     description:
-      "GET /auth/key/status answers for an unknown key as for an exhausted one (0 Credits), so they cannot be told apart.",
+      "GET /auth/key/status answers for an unknown key as for an exhausted one (0 Credits), so they cannot be " +
+      "told apart.",
     faults: {
       authorize: (op, authorization, account) =>
         op === "getKeyStatus" && account === undefined && authorization !== undefined ? inventedAccount(0) : account,

@@ -36,7 +36,8 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     clause: "s7-unresolved-id-not-found-free",
     area: "detail",
     description:
-      "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of not_found.",
+      "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of " +
+      "not_found.",
     faults: { resolve: (_kind, id, row) => (row === undefined && WELL_FORMED_ID.test(id) ? 0 : row) },
   },
   {

@@ -113,31 +113,39 @@ describe("the fault hooks mutants use (faults.ts)", () => {
     expect((answer.envelope.data as { profile_ids: string[] }).profile_ids).toHaveLength(1);
   });
 
-  it("request: query-misspelt-fixed-value-refused refuses a misspelt fixed-set value at no cost (s7-misspelt-fixed-value-empty)", async () => {
-    const body = {
-      where: {
-        all: [
-          { field: "full_name", exists: true },
-          { field: "management_level", in: ["Director", "director"] },
-        ],
-      },
-      size: 1,
-    };
-    expect((await correct.call("queryPeople", body, auth)).status).toBe(200);
-    const mutant = serve("query-misspelt-fixed-value-refused");
-    let answer;
-    expect(await spent(mutant, async () => (answer = await mutant.call("queryPeople", body, auth)))).toBe(0);
-    expect(answer!.status).toBe(400);
-    expect(answer!.envelope.msg).toMatch(/where\.all\[1\]: "director" is not a value of management_level/);
-  });
+  it(
+    "request: query-misspelt-fixed-value-refused refuses a misspelt fixed-set value at no cost " +
+      "(s7-misspelt-fixed-value-empty)",
+    async () => {
+      const body = {
+        where: {
+          all: [
+            { field: "full_name", exists: true },
+            { field: "management_level", in: ["Director", "director"] },
+          ],
+        },
+        size: 1,
+      };
+      expect((await correct.call("queryPeople", body, auth)).status).toBe(200);
+      const mutant = serve("query-misspelt-fixed-value-refused");
+      let answer;
+      expect(await spent(mutant, async () => (answer = await mutant.call("queryPeople", body, auth)))).toBe(0);
+      expect(answer!.status).toBe(400);
+      expect(answer!.envelope.msg).toMatch(/where\.all\[1\]: "director" is not a value of management_level/);
+    },
+  );
 
-  it("chargeRefusal: credits-refusals-charged charges 1 for a refused query; the correct server charges nothing (s7-translated-before-charge)", async () => {
-    const body = { where: { field: "salary", eq: 1 }, size: 1 };
-    expect(await spent(correct, () => correct.call("queryPeople", body, auth))).toBe(0);
-    const mutant = serve("credits-refusals-charged");
-    expect(await spent(mutant, () => mutant.call("queryPeople", body, auth))).toBe(1);
-    expect(await spent(mutant, () => mutant.call("queryPeople", body, "Bearer svc_unknown_key_123"))).toBe(0);
-  });
+  it(
+    "chargeRefusal: credits-refusals-charged charges 1 for a refused query; the correct server charges nothing " +
+      "(s7-translated-before-charge)",
+    async () => {
+      const body = { where: { field: "salary", eq: 1 }, size: 1 };
+      expect(await spent(correct, () => correct.call("queryPeople", body, auth))).toBe(0);
+      const mutant = serve("credits-refusals-charged");
+      expect(await spent(mutant, () => mutant.call("queryPeople", body, auth))).toBe(1);
+      expect(await spent(mutant, () => mutant.call("queryPeople", body, "Bearer svc_unknown_key_123"))).toBe(0);
+    },
+  );
 
   it("charge on key status: credits-key-status-charged charges each GET /auth/key/status (s8-cost-key-status)", async () => {
     const mutant = serve("credits-key-status-charged");
@@ -149,52 +157,60 @@ describe("the fault hooks mutants use (faults.ts)", () => {
     expect(await spent(correct, async () => correct.call("getKeyStatus", undefined, auth))).toBe(0);
   });
 
-  it("charge with the response data: credits-not-found-charged charges ceil(requested / 5) (s7-unresolved-id-not-found-free)", async () => {
-    const ids = (
-      (await correct.call("queryPeople", { ...search, size: 1 }, auth)).envelope.data as { profile_ids: string[] }
-    ).profile_ids;
-    const body = { profile_ids: [...ids, "unknown-1", "unknown-2", "unknown-3", "unknown-4", "unknown-5"] };
-    expect(await spent(correct, () => correct.call("getProfiles", body, auth))).toBe(1);
-    const mutant = serve("credits-not-found-charged");
-    expect(await spent(mutant, () => mutant.call("getProfiles", body, auth))).toBe(2);
-  });
+  it(
+    "charge with the response data: credits-not-found-charged charges ceil(requested / 5) " +
+      "(s7-unresolved-id-not-found-free)",
+    async () => {
+      const ids = (
+        (await correct.call("queryPeople", { ...search, size: 1 }, auth)).envelope.data as { profile_ids: string[] }
+      ).profile_ids;
+      const body = { profile_ids: [...ids, "unknown-1", "unknown-2", "unknown-3", "unknown-4", "unknown-5"] };
+      expect(await spent(correct, () => correct.call("getProfiles", body, auth))).toBe(1);
+      const mutant = serve("credits-not-found-charged");
+      expect(await spent(mutant, () => mutant.call("getProfiles", body, auth))).toBe(2);
+    },
+  );
 
-  it("routes: privacy-contact-unlock-served answers POST /v1/contacts/unlock with contact data to an accepted key; the correct server has no such route (s1-contact-data-not-callable)", async () => {
-    const unlock = async (url: string, authorization: string) => {
-      const res = await fetch(`${url}/v1/contacts/unlock`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization },
-        body: JSON.stringify({ linkedin_urls: ["https://www.linkedin.com/in/jane-doe/"] }),
-      });
-      return { status: res.status, body: (await res.json()) as { code: unknown; data: unknown } };
-    };
-    const servers = await Promise.all([
-      startReferenceServer({ ...SMALL }),
-      startReferenceServer({ ...SMALL, mutant: "privacy-contact-unlock-served" }),
-    ]);
-    try {
-      const [right, wrong] = servers;
-      expect((await unlock(right!.url, `Bearer ${right!.keys.active}`)).status).toBe(404);
-      expect(await unlock(wrong!.url, `Bearer ${wrong!.keys.active}`)).toEqual({
-        status: 200,
-        body: {
-          code: 200,
-          msg: "ok",
-          data: {
-            contacts: [
-              {
-                linkedin_url: "https://www.linkedin.com/in/jane-doe/",
-                email: "jane.doe@example.com",
-                phone: "+44 20 7946 0958",
-              },
-            ],
+  it(
+    "routes: privacy-contact-unlock-served answers POST /v1/contacts/unlock with contact data to an accepted " +
+      "key; the correct server has no such route (s1-contact-data-not-callable)",
+    async () => {
+      const unlock = async (url: string, authorization: string) => {
+        const res = await fetch(`${url}/v1/contacts/unlock`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization },
+          body: JSON.stringify({ linkedin_urls: ["https://www.linkedin.com/in/jane-doe/"] }),
+        });
+        return { status: res.status, body: (await res.json()) as { code: unknown; data: unknown } };
+      };
+      const servers = await Promise.all([
+        startReferenceServer({ ...SMALL }),
+        startReferenceServer({ ...SMALL, mutant: "privacy-contact-unlock-served" }),
+      ]);
+      try {
+        const [right, wrong] = servers;
+        expect((await unlock(right!.url, `Bearer ${right!.keys.active}`)).status).toBe(404);
+        expect(await unlock(wrong!.url, `Bearer ${wrong!.keys.active}`)).toEqual({
+          status: 200,
+          body: {
+            code: 200,
+            msg: "ok",
+            data: {
+              contacts: [
+                {
+                  linkedin_url: "https://www.linkedin.com/in/jane-doe/",
+                  email: "jane.doe@example.com",
+                  phone: "+44 20 7946 0958",
+                },
+              ],
+            },
           },
-        },
-      });
-      expect((await unlock(wrong!.url, "Bearer svc_unknown_key_123")).status).toBe(401);
-      expect((await fetch(`${wrong!.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);
-    } finally {
-      await Promise.all(servers.map((s) => s.close()));
-    }
-  });
+        });
+        expect((await unlock(wrong!.url, "Bearer svc_unknown_key_123")).status).toBe(401);
+        expect((await fetch(`${wrong!.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);
+      } finally {
+        await Promise.all(servers.map((s) => s.close()));
+      }
+    },
+  );
 });

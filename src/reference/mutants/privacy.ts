@@ -65,7 +65,8 @@ export const PRIVACY_MUTANTS: readonly Mutant[] = [
     clause: "s1-contact-data-not-callable",
     area: "privacy",
     description:
-      "POST /v1/contacts/unlock, a route of earlier release notes, still answers: 200 with an e-mail address and a phone number per LinkedIn URL.",
+      "POST /v1/contacts/unlock, a route of earlier release notes, still answers: 200 with an e-mail address " +
+      "and a phone number per LinkedIn URL.",
     faults: { routes: { "POST /v1/contacts/unlock": unlockContacts } },
   },
 ];

@@ -117,14 +117,18 @@ describe("Evaluator: scopes bind conditions to one sub-record (s4-2-scope-same-s
     expect(matches({ has_experience: { all: conditions } })).toEqual([1]);
   });
 
-  it("native French: proficiency outside has_language is satisfied by any language (s2-2-language-proficiency-in-has-language)", () => {
-    const conditions = [
-      { field: "languages", eq: "French" },
-      { field: "language_proficiency", eq: "Native or bilingual proficiency" },
-    ];
-    expect(matches({ all: conditions })).toEqual([0, 1]);
-    expect(matches({ has_language: { all: conditions } })).toEqual([1]);
-  });
+  it(
+    "native French: proficiency outside has_language is satisfied by any language " +
+      "(s2-2-language-proficiency-in-has-language)",
+    () => {
+      const conditions = [
+        { field: "languages", eq: "French" },
+        { field: "language_proficiency", eq: "Native or bilingual proficiency" },
+      ];
+      expect(matches({ all: conditions })).toEqual([0, 1]);
+      expect(matches({ has_language: { all: conditions } })).toEqual([1]);
+    },
+  );
 
   it("worked in Berlin as an engineer, and a date range on one job", () => {
     expect(
@@ -185,13 +189,17 @@ describe("Evaluator: scopes bind conditions to one sub-record (s4-2-scope-same-s
 });
 
 describe("Evaluator: operators (§4.2)", () => {
-  it("eq compares the whole stored value exactly; a misspelt fixed value matches nothing (s7-misspelt-fixed-value-empty)", () => {
-    expect(matches({ field: "title", eq: "Engineering Manager" })).toEqual([0, 1]);
-    expect(matches({ field: "title", eq: "engineering manager" })).toEqual([]);
-    expect(matches({ field: "title", eq: "Manager" })).toEqual([]);
-    expect(matches({ field: "management_level", eq: "manager" })).toEqual([]);
-    expect(matches({ field: "language_proficiency", eq: "fluent" })).toEqual([]);
-  });
+  it(
+    "eq compares the whole stored value exactly; a misspelt fixed value matches nothing " +
+      "(s7-misspelt-fixed-value-empty)",
+    () => {
+      expect(matches({ field: "title", eq: "Engineering Manager" })).toEqual([0, 1]);
+      expect(matches({ field: "title", eq: "engineering manager" })).toEqual([]);
+      expect(matches({ field: "title", eq: "Manager" })).toEqual([]);
+      expect(matches({ field: "management_level", eq: "manager" })).toEqual([]);
+      expect(matches({ field: "language_proficiency", eq: "fluent" })).toEqual([]);
+    },
+  );
 
   it("eq and in on a list field match when one element is equal (s2-2-eq-whole-value)", () => {
     expect(matches({ field: "skills", eq: "Go" })).toEqual([0]);

@@ -20,7 +20,9 @@ export interface LeafFaultContext {
 export interface EvaluationFaults {
   /** The rows one leaf matches in its own table. */
   readonly leaf?: (ctx: LeafFaultContext) => Bitset;
-  /** The sub-records of a scope's table that count before people are found from them (e.g. only each person's first). */
+  /**
+   * The sub-records of a scope's table that count before people are found from them (e.g. only each person's first).
+   */
   readonly scope?: (sub: TableName, table: Table, rows: Bitset) => Bitset;
 }
 

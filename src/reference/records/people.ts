@@ -148,6 +148,9 @@ export class ProfileRecords {
     const years = typeof months === "number" ? Math.round(months / 12) : 0;
     const skills = (this.readers.get("skills")!(row) as string[]).slice(0, 3);
     const span = years === 1 ? "one year" : `${years} years`;
-    return `${title ?? "Professional"} with ${span} of experience${role ? ` in ${role}` : ""}.${skills.length ? ` Skilled in ${listInWords(skills)}.` : ""}`;
+    return (
+      `${title ?? "Professional"} with ${span} of ` +
+      `experience${role ? ` in ${role}` : ""}.${skills.length ? ` Skilled in ${listInWords(skills)}.` : ""}`
+    );
   }
 }

@@ -21,7 +21,8 @@ function names(value: unknown, rules: SelectionRules, path: string): string[] {
     if (!known.has(name)) {
       if (rules.checkNames)
         throw badRequest(
-          `${path}[${i}]: unknown field ${JSON.stringify(name)} of the ${rules.record} record (s7-unknown-source-name-refused); see README for the record's fields`,
+          `${path}[${i}]: unknown field ${JSON.stringify(name)} of the ${rules.record} record ` +
+            `(s7-unknown-source-name-refused); see README for the record's fields`,
         );
       return;
     }
@@ -41,7 +42,8 @@ export function selectFields(value: unknown, rules: SelectionRules, path: string
   if (Array.isArray(value)) return names(value, rules, path);
   if (rules.forms === "array")
     throw badRequest(
-      `${path}: the ${rules.record} route takes an array of field names (§4.4), got ${value === null ? "null" : typeof value}`,
+      `${path}: the ${rules.record} route takes an array of field names (§4.4), ` +
+        `got ${value === null ? "null" : typeof value}`,
     );
   if (value === true) return [...rules.known];
   if (value === false) return [];
@@ -50,7 +52,8 @@ export function selectFields(value: unknown, rules: SelectionRules, path: string
     const extra = Object.keys(members).find((k) => k !== "includes" && k !== "excludes");
     if (extra !== undefined)
       throw badRequest(
-        `${path}: unknown member ${JSON.stringify(extra)}; the object form takes includes and excludes (arrays of field names)`,
+        `${path}: unknown member ${JSON.stringify(extra)}; the object form takes includes and excludes ` +
+          `(arrays of field names)`,
       );
     const included =
       members.includes === undefined ? [...rules.defaults] : names(members.includes, rules, `${path}.includes`);
@@ -58,6 +61,7 @@ export function selectFields(value: unknown, rules: SelectionRules, path: string
     return included.filter((f) => !excluded.includes(f));
   }
   throw badRequest(
-    `${path}: must be an array of field names, an object {includes, excludes} or a boolean (§4.4), got ${value === null ? "null" : typeof value}`,
+    `${path}: must be an array of field names, an object {includes, excludes} or a boolean (§4.4), ` +
+      `got ${value === null ? "null" : typeof value}`,
   );
 }

@@ -180,7 +180,10 @@ export function cell(column: Column, row: number): CellValue {
   }
 }
 
-/** A column of a table under construction: its kind and, where it differs from the column name, where the value comes from. */
+/**
+ * A column of a table under construction: its kind and, where it differs from the column name, where the value comes
+ * from.
+ */
 export type ColumnSpec = BuildKind | readonly [kind: BuildKind, read: (row: any) => unknown];
 
 type NumberArray = Int32Array | Float64Array | Int8Array | Uint32Array;

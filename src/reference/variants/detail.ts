@@ -132,7 +132,8 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     clause: "s3-transitions-not-shown",
     area: "detail",
     description:
-      "A posting that has closed is still returned by the jobs detail route (application_active 0), not reported as not found.",
+      "A posting that has closed is still returned by the jobs detail route (application_active 0), not " +
+      "reported as not found.",
     faults: { servesClosedPostings: true },
   },
 ];

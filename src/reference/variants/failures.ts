@@ -16,14 +16,18 @@ const CODES: Readonly<Record<number, string>> = {
   429: "RATE_LIMITED",
 };
 
-/** §7 leaves the statuses, codes and body shape of failures open (s7-failure-shape-not-shown), and §5 what a missing key gets. */
+/**
+ * §7 leaves the statuses, codes and body shape of failures open (s7-failure-shape-not-shown), and §5 what a missing key
+ * gets.
+ */
 export const FAILURE_VARIANTS: readonly Variant[] = [
   {
     id: "failures-422-own-codes",
     clause: "s7-failure-shape-not-shown",
     area: "envelope",
     description:
-      'Malformed requests get HTTP 422 and every failure carries a code of its own ("INVALID_REQUEST", ...) in the envelope.',
+      'Malformed requests get HTTP 422 and every failure carries a code of its own ("INVALID_REQUEST", ...) ' +
+      "in the envelope.",
     faults: {
       response: failures((r) => {
         const status = r.status === 400 ? 422 : r.status;

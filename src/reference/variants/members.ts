@@ -10,7 +10,8 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     clause: "s4-5-key-status-members-not-shown",
     area: "auth",
     description:
-      "Key status answers {enabled, permissions, rate: {limit, window}, credit_balance} instead of the reference's names.",
+      "Key status answers {enabled, permissions, rate: {limit, window}, credit_balance} instead of the " +
+      "reference's names.",
     faults: {
       response: rewriteData(["getKeyStatus"], (d) => ({
         enabled: d.active,
@@ -25,7 +26,8 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",
     description:
-      'Key status reports its rate limit as text ("1000000 requests per 60 s"), a form the runner does not parse for pacing.',
+      'Key status reports its rate limit as text ("1000000 requests per 60 s"), a form the runner does not ' +
+      "parse for pacing.",
     faults: {
       response: rewriteData(["getKeyStatus"], (d) => ({
         ...d,
@@ -91,7 +93,8 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     clause: "s4-4-jobs-companies-members-not-shown",
     area: "detail",
     description:
-      "The jobs and companies detail routes answer {records, not_found}: records instead of results, no total or found.",
+      "The jobs and companies detail routes answer {records, not_found}: records instead of results, no total " +
+      "or found.",
     faults: {
       response: rewriteData(["getJobs", "getCompanies"], (d) => ({ records: d.results, not_found: d.not_found })),
     },

@@ -43,7 +43,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     clause: "s2-2-operator-not-allowed",
     area: "query-spec",
     description:
-      "Any of the six operators is accepted on any people field (the §2.2 operator column read as a recommendation): match on city is served.",
+      "Any of the six operators is accepted on any people field (the §2.2 operator column read as a " +
+      "recommendation): match on city is served.",
     faults: { skip: ["operator-allowed"] },
   },
   {
@@ -77,7 +78,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     clause: "s2-3-value-not-accepted-vs-no-error",
     area: "query-spec",
     description:
-      "A number given to a fixed-set field (language_proficiency: 3) is refused, as §2.3 says nothing else is accepted; misspelt words still match nothing.",
+      "A number given to a fixed-set field (language_proficiency: 3) is refused, as §2.3 says nothing else is " +
+      "accepted; misspelt words still match nothing.",
     faults: {
       request: onLeaves(["queryPeople"], (n) => {
         const values = n.eq !== undefined ? [n.eq] : Array.isArray(n.in) ? n.in : [];
@@ -110,7 +112,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     clause: "s2-5-job-operators-not-shown",
     area: "jobs-companies-query",
     description:
-      "match on a numeric job field (salary_min, salary_max, applicants_count, required_months_of_experience) is refused.",
+      "match on a numeric job field (salary_min, salary_max, applicants_count, required_months_of_experience) " +
+      "is refused.",
     faults: {
       request: onLeaves(["queryJobs"], (n) => {
         if (NUMERIC_JOB_FIELDS.has(String(n.field)) && Object.hasOwn(n, "match"))
@@ -137,7 +140,8 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     clause: "s4-2-scope-membership",
     area: "people-query",
     description:
-      "A field inside a scope whose sub-record does not have it (by the design table) is refused, e.g. skills inside has_experience.",
+      "A field inside a scope whose sub-record does not have it (by the design table) is refused, e.g. skills " +
+      "inside has_experience.",
     faults: {
       request: onLeaves(["queryPeople"], (n, scope) => {
         if (!scope) return n;

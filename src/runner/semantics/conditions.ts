@@ -93,7 +93,9 @@ function matchWord(values: readonly Scalar[]): { value: string; words: string[] 
   return undefined;
 }
 
-/** Whole calendar months from `date` back to `today` such that `now-<n>m` lands at least `margin` days before `date`. */
+/**
+ * Whole calendar months from `date` back to `today` such that `now-<n>m` lands at least `margin` days before `date`.
+ */
 function monthsCovering(date: string, today: string, margin: number): number {
   let n = 0;
   while (daysBetween(monthsBefore(today, n), addDays(date, -margin)) < 0 && n < 2400) n++;
@@ -182,7 +184,10 @@ export class ConditionBuilder {
     return out;
   }
 
-  /** Two values of one sub-record (its last), in its scope; with two sub-records, one value and the negation of another's. */
+  /**
+   * Two values of one sub-record (its last), in its scope; with two sub-records, one value and the negation of
+   * another's.
+   */
   private scopedConditions(sample: Sample): Condition[] {
     const out: Condition[] = [];
     for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
@@ -344,7 +349,9 @@ export class ConditionBuilder {
       if (word)
         out.push({
           where: leaf(f, "match", word.slice(1, -1)),
-          relation: `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the word ${JSON.stringify(word)})`,
+          relation:
+            `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the ` +
+            `word ${JSON.stringify(word)})`,
           clauses: C.match,
         });
     }

@@ -113,8 +113,10 @@ export class SemanticOracles {
   }
 
   /**
-   * Operators each field takes. People: the §2.2 column. Jobs and companies: "not shown" (s2-5-job-operators-not-shown),
-   * so each operator is tried on a leaf that matches nothing (free whether served or refused) and only those served are used.
+   * Operators each field takes. People: the §2.2 column. Jobs and companies: "not shown"
+   * (s2-5-job-operators-not-shown),
+   * so each operator is tried on a leaf that matches nothing (free whether served or refused) and only those served are
+   * used.
    */
   private async learnOperators(): Promise<void> {
     if (this.dataset === "people") {
@@ -142,7 +144,8 @@ export class SemanticOracles {
         reported = true;
         this.session.fail(
           "relation",
-          `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no record meets all of them (s4-2-all-every-condition)`,
+          `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no ` +
+            `record meets all of them (s4-2-all-every-condition)`,
           r.exchange,
         );
       }
@@ -243,7 +246,8 @@ export class SemanticOracles {
       let record =
         records.find((r) => Object.values(r).includes(id)) ??
         (ids.length === 1 && records.length === 1 ? records[0] : undefined);
-      // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request, for the few kept.
+      // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request, for the few
+      // kept.
       if (!record && candidates.length < this.options.samples)
         record = (await this.session.detail(this.dataset, [id], source)).records[0];
       if (record)
@@ -276,7 +280,8 @@ export class SemanticOracles {
           verdict.ids,
           verdict.exchange,
           "soundness",
-          `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its own values)`,
+          `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its ` +
+            `own values)`,
         );
         if (!outside)
           this.session.observe(
@@ -307,7 +312,8 @@ export class SemanticOracles {
       }
       this.session.fail(
         "retrievability",
-        `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value (${culprit.clauses.join(", ")}): ${show(where)}` +
+        `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value ` +
+          `(${culprit.clauses.join(", ")}): ${show(where)}` +
           (last.refused ? " (the query was refused)" : ` returned ${last.ids?.length ?? 0} IDs without it`),
         last.exchange ?? verdict.exchange!,
         `IDs including ${sample.id}`,
@@ -346,7 +352,8 @@ export class SemanticOracles {
     const what =
       probes.length === 1
         ? relations[0]!
-        : `${probes.length} queries sent as one any, each matching nobody by its relation: ${relations.slice(0, 8).join("; ")}${probes.length > 8 ? `; and ${probes.length - 8} more` : ""}`;
+        : `${probes.length} queries sent as one any, each matching nobody by its ` +
+          `relation: ${relations.slice(0, 8).join("; ")}${probes.length > 8 ? `; and ${probes.length - 8} more` : ""}`;
     if (!(await this.judge(where, r.ids, r.exchange, "relation", what))) {
       this.session.observe(
         `search-semantics.matched-where-empty-expected.${this.dataset}`,
@@ -355,7 +362,10 @@ export class SemanticOracles {
     }
   }
 
-  /** Fetches returned records with `_source` naming the query's fields and fails those outside the query under every reading. */
+  /**
+   * Fetches returned records with `_source` naming the query's fields and fails those outside the query under every
+   * reading.
+   */
   /** True when a returned record was found outside the query (and reported). */
   private async judge(
     where: QueryNode,
@@ -377,7 +387,8 @@ export class SemanticOracles {
       const failing = judge.failingLeaves(where).map(show).slice(0, 3);
       this.session.fail(
         check,
-        `${what}: the search returned record ${id}, whose fetched values are outside the query under every reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
+        `${what}: the search returned record ${id}, whose fetched values are outside the query under every ` +
+          `reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
         searchExchange,
         "no record outside the query",
         Object.fromEntries(names.filter((n) => Object.hasOwn(record, n)).map((n) => [n, record[n]])),
@@ -405,7 +416,8 @@ export class SemanticOracles {
       r.ids,
       r.exchange,
       "soundness",
-      "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, s4-2-not-negates)",
+      "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, " +
+        "s4-2-not-negates)",
     );
   }
 
@@ -478,7 +490,9 @@ export class SemanticOracles {
       if (sum !== whole.total) {
         this.session.fail(
           "partition",
-          `${label}: total(Q) is ${String(whole.total)} but the parts count ${results.map((x) => `${x.name} = ${String(x.r.total)}`).join(", ")} (sum ${sum}); the parts of a query split by a condition and its negation must add up to it (${clauses})`,
+          `${label}: total(Q) is ${String(whole.total)} but the parts ` +
+            `count ${results.map((x) => `${x.name} = ${String(x.r.total)}`).join(", ")} (sum ${sum}); the parts ` +
+            `of a query split by a condition and its negation must add up to it (${clauses})`,
           results.at(-1)!.r.exchange,
           whole.total,
           sum,
@@ -499,7 +513,8 @@ export class SemanticOracles {
         if (union.has(id)) {
           this.session.fail(
             "partition",
-            `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy together (${clauses})`,
+            `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy ` +
+              `together (${clauses})`,
             x.r.exchange,
           );
           return;
@@ -511,7 +526,8 @@ export class SemanticOracles {
     if (missing.length || extra.length) {
       this.session.fail(
         "partition",
-        `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q are in no part, ${extra.length} in a part are not in Q (${clauses})`,
+        `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q ` +
+          `are in no part, ${extra.length} in a part are not in Q (${clauses})`,
         whole.exchange,
         whole.ids,
         [...union.keys()],

@@ -9,7 +9,10 @@ import type { StepKind } from "./step-kind.js";
 /** The `mcp_call:` member of a step, after templates are resolved. */
 export interface McpCallSpec {
   readonly transport: string;
-  /** The route whose tool is called; the tool is found in tools/list by the config's `mcp.tools`, else by its §4.1 name suffix. */
+  /**
+   * The route whose tool is called; the tool is found in tools/list by the config's `mcp.tools`, else by its §4.1 name
+   * suffix.
+   */
   readonly operation: OperationId;
   /** The deployed tool name, outright (wins over the config). */
   readonly tool?: string;
@@ -45,7 +48,8 @@ export const mcpCallStep: StepKind = {
     required: ["transport", "operation"],
     additionalProperties: false,
     description:
-      "A tool call over MCP: the tool of `operation` (found in tools/list by the config's mcp.tools or by name suffix, or named by `tool`) with `arguments`.",
+      "A tool call over MCP: the tool of `operation` (found in tools/list by the config's mcp.tools or by " +
+      "name suffix, or named by `tool`) with `arguments`.",
     properties: {
       transport: TRANSPORT_SCHEMA,
       operation: { type: "string" },

@@ -14,7 +14,10 @@ export type ProbeTarget = (typeof PROBE_TARGETS)[number];
 
 /** The `mcp_probe:` member of a step, after templates are resolved. */
 export interface McpProbeSpec {
-  /** streamable-http: POST initialize to /mcp; sse-stream: GET /sse; sse-messages: POST initialize to the endpoint /sse announces. */
+  /**
+   * streamable-http: POST initialize to /mcp; sse-stream: GET /sse; sse-messages: POST initialize to the endpoint /sse
+   * announces.
+   */
   readonly target: string;
   /** The revision initialize asks for; by default the one §4.6 gives the transport. */
   readonly revision?: string;

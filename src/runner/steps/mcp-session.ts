@@ -23,7 +23,9 @@ export function authOf(value: unknown): AuthMode {
   return value as AuthMode;
 }
 
-/** Client options for the run's deployment, carrying the Authorization header of an auth mode and the run's --timeout. */
+/**
+ * Client options for the run's deployment, carrying the Authorization header of an auth mode and the run's --timeout.
+ */
 export function clientOptions(ctx: ExecuteContext, auth: AuthMode): McpClientOptions {
   const authorization = ctx.credentials.header(auth);
   return {
