@@ -52,7 +52,7 @@ export default defineRule({
         for (let k = 0; k < codes.length; k++) {
           const { value, index } = codes[k]!;
           const path = valuePath(leaf, op, index);
-          const code = (value as string).toUpperCase();
+          const code = value.toUpperCase();
           const candidate = fieldTaking(context.dataset, code.length === 2 ? "iso2" : "iso3");
           const iso = candidate && candidate.group === spec.group ? candidate : undefined; // workplace_country has no ISO twin
           const sameLength = codes.length === count && codes.every((c) => c.value.length === code.length);

@@ -77,6 +77,6 @@ function cheapKey(node: unknown): unknown {
   if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
   const field = (node as { field?: unknown }).field;
   if (typeof field === "string") return field;
-  for (const key in node as object) return key;
+  for (const key in node) return key;
   return "";
 }

@@ -28,7 +28,7 @@ const steps = Object.values(workflow.jobs ?? {}).flatMap((j) => j.steps);
 
 /** The long options a command declares (and their aliases). */
 function optionsOf(cmd: TdssCommand<any>): Set<string> {
-  const parser = cmd.builder(yargs([]) as never) as unknown as {
+  const parser = cmd.builder(yargs([])) as unknown as {
     getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> };
   };
   const options = parser.getOptions();

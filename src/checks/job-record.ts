@@ -56,7 +56,7 @@ export const jobRecord: Check<Args> = {
           );
         return;
       }
-      if (!(validate(r) as boolean))
+      if (!validate(record))
         out.push(
           fail(
             `${at} (${excerpt(r.id, 40)}) does not have the §2.6 ` +
@@ -72,10 +72,7 @@ export const jobRecord: Check<Args> = {
         observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
       else {
         const salary = r.salary as Record<string, unknown>;
-        if (
-          typeof salary !== "object" ||
-          !FIGURES.some((f) => typeof salary[f] === "string" && (salary[f] as string).length > 0)
-        ) {
+        if (typeof salary !== "object" || !FIGURES.some((f) => typeof salary[f] === "string" && salary[f].length > 0)) {
           out.push(
             fail(
               `${at} has a salary block without a figure`,

@@ -34,7 +34,7 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
     const out: CheckOutcome[] = [];
     const pinHint = (name: string) =>
       `; pin it with implementation.key_status.${name.replace("rateLimit", "rate_limit")} in the config`;
-    const read = (name: keyof typeof members) => (members[name] ? getPointer(e.json, members[name]!) : undefined);
+    const read = (name: keyof typeof members) => (members[name] ? getPointer(e.json, members[name]) : undefined);
     for (const name of ["active", "scopes", "rateLimit", "remaining"] as const) {
       // Names are not shown (§4.5): while members the detector did not place remain, the missing one may be among
       // them under a name of its own (a warning on s4-5-key-status-members-not-shown until it is pinned); with none

@@ -137,7 +137,7 @@ function capped(response: Response, maxBytes: number): Response {
 
 function withRequestedRevision(message: JSONRPCMessage, revision: string | undefined): JSONRPCMessage {
   if (!revision || !("method" in message) || message.method !== "initialize") return message;
-  return { ...message, params: { ...message.params, protocolVersion: revision } } as JSONRPCMessage;
+  return { ...message, params: { ...message.params, protocolVersion: revision } };
 }
 
 function describeConnectFailure(error: unknown, url: URL): McpClientError {

@@ -133,7 +133,7 @@ export const gatewayCommand: TdssCommand<GatewayArgs> = {
       .option("config", {
         type: "string",
         describe: "Config file (default tdss.config.yaml in the working folder)",
-      }) as never,
+      }),
   async run(args) {
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));

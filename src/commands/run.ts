@@ -204,7 +204,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   }
 
   // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
-  const redact = new Credentials(apiKey!, secondKey).redact;
+  const redact = new Credentials(apiKey, secondKey).redact;
   const out: Print = (t) => io.out(redact(t));
   try {
     mkdirSync(reportRoot, { recursive: true });
@@ -221,7 +221,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       signal: interrupt.signal,
       interruptedBy: () => interrupt.by(),
       baseUrl,
-      apiKey: apiKey!,
+      apiKey: apiKey,
       ...(secondKey ? { secondKey } : {}),
       cases,
       maxCredits,
@@ -377,7 +377,7 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("evidence-bytes", {
         type: "number",
         describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
-      }) as unknown as Argv<RunArgs>,
+      }),
   run: (args) =>
     executeRun(args, {
       out: (t) => process.stdout.write(t),

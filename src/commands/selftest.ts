@@ -83,7 +83,7 @@ export const selftestCommand: TdssCommand<SelftestArgs> = {
       .option("report-dir", {
         type: "string",
         describe: "Folder for selftest/report.json and selftest/matrix.md (default ./reports)",
-      }) as unknown as Argv<SelftestArgs>,
+      }),
   run: (args) =>
     executeSelftest(args, {
       out: (t) => process.stdout.write(t),

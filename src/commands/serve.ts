@@ -189,7 +189,7 @@ export const serveCommand: TdssCommand<ServeArgs> = {
         type: "string",
         describe: "Serve a legal alternative: one choice the spec leaves open made differently",
       })
-      .option("list-variants", { type: "boolean", describe: "List the variants and exit" }) as never,
+      .option("list-variants", { type: "boolean", describe: "List the variants and exit" }),
   async run(args) {
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));

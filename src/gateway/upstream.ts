@@ -81,7 +81,7 @@ export class Upstream {
     try {
       const response = await this.pool.request({
         path: `${this.prefix}${pathAndQuery}`,
-        method: method as "GET",
+        method: method,
         headers,
         ...(body !== undefined ? { body } : {}),
         signal,

@@ -35,7 +35,7 @@ export function canonicalHash(value: unknown, depth = 0): number | undefined {
     default:
       return 0x756e6466;
   }
-  const cached = hashes.get(value as object);
+  const cached = hashes.get(value);
   if (cached !== undefined) return cached ?? undefined;
   let h: number | undefined;
   if (depth > MAX_DEPTH) h = undefined;
@@ -53,8 +53,8 @@ export function canonicalHash(value: unknown, depth = 0): number | undefined {
     // Members are summed: the same members in any order give the same hash.
     let sum = 0;
     let count = 0;
-    for (const key in value as object) {
-      if (!Object.hasOwn(value as object, key)) continue;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const x = canonicalHash((value as Record<string, unknown>)[key], depth + 1);
       if (x === undefined) {
         sum = NaN;
@@ -65,7 +65,7 @@ export function canonicalHash(value: unknown, depth = 0): number | undefined {
     }
     h = Number.isNaN(sum) ? undefined : mix(mix(0x7b7d, sum), count);
   }
-  hashes.set(value as object, h ?? null);
+  hashes.set(value, h ?? null);
   return h;
 }
 

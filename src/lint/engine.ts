@@ -131,7 +131,7 @@ function compile(ruleTable: readonly Rule[], route: Route, options: EngineOption
 
 function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineOptions): Compiled {
   const scopesKey = options.scopes
-    ? (scopeIds.get(options.scopes as object) ?? (scopeIds.set(options.scopes as object, nextScopeId), nextScopeId++))
+    ? (scopeIds.get(options.scopes) ?? (scopeIds.set(options.scopes, nextScopeId), nextScopeId++))
     : 0;
   const key = `${route.operationId}|${scopesKey}|${options.rules ? JSON.stringify(options.rules) : ""}`;
   let byKey = compiledCache.get(ruleTable);

@@ -27,7 +27,7 @@ export function normalizeScopeOverrides(
   people: DatasetSpec,
   overrides: ScopeOverrides,
 ): ReadonlyMap<string, SubRecord | null> {
-  const cached = normalized.get(overrides as object);
+  const cached = normalized.get(overrides);
   if (cached) return cached;
   const subRecords = new Map<string, SubRecord>();
   for (const [key, sub] of Object.entries(people.scopes) as [ScopeKey, SubRecord][]) {
@@ -55,6 +55,6 @@ export function normalizeScopeOverrides(
     }
     map.set(field, sub);
   }
-  normalized.set(overrides as object, map);
+  normalized.set(overrides, map);
   return map;
 }

@@ -221,17 +221,15 @@ describe("the reference server under hostile input", () => {
 
   it("MCP over /mcp: tools/call with any arguments, and JSON-RPC that is not a call", async () => {
     const tools = [...loadContract().operations.values()].map((o) => ({ op: o.operationId, name: o.tool }));
-    const call = fc
-      .constantFrom(...tools, { op: "getVersion" as OperationId, name: "svc_no_such_tool" })
-      .chain(({ op, name }) =>
-        hostileArguments(valid.get(op)!).map((args) => ({
-          bytes: Buffer.from(
-            JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-          ),
-          type: "application/json",
-          kind: `tools/call ${name}`,
-        })),
-      );
+    const call = fc.constantFrom(...tools, { op: "getVersion", name: "svc_no_such_tool" }).chain(({ op, name }) =>
+      hostileArguments(valid.get(op)!).map((args) => ({
+        bytes: Buffer.from(
+          JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+        ),
+        type: "application/json",
+        kind: `tools/call ${name}`,
+      })),
+    );
     const messages = fc.oneof(
       { arbitrary: call, weight: 4 },
       { arbitrary: hostileBody([{ jsonrpc: "2.0", id: 2, method: "tools/list" }]), weight: 1 },

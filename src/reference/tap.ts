@@ -39,13 +39,13 @@ export function tapExchanges(listener: Listener, tap: Tap): Listener {
     }) as typeof req.emit;
     const written: OutgoingHttpHeaders = {};
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.writeHead = ((...args: unknown[]) => {
+    res.writeHead = (...args: unknown[]) => {
       // Headers given to writeHead alone are not kept by getHeaders(): note them here.
       const headers = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
       if (headers && !Array.isArray(headers))
         for (const [k, v] of Object.entries(headers)) written[k.toLowerCase()] = v as string;
       return writeHead(...args);
-    }) as typeof res.writeHead;
+    };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.write = ((...args: unknown[]) => {

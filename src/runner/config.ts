@@ -223,7 +223,7 @@ export function loadConfig(file: string): RunConfig {
       ...(r.implementation?.search_ids ? { searchIds: r.implementation.search_ids } : {}),
       ...(r.implementation?.detail_records ? { detailRecords: r.implementation.detail_records } : {}),
     },
-    ...(tools && Object.keys(tools).length > 0 ? { mcpTools: tools as ToolNameMap } : {}),
+    ...(tools && Object.keys(tools).length > 0 ? { mcpTools: tools } : {}),
     ...(r.gateway ? { gateway: gatewayConfig(r.gateway, dir) } : {}),
   };
 }

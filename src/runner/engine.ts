@@ -281,7 +281,7 @@ function failureOf(
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
     ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
     ...(curl ? { curl } : {}),
-  }) as CaseFailure;
+  });
 }
 
 async function executeStep(
@@ -540,7 +540,7 @@ function runCheck(
   if (invalid)
     return [{ check: call.name, outcome: { status: "fail", message: invalid }, ...(named ? { named } : {}) }];
   try {
-    const result = check.run(ctx, (args ?? {}) as never);
+    const result = check.run(ctx, args ?? {});
     return (Array.isArray(result) ? result : [result]).map((outcome) => ({
       check: call.name,
       outcome,

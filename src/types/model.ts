@@ -62,7 +62,7 @@ export function typedDatasets(): TypedDataset[] {
         ...(f.scope ? { scope: f.scope } : {}),
         operators: new Map(OPERATORS.filter((o) => f.operators.includes(o)).map((o) => [o, shape(f, o)])),
       })),
-      scopes: Object.entries(spec.scopes).map(([key, record]) => ({ key, record: record! })),
+      scopes: Object.entries(spec.scopes).map(([key, record]) => ({ key, record: record })),
     };
   });
 }

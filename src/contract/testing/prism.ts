@@ -62,8 +62,8 @@ export async function startPrism(mode: "proxy" | "mock", upstream?: string): Pro
     env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
   });
   let output = "";
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop(child);
@@ -75,7 +75,7 @@ export async function startPrism(mode: "proxy" | "mock", upstream?: string): Pro
         resolve();
       }
     };
-    child.stdout!.on("data", check);
+    child.stdout.on("data", check);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`prism ${mode} exited with ${code} before listening:\n${output}`));

@@ -24,7 +24,7 @@ export function toSpectralDiagnostics(files: readonly FileReport[]): ISpectralDi
         severity: SEVERITY[d.severity],
         source: f.file === "-" ? STDIN_NAME : f.file,
         range: { start: position, end: position },
-      } as ISpectralDiagnostic);
+      });
     }
   }
   return out;

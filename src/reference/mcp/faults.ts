@@ -87,7 +87,7 @@ export function applyToolFaults(tools: readonly ToolDefinition[], faults: McpFau
   return tools
     .filter((tool) => !missing.has(tool.operationId))
     .map((tool) => (drifted.has(tool.operationId) ? { ...tool, inputSchema: driftSchema(tool.inputSchema) } : tool))
-    .map((tool) => (faults?.looseSchemas ? { ...tool, inputSchema: { type: "object" } as ToolInputSchema } : tool))
+    .map((tool): ToolDefinition => (faults?.looseSchemas ? { ...tool, inputSchema: { type: "object" } } : tool))
     .map((tool) => (prefix === undefined ? tool : { ...tool, name: toolName(tool.operationId, prefix) }));
 }
 

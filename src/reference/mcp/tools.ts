@@ -35,7 +35,7 @@ export function toolName(operationId: OperationId, prefix = CONTRACT_TOOL_PREFIX
 }
 
 function componentSchemas(): Record<string, unknown> {
-  return (loadContract().openapi.components?.schemas ?? {}) as Record<string, unknown>;
+  return loadContract().openapi.components?.schemas ?? {};
 }
 
 /** Names of the component schemas a schema reaches through $ref, transitively, in first-reached order. */

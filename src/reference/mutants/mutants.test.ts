@@ -189,8 +189,8 @@ describe("the fault hooks mutants use (faults.ts)", () => {
       ]);
       try {
         const [right, wrong] = servers;
-        expect((await unlock(right!.url, `Bearer ${right!.keys.active}`)).status).toBe(404);
-        expect(await unlock(wrong!.url, `Bearer ${wrong!.keys.active}`)).toEqual({
+        expect((await unlock(right.url, `Bearer ${right.keys.active}`)).status).toBe(404);
+        expect(await unlock(wrong.url, `Bearer ${wrong.keys.active}`)).toEqual({
           status: 200,
           body: {
             code: 200,
@@ -206,8 +206,8 @@ describe("the fault hooks mutants use (faults.ts)", () => {
             },
           },
         });
-        expect((await unlock(wrong!.url, "Bearer svc_unknown_key_123")).status).toBe(401);
-        expect((await fetch(`${wrong!.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);
+        expect((await unlock(wrong.url, "Bearer svc_unknown_key_123")).status).toBe(401);
+        expect((await fetch(`${wrong.url}/v1/contacts/lookup`, { method: "POST" })).status).toBe(404);
       } finally {
         await Promise.all(servers.map((s) => s.close()));
       }

@@ -95,7 +95,7 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
     faults: {
       request: refuseNode(
         /^(queryPeople|queryJobs|queryCompanies)$/,
-        (leaf) => ["gte", "lte", "eq"].some((op) => typeof leaf[op] === "string" && /^now-/.test(leaf[op] as string)),
+        (leaf) => ["gte", "lte", "eq"].some((op) => typeof leaf[op] === "string" && /^now-/.test(leaf[op])),
         "relative dates are not supported",
       ),
     },

@@ -202,7 +202,7 @@ const LEAF_FAULTS: readonly LeafFault[] = [
 ];
 
 function columnKind(ctx: LeafFaultContext): ColumnKind | undefined {
-  return ctx.table.columns.get(ctx.field.name)?.kind as ColumnKind | undefined;
+  return ctx.table.columns.get(ctx.field.name)?.kind;
 }
 
 function leafMutants(): Mutant[] {
@@ -402,7 +402,7 @@ function rewriteRelative(
   };
   return (operationId, body) =>
     operationId === ROUTE[dataset] && body && typeof body === "object"
-      ? { ...(body as object), where: walk((body as { where?: unknown }).where) }
+      ? { ...body, where: walk((body as { where?: unknown }).where) }
       : body;
 }
 

@@ -68,7 +68,7 @@ export class QueryTranslator {
     }
     if (key === "not") return { kind: "not", node: this.node(value, `${path}.not`) };
     if (key === "has_experience" || key === "has_education" || key === "has_language") {
-      const sub = this.spec.scopes[key as ScopeKey];
+      const sub = this.spec.scopes[key];
       const inner = this.node(value, `${path}.${key}`);
       return sub ? { kind: "scope", sub, node: inner } : inner;
     }

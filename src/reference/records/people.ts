@@ -89,7 +89,7 @@ export class ProfileRecords {
   }
 
   private sub(table: "experience" | "education" | "language", column: string, row: number): CellValue {
-    return cell((this.store.tables[table] as Table).columns.get(column)!, row);
+    return cell(this.store.tables[table].columns.get(column)!, row);
   }
 
   private experience(r: number): Record<string, unknown> {

@@ -34,7 +34,7 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
         return {
           ...r,
           status,
-          envelope: { ...r.envelope, code: (CODES[r.status] ?? `E${r.status}`) as unknown as number },
+          envelope: { ...r.envelope, code: CODES[r.status] ?? `E${r.status}` },
         };
       }),
     },
@@ -70,9 +70,7 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
       "A request the balance cannot pay for is refused with HTTP 429 and code QUOTA_EXCEEDED instead of 402.",
     faults: {
       response: failures((r) =>
-        r.status === 402
-          ? { ...r, status: 429, envelope: { ...r.envelope, code: "QUOTA_EXCEEDED" as unknown as number } }
-          : r,
+        r.status === 402 ? { ...r, status: 429, envelope: { ...r.envelope, code: "QUOTA_EXCEEDED" } } : r,
       ),
     },
   },

@@ -315,7 +315,7 @@ export class SemanticOracles {
         `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value ` +
           `(${culprit.clauses.join(", ")}): ${show(where)}` +
           (last.refused ? " (the query was refused)" : ` returned ${last.ids?.length ?? 0} IDs without it`),
-        last.exchange ?? verdict.exchange!,
+        last.exchange ?? verdict.exchange,
         `IDs including ${sample.id}`,
         last.ids,
       );

@@ -52,8 +52,8 @@ export function prepareRequest(spec: RequestSpec): PreparedRequest {
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = String(v);
   return {
     ...(operationId ? { operationId } : {}),
-    method: method!,
-    path: path!,
+    method: method,
+    path: path,
     auth: spec.auth ?? "primary",
     ...(spec.body !== undefined ? { body: spec.body } : {}),
     ...(bodyText !== undefined ? { bodyText } : {}),

@@ -185,8 +185,8 @@ function validate(node: unknown, dataset: Dataset, faults: ReadonlySet<Fault>, d
   const keys = Object.keys(node);
   const n = node as Rec;
   if (keys.length === 1 && (keys[0] === "all" || keys[0] === "any")) {
-    if (!Array.isArray(n[keys[0]!])) throw new Refused(400, `${keys[0]} takes a list`);
-    return (n[keys[0]!] as unknown[]).forEach((c) => validate(c, dataset, faults, depth + 1));
+    if (!Array.isArray(n[keys[0]])) throw new Refused(400, `${keys[0]} takes a list`);
+    return (n[keys[0]] as unknown[]).forEach((c) => validate(c, dataset, faults, depth + 1));
   }
   if (keys.length === 1 && keys[0] === "not") return validate(n.not, dataset, faults, depth + 1);
   if (keys.length === 1 && keys[0]! in SCOPES) {
@@ -307,7 +307,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const source: unknown = body._source ?? (dataset === "people" ? body.source : undefined);
     const results: Rec[] = [];
     const notFound: string[] = [];
-    for (const id of ids as string[]) {
+    for (const id of ids) {
       let i = decodeId(idKind[dataset], id);
       if (i === undefined && dataset === "people") {
         const byUrl = data.people.findIndex((p) => p.linkedin_url === id);
@@ -370,7 +370,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const op: OperationId | undefined = routes.get(`${req.method} ${path}`);
     if (!op) return send(404, { code: 404, msg: "no such route" });
     if (!known && !faults.has("no-auth")) return send(401, { code: 401, msg: "unauthorized" });
-    const account = known ? key! : keys.active;
+    const account = known ? key : keys.active;
     try {
       let body: Rec = {};
       if (req.method === "POST") {
