@@ -30,7 +30,7 @@ export default defineRule({
         const h = canonicalHash(arg[i]);
         if (h !== undefined && !hashed.has(i)) {
           hashed.add(i);
-          const list = (byHash ??= new Map()).get(h);
+          const list = (byHash ??= new Map<number, number[]>()).get(h);
           if (list) list.push(i);
           else byHash.set(h, [i]);
         }

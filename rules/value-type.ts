@@ -93,7 +93,7 @@ export default defineRule({
           suggestions:
             b === undefined ? [] : [{ messageId: "useBoolean", data: { boolean: b }, fix: { at: path, value: b } }],
         });
-      } else {
+      } else if (typeof value === "number" || typeof value === "boolean") {
         const text = JSON.stringify(String(value));
         context.report({
           messageId: "notText",

@@ -3,11 +3,14 @@ import type { Argv } from "yargs";
 import { UsageError, type TdssCommand } from "./commands/command.js";
 import { packageVersion } from "./lint/version.js";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command has its own arguments, checked by yargs
+type AnyCommand = TdssCommand<any>;
+
 /**
  * Every sub-command, in the order `tdss --help` lists them. Loaded on demand: `tdss serve` should not pay
  * for loading the runner, the linter and Spectral before it starts generating its dataset.
  */
-const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
+const COMMANDS: Readonly<Record<string, () => Promise<AnyCommand>>> = {
   compare: async () => (await import("./commands/compare.js")).compareCommand,
   contract: async () => (await import("./commands/contract.js")).contractCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
@@ -18,7 +21,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<TdssCommand<any>>>> = {
 };
 
 /** The named command alone when argv names one; every command otherwise (for --help and suggestions). */
-async function commandsFor(argv: readonly string[]): Promise<TdssCommand<any>[]> {
+async function commandsFor(argv: readonly string[]): Promise<AnyCommand[]> {
   const first = argv.find((a) => !a.startsWith("-"));
   const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
   return Promise.all(names.map((name) => COMMANDS[name]!()));
@@ -35,7 +38,7 @@ function oneLine(message: string): string {
 export async function main(argv: readonly string[]): Promise<number> {
   // yargs calls a command's handler before it reports an unknown flag or a bad choice, so the handler
   // only records what to run; the command runs once parsing and validation are complete.
-  let selected: { cmd: TdssCommand<any>; args: unknown } | undefined;
+  let selected: { cmd: AnyCommand; args: unknown } | undefined;
   let usageFailure: string | undefined;
   const parser: Argv = yargs([...argv])
     .scriptName("tdss")

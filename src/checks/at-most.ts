@@ -1,5 +1,5 @@
 import { loadContract } from "../contract/index.js";
-import { fail, pass, type Check } from "./check.js";
+import { excerpt, fail, pass, type Check } from "./check.js";
 
 /** A count as a number; the capped people total "100000+" reads as "at least 100000". */
 function asCount(value: unknown): { n: number; atLeast: boolean } | undefined {
@@ -24,6 +24,10 @@ export const atMost: Check<{ value: unknown; limit: unknown; message?: string }>
     if (!value || !limit) return fail("not counts", "two counts", { value: args.value, limit: args.limit });
     // With a capped limit only a capped value can be compared, and it is not known to be larger.
     if (limit.atLeast || value.n <= limit.n) return pass();
-    return fail(args.message ?? `${args.value} is above ${args.limit}`, `at most ${args.limit}`, args.value);
+    return fail(
+      args.message ?? `${excerpt(args.value, 40)} is above ${excerpt(args.limit, 40)}`,
+      `at most ${excerpt(args.limit, 40)}`,
+      args.value,
+    );
   },
 };

@@ -49,6 +49,10 @@ export interface CheckOutcome {
  * thing it looked at; any `fail` fails the step. A check never throws for a bad response: it says what
  * it expected and what it got.
  */
+/** A check of any argument type, as the registries hold them: the engine validates each one's arguments. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arguments are checked against the check's own schema
+export type AnyCheck = Check<any>;
+
 export interface Check<A = Record<string, unknown>> {
   readonly description: string;
   /**

@@ -17,16 +17,17 @@ export const detailCounts: Check<{ requested?: number }> = {
     const { total, found, records, notFound } = view;
     const problems: string[] = [];
     if (!records) problems.push("no list of records");
+    const isInteger = (n: unknown): n is number => Number.isInteger(n);
     if (strict || found !== undefined) {
-      if (!Number.isInteger(found)) problems.push(`found is ${excerpt(found, 40)}, not an integer`);
+      if (!isInteger(found)) problems.push(`found is ${excerpt(found, 40)}, not an integer`);
       else if (records && found !== records.length)
         problems.push(`found is ${found} but results holds ${records.length}`);
     }
     // What total counts is the project's reading (s4-4-profile-total-meaning): its sums are warnings, its type is not.
     const totalProblems: string[] = [];
     if (strict || total !== undefined) {
-      if (!Number.isInteger(total)) problems.push(`total is ${excerpt(total, 40)}, not an integer`);
-      else if (Number.isInteger(found) && notFound && (found as number) + notFound.length !== total)
+      if (!isInteger(total)) problems.push(`total is ${excerpt(total, 40)}, not an integer`);
+      else if (isInteger(found) && notFound && found + notFound.length !== total)
         totalProblems.push(`found ${found} + not_found ${notFound.length} is not total ${total}`);
       else if (args?.requested !== undefined && total !== args.requested)
         totalProblems.push(`total is ${total} for ${args.requested} IDs requested`);

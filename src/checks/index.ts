@@ -1,4 +1,4 @@
-import type { Check } from "./check.js";
+import type { AnyCheck } from "./check.js";
 import { atMost } from "./at-most.js";
 import { completeSet } from "./complete-set.js";
 import { count } from "./count.js";
@@ -36,7 +36,7 @@ export type { Check, CheckContext, CheckOutcome, RunState } from "./check.js";
  * and its `args` schema is enforced when they load. (Credits are checked by the engine, through the
  * step's `credits:` member, since they need the key-wide balance around the request.)
  */
-export const CHECKS: Readonly<Record<string, Check<any>>> = {
+export const CHECKS: Readonly<Record<string, AnyCheck>> = {
   envelope,
   refused,
   "response-schema": responseSchema,

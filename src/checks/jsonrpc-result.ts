@@ -11,7 +11,7 @@ function messages(body: string): unknown[] {
       .filter((l) => l.startsWith("data:"))
       .flatMap((l) => {
         try {
-          return [JSON.parse(l.slice(5))];
+          return [JSON.parse(l.slice(5)) as unknown];
         } catch {
           return [];
         }

@@ -4,7 +4,7 @@
  * two-digit parts only, with at least one year (date ranges such as "2015-03 - 2019-11"), are not.
  */
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
-const PHONE_CANDIDATE = /\+?\(?\d[\d\s().\/-]{7,}\d/g;
+const PHONE_CANDIDATE = /\+?\(?\d[\d\s()./-]{7,}\d/g;
 /** Members whose values are identifiers or links, not prose. */
 const NOT_PROSE = /(^|_)(id|ids|url|urls|link|links|website|logo)$|^(linkedin_url|profile_id|not_found|next|after)$/i;
 

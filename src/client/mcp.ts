@@ -12,6 +12,9 @@ import {
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import type { TransportHealth } from "./transport-health.js";
 
+/** JSON-RPC errors that say the exchange failed, not that the tool refused the call. */
+const TRANSPORT_ERROR_CODES: ReadonlySet<number> = new Set([ErrorCode.RequestTimeout, ErrorCode.ConnectionClosed]);
+
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
 export const MCP_TRANSPORTS: readonly McpTransportKind[] = ["streamable-http", "sse"];
@@ -249,10 +252,7 @@ export async function openMcpSession(
         })) as CallToolResult;
         return toolOutcome(result);
       } catch (error) {
-        const transportFailure =
-          !(error instanceof McpError) ||
-          error.code === ErrorCode.RequestTimeout ||
-          error.code === ErrorCode.ConnectionClosed;
+        const transportFailure = !(error instanceof McpError) || TRANSPORT_ERROR_CODES.has(error.code);
         if (transportFailure) return { isError: true, error: (error as Error).message };
         return { isError: true, rpcError: { code: error.code, message: error.message } };
       }

@@ -54,7 +54,7 @@ function shellWord(word: string): string {
 export function rerunCommand(args: RunArgs, runDir: string, cwd: string): string {
   const rel = relative(cwd, runDir);
   const words = ["tdss", "run", "--last-failed", rel && !rel.startsWith("..") ? rel : runDir];
-  const flag = (name: string, value: unknown) => {
+  const flag = (name: string, value: string | number | boolean | undefined) => {
     if (value !== undefined && value !== false) words.push(`--${name}`, ...(value === true ? [] : [String(value)]));
   };
   flag("base-url", args.baseUrl);

@@ -33,7 +33,7 @@ async function serve(
   let printed = "";
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  let failure: unknown;
+  let failure: Error | undefined;
   const running = runServe(
     { ...SMALL, ...args },
     {
@@ -42,7 +42,7 @@ async function serve(
         const url = /listening on (\S+)/.exec(text)?.[1];
         if (url)
           whileUp(url)
-            .catch((e) => (failure = e))
+            .catch((e: Error) => (failure = e))
             .finally(stop);
       },
       stopped,

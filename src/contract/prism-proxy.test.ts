@@ -45,7 +45,8 @@ function speaksMcp(c: CaseDef): boolean {
 function prismError(
   e: RecordedExchange,
 ): { type: string; validation?: { location: string[]; message: string }[] } | undefined {
-  if (!String(e.responseHeaders["content-type"] ?? "").startsWith("application/problem+json")) return undefined;
+  const type = e.responseHeaders["content-type"];
+  if (typeof type !== "string" || !type.startsWith("application/problem+json")) return undefined;
   const body = JSON.parse(Buffer.from(e.responseBody).toString("utf8")) as {
     type?: string;
     validation?: { location: string[]; message: string }[];

@@ -132,9 +132,8 @@ class Auditor {
   /** An envelope's body under the operation's response for `status`: a status it does not name is a problem. */
   body(route: string, op: OperationId, status: number, body: unknown, requestBody: unknown): void {
     this.cover(route, status);
-    let key = String(status);
-    let validate = statusValidator(op, key);
-    if (!validate && this.options.defaultCovers) validate = statusValidator(op, (key = "default"));
+    let validate = statusValidator(op, String(status));
+    if (!validate && this.options.defaultCovers) validate = statusValidator(op, "default");
     if (!validate) {
       this.problem(
         route,

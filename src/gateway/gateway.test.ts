@@ -56,8 +56,7 @@ async function remaining(): Promise<number> {
 
 /** The headers a relay must keep: everything but the per-connection ones and the date of sending. */
 function relayed(headers: Raw["headers"]): Record<string, unknown> {
-  const { date, connection, "keep-alive": keepAlive, "tdss-lint": lintNote, ...rest } = headers;
-  (void date, connection, keepAlive, lintNote);
+  const { date: _date, connection: _connection, "keep-alive": _keepAlive, "tdss-lint": _lintNote, ...rest } = headers;
   return rest;
 }
 

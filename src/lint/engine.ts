@@ -55,7 +55,7 @@ function render(
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const v = data?.[parts[i]!];
-    out += (v === undefined ? "" : String(v)) + parts[i + 1]!;
+    out += (v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)) + parts[i + 1]!;
   }
   return out;
 }
@@ -135,7 +135,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
     : 0;
   const key = `${route.operationId}|${scopesKey}|${options.rules ? JSON.stringify(options.rules) : ""}`;
   let byKey = compiledCache.get(ruleTable);
-  if (!byKey) compiledCache.set(ruleTable, (byKey = new Map()));
+  if (!byKey) compiledCache.set(ruleTable, (byKey = new Map<string, Compiled>()));
   const cached = byKey.get(key);
   if (cached) return cached;
 

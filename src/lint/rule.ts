@@ -142,12 +142,12 @@ export interface InvalidNode extends NodeBase {
 export type NodeInfo = CompositeNode | LeafNode | ScopeNode | InvalidNode;
 
 export interface Visitors {
-  Source?(source: SourceInfo): void;
-  Body?(body: BodyInfo): void;
-  Node?(node: NodeInfo): void;
-  Composite?(node: CompositeNode): void;
-  Leaf?(node: LeafNode): void;
-  Scope?(node: ScopeNode): void;
+  Source?: (source: SourceInfo) => void;
+  Body?: (body: BodyInfo) => void;
+  Node?: (node: NodeInfo) => void;
+  Composite?: (node: CompositeNode) => void;
+  Leaf?: (node: LeafNode) => void;
+  Scope?: (node: ScopeNode) => void;
   /**
    * Which leaves `Leaf` is for, by the field's catalog entry (undefined: a leaf whose `field` names
    * no queryable field), its operator (undefined: none, or several) and its enclosing scope (only
@@ -155,13 +155,13 @@ export interface Visitors {
    * sub-record and configuration, so a rule about date fields costs nothing on the other leaves.
    * It must accept every leaf the visitor could report on.
    */
-  leafFilter?(
+  leafFilter?: (
     spec: FieldSpec | undefined,
     operator: Operator | undefined,
     scope: Pick<ScopeNode, "subRecord"> | undefined,
-  ): boolean;
+  ) => boolean;
   /** Which composites `Composite` is for, by operator; decided once per configuration. */
-  compositeFilter?(operator: "all" | "any" | "not"): boolean;
+  compositeFilter?: (operator: "all" | "any" | "not") => boolean;
 }
 
 export interface RuleContext {
@@ -170,20 +170,20 @@ export interface RuleContext {
   /** The route's dataset (people for searchPeople and getProfiles). */
   readonly dataset: DatasetSpec;
   /** The sub-record a people field belongs to under the effective scope table (user overrides applied). */
-  scopeOf(field: string): SubRecord | undefined;
+  readonly scopeOf: (field: string) => SubRecord | undefined;
   /** The scope key binding a sub-record (`experience` -> `has_experience`). */
-  scopeKeyOf(subRecord: SubRecord): ScopeKey | undefined;
+  readonly scopeKeyOf: (subRecord: SubRecord) => ScopeKey | undefined;
   readonly now: Date;
-  report(spec: ReportSpec): void;
+  readonly report: (spec: ReportSpec) => void;
 }
 
 export interface Rule {
   readonly meta: RuleMeta;
-  create(context: RuleContext): Visitors;
+  readonly create: (context: RuleContext) => Visitors;
 }
 
 /** Declares a rule; its severity comes from its consequence class. */
-export function defineRule(rule: { meta: RuleMetaInput; create(context: RuleContext): Visitors }): Rule {
+export function defineRule(rule: { meta: RuleMetaInput; create: (context: RuleContext) => Visitors }): Rule {
   const meta: RuleMeta = Object.freeze({
     ...rule.meta,
     severity: DEFAULT_SEVERITY[rule.meta.consequence],

@@ -35,7 +35,9 @@ export function normalizeScopeOverrides(
     subRecords.set(key, sub);
   }
   const entries: [string, unknown][] =
-    overrides instanceof Map ? [...overrides.entries()] : Object.entries(overrides as Record<string, unknown>);
+    overrides instanceof Map
+      ? [...(overrides as Map<string, unknown>).entries()]
+      : Object.entries(overrides as Record<string, unknown>);
   const map = new Map<string, SubRecord | null>();
   for (const [field, target] of entries) {
     if (!people.fields.has(field)) {

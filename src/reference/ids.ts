@@ -36,7 +36,7 @@ export class IdCodec {
     });
     const cipher = createCipheriv("aes-256-ecb", this.key, null).setAutoPadding(false);
     const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
-    const out: string[] = new Array(rows.length);
+    const out = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) out[i] = sealed.toString("base64url", i * BLOCK, (i + 1) * BLOCK);
     return out;
   }

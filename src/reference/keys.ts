@@ -69,7 +69,7 @@ export function parseKeySpecs(value: unknown, source: string): KeySpec[] {
     if (e.active !== undefined && typeof e.active !== "boolean") throw new Error(`${at}.active: must be true or false`);
     if (e.scopes !== undefined) {
       if (!Array.isArray(e.scopes)) throw new Error(`${at}.scopes: must be a list among ${SCOPES.join(", ")}`);
-      const bad = e.scopes.find((s) => !(SCOPES as readonly unknown[]).includes(s));
+      const bad: unknown = e.scopes.find((s) => !(SCOPES as readonly unknown[]).includes(s));
       if (bad !== undefined)
         throw new Error(`${at}.scopes: unknown scope ${JSON.stringify(bad)} (${SCOPES.join(", ")})`);
     }

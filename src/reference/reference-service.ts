@@ -1,13 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import {
-  canonicalJson,
-  creditCost,
-  loadContract,
-  OPERATION_IDS,
-  type Dataset,
-  type OperationId,
-} from "../contract/index.js";
+import { canonicalJson, creditCost, loadContract, type Dataset, type OperationId } from "../contract/index.js";
 import { describeErrors, requestValidator } from "../contract/validators.js";
 import { packageRoot } from "../contract/root.js";
 import { CursorCodec } from "./cursor.js";

@@ -88,7 +88,7 @@ function within(what: string, check: () => void): void {
   try {
     check();
   } catch (error) {
-    throw new Error(`${what}: ${(error as Error).message}`);
+    throw new Error(`${what}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -72,7 +72,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const service = await ReferenceService.create(options);
   const mcp = await loadMcp(service);
   const listener = createRequestListener(service, () => mcp);
-  const server = createServer(options.tap ? tapExchanges(listener, options.tap) : listener);
+  const handle = options.tap ? tapExchanges(listener, options.tap) : listener;
+  // The listener answers its own failures (src/reference/http.ts), so its promise never rejects.
+  const server = createServer((req, res) => void handle(req, res));
   const address = await listen(server, port, host);
   const hostPart =
     address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;

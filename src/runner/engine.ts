@@ -94,8 +94,9 @@ export function expandForEach(step: StepDef, scope: TemplateScope): { label: str
     const values = resolve(raw, scope);
     if (!Array.isArray(values))
       throw new TemplateError(`for_each ${name}: expected a list, got ${JSON.stringify(values)?.slice(0, 60)}`);
+    const list: readonly unknown[] = values;
     combos = combos.flatMap((c) =>
-      values.map((v, i) => {
+      list.map((v, i) => {
         const shown =
           typeof v === "string"
             ? v
@@ -106,7 +107,7 @@ export function expandForEach(step: StepDef, scope: TemplateScope): { label: str
                 `#${i + 1}`)
               : JSON.stringify(v);
         return {
-          label: `${c.label}${c.label ? " " : ""}${name}=${String(shown).slice(0, 40)}`,
+          label: `${c.label}${c.label ? " " : ""}${name}=${(typeof shown === "string" ? shown : (JSON.stringify(shown) ?? "undefined")).slice(0, 40)}`,
           vars: { ...c.vars, [name]: v },
         };
       }),

@@ -64,7 +64,7 @@ function list(value: unknown, name: string): unknown[] | Unknown {
   if (value instanceof Unknown) return value.kind === "list" ? value : new Unknown("list", 1);
   if (!Array.isArray(value))
     throw new TemplateError(`${name}: expected a list, got ${JSON.stringify(value)?.slice(0, 60)}`);
-  return value;
+  return value as unknown[];
 }
 
 /**
@@ -113,7 +113,7 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
       return items[0];
     },
     /** One list made of several (lists are flattened, single values appended). */
-    concat: (parts) => parts.flatMap((p) => (Array.isArray(p) ? p : [p])),
+    concat: (parts) => parts.flatMap((p) => (Array.isArray(p) ? (p as unknown[]) : [p])),
     /** A list holding a value n times. */
     repeat: ([value, n]) => Array.from({ length: count(n, "repeat") }, () => value),
     /** The first word of a text (for a narrow `match`). */

@@ -75,7 +75,9 @@ export function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
     field.map((f) => ({ field: f.name })),
     fc
       .tuple(field, fc.uniqueArray(fc.constantFrom(...OPERATORS), { minLength: 2, maxLength: 3 }), SCALARS)
-      .map(([f, ops, v]) => Object.fromEntries([["field", f.name], ...ops.map((op) => [op, v])])),
+      .map(([f, ops, v]) =>
+        Object.fromEntries<unknown>([["field", f.name] as const, ...ops.map((op) => [op, v] as const)]),
+      ),
     fc
       .tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", "has_experience"), SCALARS)
       .map(([leaf, k, v]) => ({ ...leaf, [k]: v })),

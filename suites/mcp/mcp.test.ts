@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../src/contract/index.js";
 import { startReferenceServer } from "../../src/reference/index.js";
 import { MCP_MUTANTS } from "../../src/reference/mcp/mutants.js";

@@ -85,7 +85,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const service = createReferenceService({ people: 300, jobs: 60, companies: 40 });
   const mcp = renamedMcp(service);
-  const server = createServer(createRequestListener(service, () => mcp));
+  const listener = createRequestListener(service, () => mcp);
+  const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   key = service.keys.active;

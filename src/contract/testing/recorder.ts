@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WireExchange } from "../response-audit.js";
 
@@ -29,34 +35,39 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 export async function startRecorder(target: string): Promise<Recorder> {
   const upstream = new URL(target);
   const exchanges: RecordedExchange[] = [];
-  const server = createServer(async (req, res) => {
+  const fail = (res: ServerResponse, error: Error) => {
+    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+    res.end(`recorder: ${error.message}`);
+  };
+  const server = createServer((req, res) => void forward(req, res).catch((error: Error) => fail(res, error)));
+  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestBody = await readAll(req);
     const headers = { ...req.headers, host: upstream.host };
     const forwarded = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
-      async (answer) => {
-        const responseBody = await readAll(answer);
-        const responseHeaders = { ...answer.headers };
-        exchanges.push({
-          method: req.method ?? "GET",
-          url: req.url ?? "/",
-          requestHeaders: req.headers,
-          requestBody,
-          status: answer.statusCode ?? 0,
-          responseHeaders,
-          responseBody,
-        });
-        delete responseHeaders["transfer-encoding"];
-        res.writeHead(answer.statusCode ?? 502, { ...responseHeaders, "content-length": responseBody.length });
-        res.end(responseBody);
-      },
+      (answer) =>
+        void readAll(answer).then(
+          (responseBody) => {
+            const responseHeaders = { ...answer.headers };
+            exchanges.push({
+              method: req.method ?? "GET",
+              url: req.url ?? "/",
+              requestHeaders: req.headers,
+              requestBody,
+              status: answer.statusCode ?? 0,
+              responseHeaders,
+              responseBody,
+            });
+            delete responseHeaders["transfer-encoding"];
+            res.writeHead(answer.statusCode ?? 502, { ...responseHeaders, "content-length": responseBody.length });
+            res.end(responseBody);
+          },
+          (error: Error) => fail(res, error),
+        ),
     );
-    forwarded.on("error", (error) => {
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`recorder: ${error.message}`);
-    });
+    forwarded.on("error", (error) => fail(res, error));
     forwarded.end(requestBody);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

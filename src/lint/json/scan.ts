@@ -322,7 +322,7 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
 
 function childOf(node: TrieNode, segment: string | number): TrieNode {
   const key = String(segment);
-  const children = (node.children ??= new Map());
+  const children = (node.children ??= new Map<string, TrieNode>());
   let child = children.get(key);
   if (!child) {
     children.set(key, (child = trieNode()));

@@ -92,7 +92,7 @@ describe("generated dataset", () => {
   it("keeps cities, states, countries and codes consistent", () => {
     const iso2 = column(store, "person", "country_iso2");
     const country = column(store, "person", "country");
-    const pairs = new Set(country.map((c, i) => `${c}|${iso2[i]}`));
+    const pairs = new Set(country.map((c, i) => `${String(c)}|${String(iso2[i])}`));
     expect(pairs.size).toBe(new Set(country).size);
   });
 

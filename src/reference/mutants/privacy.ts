@@ -24,7 +24,7 @@ async function unlockContacts(
   const key = await service.call("getKeyStatus", undefined, authorization);
   if (key.status !== 200) return key;
   const urls = (body as { linkedin_urls?: unknown } | undefined)?.linkedin_urls;
-  const contacts = (Array.isArray(urls) ? urls : []).slice(0, 10).map((url) => {
+  const contacts = (Array.isArray(urls) ? (urls as unknown[]) : []).slice(0, 10).map((url) => {
     const handle = String(url).replace(/\/+$/, "").split("/").pop() || "someone";
     return {
       linkedin_url: url,

@@ -17,9 +17,10 @@ function refuseMisspelt(dataset: Dataset, node: unknown, path: string): void {
   const values =
     typeof leaf.field === "string" ? loadContract().datasets[dataset].fields.get(leaf.field)?.values : undefined;
   if (values) {
-    const given = "eq" in leaf ? [leaf.eq] : Array.isArray(leaf.in) ? leaf.in : [];
+    const given: unknown[] = "eq" in leaf ? [leaf.eq] : Array.isArray(leaf.in) ? (leaf.in as unknown[]) : [];
     const wrong = given.find((v) => typeof v === "string" && !values.includes(v));
-    if (wrong !== undefined) throw badRequest(`${path}: ${JSON.stringify(wrong)} is not a value of ${leaf.field}`);
+    if (wrong !== undefined)
+      throw badRequest(`${path}: ${JSON.stringify(wrong)} is not a value of ${String(leaf.field)}`);
   }
   for (const [key, child] of Object.entries(leaf))
     if (key !== "field") refuseMisspelt(dataset, child, `${path}.${key}`);

@@ -137,7 +137,6 @@ export class Evaluator {
           ctx,
         );
       case "leaf": {
-        const table = this.store.tables[plan.table];
         if (plan.arg.op === "exists" && !plan.arg.present && plan.table !== ctx && plan.table !== "person") {
           // Outside its scope, "absent" means the person has no sub-record with a value, not one without.
           const holders = this.toPerson(this.leaf(plan.table, plan.field, { op: "exists", present: true }), plan.table);

@@ -5,7 +5,6 @@ import {
   type DatasetSpec,
   type FieldSpec,
   type Operator,
-  type ScopeKey,
 } from "../../contract/index.js";
 import { parseQueryDate } from "../../contract/dates.js";
 import { queryDay } from "../days.js";

@@ -2,7 +2,7 @@ import { loadContract } from "../../contract/index.js";
 import type { IdCodec } from "../ids.js";
 import { EDUCATION_COLUMNS, EXPERIENCE_COLUMNS, LANGUAGE_COLUMNS, PERSON_COLUMNS } from "../store/schema.js";
 import type { Store } from "../store/store.js";
-import { cell, type CellValue, type Table } from "../store/table.js";
+import { cell, type CellValue } from "../store/table.js";
 import { DEGREES, SIZE_BANDS } from "../vocabulary.js";
 import { listInWords } from "../generate/text.js";
 
@@ -149,8 +149,8 @@ export class ProfileRecords {
     const skills = (this.readers.get("skills")!(row) as string[]).slice(0, 3);
     const span = years === 1 ? "one year" : `${years} years`;
     return (
-      `${title ?? "Professional"} with ${span} of ` +
-      `experience${role ? ` in ${role}` : ""}.${skills.length ? ` Skilled in ${listInWords(skills)}.` : ""}`
+      `${String(title ?? "Professional")} with ${span} of ` +
+      `experience${role ? ` in ${String(role)}` : ""}.${skills.length ? ` Skilled in ${listInWords(skills)}.` : ""}`
     );
   }
 }

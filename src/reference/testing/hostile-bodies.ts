@@ -34,7 +34,7 @@ function paths(value: unknown, at: (string | number)[] = [], out: (string | numb
 function setAt(value: unknown, at: readonly (string | number)[], replace: (old: unknown) => unknown): unknown {
   if (at.length === 0) return replace(value);
   const [head, ...rest] = at;
-  if (Array.isArray(value)) return value.map((v, i) => (i === head ? setAt(v, rest, replace) : v));
+  if (Array.isArray(value)) return (value as unknown[]).map((v, i) => (i === head ? setAt(v, rest, replace) : v));
   const copy = { ...(value as Record<string, unknown>) };
   copy[head as string] = setAt(copy[head as string], rest, replace);
   return copy;
@@ -71,7 +71,7 @@ export function mutated(valid: unknown): fc.Arbitrary<unknown> {
           case 4:
             return { not: old };
           default:
-            return Array.isArray(old) ? [...old, ...old, value] : { value: old };
+            return Array.isArray(old) ? [...(old as unknown[]), ...(old as unknown[]), value] : { value: old };
         }
       });
       return withoutDeleted(out);

@@ -31,7 +31,7 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     faults: {
       response: rewriteData(["getKeyStatus"], (d) => ({
         ...d,
-        rate_limit: `${(d.rate_limit as Data).requests} requests per ${(d.rate_limit as Data).per_seconds} s`,
+        rate_limit: `${String((d.rate_limit as Data).requests)} requests per ${String((d.rate_limit as Data).per_seconds)} s`,
       })),
     },
   },

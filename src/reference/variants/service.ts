@@ -5,7 +5,7 @@ import type { Variant } from "./variant.js";
 /** A page's IDs in a random order: the same set, arranged anew on every call. */
 function shuffled(ids: unknown): unknown {
   if (!Array.isArray(ids)) return ids;
-  const out = [...ids];
+  const out: unknown[] = [...(ids as unknown[])];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [out[i], out[j]] = [out[j], out[i]];

@@ -1,15 +1,6 @@
 import type { DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../../contract/index.js";
 import { exactField, type QueryNode } from "./judge.js";
-import {
-  addDays,
-  daysBetween,
-  monthsBefore,
-  readField,
-  robustWords,
-  todayUtc,
-  type FieldReading,
-  type Scalar,
-} from "./values.js";
+import { addDays, daysBetween, monthsBefore, robustWords, todayUtc, type FieldReading, type Scalar } from "./values.js";
 
 /** A value no record holds: conditions on it match nothing, so queries built on them cost nothing. */
 export const NONCE = "tdss-nonce-qz7vx";

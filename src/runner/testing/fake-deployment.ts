@@ -260,8 +260,9 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     if (body.where !== undefined) validate(body.where, dataset, faults);
     let offset = 0;
     if (body.after !== undefined) {
-      const [o, sig] = String(body.after).split(".");
-      if (typeof body.after !== "string" || sig !== sign(`cursor:${o}`)) throw new Refused(400, "bad cursor");
+      if (typeof body.after !== "string") throw new Refused(400, "bad cursor");
+      const [o, sig] = body.after.split(".");
+      if (sig !== sign(`cursor:${o}`)) throw new Refused(400, "bad cursor");
       offset = Number(o);
     }
     const all = data[dataset]
@@ -376,7 +377,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
       if (req.method === "POST") {
         if (!String(req.headers["content-type"]).startsWith("application/json")) throw new Refused(415, "JSON only");
         try {
-          body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Rec;
         } catch {
           throw new Refused(400, "body is not JSON");
         }
