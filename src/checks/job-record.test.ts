@@ -41,25 +41,28 @@ describe("job-record (§2.6)", () => {
     ).toBe("pass");
   });
 
-  it("fails an omitted field, a wrong type, company_id by default, a figureless salary, a bad date or country code", () => {
-    const { city: _, ...withoutCity } = job;
-    const failures = (r: object) =>
-      judge(r)
-        .filter((o) => o.status === "fail")
-        .map((o) => o.message);
-    expect(failures(withoutCity)).toEqual([expect.stringMatching(/must have required property 'city'/)]);
-    expect(failures({ ...job, applicants_count: 12 })).toEqual([
-      expect.stringMatching(/applicants_count: must be string,null/),
-    ]);
-    expect(failures({ ...job, company_id: "c1" })).toEqual([
-      expect.stringMatching(/carries company_id without naming it/),
-    ]);
-    expect(failures({ ...job, salary: { currency: "EUR", min_value: null, max_value: null } })).toEqual([
-      expect.stringMatching(/salary block without a figure/),
-    ]);
-    expect(failures({ ...job, created_at: "02/01/2024" })[0]).toMatch(/created_at: must match pattern/);
-    expect(failures({ ...job, country_iso_2: "DEU" })).toEqual([expect.stringMatching(/not a two-letter code/)]);
-  });
+  it(
+    "fails an omitted field, a wrong type, company_id by " + "default, a figureless salary, a bad date or country code",
+    () => {
+      const { city: _, ...withoutCity } = job;
+      const failures = (r: object) =>
+        judge(r)
+          .filter((o) => o.status === "fail")
+          .map((o) => o.message);
+      expect(failures(withoutCity)).toEqual([expect.stringMatching(/must have required property 'city'/)]);
+      expect(failures({ ...job, applicants_count: 12 })).toEqual([
+        expect.stringMatching(/applicants_count: must be string,null/),
+      ]);
+      expect(failures({ ...job, company_id: "c1" })).toEqual([
+        expect.stringMatching(/carries company_id without naming it/),
+      ]);
+      expect(failures({ ...job, salary: { currency: "EUR", min_value: null, max_value: null } })).toEqual([
+        expect.stringMatching(/salary block without a figure/),
+      ]);
+      expect(failures({ ...job, created_at: "02/01/2024" })[0]).toMatch(/created_at: must match pattern/);
+      expect(failures({ ...job, country_iso_2: "DEU" })).toEqual([expect.stringMatching(/not a two-letter code/)]);
+    },
+  );
 
   it("with _source, wants exactly the named fields", () => {
     expect(judge({ id: "j1", title: "x", company_id: "c" }, { source: ["id", "title", "company_id"] })[0]!.status).toBe(

@@ -65,29 +65,33 @@ describe("tdss run interrupted", () => {
     return new Promise((resolve) => child.on("close", (code) => resolve({ code, out, err, dir })));
   }
 
-  it("lets in-flight requests finish, writes a complete report marked interrupted with the Credits; exit 130", async () => {
-    const r = await interruptedRun(["SIGINT"]);
-    expect(r.code, r.out + r.err).toBe(130);
-    expect(r.err).toMatch(/tdss: SIGINT: no further case starts/);
-    const runs = readdirSync(r.dir).filter((f) => !f.includes("."));
-    expect(runs).toHaveLength(1);
-    const files = readdirSync(join(r.dir, runs[0]!));
-    expect(files.sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
-    const report = JSON.parse(readFileSync(join(r.dir, runs[0]!, "report.json"), "utf8")) as Report;
-    expect(report.run.interrupted?.by).toBe("SIGINT");
-    expect(report.summary.exitCode).toBe(130);
-    expect(report.run.interrupted!.notRun.length).toBeGreaterThan(0);
-    expect(report.cases.length + report.run.interrupted!.notRun.length).toBe(report.plan.cases.length);
-    expect(report.summary.creditsSpent).toBeGreaterThan(0);
-    expect(r.out).toMatch(/INTERRUPTED by SIGINT: /);
-    expect(r.out).toContain(
-      `Interrupted: ${report.run.interrupted!.notRun.length} selected cases were not run; ` +
-        `${report.summary.creditsSpent} Credits were spent`,
-    );
-    expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
-      /^# tdss conformance: INTERRUPTED by SIGINT\n/,
-    );
-  }, 120_000);
+  it(
+    "lets in-flight requests finish, writes a complete " + "report marked interrupted with the Credits; exit 130",
+    async () => {
+      const r = await interruptedRun(["SIGINT"]);
+      expect(r.code, r.out + r.err).toBe(130);
+      expect(r.err).toMatch(/tdss: SIGINT: no further case starts/);
+      const runs = readdirSync(r.dir).filter((f) => !f.includes("."));
+      expect(runs).toHaveLength(1);
+      const files = readdirSync(join(r.dir, runs[0]!));
+      expect(files.sort()).toEqual(["junit.xml", "report.html", "report.json", "summary.md"]);
+      const report = JSON.parse(readFileSync(join(r.dir, runs[0]!, "report.json"), "utf8")) as Report;
+      expect(report.run.interrupted?.by).toBe("SIGINT");
+      expect(report.summary.exitCode).toBe(130);
+      expect(report.run.interrupted!.notRun.length).toBeGreaterThan(0);
+      expect(report.cases.length + report.run.interrupted!.notRun.length).toBe(report.plan.cases.length);
+      expect(report.summary.creditsSpent).toBeGreaterThan(0);
+      expect(r.out).toMatch(/INTERRUPTED by SIGINT: /);
+      expect(r.out).toContain(
+        `Interrupted: ${report.run.interrupted!.notRun.length} selected cases were not run; ` +
+          `${report.summary.creditsSpent} Credits were spent`,
+      );
+      expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
+        /^# tdss conformance: INTERRUPTED by SIGINT\n/,
+      );
+    },
+    120_000,
+  );
 
   it("stops at once at a second signal, leaving no partial report", async () => {
     const r = await interruptedRun(["SIGINT", "SIGINT"]);

@@ -48,50 +48,53 @@ function reportFiles(dir: string): string[] {
 }
 
 describe("tdss run", () => {
-  it("exits 0 when every case passes, writes report.json, junit.xml and summary.md, and never shows the key", async () => {
-    const summaryFile = join(mkdtempSync(join(tmpdir(), "tdss-gh-")), "summary.md");
-    const r = await tdssRun({ only: "version,credits,auth" }, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
-    expect(r.code, r.out + r.err).toBe(0);
-    const files = reportFiles(r.dir);
-    expect(files.map((f) => f.split("/").pop()).sort()).toEqual([
-      "junit.xml",
-      "report.html",
-      "report.json",
-      "summary.md",
-    ]);
-    const report = JSON.parse(
-      readFileSync(
-        files.find((f) => f.endsWith("report.json"))!,
-        "utf8",
-      ),
-    );
-    expect(report.summary).toMatchObject({ failed: 0, skipped: 0, exitCode: 0 });
-    expect(report.tool).toMatchObject({
-      name: "tdss",
-      version: packageVersion(),
-      suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
-    });
-    expect(report.target).toEqual({
-      baseUrl: fake!.url.replace(/\/?$/, "/"),
-      version: { version: expect.any(String), fingerprint: expect.any(String) },
-    });
-    expect(report.summary.passed).toBe(report.cases.length);
-    expect(report.coverage.clauses.find((c: { id: string }) => c.id === "s8-cost-key-status")).toMatchObject({
-      status: "passed",
-    });
-    expect(r.out).toMatch(/Summary by area:\n {2}auth +\d+ passed +0 failed/);
-    expect(r.out).toMatch(/^\[ ?\d+\/\d+\] pass {2}version\/version-and-fingerprint/m);
-    expect(readFileSync(summaryFile, "utf8")).toMatch(/^# tdss conformance: PASS/);
-    for (const text of [
-      r.out,
-      r.err,
-      readFileSync(summaryFile, "utf8"),
-      ...files.map((f) => readFileSync(f, "utf8")),
-    ]) {
-      expect(text).not.toContain(fake!.keys.active);
-      expect(text).not.toContain(fake!.keys.exhausted);
-    }
-  });
+  it(
+    "exits 0 when every case passes, writes report.json, " + "junit.xml and summary.md, and never shows the key",
+    async () => {
+      const summaryFile = join(mkdtempSync(join(tmpdir(), "tdss-gh-")), "summary.md");
+      const r = await tdssRun({ only: "version,credits,auth" }, { env: { GITHUB_STEP_SUMMARY: summaryFile } });
+      expect(r.code, r.out + r.err).toBe(0);
+      const files = reportFiles(r.dir);
+      expect(files.map((f) => f.split("/").pop()).sort()).toEqual([
+        "junit.xml",
+        "report.html",
+        "report.json",
+        "summary.md",
+      ]);
+      const report = JSON.parse(
+        readFileSync(
+          files.find((f) => f.endsWith("report.json"))!,
+          "utf8",
+        ),
+      );
+      expect(report.summary).toMatchObject({ failed: 0, skipped: 0, exitCode: 0 });
+      expect(report.tool).toMatchObject({
+        name: "tdss",
+        version: packageVersion(),
+        suiteHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      });
+      expect(report.target).toEqual({
+        baseUrl: fake!.url.replace(/\/?$/, "/"),
+        version: { version: expect.any(String), fingerprint: expect.any(String) },
+      });
+      expect(report.summary.passed).toBe(report.cases.length);
+      expect(report.coverage.clauses.find((c: { id: string }) => c.id === "s8-cost-key-status")).toMatchObject({
+        status: "passed",
+      });
+      expect(r.out).toMatch(/Summary by area:\n {2}auth +\d+ passed +0 failed/);
+      expect(r.out).toMatch(/^\[ ?\d+\/\d+\] pass {2}version\/version-and-fingerprint/m);
+      expect(readFileSync(summaryFile, "utf8")).toMatch(/^# tdss conformance: PASS/);
+      for (const text of [
+        r.out,
+        r.err,
+        readFileSync(summaryFile, "utf8"),
+        ...files.map((f) => readFileSync(f, "utf8")),
+      ]) {
+        expect(text).not.toContain(fake!.keys.active);
+        expect(text).not.toContain(fake!.keys.exhausted);
+      }
+    },
+  );
 
   it("exits 1 on a failure, with the failing check and a curl command in every report", async () => {
     const r = await tdssRun({ only: "routes/detail-cost-and-not-found-people" }, { faults: ["overcharge-detail"] });

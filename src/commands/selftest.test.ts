@@ -57,19 +57,22 @@ describe("tdss selftest", () => {
     90_000,
   );
 
-  it("refuses an --only that matches no mutant, and a bad --workers, as usage errors (exit 2) writing nothing", async () => {
-    const streams = { out: () => {}, err: () => {}, cwd: dir };
-    const elsewhere = join(dir, "unused");
-    await expect(executeSelftest({ only: "no-such-mutant-*", reportDir: elsewhere }, streams)).rejects.toThrow(
-      UsageError,
-    );
-    await expect(executeSelftest({ only: "no-such-mutant-*", reportDir: elsewhere }, streams)).rejects.toThrow(
-      /no mutant matches --only no-such-mutant-\*/,
-    );
-    await expect(executeSelftest({ workers: -1, reportDir: elsewhere }, streams)).rejects.toThrow(
-      /--workers must be an integer from 0 to 64, got -1/,
-    );
-    expect(existsSync(elsewhere)).toBe(false);
-    expect(await main(["selftest", "--only", "no-such-mutant", "--report-dir", elsewhere])).toBe(2);
-  });
+  it(
+    "refuses an --only that matches no mutant, and a bad " + "--workers, as usage errors (exit 2) writing nothing",
+    async () => {
+      const streams = { out: () => {}, err: () => {}, cwd: dir };
+      const elsewhere = join(dir, "unused");
+      await expect(executeSelftest({ only: "no-such-mutant-*", reportDir: elsewhere }, streams)).rejects.toThrow(
+        UsageError,
+      );
+      await expect(executeSelftest({ only: "no-such-mutant-*", reportDir: elsewhere }, streams)).rejects.toThrow(
+        /no mutant matches --only no-such-mutant-\*/,
+      );
+      await expect(executeSelftest({ workers: -1, reportDir: elsewhere }, streams)).rejects.toThrow(
+        /--workers must be an integer from 0 to 64, got -1/,
+      );
+      expect(existsSync(elsewhere)).toBe(false);
+      expect(await main(["selftest", "--only", "no-such-mutant", "--report-dir", elsewhere])).toBe(2);
+    },
+  );
 });

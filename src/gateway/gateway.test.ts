@@ -66,24 +66,27 @@ const cleanQuery = JSON.stringify({ where: { field: "skills", exists: true }, si
 const broadened = JSON.stringify({ where: { field: "is_current", eq: true }, size: 2 });
 
 describe("REST through the gateway", () => {
-  it("answers a certain mistake itself: 422, the envelope, the diagnostics with replacements, Tdss-Blocked", async () => {
-    const before = await remaining();
-    const r = await send(gateway.url, "POST", "/v1/people/query", misspeltLevel);
-    expect(r.status).toBe(422);
-    expect(r.headers["tdss-blocked"]).toBe("fixed-set-value");
-    const envelope = JSON.parse(r.text);
-    expect(envelope.code).toBe(422);
-    expect(envelope.msg).toMatch(/director/);
-    expect(envelope.msg).toMatch(/Director/);
-    const diagnostic = envelope.data.diagnostics.find((d: { rule: string }) => d.rule === "fixed-set-value");
-    expect(diagnostic).toMatchObject({ consequence: "empty", pointer: "/where/eq" });
-    expect(diagnostic.suggestions).toContainEqual(expect.objectContaining({ replacement: "Director" }));
-    const [edit] = diagnostic.suggestions[0].edits;
-    expect(misspeltLevel.slice(0, edit.range[0]) + edit.text + misspeltLevel.slice(edit.range[1])).toBe(
-      misspeltLevel.replace('"director"', '"Director"'),
-    );
-    expect(await remaining()).toBe(before);
-  });
+  it(
+    "answers a certain mistake itself: 422, the envelope, " + "the diagnostics with replacements, Tdss-Blocked",
+    async () => {
+      const before = await remaining();
+      const r = await send(gateway.url, "POST", "/v1/people/query", misspeltLevel);
+      expect(r.status).toBe(422);
+      expect(r.headers["tdss-blocked"]).toBe("fixed-set-value");
+      const envelope = JSON.parse(r.text);
+      expect(envelope.code).toBe(422);
+      expect(envelope.msg).toMatch(/director/);
+      expect(envelope.msg).toMatch(/Director/);
+      const diagnostic = envelope.data.diagnostics.find((d: { rule: string }) => d.rule === "fixed-set-value");
+      expect(diagnostic).toMatchObject({ consequence: "empty", pointer: "/where/eq" });
+      expect(diagnostic.suggestions).toContainEqual(expect.objectContaining({ replacement: "Director" }));
+      const [edit] = diagnostic.suggestions[0].edits;
+      expect(misspeltLevel.slice(0, edit.range[0]) + edit.text + misspeltLevel.slice(edit.range[1])).toBe(
+        misspeltLevel.replace('"director"', '"Director"'),
+      );
+      expect(await remaining()).toBe(before);
+    },
+  );
 
   it("forwards a clean query and relays the upstream's response byte for byte, with no Tdss-Lint", async () => {
     const direct = await send(upstream.url, "POST", "/v1/people/query", cleanQuery);

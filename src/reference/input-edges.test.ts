@@ -90,17 +90,20 @@ const edges: { name: string; bytes: Buffer; lint: string; rule?: string; status:
 
 describe("lint and the reference agree on input edges", () => {
   for (const edge of edges) {
-    it(`${edge.name}: lint ${edge.lint}, the reference ${edge.status}${edge.status === 200 ? "" : " at no cost"}`, async () => {
-      const diagnostics = lint(edge.bytes, { route: "queryPeople" });
-      expect(classify(diagnostics)).toBe(edge.lint);
-      if (edge.rule) expect(diagnostics.map((d) => d.ruleId)).toContain(edge.rule);
-      const before = await api.remaining();
-      const answer = await api.send("POST", "/v1/people/query", edge.bytes, { "content-type": "application/json" });
-      expect(answer.status).toBe(edge.status);
-      if (edge.status !== 200) {
-        expect(answer.body).toMatchObject({ code: edge.status, data: null });
-        expect(await api.remaining()).toBe(before);
-      }
-    });
+    it(
+      `${edge.name}: lint ${edge.lint}, the ` + `reference ${edge.status}${edge.status === 200 ? "" : " at no cost"}`,
+      async () => {
+        const diagnostics = lint(edge.bytes, { route: "queryPeople" });
+        expect(classify(diagnostics)).toBe(edge.lint);
+        if (edge.rule) expect(diagnostics.map((d) => d.ruleId)).toContain(edge.rule);
+        const before = await api.remaining();
+        const answer = await api.send("POST", "/v1/people/query", edge.bytes, { "content-type": "application/json" });
+        expect(answer.status).toBe(edge.status);
+        if (edge.status !== 200) {
+          expect(answer.body).toMatchObject({ code: edge.status, data: null });
+          expect(await api.remaining()).toBe(before);
+        }
+      },
+    );
   }
 });

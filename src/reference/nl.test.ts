@@ -67,29 +67,32 @@ describe("NaturalLanguageReader (the reference's keyword reading of §4.3 text)"
     });
   });
 
-  it("reads a repeated word once and at most MAX_KEYWORDS role words, so that 5000 characters stay a small query", () => {
-    const text = Array.from({ length: 600 }, (_, i) => (i % 2 ? "backend" : `developer${i}`)).join(" ");
-    const { where, ignored } = reader.interpret(`backend ${text}`.slice(0, 5000));
-    expect(where).toEqual({
-      any: [
-        { field: "title", match: "backend" },
-        { field: "active_title", match: "backend" },
-        { field: "headline", match: "backend" },
-      ],
-    });
-    expect(ignored.length).toBeGreaterThan(100);
-    const many = new NaturalLanguageReader(
-      buildStore(
-        dataset({
-          people: Array.from({ length: 40 }, (_, i) =>
-            person({ experiences: [experience({ title: `Role${i}`, is_current: true })] }),
-          ),
-        }),
-      ),
-    ).interpret(Array.from({ length: 40 }, (_, i) => `role${i}`).join(" "));
-    expect((many.where as { all: unknown[] }).all).toHaveLength(MAX_KEYWORDS);
-    expect(many.ignored).toEqual(Array.from({ length: 40 - MAX_KEYWORDS }, (_, i) => `role${i + MAX_KEYWORDS}`));
-  });
+  it(
+    "reads a repeated word once and at most MAX_KEYWORDS " + "role words, so that 5000 characters stay a small query",
+    () => {
+      const text = Array.from({ length: 600 }, (_, i) => (i % 2 ? "backend" : `developer${i}`)).join(" ");
+      const { where, ignored } = reader.interpret(`backend ${text}`.slice(0, 5000));
+      expect(where).toEqual({
+        any: [
+          { field: "title", match: "backend" },
+          { field: "active_title", match: "backend" },
+          { field: "headline", match: "backend" },
+        ],
+      });
+      expect(ignored.length).toBeGreaterThan(100);
+      const many = new NaturalLanguageReader(
+        buildStore(
+          dataset({
+            people: Array.from({ length: 40 }, (_, i) =>
+              person({ experiences: [experience({ title: `Role${i}`, is_current: true })] }),
+            ),
+          }),
+        ),
+      ).interpret(Array.from({ length: 40 }, (_, i) => `role${i}`).join(" "));
+      expect((many.where as { all: unknown[] }).all).toHaveLength(MAX_KEYWORDS);
+      expect(many.ignored).toEqual(Array.from({ length: 40 - MAX_KEYWORDS }, (_, i) => `role${i + MAX_KEYWORDS}`));
+    },
+  );
 
   it("reads nothing from text it does not recognise", () => {
     expect(reader.interpret("astronauts on the moon 2024")).toEqual({

@@ -91,33 +91,36 @@ describe("natural-language search: 5 + ceil(returned IDs / 25), the 5 kept (s8-c
   });
 });
 
-describe("detail: ceil(found records / 5); not_found rows are free (s8-cost-detail, s7-unresolved-id-not-found-free)", () => {
-  let ids: string[];
-  beforeAll(async () => {
-    ids = (await api.post("/v1/people/query", { where: everyone, size: 12 })).body.data.profile_ids;
-  });
-  const detail = (profileIds: string[]) => () =>
-    api.post("/entity/v1/profiles/detail-by-id", { profile_ids: profileIds });
+describe(
+  "detail: ceil(found records / 5); not_found rows are " + "free (s8-cost-detail, s7-unresolved-id-not-found-free)",
+  () => {
+    let ids: string[];
+    beforeAll(async () => {
+      ids = (await api.post("/v1/people/query", { where: everyone, size: 12 })).body.data.profile_ids;
+    });
+    const detail = (profileIds: string[]) => () =>
+      api.post("/entity/v1/profiles/detail-by-id", { profile_ids: profileIds });
 
-  it("5 found cost 1, 6 cost 2, 10 cost 2, 11 cost 3", async () => {
-    expect(await charged(detail(ids.slice(0, 5)))).toBe(1);
-    expect(await charged(detail(ids.slice(0, 6)))).toBe(2);
-    expect(await charged(detail(ids.slice(0, 10)))).toBe(2);
-    expect(await charged(detail(ids.slice(0, 11)))).toBe(3);
-  });
+    it("5 found cost 1, 6 cost 2, 10 cost 2, 11 cost 3", async () => {
+      expect(await charged(detail(ids.slice(0, 5)))).toBe(1);
+      expect(await charged(detail(ids.slice(0, 6)))).toBe(2);
+      expect(await charged(detail(ids.slice(0, 10)))).toBe(2);
+      expect(await charged(detail(ids.slice(0, 11)))).toBe(3);
+    });
 
-  it("5 found and 3 not found cost 1; nothing found costs 0", async () => {
-    expect(await charged(detail([...ids.slice(0, 5), "nope-1", "nope-2", "nope-3"]))).toBe(1);
-    expect(await charged(detail(["nope-1", "https://www.linkedin.com/in/nobody"]))).toBe(0);
-  });
+    it("5 found and 3 not found cost 1; nothing found costs 0", async () => {
+      expect(await charged(detail([...ids.slice(0, 5), "nope-1", "nope-2", "nope-3"]))).toBe(1);
+      expect(await charged(detail(["nope-1", "https://www.linkedin.com/in/nobody"]))).toBe(0);
+    });
 
-  it("applies to jobs and companies", async () => {
-    const jobIds = (await api.post("/v1/jobs/query", { size: 6 })).body.data.job_ids;
-    const companyIds = (await api.post("/v1/companies/query", { size: 5 })).body.data.company_ids;
-    expect(await charged(() => api.post("/entity/v1/jobs/detail-by-id", { job_ids: jobIds }))).toBe(2);
-    expect(await charged(() => api.post("/entity/v1/companies/detail-by-id", { company_ids: companyIds }))).toBe(1);
-  });
-});
+    it("applies to jobs and companies", async () => {
+      const jobIds = (await api.post("/v1/jobs/query", { size: 6 })).body.data.job_ids;
+      const companyIds = (await api.post("/v1/companies/query", { size: 5 })).body.data.company_ids;
+      expect(await charged(() => api.post("/entity/v1/jobs/detail-by-id", { job_ids: jobIds }))).toBe(2);
+      expect(await charged(() => api.post("/entity/v1/companies/detail-by-id", { company_ids: companyIds }))).toBe(1);
+    });
+  },
+);
 
 describe("free requests", () => {
   it("key status and version cost nothing (s8-cost-key-status; /version is the reference's choice)", async () => {

@@ -306,29 +306,34 @@ describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
       .job_ids;
   });
 
-  it("returns every default field, null or [] when empty, company_id only via _source, salary only where stated", async () => {
-    const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: open });
-    expect(r.status).toBe(200);
-    expect(valid("getJobs", r.body)).toEqual([]);
-    expect(r.body.data.found).toBe(100);
-    const required = loadContract().records.jobsDefault.filter((f) => !loadContract().records.jobsOptional.includes(f));
-    for (const record of r.body.data.results) {
-      for (const f of required) expect(record, f).toHaveProperty(f);
-      expect(record).not.toHaveProperty("company_id");
-      if ("salary" in record)
-        expect(record.salary).toEqual({
-          min_value: expect.any(String),
-          max_value: expect.any(String),
-          currency: expect.stringMatching(/^[A-Z]{3}$/),
-          unit: expect.any(String),
-          string: expect.any(String),
-        });
-    }
-    const withSalary = r.body.data.results.filter((x: object) => "salary" in x).length;
-    expect(withSalary).toBeGreaterThan(0);
-    expect(withSalary).toBeLessThan(50);
-    expect(r.body.data.results[0].id).toBe(open[0]);
-  });
+  it(
+    "returns every default field, null or [] when empty, " + "company_id only via _source, salary only where stated",
+    async () => {
+      const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: open });
+      expect(r.status).toBe(200);
+      expect(valid("getJobs", r.body)).toEqual([]);
+      expect(r.body.data.found).toBe(100);
+      const required = loadContract().records.jobsDefault.filter(
+        (f) => !loadContract().records.jobsOptional.includes(f),
+      );
+      for (const record of r.body.data.results) {
+        for (const f of required) expect(record, f).toHaveProperty(f);
+        expect(record).not.toHaveProperty("company_id");
+        if ("salary" in record)
+          expect(record.salary).toEqual({
+            min_value: expect.any(String),
+            max_value: expect.any(String),
+            currency: expect.stringMatching(/^[A-Z]{3}$/),
+            unit: expect.any(String),
+            string: expect.any(String),
+          });
+      }
+      const withSalary = r.body.data.results.filter((x: object) => "salary" in x).length;
+      expect(withSalary).toBeGreaterThan(0);
+      expect(withSalary).toBeLessThan(50);
+      expect(r.body.data.results[0].id).toBe(open[0]);
+    },
+  );
 
   it("returns exactly the _source fields, company_id included when named, and it resolves as a company", async () => {
     const r = await api.post("/entity/v1/jobs/detail-by-id", {
@@ -345,20 +350,23 @@ describe("POST /entity/v1/jobs/detail-by-id (§2.6, §4.4)", () => {
     expect(company.body.data.results).toEqual([{ id: record.company_id, name: record.company.name }]);
   });
 
-  it("reports closed postings in not_found (s4-4-jobs-closed-in-not-found) and refuses the object form of _source", async () => {
-    const closed = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 0 }, size: 3 })).body
-      .data.job_ids;
-    expect(closed.length).toBeGreaterThan(0);
-    const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [...closed, open[0]] });
-    expect(r.body.data).toMatchObject({ found: 1, not_found: closed });
-    const object = await api.post("/entity/v1/jobs/detail-by-id", {
-      job_ids: [open[0]],
-      _source: { includes: ["title"] },
-    });
-    expect(object.body.msg).toMatch(/takes an array of field names/);
-    const empty = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [] });
-    expect(empty.body.data).toEqual({ total: 0, found: 0, not_found: [], results: [] });
-  });
+  it(
+    "reports closed postings in not_found (s4-4-jobs-closed-in-not-found) " + "and refuses the object form of _source",
+    async () => {
+      const closed = (await api.post("/v1/jobs/query", { where: { field: "application_active", eq: 0 }, size: 3 })).body
+        .data.job_ids;
+      expect(closed.length).toBeGreaterThan(0);
+      const r = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [...closed, open[0]] });
+      expect(r.body.data).toMatchObject({ found: 1, not_found: closed });
+      const object = await api.post("/entity/v1/jobs/detail-by-id", {
+        job_ids: [open[0]],
+        _source: { includes: ["title"] },
+      });
+      expect(object.body.msg).toMatch(/takes an array of field names/);
+      const empty = await api.post("/entity/v1/jobs/detail-by-id", { job_ids: [] });
+      expect(empty.body.data).toEqual({ total: 0, found: 0, not_found: [], results: [] });
+    },
+  );
 });
 
 describe("POST /entity/v1/companies/detail-by-id (§4.4)", () => {

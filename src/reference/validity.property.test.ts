@@ -83,12 +83,16 @@ describe("the linter and the reference agree on what is valid", () => {
     });
   }
 
-  it("on 10,000 random bodies of the three datasets (fast-check, seeded; counterexamples shrunk and printed)", async () => {
-    await fc.assert(
-      fc.asyncProperty(anySearch, async ([dataset, body]) => {
-        await agree(dataset, body);
-      }),
-      { seed: 12, numRuns: 10_000 },
-    );
-  }, 240_000);
+  it(
+    "on 10,000 random bodies of the three datasets " + "(fast-check, seeded; counterexamples shrunk and printed)",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anySearch, async ([dataset, body]) => {
+          await agree(dataset, body);
+        }),
+        { seed: 12, numRuns: 10_000 },
+      );
+    },
+    240_000,
+  );
 });

@@ -70,15 +70,18 @@ describe("runConformance against a conformant deployment", () => {
     expect(fake.hits.size).toBe(0);
   });
 
-  it("skips a step whose worst case no longer fits, so an overcharging deployment never takes the run over budget", async () => {
-    const cases = selectCases(allCases, "routes/detail-cost-and-not-found-people");
-    const worst = planRun(cases, { maxCredits: 0 }).worstCase;
-    const outcome = await run(["overcharge-detail"], "routes/detail-cost-and-not-found-people", {
-      maxCredits: worst,
-    });
-    expect(outcome.results[0]!.status).toBe("failed");
-    expect(100_000 - fake!.balance(fake!.keys.active)).toBeLessThanOrEqual(worst);
-  });
+  it(
+    "skips a step whose worst case no longer fits, so an " + "overcharging deployment never takes the run over budget",
+    async () => {
+      const cases = selectCases(allCases, "routes/detail-cost-and-not-found-people");
+      const worst = planRun(cases, { maxCredits: 0 }).worstCase;
+      const outcome = await run(["overcharge-detail"], "routes/detail-cost-and-not-found-people", {
+        maxCredits: worst,
+      });
+      expect(outcome.results[0]!.status).toBe("failed");
+      expect(100_000 - fake!.balance(fake!.keys.active)).toBeLessThanOrEqual(worst);
+    },
+  );
 
   it("refuses to start when a case cannot be priced, naming the case", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "tdss-run-")), "odd.yaml");

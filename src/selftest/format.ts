@@ -36,7 +36,8 @@ function summaryLine(report: SelftestReport): string {
     `${s.mutants} mutants: ${s.killed} killed, ${s.survived} survived${s.errors ? `, ${s.errors} errors` : ""}; ` +
     `${s.killingCases} of ${s.cases} cases kill at least one; correct server: ${s.correctFailures} failing ` +
     `case${s.correctFailures === 1 ? "" : "s"}. ` +
-    `${seconds(report.durationMs)} on ${report.workers ? `${report.workers} worker thread${report.workers === 1 ? "" : "s"}` : "one thread"}.`
+    `${seconds(report.durationMs)} ` +
+    `on ${report.workers ? `${report.workers} worker thread${report.workers === 1 ? "" : "s"}` : "one thread"}.`
   );
 }
 

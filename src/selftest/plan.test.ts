@@ -93,22 +93,25 @@ describe("selectMutants", () => {
 });
 
 describe("planJobs", () => {
-  it("runs the correct server on every dataset a mutant needs, with every case a mutant there runs, longest first", () => {
-    const mutants = [mutant("envelope-a", "envelope", "x"), mutant("people-total-b", "people-query", "x", true)];
-    const jobs = planJobs(mutants, CASES, { asOf: "2026-01-02" });
-    expect(jobs.map((j) => [j.key, j.profile, j.caseIds.length])).toEqual([
-      ["correct:large", "large", 2],
-      ["people-total-b", "large", 2],
-      ["correct:small", "small", 5],
-      ["envelope-a", "small", 1],
-    ]);
-    expect(jobs.find((j) => j.key === "correct:large")!.caseIds).toEqual([
-      "people-query/total",
-      "people-query/default-size",
-    ]);
-    expect(jobs.every((j) => j.asOf === "2026-01-02")).toBe(true);
-    expect(jobs.find((j) => j.key === "correct:small")!.mutant).toBeUndefined();
-  });
+  it(
+    "runs the correct server on every dataset a mutant " + "needs, with every case a mutant there runs, longest first",
+    () => {
+      const mutants = [mutant("envelope-a", "envelope", "x"), mutant("people-total-b", "people-query", "x", true)];
+      const jobs = planJobs(mutants, CASES, { asOf: "2026-01-02" });
+      expect(jobs.map((j) => [j.key, j.profile, j.caseIds.length])).toEqual([
+        ["correct:large", "large", 2],
+        ["people-total-b", "large", 2],
+        ["correct:small", "small", 5],
+        ["envelope-a", "small", 1],
+      ]);
+      expect(jobs.find((j) => j.key === "correct:large")!.caseIds).toEqual([
+        "people-query/total",
+        "people-query/default-size",
+      ]);
+      expect(jobs.every((j) => j.asOf === "2026-01-02")).toBe(true);
+      expect(jobs.find((j) => j.key === "correct:small")!.mutant).toBeUndefined();
+    },
+  );
 
   it("runs the correct server on the small dataset with every case even when no mutant needs it", () => {
     const jobs = planJobs([mutant("people-total-b", "people-query", "x", true)], CASES, { asOf: "2026-01-02" });

@@ -268,75 +268,78 @@ async function openStream(
   return { status: 200, endpoint: /event: endpoint\ndata: (\S+)/.exec(text)![1], abort: () => controller.abort() };
 }
 
-describe("the transports refuse a missing or bad key with HTTP 401, never a JSON-RPC success (s5-same-key-rest-mcp)", () => {
-  let running: Running;
-  beforeAll(async () => {
-    running = await serve();
-  });
-  afterAll(() => running.close());
+describe(
+  "the transports refuse a missing or bad key with HTTP " + "401, never a JSON-RPC success (s5-same-key-rest-mcp)",
+  () => {
+    let running: Running;
+    beforeAll(async () => {
+      running = await serve();
+    });
+    afterAll(() => running.close());
 
-  it("answers 401 with WWW-Authenticate on /mcp", async () => {
-    for (const headers of [{}, { Authorization: "Bearer svc_wrong" }, { Authorization: "Basic c3ZjX2dvb2Q=" }]) {
-      const response = await postInitialize(running.url, "2025-03-26", headers);
-      expect(response.status).toBe(401);
-      expect(response.headers.get("www-authenticate")).toBe('Bearer realm="fake"');
-      const body = (await response.json()) as { error?: { message: string }; result?: unknown };
-      expect(body.result).toBeUndefined();
-      expect(body.error?.message).toMatch(/^Unauthorized: (missing|unknown) API key$/);
-    }
-  });
+    it("answers 401 with WWW-Authenticate on /mcp", async () => {
+      for (const headers of [{}, { Authorization: "Bearer svc_wrong" }, { Authorization: "Basic c3ZjX2dvb2Q=" }]) {
+        const response = await postInitialize(running.url, "2025-03-26", headers);
+        expect(response.status).toBe(401);
+        expect(response.headers.get("www-authenticate")).toBe('Bearer realm="fake"');
+        const body = (await response.json()) as { error?: { message: string }; result?: unknown };
+        expect(body.result).toBeUndefined();
+        expect(body.error?.message).toMatch(/^Unauthorized: (missing|unknown) API key$/);
+      }
+    });
 
-  it("answers 401 on the SSE stream and on its message endpoint", async () => {
-    expect((await openStream(running.url, undefined)).status).toBe(401);
-    expect((await openStream(running.url, "svc_wrong")).status).toBe(401);
-    const stream = await openStream(running.url, "svc_good");
-    try {
-      for (const headers of [{}, { Authorization: "Bearer svc_wrong" }]) {
-        const response = await fetch(`${running.url}${stream.endpoint}`, {
+    it("answers 401 on the SSE stream and on its message endpoint", async () => {
+      expect((await openStream(running.url, undefined)).status).toBe(401);
+      expect((await openStream(running.url, "svc_wrong")).status).toBe(401);
+      const stream = await openStream(running.url, "svc_good");
+      try {
+        for (const headers of [{}, { Authorization: "Bearer svc_wrong" }]) {
+          const response = await fetch(`${running.url}${stream.endpoint}`, {
+            method: "POST",
+            headers: { ...headers, "Content-Type": "application/json" },
+            body: initialize("2024-11-05"),
+          });
+          expect(response.status).toBe(401);
+          expect(response.headers.get("www-authenticate")).toBeTruthy();
+        }
+        const other = await fetch(`${running.url}${stream.endpoint}`, {
           method: "POST",
-          headers: { ...headers, "Content-Type": "application/json" },
+          headers: { Authorization: "Bearer svc_other", "Content-Type": "application/json" },
           body: initialize("2024-11-05"),
         });
-        expect(response.status).toBe(401);
-        expect(response.headers.get("www-authenticate")).toBeTruthy();
+        expect(other.status).toBe(403);
+      } finally {
+        stream.abort();
       }
-      const other = await fetch(`${running.url}${stream.endpoint}`, {
-        method: "POST",
-        headers: { Authorization: "Bearer svc_other", "Content-Type": "application/json" },
-        body: initialize("2024-11-05"),
-      });
-      expect(other.status).toBe(403);
-    } finally {
-      stream.abort();
-    }
-  });
+    });
 
-  it("refuses the SDK client with a bad key on both transports", async () => {
-    for (const kind of TRANSPORTS) await expect(connect(running.url, kind, "svc_wrong")).rejects.toThrow();
-  });
+    it("refuses the SDK client with a bad key on both transports", async () => {
+      for (const kind of TRANSPORTS) await expect(connect(running.url, kind, "svc_wrong")).rejects.toThrow();
+    });
 
-  it("answers what is not a session, not a method or not an MCP path plainly", async () => {
-    const auth = { Authorization: "Bearer svc_good", "Content-Type": "application/json" };
-    expect((await fetch(`${running.url}/messages`, { method: "POST", headers: auth, body: "{}" })).status).toBe(400);
-    expect(
-      (await fetch(`${running.url}/messages?sessionId=nope`, { method: "POST", headers: auth, body: "{}" })).status,
-    ).toBe(404);
-    const get = await fetch(`${running.url}/mcp`, { headers: auth });
-    expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
-    expect((await fetch(`${running.url}/sse`, { method: "POST", headers: auth })).status).toBe(405);
-    expect((await fetch(`${running.url}/v1/people/query`, { method: "POST", headers: auth })).status).toBe(404);
-    expect(
-      (
-        await fetch(`${running.url}/mcp`, {
-          method: "POST",
-          headers: { ...auth, Accept: "application/json, text/event-stream" },
-          body: "{not json",
-        })
-      ).status,
-    ).toBe(400);
-  });
-});
+    it("answers what is not a session, not a method or not an MCP path plainly", async () => {
+      const auth = { Authorization: "Bearer svc_good", "Content-Type": "application/json" };
+      expect((await fetch(`${running.url}/messages`, { method: "POST", headers: auth, body: "{}" })).status).toBe(400);
+      expect(
+        (await fetch(`${running.url}/messages?sessionId=nope`, { method: "POST", headers: auth, body: "{}" })).status,
+      ).toBe(404);
+      const get = await fetch(`${running.url}/mcp`, { headers: auth });
+      expect(get.status).toBe(405);
+      expect(get.headers.get("allow")).toBe("POST");
+      expect((await fetch(`${running.url}/sse`, { method: "POST", headers: auth })).status).toBe(405);
+      expect((await fetch(`${running.url}/v1/people/query`, { method: "POST", headers: auth })).status).toBe(404);
+      expect(
+        (
+          await fetch(`${running.url}/mcp`, {
+            method: "POST",
+            headers: { ...auth, Accept: "application/json, text/event-stream" },
+            body: "{not json",
+          })
+        ).status,
+      ).toBe(400);
+    });
+  },
+);
 
 describe("protocol revisions (s4-6-streamable-http-transport, s4-6-sse-legacy-transport)", () => {
   let running: Running;

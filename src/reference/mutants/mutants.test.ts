@@ -82,36 +82,46 @@ describe("each mutant's fault is active and breaks its clause", () => {
     expect(await ids(serve("query-size-default-50"))).toBe(50);
   });
 
-  it("query-unknown-field-accepted: an unknown field is served, not refused (s4-2-rule2-unknown-field-refused)", async () => {
-    const body = { where: { field: "salary", gte: 1 } };
-    expect((await correct.call("queryPeople", body, auth)).status).toBe(400);
-    const answer = await serve("query-unknown-field-accepted").call("queryPeople", body, auth);
-    expect(answer.status).toBe(200);
-    expect(answer.envelope.data).toEqual({ profile_ids: [], total: 0 });
-  });
+  it(
+    "query-unknown-field-accepted: an unknown field is " + "served, not refused (s4-2-rule2-unknown-field-refused)",
+    async () => {
+      const body = { where: { field: "salary", gte: 1 } };
+      expect((await correct.call("queryPeople", body, auth)).status).toBe(400);
+      const answer = await serve("query-unknown-field-accepted").call("queryPeople", body, auth);
+      expect(answer.status).toBe(200);
+      expect(answer.envelope.data).toEqual({ profile_ids: [], total: 0 });
+    },
+  );
 
-  it("detail-job-company-id-by-default: the default job record carries company_id (s2-6-company-id-source-only)", async () => {
-    const mutant = serve("detail-job-company-id-by-default");
-    const jobIds = ((await correct.call("queryJobs", { size: 2 }, auth)).envelope.data as { job_ids: string[] })
-      .job_ids;
-    const first = async (s: ReferenceService, body: object) =>
-      ((await s.call("getJobs", { job_ids: jobIds, ...body }, auth)).envelope.data as { results: object[] }).results[0];
-    expect(await first(correct, {})).not.toHaveProperty("company_id");
-    expect(await first(mutant, {})).toHaveProperty("company_id");
-    expect(Object.keys((await first(mutant, { _source: ["title"] }))!)).toEqual(["title"]);
-  });
+  it(
+    "detail-job-company-id-by-default: the default job " + "record carries company_id (s2-6-company-id-source-only)",
+    async () => {
+      const mutant = serve("detail-job-company-id-by-default");
+      const jobIds = ((await correct.call("queryJobs", { size: 2 }, auth)).envelope.data as { job_ids: string[] })
+        .job_ids;
+      const first = async (s: ReferenceService, body: object) =>
+        ((await s.call("getJobs", { job_ids: jobIds, ...body }, auth)).envelope.data as { results: object[] })
+          .results[0];
+      expect(await first(correct, {})).not.toHaveProperty("company_id");
+      expect(await first(mutant, {})).toHaveProperty("company_id");
+      expect(Object.keys((await first(mutant, { _source: ["title"] }))!)).toEqual(["title"]);
+    },
+  );
 });
 
 describe("the fault hooks mutants use (faults.ts)", () => {
   const search = { where: { field: "full_name", exists: true }, size: 1 };
 
-  it("request: limits-size-0-accepted serves size 0 as 1; the correct server refuses it (s8-search-page-size)", async () => {
-    const body = { ...search, size: 0 };
-    expect((await correct.call("queryPeople", body, auth)).status).toBe(400);
-    const answer = await serve("limits-size-0-accepted").call("queryPeople", body, auth);
-    expect(answer.status).toBe(200);
-    expect((answer.envelope.data as { profile_ids: string[] }).profile_ids).toHaveLength(1);
-  });
+  it(
+    "request: limits-size-0-accepted serves size 0 as 1; " + "the correct server refuses it (s8-search-page-size)",
+    async () => {
+      const body = { ...search, size: 0 };
+      expect((await correct.call("queryPeople", body, auth)).status).toBe(400);
+      const answer = await serve("limits-size-0-accepted").call("queryPeople", body, auth);
+      expect(answer.status).toBe(200);
+      expect((answer.envelope.data as { profile_ids: string[] }).profile_ids).toHaveLength(1);
+    },
+  );
 
   it(
     "request: query-misspelt-fixed-value-refused refuses a misspelt fixed-set value at no cost " +
@@ -147,15 +157,18 @@ describe("the fault hooks mutants use (faults.ts)", () => {
     },
   );
 
-  it("charge on key status: credits-key-status-charged charges each GET /auth/key/status (s8-cost-key-status)", async () => {
-    const mutant = serve("credits-key-status-charged");
-    const remaining = async () =>
-      ((await mutant.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number })
-        .remaining_credits;
-    const first = await remaining();
-    expect(await remaining()).toBe(first - 1);
-    expect(await spent(correct, async () => correct.call("getKeyStatus", undefined, auth))).toBe(0);
-  });
+  it(
+    "charge on key status: credits-key-status-charged " + "charges each GET /auth/key/status (s8-cost-key-status)",
+    async () => {
+      const mutant = serve("credits-key-status-charged");
+      const remaining = async () =>
+        ((await mutant.call("getKeyStatus", undefined, auth)).envelope.data as { remaining_credits: number })
+          .remaining_credits;
+      const first = await remaining();
+      expect(await remaining()).toBe(first - 1);
+      expect(await spent(correct, async () => correct.call("getKeyStatus", undefined, auth))).toBe(0);
+    },
+  );
 
   it(
     "charge with the response data: credits-not-found-charged charges ceil(requested / 5) " +

@@ -159,10 +159,13 @@ describe("Evaluator: scopes bind conditions to one sub-record (s4-2-scope-same-s
     expect(matches({ has_experience: { all: range } })).toEqual([1]);
   });
 
-  it("not inside a scope asks for a sub-record that fails the condition; outside, for no sub-record that meets it", () => {
-    expect(matches({ has_experience: { not: { field: "company_name", eq: "Acme" } } })).toEqual([0, 1]);
-    expect(matches({ not: { field: "company_name", eq: "Acme" } })).toEqual([2]);
-  });
+  it(
+    "not inside a scope asks for a sub-record that fails " + "the condition; outside, for no sub-record that meets it",
+    () => {
+      expect(matches({ has_experience: { not: { field: "company_name", eq: "Acme" } } })).toEqual([0, 1]);
+      expect(matches({ not: { field: "company_name", eq: "Acme" } })).toEqual([2]);
+    },
+  );
 
   it("a person-level condition inside a scope holds for each of the person's sub-records", () => {
     expect(

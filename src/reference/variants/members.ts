@@ -31,7 +31,9 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     faults: {
       response: rewriteData(["getKeyStatus"], (d) => ({
         ...d,
-        rate_limit: `${String((d.rate_limit as Data).requests)} requests per ${String((d.rate_limit as Data).per_seconds)} s`,
+        rate_limit:
+          `${String((d.rate_limit as Data).requests)} requests ` +
+          `per ${String((d.rate_limit as Data).per_seconds)} s`,
       })),
     },
   },

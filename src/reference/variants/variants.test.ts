@@ -12,10 +12,13 @@ describe("variants of the reference server", () => {
     for (const v of VARIANTS) expect(v.description.length, v.id).toBeGreaterThan(20);
   });
 
-  it("each name an implementation-defined or ambiguous clause (a variant never makes a must choice differently)", () => {
-    const bad = VARIANTS.filter((v) => !readings.some((c) => c.id === v.clause)).map((v) => `${v.id}: ${v.clause}`);
-    expect(bad).toEqual([]);
-  });
+  it(
+    "each name an implementation-defined or ambiguous " + "clause (a variant never makes a must choice differently)",
+    () => {
+      const bad = VARIANTS.filter((v) => !readings.some((c) => c.id === v.clause)).map((v) => `${v.id}: ${v.clause}`);
+      expect(bad).toEqual([]);
+    },
+  );
 
   it("cover every implementation-defined and ambiguous clause, or a line says why none exists", () => {
     const uncovered = readings

@@ -325,7 +325,8 @@ export class ConditionBuilder {
       if (ok("eq") && v.length >= 5 && /\p{L}/u.test(v)) {
         out.push({
           where: leaf(f, "eq", v.slice(0, -2)),
-          relation: `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} (a prefix of ${JSON.stringify(v)})`,
+          relation:
+            `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} ` + `(a prefix of ${JSON.stringify(v)})`,
           clauses: C.eq,
         });
         const swapped = [...v].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
