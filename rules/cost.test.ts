@@ -60,8 +60,10 @@ ruleTester(rule, {
       errors: [
         {
           path: "",
-          message:
-            /Pages are not consistent with each other: collect a set that must be exact in one page \(size up to 10000\)/,
+          message: new RegExp(
+            /Pages are not consistent with each other: collect a set that must be exact in /.source +
+              /one page \(size up to 10000\)/.source,
+          ),
           clauses: ["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"],
         },
       ],

@@ -36,7 +36,10 @@ describe("tdss gateway", () => {
     const out: string[] = [];
     expect(await runGateway({}, { stdout: (t) => out.push(t), stopped: Promise.resolve(), cwd: dir })).toBe(0);
     expect(out.join("")).toMatch(
-      /forwarding to http:\/\/127\.0\.0\.1:9\n {2}blocks: refused; timeout 10000 ms; decisions logged to .*decisions\.jsonl/,
+      new RegExp(
+        /forwarding to http:\/\/127\.0\.0\.1:9\n {2}blocks: refused; timeout 10000 ms; /.source +
+          /decisions logged to .*decisions\.jsonl/.source,
+      ),
     );
     const flagged: string[] = [];
     await runGateway(

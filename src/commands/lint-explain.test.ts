@@ -23,7 +23,10 @@ describe("tdss lint --explain", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(packageRoot(), "docs", "rules", "fixed-set-value.md"), "utf8"));
     expect(r.stdout).toMatch(
-      /## The specification\n\n- `s2-3-fixed-values-exact` \(2\.3, lint\): "These are matched against the whole stored value\."/,
+      new RegExp(
+        /## The specification\n\n- `s2-3-fixed-values-exact` \(2\.3, lint\): "These are /.source +
+          /matched against the whole stored value\."/.source,
+      ),
     );
     expect(r.stdout).toMatch(
       /## Wrong[\s\S]*"senior" is not a value of `management_level`[\s\S]*Use "Senior"\.[\s\S]*## Right/,

@@ -152,7 +152,11 @@ describe("tdss run", () => {
     const r = await tdssRun({ dryRun: true, only: "detail" });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
-      /Plan \(worst-case Credits per case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a 400-Credit limit; the key has 100000 left/,
+      new RegExp(
+        /Plan \(worst-case Credits per /.source +
+          /case\):[\s\S]*detail\/profiles-by-linkedin-url +\d+[\s\S]*total +\d+ +of a /.source +
+          /400-Credit limit; the key has 100000 left/.source,
+      ),
     );
     expect(reportFiles(r.dir)).toEqual([]);
     expect(fake!.balance(fake!.keys.active)).toBe(100_000);

@@ -63,7 +63,10 @@ describe("tdss serve", () => {
     });
     expect(status).toBe(200);
     expect(printed).toMatch(
-      /^tdss serve: listening on http:\/\/127\.0\.0\.1:\d+ \(200 people, 20 jobs, 10 companies, seed 5, ready in \d+\.\d s\)/,
+      new RegExp(
+        /^tdss serve: listening on http:\/\/127\.0\.0\.1:\d+ \(200 people, 20 jobs, 10 /.source +
+          /companies, seed 5, ready in \d+\.\d s\)/.source,
+      ),
     );
     for (const key of Object.values(DEMO_KEYS)) expect(printed).toContain(key.key);
     expect(printed).toMatch(/tdss serve: stopped\n$/);
@@ -224,7 +227,12 @@ describe("tdss serve through the CLI (main)", () => {
     const result = await cli(["serve", ...QUICK]);
     expectOneLineRefusal(
       result,
-      /^tdss: the MCP tool list disagrees with spec\/openapi\.yaml, so the server refuses to start \(§4\.1, s4-1-tool-schema-agreement\): no tool svc_get_jobs for POST \/entity\/v1\/jobs\/detail-by-id \(getJobs, x-mcp-tool svc_get_jobs\); no tool svc_query_companies for POST \/v1\/companies\/query /,
+      new RegExp(
+        /^tdss: the MCP tool list disagrees with spec\/openapi\.yaml, so the server /.source +
+          /refuses to start \(§4\.1, s4-1-tool-schema-agreement\): no tool svc_get_jobs /.source +
+          /for POST \/entity\/v1\/jobs\/detail-by-id \(getJobs, x-mcp-tool svc_get_jobs\); /.source +
+          /no tool svc_query_companies for POST \/v1\/companies\/query /.source,
+      ),
     );
   });
 

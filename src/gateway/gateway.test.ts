@@ -144,7 +144,10 @@ describe("REST through the gateway", () => {
       // size 2: ceil(2/25) = 1 Credit the service would have billed (§8).
       expect(metrics.text).toMatch(/tdss_gateway_credits_averted_total\{route="queryPeople"\} 1/);
       expect(metrics.text).toMatch(
-        /tdss_gateway_diagnostics_total\{route="queryPeople",rule="field-outside-scope",consequence="broadened",blocked="true"\} 1/,
+        new RegExp(
+          /tdss_gateway_diagnostics_total\{route="queryPeople",rule="field-outside-scope",/.source +
+            /consequence="broadened",blocked="true"\} 1/.source,
+        ),
       );
     } finally {
       await blockedGateway.close();

@@ -158,7 +158,10 @@ describe("the config's mcp.tools map (s4-1-tools-list-authoritative)", () => {
     );
     const detail = outcome.results.find((r) => r.id === "mcp/jobs-detail-parity")!;
     expect(detail.failures[0]!.message).toMatch(
-      /^tools\/list on streamable-http has no tool acme_jobs_get \(the config's mcp\.tools name for getJobs\) \(listed: /,
+      new RegExp(
+        /^tools\/list on streamable-http has no tool acme_jobs_get \(the config's /.source +
+          /mcp\.tools name for getJobs\) \(listed: /.source,
+      ),
     );
   });
 

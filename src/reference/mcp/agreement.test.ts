@@ -59,7 +59,11 @@ describe("the start-up check of the tool list against spec/openapi.yaml (s4-1-to
     const tools = deriveTools().filter((t) => t.operationId !== "queryCompanies");
     expect(() => createMcpHandler(unusedService, { tools })).toThrow(ToolAgreementError);
     expect(() => createMcpHandler(unusedService, { tools })).toThrow(
-      /the MCP tool list disagrees with spec\/openapi\.yaml, so the server refuses to start \(§4\.1, s4-1-tool-schema-agreement\):\n {2}- no tool svc_query_companies for POST \/v1\/companies\/query/,
+      new RegExp(
+        /the MCP tool list disagrees with spec\/openapi\.yaml, so the server refuses to /.source +
+          /start \(§4\.1, s4-1-tool-schema-agreement\):\n {2}- no tool svc_query_companies /.source +
+          /for POST \/v1\/companies\/query/.source,
+      ),
     );
     expect(() => createMcpHandler(unusedService, { toolPrefix: "acme_", tools: deriveTools() })).toThrow(
       /no tool acme_query_people/,
