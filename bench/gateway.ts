@@ -56,6 +56,11 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** A row's verdict column: blank for a figure with no target. */
+function verdict(ok: boolean | undefined): string {
+  return ok === undefined ? "" : ok ? "PASS" : "FAIL";
+}
+
 async function main(): Promise<number> {
   console.log(
     `bench:gateway — tdss serve (20,000 people) as upstream, tdss gateway in front; ${RATE} req/s ` +
@@ -143,9 +148,7 @@ async function main(): Promise<number> {
     );
     const width = Math.max(...rows.map((r) => r[0].length));
     for (const [name, value, target, ok] of rows)
-      console.log(
-        `${name.padEnd(width)}  ${value.padStart(20)}  ${target.padEnd(9)} ${ok === undefined ? "" : ok ? "PASS" : "FAIL"}`,
-      );
+      console.log(`${name.padEnd(width)}  ${value.padStart(20)}  ${target.padEnd(9)} ${verdict(ok)}`);
     return rows.every((r) => r[3] !== false) ? 0 : 1;
   } finally {
     await gateway.stop();

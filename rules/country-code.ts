@@ -54,7 +54,8 @@ export default defineRule({
           const path = valuePath(leaf, op, index);
           const code = value.toUpperCase();
           const candidate = fieldTaking(context.dataset, code.length === 2 ? "iso2" : "iso3");
-          const iso = candidate && candidate.group === spec.group ? candidate : undefined; // workplace_country has no ISO twin
+          // workplace_country has no ISO twin
+          const iso = candidate && candidate.group === spec.group ? candidate : undefined;
           const sameLength = codes.length === count && codes.every((c) => c.value.length === code.length);
           // One fix for the leaf, carried by its first code's diagnostic (so a list of n codes gives
           // n edits in all, not n per diagnostic): the field is renamed and each code upper-cased.

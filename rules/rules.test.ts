@@ -53,7 +53,8 @@ describe("the rule table", () => {
   });
 
   it("repeats no field name of the catalog in a rule's code (rules read fields from the contract)", () => {
-    const allowed = new Set(["posted"]); // posted-absolute-date: the one field clause s2-5-posted-relative-date is about
+    // posted-absolute-date: the one field clause s2-5-posted-relative-date is about
+    const allowed = new Set(["posted"]);
     for (const { meta } of RULES) {
       const code = readFileSync(join(dir, `${meta.id}.ts`), "utf8")
         .replace(/\/\*\*[\s\S]*?\*\//g, "")

@@ -25,7 +25,8 @@ export default defineRule({
       const limits =
         body.kind === "search" ? context.contract.limits.search.size : context.contract.limits.naturalLanguage.size;
       const size = body.value.size;
-      if (typeof size === "number" && Number.isInteger(size) && size >= limits.min && size <= limits.max) return; // the usual body: nothing built
+      // The usual body: nothing built.
+      if (typeof size === "number" && Number.isInteger(size) && size >= limits.min && size <= limits.max) return;
       const at = [...body.path, "size"];
       const clauses =
         body.kind === "search"

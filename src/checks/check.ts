@@ -99,8 +99,10 @@ export function unreadable(exchange: Exchange): string | undefined {
       `runner sends requests, and the key, to the base URL only)`
     );
   }
-  if (exchange.jsonError)
-    return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : ""}`;
+  if (exchange.jsonError) {
+    const body = exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : "";
+    return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${body}`;
+  }
   return undefined;
 }
 

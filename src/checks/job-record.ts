@@ -45,14 +45,11 @@ export const jobRecord: Check<Args> = {
         const wanted = new Set(args.source.map((f) => f.split(".")[0]!));
         const missing = [...wanted].filter((k) => !keys.includes(k));
         const extra = keys.filter((k) => !wanted.has(k));
+        const missed = missing.length ? `; missing ${missing.join(", ")}` : "";
+        const extras = extra.length ? `; extra ${extra.join(", ")}` : "";
         if (missing.length || extra.length)
           out.push(
-            fail(
-              `${at} does not hold exactly the _source ` +
-                `fields${missing.length ? `; missing ${missing.join(", ")}` : ""}${extra.length ? `; extra ${extra.join(", ")}` : ""}`,
-              [...wanted].sort(),
-              keys.sort(),
-            ),
+            fail(`${at} does not hold exactly the _source fields${missed}${extras}`, [...wanted].sort(), keys.sort()),
           );
         return;
       }

@@ -181,9 +181,13 @@ export function checkToolSchemaAgreement(
   }));
   const tighter = judged.filter((j) => j.route && !j.tool);
   const looser = judged.filter((j) => !j.route && j.tool);
-  const describe = (list: typeof judged, what: string) =>
-    `${tool.name} ${what} ${JSON.stringify(list[0]!.sample.body)}${list[0]!.sample.note ? ` (${list[0]!.sample.note})` : ""}` +
-    (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "");
+  const describe = (list: typeof judged, what: string) => {
+    const { body, note } = list[0]!.sample;
+    return (
+      `${tool.name} ${what} ${JSON.stringify(body)}${note ? ` (${note})` : ""}` +
+      (list.length > 1 ? `; ${list.length - 1} more sample(s) alike` : "")
+    );
+  };
   const out: CheckOutcome[] = [];
   // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged
   // alone.
@@ -300,10 +304,10 @@ export const mcpToolSchemas: Check<{ samples: Record<OperationId, SchemaSample[]
     return OPERATION_IDS.flatMap((operationId) => {
       const name = match.byOperation.get(operationId);
       const tool = tools.find((t) => t.name === name);
+      const configured = ctx.run.mcpTools?.[operationId];
       if (!tool)
         return fail(
-          `no ` +
-            `tool ${ctx.run.mcpTools?.[operationId] !== undefined ? `${ctx.run.mcpTools[operationId]} ` : ""}for ${operationId}, ` +
+          `no tool ${configured !== undefined ? `${configured} ` : ""}for ${operationId}, ` +
             `so its input schema cannot agree with the route's`,
         );
       return checkToolSchemaAgreement(tool, operationId, args.samples[operationId]);

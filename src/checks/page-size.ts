@@ -36,8 +36,9 @@ export const pageSize: Check<Args> = {
               : undefined;
         if (expected !== undefined && n !== expected)
           return fail(
-            `${at}${n} IDs where ${expected} were due (page ` +
-              `cap ${cap}${typeof view.total === "number" ? `, total ${view.total}` : ""}${view.hasNext ? ", next present" : ""})`,
+            `${at}${n} IDs where ${expected} were due (page cap ${cap}` +
+              `${typeof view.total === "number" ? `, total ${view.total}` : ""}` +
+              `${view.hasNext ? ", next present" : ""})`,
             expected,
             n,
           );

@@ -8,7 +8,10 @@ interface Args {
   ignore?: string[];
 }
 
-/** The step's first record is the same record as one fetched before (§2.1 LinkedIn URL lookup, §2.6 re-read by id). */
+/**
+ * The step's first record is the same record as one fetched before (§2.1 LinkedIn URL lookup, §2.6 re-read
+ * by id).
+ */
 export const sameRecord: Check<Args> = {
   description: "the first record returned equals a record fetched earlier (except ignored members)",
   args: {

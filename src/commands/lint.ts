@@ -321,10 +321,9 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `cannot ` +
-        `write ${file}: ${code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message}`,
-    );
+    const why =
+      code === "ENOENT" ? "no such directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    throw new InputError(`cannot write ${file}: ${why}`);
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }

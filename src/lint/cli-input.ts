@@ -66,10 +66,8 @@ export function readScopeTable(file: string): ScopeOverrides {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new InputError(
-      `cannot read the scope ` +
-        `table ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
-    );
+    const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new InputError(`cannot read the scope table ${file}: ${why}`);
   }
   let value: unknown;
   try {

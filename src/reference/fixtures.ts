@@ -10,7 +10,9 @@ export function person(overrides: PersonInput = {}): PersonInput {
   return {
     first_name: "Ada",
     last_name: "Lovelace",
-    linkedin_url: `https://www.linkedin.com/in/${(overrides.first_name ?? "ada").toLowerCase()}-${(overrides.last_name ?? "lovelace").toLowerCase()}`,
+    linkedin_url:
+      "https://www.linkedin.com/in/" +
+      `${(overrides.first_name ?? "ada").toLowerCase()}-${(overrides.last_name ?? "lovelace").toLowerCase()}`,
     city: "London",
     state: "England",
     country: "United Kingdom",

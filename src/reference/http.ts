@@ -172,7 +172,8 @@ export function createRequestListener(service: ReferenceService, mcp: () => McpH
         req.resume();
         return send(res, body.response, body.response.status === 413 ? { Connection: "close" } : {});
       }
-      if (body.text.trim() === "") return send(res, failure(400, "the request body is empty; send a JSON object (§4)"));
+      if (body.text.trim() === "")
+        return send(res, failure(400, "the request body is empty; " + "send a JSON object (§4)"));
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.text);

@@ -137,8 +137,11 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   if (s.unexpectedPasses) lines.push("Unexpected passes: remove them from the expectations file.");
   if (s.warnings)
     lines.push(
-      `Warnings rest on the project's readings of the specification, not on a must ` +
-        `clause${report.run.strict ? "; --strict made them failures" : "; they do not fail the run (--strict makes them failures)"}: ` +
+      `Warnings rest on the project's readings of the specification, not on a must clause; ` +
+        (report.run.strict
+          ? "--strict made them failures"
+          : "they do not fail the run (--strict makes them failures)") +
+        ": " +
         `see Readings in summary.md.`,
     );
   for (const w of report.warnings) lines.push(`warning: ${w}`);

@@ -60,9 +60,10 @@ export function renderJunit(report: Report): string {
           )
           .join("\n\n");
         const why = first ? verdictLine(first, false) : "";
+        const message = first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status;
         lines.push(
           `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" ` +
-            `message="${xml(first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status)}">${xml(body)}</failure>`,
+            `message="${xml(message)}">${xml(body)}</failure>`,
         );
       } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
       else if (tc.status === "expected-failure")

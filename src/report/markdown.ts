@@ -68,7 +68,8 @@ function failureBlocks(c: CaseResult): string[] {
       );
       if (f.clause)
         out.push(
-          `  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` (${f.clause.kind}): “${cell(f.clause.quote)}”`,
+          `  - ${f.reading ? "reading of" : "breaks"} \`${f.clause.id}\` ` +
+            `(${f.clause.kind}): “${cell(f.clause.quote)}”`,
         );
       if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected, 1000)}\``);
       if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual, 1000)}\``);
@@ -106,8 +107,8 @@ export function renderMarkdown(report: Report): string {
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected ` +
       `failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** ` +
       `of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
-    `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, ` +
-      `limit ${s.creditsLimit})${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
+    `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})` +
+      `${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
   const interrupted = report.run.interrupted;
@@ -148,8 +149,11 @@ export function renderMarkdown(report: Report): string {
     out.push(
       "## Readings (warnings: where the specification does not compel the verdict)",
       "",
-      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` ` +
-        `clause; ${report.run.strict ? "--strict made them failures" : "they do not fail the run (--strict makes them failures)"}.`,
+      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` clause; ` +
+        (report.run.strict
+          ? "--strict made them failures"
+          : "they do not fail the run (--strict makes them failures)") +
+        ".",
       "",
       "| case | check | clause | reading the project took | what the deployment did |",
       "| --- | --- | --- | --- | --- |",

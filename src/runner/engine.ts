@@ -87,6 +87,11 @@ function validateArgs(name: string, args: unknown): string | undefined {
   return `arguments of ${name}: ${problems.join("; ")}`;
 }
 
+/** A value as a label shows it: a string as it is, anything else as JSON. */
+function text(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "undefined");
+}
+
 /** Each combination of a step's for_each lists, with a label naming it. */
 export function expandForEach(step: StepDef, scope: TemplateScope): { label: string; vars: Record<string, unknown> }[] {
   let combos: { label: string; vars: Record<string, unknown> }[] = [{ label: "", vars: {} }];
@@ -107,7 +112,7 @@ export function expandForEach(step: StepDef, scope: TemplateScope): { label: str
                 `#${i + 1}`)
               : JSON.stringify(v);
         return {
-          label: `${c.label}${c.label ? " " : ""}${name}=${(typeof shown === "string" ? shown : (JSON.stringify(shown) ?? "undefined")).slice(0, 40)}`,
+          label: `${c.label}${c.label ? " " : ""}${name}=${text(shown).slice(0, 40)}`,
           vars: { ...c.vars, [name]: v },
         };
       }),

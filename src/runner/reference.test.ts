@@ -32,7 +32,8 @@ describe("the suites against the reference server", () => {
       .filter((r) => r.status !== "passed")
       .map(
         (r) =>
-          `${r.id} ${r.status}: ${r.reason ?? r.failures.map((f) => `${f.step} · ${f.check}: ${f.message}`).join(" | ")}`,
+          `${r.id} ${r.status}: ` +
+          (r.reason ?? r.failures.map((f) => `${f.step} · ${f.check}: ${f.message}`).join(" | ")),
       );
     expect(notPassed).toEqual([]);
     expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);

@@ -268,7 +268,8 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
   const problems = data.cases.flatMap((c, i) => semanticProblems(c, `/cases/${i}`));
   if (problems.length)
     throw new SuiteError(
-      `${file}: ${problems.slice(0, 5).join("\n  ")}${problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""}`,
+      `${file}: ${problems.slice(0, 5).join("\n  ")}` +
+        (problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""),
     );
   const expanded = data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`));
   return expanded.map((x) => toCase(x.raw, area, file, x.vars));

@@ -17,6 +17,11 @@ function list(items: readonly string[], max: number): string {
 }
 
 /** One line per finished mutant, for progress. */
+/** The cases that killed a mutant and the checks that failed, or how many cases it survived. */
+function killers(m: MutantRow): string {
+  return m.killedBy.map((k) => `\`${k.case}\` (${k.checks.join(", ")})`).join("<br>") || `none of ${m.casesRun} cases`;
+}
+
 export function formatMutantLine(row: MutantRow): string {
   const why =
     row.status === "killed"
@@ -46,8 +51,8 @@ export function formatConsole(report: SelftestReport): string {
   const out: string[] = [];
   for (const run of report.correct) {
     out.push(
-      `Correct reference server ` +
-        `(${run.profile}: ${sizes(run.profile)}): ${run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`}`,
+      `Correct reference server (${run.profile}: ${sizes(run.profile)}): ` +
+        (run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`),
     );
     for (const f of run.failures) out.push(`  FAILS  ${f.case}: ${f.message ?? f.status}`);
   }
@@ -58,7 +63,10 @@ export function formatConsole(report: SelftestReport): string {
   for (const c of report.cases) {
     if (c.ranAgainst === 0) continue;
     out.push(
-      `  ${c.id.padEnd(width)}  ${c.kills.length ? `kills ${c.kills.length} of ${c.ranAgainst}: ${list(c.kills, 4)}` : `kills none of ${c.ranAgainst}`}`,
+      `  ${c.id.padEnd(width)}  ` +
+        (c.kills.length
+          ? `kills ${c.kills.length} of ${c.ranAgainst}: ${list(c.kills, 4)}`
+          : `kills none of ${c.ranAgainst}`),
     );
   }
   out.push("", summaryLine(report));
@@ -73,15 +81,20 @@ export function formatMarkdown(report: SelftestReport): string {
   const out: string[] = [
     "# tdss selftest: kill matrix",
     "",
-    `${s.exitCode === 0 ? "Every mutant killed; every case passes against the correct server." : "**Not clean**: a mutant survived, errored, or a case fails against the correct server."}`,
+    s.exitCode === 0
+      ? "Every mutant killed; every case passes against the correct server."
+      : "**Not clean**: a mutant survived, errored, or a case fails against the correct server.",
     "",
     "| mutants | killed | survived | errors | cases | cases that kill | failing on the correct server | time |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     `| ${s.mutants} | ${s.killed} | ${s.survived} | ${s.errors} | ${s.cases} | ${s.killingCases} ` +
       `| ${s.correctFailures} | ${seconds(report.durationMs)} |`,
     "",
-    `Started ${report.startedAt}; datasets as ` +
-      `of ${report.asOf}; ${report.selection.allCases ? "every case run against every mutant" : "each mutant runs the cases of its area and those citing its clause"}${report.selection.only ? `; mutants matching \`${report.selection.only}\`` : ""}.`,
+    `Started ${report.startedAt}; datasets as of ${report.asOf}; ` +
+      (report.selection.allCases
+        ? "every case run against every mutant"
+        : "each mutant runs the cases of its area and those citing its clause") +
+      `${report.selection.only ? `; mutants matching \`${report.selection.only}\`` : ""}.`,
     "",
     "## Correct reference server",
     "",
@@ -90,8 +103,7 @@ export function formatMarkdown(report: SelftestReport): string {
     ...report.correct.map(
       (r) =>
         `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} ` +
-        `| ${r.error ? `error: ${cell(r.error)}` : r.failures.length ? r.failures.map((f) => `\`${f.case}\``).join(", ") : "none"} ` +
-        `|`,
+        `| ${r.error ? `error: ${cell(r.error)}` : r.failures.map((f) => `\`${f.case}\``).join(", ") || "none"} |`,
     ),
     "",
     "## Per mutant",
@@ -102,8 +114,7 @@ export function formatMarkdown(report: SelftestReport): string {
       (m) =>
         `| \`${m.id}\` | \`${m.clause}\` | ${m.area} | ${m.profile} ` +
         `| ${m.status === "killed" ? "killed" : `**${m.status}**`} ` +
-        `| ${m.status === "error" ? cell(m.error ?? "") : m.killedBy.map((k) => `\`${k.case}\` (${k.checks.join(", ")})`).join("<br>") || `none of ${m.casesRun} cases`} ` +
-        `|`,
+        `| ${m.status === "error" ? cell(m.error ?? "") : killers(m)} |`,
     ),
     "",
     "## Per case",

@@ -67,7 +67,11 @@ export function stylishStream(color = false): ReportStream {
     },
     diagnostic(d) {
       counts[d.severity]++;
-      let out = `${current}:${d.line ?? 1}:${d.column ?? 1}  ${paint(COLOR[d.severity], d.severity.padEnd(7))}  ${`[${d.consequence}]`.padEnd(13)}  ${oneLine(d.message)}  ${paint(DIM, d.ruleId)}\n`;
+      const severity = paint(COLOR[d.severity], d.severity.padEnd(7));
+      const consequence = `[${d.consequence}]`.padEnd(13);
+      let out =
+        `${current}:${d.line ?? 1}:${d.column ?? 1}  ${severity}  ${consequence}  ` +
+        `${oneLine(d.message)}  ${paint(DIM, d.ruleId)}\n`;
       for (const s of d.suggestions) out += `    ${paint(DIM, "suggestion:")} ${oneLine(s.message)}\n`;
       return out;
     },

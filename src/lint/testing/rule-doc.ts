@@ -22,6 +22,11 @@ const WHAT: Readonly<Record<string, string>> = {
   style: "a simpler equivalent form exists",
 };
 
+const FIX: Readonly<Record<string, string>> = {
+  "meaning-preserving": "`--fix` applies it (the meaning is kept)",
+  suggestion: "suggestions, applied by `--fix-suggestions` where there is one",
+};
+
 function fenced(text: string): string {
   return ["```json", text, "```"].join("\n");
 }
@@ -42,18 +47,16 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
     "",
     `- **Consequence**: \`${m.consequence}\`: ${WHAT[m.consequence] ?? m.consequence}.`,
     `- **Severity**: \`${m.severity}\`.`,
-    `- ` +
-      `**Fix**: ${m.fixable === "meaning-preserving" ? "`--fix` applies it (the meaning is kept)" : m.fixable === "suggestion" ? "suggestions, applied by `--fix-suggestions` where there is one" : "none"}.`,
+    `- **Fix**: ${(m.fixable && FIX[m.fixable]) ?? "none"}.`,
     "",
     "## The specification",
     "",
   ];
   for (const id of m.clauses) {
     const c = clauses.get(id);
-    out.push(
-      `- \`${id}\` ` +
-        `(${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml"}${c?.reading ? ` Reading: ${c.reading}` : ""}`,
-    );
+    const quoted = c ? c.text.map((t) => `"${t}"`).join(" ") : "missing from spec/clauses.yaml";
+    const reading = c?.reading ? ` Reading: ${c.reading}` : "";
+    out.push(`- \`${id}\` (${c?.section ?? "?"}, ${c?.kind ?? "?"}): ${quoted}${reading}`);
   }
   out.push("", "## Wrong", "");
   for (const c of cases.invalid.slice(0, EXAMPLES)) {

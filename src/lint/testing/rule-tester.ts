@@ -158,7 +158,8 @@ export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; inv
     });
 
     cases.valid.forEach((c, i) => {
-      it(`valid ${i + 1}: ${c.name ?? (typeof c.code === "string" ? c.code : JSON.stringify(c.code.value)).slice(0, 80)}`, () => {
+      const shown = c.name ?? (typeof c.code === "string" ? c.code : JSON.stringify(c.code.value)).slice(0, 80);
+      it(`valid ${i + 1}: ${shown}`, () => {
         const input = typeof c.code === "string" ? c.code : c.code.value;
         expect(ofRule(rule, input, c)).toEqual([]);
       });

@@ -46,8 +46,8 @@ export function salaryString(min: number, max: number, currency: string, unit: s
 }
 
 /**
- * `count` postings of the given companies, with the fields of §2.5 and §2.6; a minority states a salary. Yielded one by
- * one.
+ * `count` postings of the given companies, with the fields of §2.5 and §2.6; a minority states a salary.
+ * Yielded one by one.
  */
 export function* generateJobs(
   rng: Random,

@@ -17,8 +17,8 @@ const CODES: Readonly<Record<number, string>> = {
 };
 
 /**
- * §7 leaves the statuses, codes and body shape of failures open (s7-failure-shape-not-shown), and §5 what a missing key
- * gets.
+ * §7 leaves the statuses, codes and body shape of failures open (s7-failure-shape-not-shown), and §5 what a
+ * missing key gets.
  */
 export const FAILURE_VARIANTS: readonly Variant[] = [
   {

@@ -259,7 +259,11 @@ export class ConditionBuilder {
             }
           : undefined,
         nonce
-          ? { where: all(c.node, nonce), relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`, clauses: C.all }
+          ? {
+              where: all(c.node, nonce),
+              relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`,
+              clauses: C.all,
+            }
           : undefined,
         nonce
           ? {

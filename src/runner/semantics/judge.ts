@@ -36,7 +36,10 @@ const SCOPE_SUB: Readonly<Record<string, SubRecord>> = {
   has_language: "language",
 };
 
-/** Fields whose eq/in the spec calls exact (case included): §2.2 identity and platform vocabulary, §2.3 fixed sets. */
+/**
+ * Fields whose eq/in the spec calls exact (case included): §2.2 identity and platform vocabulary, §2.3 fixed
+ * sets.
+ */
 export function exactField(field: FieldSpec): boolean {
   return (
     field.values !== undefined ||
