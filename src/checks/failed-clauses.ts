@@ -114,9 +114,6 @@ function globRegExp(glob: string): RegExp {
 /** Every clause id pattern, by check (for tests). */
 export const CLAUSE_PATTERNS: Readonly<Record<string, readonly string[]>> = CHECK_CLAUSES;
 
-/** The check names that declare their clauses (for tests and documentation). */
-export const CHECKS_WITH_CLAUSES: readonly string[] = Object.keys(CHECK_CLAUSES);
-
 /**
  * The clauses a failure of `check` shows broken, among those its case cites. `named` are clauses the
  * check's outcome names itself; they win when the case cites them.

@@ -48,7 +48,7 @@ function member(operation: OperationId): RouteFamilyMember {
 }
 
 /** Operations whose Credit formula is `formula`, in the order of spec/openapi.yaml. */
-export function operationsPriced(formula: string): OperationId[] {
+function operationsPriced(formula: string): OperationId[] {
   return [...loadContract().operations.values()].filter((o) => o.creditFormula === formula).map((o) => o.operationId);
 }
 

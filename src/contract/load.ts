@@ -190,12 +190,6 @@ export function loadContract(): Contract {
   return contract;
 }
 
-export function operation(operationId: OperationId): Operation {
-  const op = loadContract().operations.get(operationId);
-  if (!op) throw new Error(`tdss: unknown operation ${operationId}`);
-  return op;
-}
-
 export function clause(id: string): Clause {
   const c = loadContract().clauses.get(id);
   if (!c) throw new Error(`tdss: unknown clause id ${id}`);

@@ -108,16 +108,6 @@ export function schemaLocation(error: ErrorObject): string {
 }
 
 /**
- * The statuses an operation's responses name outright (not `default`), e.g. ["200", "400", "401"]: the
- * statuses a deployment that follows the document's reference choices answers with.
- */
-export function describedStatuses(operationId: OperationId): string[] {
-  const { path, method } = loadContract().operations.get(operationId)!;
-  const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>;
-  return Object.keys(item[method.toLowerCase()]!.responses).filter((k) => k !== "default");
-}
-
-/**
  * Validator of the body of a route's response under `status` ("200", "429", or "default"), its `$ref` to
  * components.responses followed; undefined when the operation describes no such response. Compiled once.
  */

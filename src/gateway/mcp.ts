@@ -299,5 +299,3 @@ export function createMcpProxy(ctx: McpProxyContext) {
     },
   };
 }
-
-export type McpProxy = ReturnType<typeof createMcpProxy>;

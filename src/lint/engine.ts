@@ -439,5 +439,3 @@ export function classify(diagnostics: readonly Diagnostic[]): Consequence | "cle
   }
   return CONSEQUENCE_ORDER[best] ?? "clean";
 }
-
-export type { Contract };

@@ -49,22 +49,6 @@ export function record(entries: Iterable<readonly [string, unknown]>): Record<st
   return out;
 }
 
-/** A copy of a node with one member's value replaced (or removed when value is undefined), order kept. */
-export function withMember(
-  node: Readonly<Record<string, unknown>>,
-  key: string,
-  value: unknown,
-): Record<string, unknown> {
-  const entries: [string, unknown][] = [];
-  for (const k of Object.keys(node)) {
-    if (k === key) {
-      if (value !== undefined) entries.push([k, value]);
-    } else entries.push([k, node[k]]);
-  }
-  if (!Object.hasOwn(node, key) && value !== undefined) entries.push([key, value]);
-  return record(entries);
-}
-
 export function leaf(field: unknown, op: string, value: unknown): Record<string, unknown> {
   return record([
     ["field", field],
@@ -107,15 +91,6 @@ export function quote(value: unknown): string {
 
 export function list(values: readonly string[]): string {
   return values.map((v) => `\`${v}\``).join(", ");
-}
-
-/** A copy of an object with one member renamed, order kept. */
-export function renameMember(
-  node: Readonly<Record<string, unknown>>,
-  from: string,
-  to: string,
-): Record<string, unknown> {
-  return record(Object.keys(node).map((k) => [k === from ? to : k, node[k]] as const));
 }
 
 /** Stands, inside the value of a fix, for the input's own text of the value at `path` (see `sourceText`). */

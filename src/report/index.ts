@@ -8,7 +8,7 @@ import { renderMarkdown } from "./markdown.js";
 import type { Report } from "./report.js";
 import { writeFileAtomic } from "./write.js";
 
-export { buildReport, clauseCoverage, summarize, type Report, type Summary, type ClauseCoverage } from "./report.js";
+export { buildReport, type Report } from "./report.js";
 export { formatProgress, formatPlan, formatSummary } from "./console.js";
 export { renderHtml, renderJson, renderJunit, renderMarkdown, writeFileAtomic };
 

@@ -1,9 +1,3 @@
-/** RFC 6901 JSON Pointers: how a config pins a member the spec does not name, and how cases capture values. */
-
-export function isPointer(value: string): boolean {
-  return value === "" || value.startsWith("/");
-}
-
 function unescape(token: string): string {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }

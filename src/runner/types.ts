@@ -97,14 +97,6 @@ export interface Exchange {
 
 export type CheckStatus = "pass" | "fail" | "drift";
 
-export interface CheckResult {
-  readonly check: string;
-  readonly status: CheckStatus;
-  readonly message?: string;
-  readonly expected?: unknown;
-  readonly actual?: unknown;
-}
-
 export type CaseStatus = "passed" | "failed" | "skipped" | "expected-failure" | "unexpected-pass" | "drift";
 
 export interface CaseFailure {

@@ -10,7 +10,6 @@ export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set([
   "queryJobs",
   "queryCompanies",
 ]);
-export const QUERY_SPEC_OPERATIONS: ReadonlySet<OperationId> = new Set(["queryPeople", "queryJobs", "queryCompanies"]);
 export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(["getProfiles", "getJobs", "getCompanies"]);
 
 /** The list member of each detail request body. */

@@ -8,5 +8,3 @@ export interface FileReport {
 
 export const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
 export type FormatName = (typeof FORMATS)[number];
-
-export type Formatter = (files: readonly FileReport[]) => string | Promise<string>;

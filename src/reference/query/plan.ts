@@ -19,5 +19,3 @@ export type Plan =
   | { readonly kind: "leaf"; readonly field: FieldSpec; readonly table: TableName; readonly arg: LeafArgument }
   /** A leaf that matches nothing: only a fault (an unknown field let through) produces it. */
   | { readonly kind: "nothing" };
-
-export type { Operator };

@@ -5,16 +5,7 @@ import { requestStep } from "./request.js";
 import { semanticsStep } from "./semantics.js";
 import { verifyStep } from "./verify.js";
 
-export type {
-  StepKind,
-  StepPlan,
-  PlanContext,
-  ExecuteContext,
-  StepExecution,
-  StepFinding,
-  StepObservation,
-  Depth,
-} from "./step-kind.js";
+export type { StepKind, StepPlan, StepExecution, Depth } from "./step-kind.js";
 
 /**
  * Every step kind, by the member name that selects it in a suite file. Extension point: a new surface
