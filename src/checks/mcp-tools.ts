@@ -71,7 +71,7 @@ export function matchToolsToRoutes(names: readonly string[], pinned: ToolNameMap
 }
 
 /** How a match was made, for the report's observed section: from the config's map, by §4.1 suffix, or both. */
-export function matchedBy(pinned: ToolNameMap | undefined): string {
+function matchedBy(pinned: ToolNameMap | undefined): string {
   const routes = Object.keys(pinned ?? {});
   if (routes.length === 0) return "the §4.1 name suffix";
   if (routes.length === OPERATION_IDS.length) return "the config (mcp.tools)";
@@ -134,7 +134,7 @@ export interface SchemaSample {
 }
 
 /** Validator of a deployed input schema, compiled the way an MCP client would: on its own, unknown keywords ignored. */
-export function compileToolSchema(schema: unknown): ValidateFunction | string {
+function compileToolSchema(schema: unknown): ValidateFunction | string {
   try {
     const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
     const { $schema: _dialect, ...rest } = (schema ?? {}) as Record<string, unknown>;

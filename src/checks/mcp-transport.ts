@@ -7,7 +7,7 @@ function where(probe: McpProbe): string {
 }
 
 /** The probe an `mcp_probe` step recorded, read back from its exchange. */
-export function probeOf(exchange: Exchange): McpProbe {
+function probeOf(exchange: Exchange): McpProbe {
   const wwwAuthenticate = exchange.headers?.["www-authenticate"];
   return {
     url: exchange.request.url,

@@ -74,7 +74,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
+const DEFAULT_MCP_TIMEOUT_MS = 10_000;
 
 /** The URL of a transport under the base URL (its own path kept: {base_url}/mcp). */
 export function mcpUrl(baseUrl: string, kind: McpTransportKind): URL {
@@ -161,7 +161,7 @@ function describeConnectFailure(error: unknown, url: URL): McpClientError {
 }
 
 /** The JSON a tool result carries: structuredContent, else its first text content parsed as JSON. */
-export function toolOutcome(result: CallToolResult): ToolCallOutcome {
+function toolOutcome(result: CallToolResult): ToolCallOutcome {
   const text = result.content.find((c): c is { type: "text"; text: string } => c.type === "text")?.text;
   let envelope: unknown = result.structuredContent;
   if (envelope === undefined && text !== undefined) {

@@ -10,7 +10,7 @@ const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RELATIVE = /^now-(\d{1,6})([a-zA-Z]+)$/;
 const KNOWN_UNITS = new Set(["d", "m"]);
 
-export function isRealCalendarDate(year: number, month: number, day: number): boolean {
+function isRealCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= days;

@@ -32,7 +32,7 @@ export interface Contract {
 }
 
 /** Published record fields of the detail routes (spec/catalog/records.yaml). */
-export interface RecordFields {
+interface RecordFields {
   /** People fields a deployment is known to return: the four shown in §2.4 plus the queryable names. */
   readonly people: readonly string[];
   /** Job record fields of §2.6, including dotted names of nested members (company.name, ...). */

@@ -49,7 +49,7 @@ export interface DatasetSpec {
   readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
 }
 
-export interface Range {
+interface Range {
   readonly min: number;
   readonly max: number;
   readonly default?: number;

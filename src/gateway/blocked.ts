@@ -4,7 +4,7 @@ import type { Diagnostic, Suggestion } from "../lint/index.js";
 export const BLOCKED_STATUS = 422;
 
 /** A diagnostic as a blocked response carries it: what, where, why, and the replacements a client can apply. */
-export interface WireDiagnostic {
+interface WireDiagnostic {
   readonly rule: string;
   readonly consequence: string;
   readonly pointer: string;
@@ -17,7 +17,7 @@ export interface WireDiagnostic {
  * A suggestion as the client applies it: the text edits of the body it sent (ranges in UTF-16 code units), and,
  * where the suggestion replaces one value, that value.
  */
-export interface WireSuggestion {
+interface WireSuggestion {
   readonly message: string;
   readonly edits?: readonly { readonly range: readonly [number, number]; readonly text: string }[];
   readonly replacement?: unknown;
@@ -37,7 +37,7 @@ function parsed(text: string): { value: unknown } | undefined {
   }
 }
 
-export function wireDiagnostic(d: Diagnostic): WireDiagnostic {
+function wireDiagnostic(d: Diagnostic): WireDiagnostic {
   return {
     rule: d.ruleId,
     consequence: d.consequence,
@@ -56,7 +56,7 @@ const WHY: Readonly<Record<string, string>> = {
 };
 
 /** One diagnostic in plain words, with its place and its first suggestion: `msg` of the blocked envelope. */
-export function plainWords(d: Diagnostic): string {
+function plainWords(d: Diagnostic): string {
   const at = d.path === "" ? "the body" : d.path;
   const advice = d.suggestions[0]?.message;
   return `Not sent (${WHY[d.consequence] ?? d.consequence}): ${d.message} At ${at}.${advice ? ` ${advice}` : ""}`;

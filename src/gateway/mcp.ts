@@ -26,7 +26,7 @@ import type { RestContext } from "./rest.js";
 import { judge } from "./verdict.js";
 
 /** The MCP addresses of §4.6 the gateway serves, and the SSE message endpoint its streams announce. */
-export const GATEWAY_MCP_PATHS = { streamableHttp: "/mcp", sse: "/sse", messages: "/messages" } as const;
+const GATEWAY_MCP_PATHS = { streamableHttp: "/mcp", sse: "/sse", messages: "/messages" } as const;
 
 export interface McpProxyContext extends RestContext {
   /** Deployed tool names by route, for names that do not end with the §4.1 suffix (config `mcp.tools`). */

@@ -8,7 +8,7 @@ import { endToEnd, UpstreamError, type Upstream } from "./upstream.js";
 import { judge, type Verdict } from "./verdict.js";
 
 /** Largest request body the gateway reads, as the service's own limit (docs/gateway.md). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RestContext {
   readonly upstream: Upstream;

@@ -11,7 +11,7 @@ import type { LintableOperationId, ScopeOverrides } from "./types.js";
 export class InputError extends Error {}
 
 /** The most bytes `tdss lint` reads of one input (spec/catalog/limits.yaml, project.maxLintInputBytes). */
-export function maxInputBytes(): number {
+function maxInputBytes(): number {
   return loadContract().limits.project.maxLintInputBytes;
 }
 

@@ -22,7 +22,7 @@ const KIND_BY_FORMULA: Readonly<Record<string, BodyKind>> = {
 };
 
 /** Short names for the three Query Spec routes. */
-export const ROUTE_ALIASES: Readonly<Record<string, LintableOperationId>> = Object.freeze({
+const ROUTE_ALIASES: Readonly<Record<string, LintableOperationId>> = Object.freeze({
   people: "queryPeople",
   jobs: "queryJobs",
   companies: "queryCompanies",

@@ -46,7 +46,7 @@ export type EditSpec =
 /** A fix: one edit or several made together. */
 export type FixSpec = EditSpec | readonly EditSpec[];
 
-export interface SuggestionSpec {
+interface SuggestionSpec {
   readonly messageId: string;
   readonly data?: Readonly<Record<string, unknown>>;
   readonly fix?: FixSpec;
@@ -132,7 +132,7 @@ export interface ScopeNode extends NodeBase {
   readonly subRecord: SubRecord | undefined;
 }
 
-export interface InvalidNode extends NodeBase {
+interface InvalidNode extends NodeBase {
   readonly kind: "invalid";
   readonly reason: "not-object" | "no-form" | "several-forms";
   /** Composite, scope and leaf keys found, in document order. */

@@ -3,7 +3,7 @@ import { parseQueryDate, resolveQueryDate, type QueryDate } from "../contract/da
 /** Dates are stored as day numbers: whole days since 1970-01-01 (UTC), so that gte/lte compare integers. */
 const MS_PER_DAY = 86_400_000;
 
-export function dayOf(year: number, month: number, day: number): number {
+function dayOf(year: number, month: number, day: number): number {
   return Math.floor(Date.UTC(year, month - 1, day) / MS_PER_DAY);
 }
 

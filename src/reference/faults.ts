@@ -74,7 +74,7 @@ export interface Faults {
 }
 
 /** Where a search page starts, the IDs it returned, its size and the matches of its query. */
-export interface SearchPage {
+interface SearchPage {
   readonly offset: number;
   readonly returned: number;
   readonly size: number;

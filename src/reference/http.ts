@@ -11,7 +11,7 @@ import type { ServiceResponse } from "./service.js";
  */
 export const MAX_BODY_BYTES = loadContract().limits.project.maxBodyBytes;
 /** Paths the MCP layer serves (§4.6): Streamable HTTP, legacy SSE and the SSE message endpoint. */
-export const MCP_PATHS: readonly string[] = ["/mcp", "/sse", "/messages"];
+const MCP_PATHS: readonly string[] = ["/mcp", "/sse", "/messages"];
 
 /** The MCP layer as src/reference/mcp/index.ts exports it (createMcpHandler). */
 export interface McpHandler {

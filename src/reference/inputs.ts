@@ -3,7 +3,7 @@
  * Every member may be left out: the store reads a missing member as null (or an empty list). Dates are
  * YYYY-MM-DD strings or day numbers (days since 1970-01-01, see days.ts).
  */
-export type DayInput = string | number | null;
+type DayInput = string | number | null;
 
 export interface ExperienceInput {
   title?: string | null;
@@ -72,7 +72,7 @@ export interface PersonInput {
   languages?: readonly LanguageInput[];
 }
 
-export interface SalaryInput {
+interface SalaryInput {
   min: number;
   max: number;
   currency: string;

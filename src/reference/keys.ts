@@ -20,9 +20,9 @@ export interface KeySpec {
   readonly rateLimit?: RateLimit;
 }
 
-export const KEY_PREFIX = "svc_";
-export const SCOPES = ["people:read", "jobs:read", "companies:read"] as const;
-export const DEFAULT_CREDITS = 1_000_000;
+const KEY_PREFIX = "svc_";
+const SCOPES = ["people:read", "jobs:read", "companies:read"] as const;
+const DEFAULT_CREDITS = 1_000_000;
 /** Generous by default so that benchmarks and suites are not throttled; `--rate-limit` lowers it. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 1_000_000, perSeconds: 60 };
 

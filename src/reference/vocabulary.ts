@@ -294,7 +294,7 @@ export const LANGUAGES = [
 ] as const;
 
 /** A step of a career track: the title and its §2.3 level. */
-export type TrackTitle = readonly [title: string, level: string];
+type TrackTitle = readonly [title: string, level: string];
 
 /**
  * A career family: the titles a person climbs, their department (§2.3 active_department), role, skills and job

@@ -3,7 +3,7 @@ import type { Report } from "./report.js";
 
 const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "drift"]);
 
-export interface CaseChange {
+interface CaseChange {
   readonly id: string;
   readonly area: string;
   /** Status in the first report; absent when the case is only in the second. */
@@ -13,13 +13,13 @@ export interface CaseChange {
   readonly message?: string;
 }
 
-export interface ObservedChange {
+interface ObservedChange {
   readonly topic: string;
   readonly before?: unknown;
   readonly after?: unknown;
 }
 
-export interface AreaFigures {
+interface AreaFigures {
   readonly area: string;
   readonly credits: { readonly before: number; readonly after: number };
   readonly durationMs: { readonly before: number; readonly after: number };

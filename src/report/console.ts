@@ -14,7 +14,7 @@ const MARK: Record<CaseStatus, string> = {
 };
 
 /** Failed checks shown per case, and lines per check, before the rest is cut with "… N more". */
-export const CONSOLE_LIMITS = { failures: 10, linesPerFailure: 6, width: 110 } as const;
+const CONSOLE_LIMITS = { failures: 10, linesPerFailure: 6, width: 110 } as const;
 
 /** Text folded into lines of at most `width` characters, at spaces where there are some. */
 export function fold(text: string, width: number): string[] {

@@ -10,7 +10,7 @@ import { writeFileAtomic } from "./write.js";
 
 export { buildReport, type Report } from "./report.js";
 export { formatProgress, formatPlan, formatSummary } from "./console.js";
-export { renderHtml, renderJson, renderJunit, renderMarkdown, writeFileAtomic };
+export { renderJunit, renderMarkdown, writeFileAtomic };
 
 const FILES: Partial<Record<ReporterName, { file: string; render: (r: Report) => string }>> = {
   json: { file: "report.json", render: renderJson },

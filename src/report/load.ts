@@ -11,7 +11,7 @@ export class ReportLoadError extends Error {
  * The report.json a path names: the file itself, a run folder holding it, or a folder of run folders
  * (`reports/`), of which the latest run (run ids begin with their start time) is taken.
  */
-export function reportFile(path: string): string {
+function reportFile(path: string): string {
   let stat;
   try {
     stat = statSync(path);

@@ -5,10 +5,10 @@ import { byArea } from "./report.js";
 import { verdictOf } from "./console.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
-export const MARKDOWN_BODY_BYTES = 4096;
+const MARKDOWN_BODY_BYTES = 4096;
 
 /** Text cut to `max` characters, with a mark saying how long it was. */
-export function cut(text: string, max: number): string {
+function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… [cut: ${max} of ${text.length} characters shown]` : text;
 }
 

@@ -37,7 +37,7 @@ export function readingsOf(cases: readonly CaseResult[]): ReadingEntry[] {
 }
 
 /** `s4-2-size-range (must): “…”`: the clause a verdict rests on, quoted, for every reporter. */
-export function clauseLine(clause: RestingClause | undefined): string {
+function clauseLine(clause: RestingClause | undefined): string {
   if (!clause) return "";
   const quote = clause.quote.length > 300 ? `${clause.quote.slice(0, 300)}…` : clause.quote;
   return `${clause.id} (${clause.kind}): “${quote}”`;

@@ -5,9 +5,9 @@ import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
 
-export type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
+type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
 
-export interface ClauseCoverage {
+interface ClauseCoverage {
   readonly id: string;
   readonly section: string;
   readonly kind: ClauseKind;
@@ -16,7 +16,7 @@ export interface ClauseCoverage {
   readonly cases: readonly string[];
 }
 
-export interface Summary {
+interface Summary {
   readonly total: number;
   readonly passed: number;
   readonly failed: number;
@@ -87,7 +87,7 @@ const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "expected-failure", 
 const PASSING: ReadonlySet<CaseStatus> = new Set(["passed", "unexpected-pass"]);
 
 /** Clause by clause: which cases cite it, and what they found (lint clauses belong to the linter and are left out). */
-export function clauseCoverage(
+function clauseCoverage(
   allCases: readonly CaseDef[],
   results: readonly CaseResult[],
   observed: RunOutcome["observed"],
@@ -116,7 +116,7 @@ export function clauseCoverage(
     });
 }
 
-export function summarize(outcome: RunOutcome): Summary {
+function summarize(outcome: RunOutcome): Summary {
   const count = (s: CaseStatus) => outcome.results.filter((r) => r.status === s).length;
   const failed = count("failed");
   const drift = count("drift");

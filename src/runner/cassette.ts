@@ -105,7 +105,7 @@ export class RecordingHttpClient extends HttpClient {
  * Strings of the recorded request body that differ from the body sent now, at the same place, as JSON
  * text (recorded → now). Only strings of 8 characters or more count: invented IDs, not field names.
  */
-export function inventedStrings(recorded: string | undefined, now: string | undefined): Map<string, string> {
+function inventedStrings(recorded: string | undefined, now: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   let a: unknown;
   let b: unknown;

@@ -45,7 +45,7 @@ export interface RunConfig {
 
 export const GATEWAY_BLOCKABLE = ["refused", "empty", "broadened", "unspecified"] as const;
 
-export interface GatewayConfig {
+interface GatewayConfig {
   readonly upstream?: string;
   readonly port?: number;
   readonly host?: string;
@@ -120,7 +120,7 @@ const SCHEMA = {
 
 const validate = new Ajv2020({ allErrors: false, strict: false }).compile(SCHEMA);
 
-export const DEFAULT_CONFIG_FILES = ["tdss.config.yaml", "tdss.config.yml", "tdss.config.json"];
+const DEFAULT_CONFIG_FILES = ["tdss.config.yaml", "tdss.config.yml", "tdss.config.json"];
 
 /** The config file in a folder, if there is one. */
 export function findConfig(cwd: string): string | undefined {

@@ -49,7 +49,7 @@ function base64Runs(key: string): string[] {
 }
 
 /** A pattern matching a key in any of the encodings above, and the base64 of any text that holds it. */
-export function keyPattern(key: string): string {
+function keyPattern(key: string): string {
   const spellings = [key, ...base64Runs(key)].sort((a, b) => b.length - a.length);
   return spellings.map((s) => Array.from(s, characterPattern).join("")).join("|");
 }
@@ -72,7 +72,7 @@ export function redactor(keys: readonly { key: string; placeholder: string }[]):
 }
 
 /** Every string in a JSON-like value (member names too) redacted; the value keeps its shape. */
-export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+function redactDeep<T>(value: T, redact: (text: string) => string): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return redact(v);
     if (Array.isArray(v)) return v.map(walk);

@@ -70,7 +70,7 @@ class Skip extends Error {}
 class Stopped extends Error {}
 
 /** The reason given to a case the run did not (or did not finish to) run. */
-export function notRunReason(stopped: string): string {
+function notRunReason(stopped: string): string {
   return `not run: the deployment was unreachable; the run stopped after ${stopped}`;
 }
 
@@ -93,7 +93,7 @@ function text(value: unknown): string {
 }
 
 /** Each combination of a step's for_each lists, with a label naming it. */
-export function expandForEach(step: StepDef, scope: TemplateScope): { label: string; vars: Record<string, unknown> }[] {
+function expandForEach(step: StepDef, scope: TemplateScope): { label: string; vars: Record<string, unknown> }[] {
   let combos: { label: string; vars: Record<string, unknown> }[] = [{ label: "", vars: {} }];
   for (const [name, raw] of Object.entries(step.forEach ?? {})) {
     const values = resolve(raw, scope);
@@ -175,7 +175,7 @@ function captureValue(
  * nor a refusal (a 5xx, a timeout, a body that is not the envelope), which may have been charged for all the
  * runner knows, so the budget books the step's worst case.
  */
-export function formulaCost(
+function formulaCost(
   exchanges: readonly Exchange[],
   operationId: OperationId | undefined,
   deps: EngineDeps,
@@ -640,7 +640,7 @@ function creditsOutcome(
 }
 
 /** Runs one case and returns its result (before expectations are applied). */
-export async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
+async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
   const evidence = new EvidenceLog(deps.credentials, deps.evidenceBytes);
   const run: CaseRun = {

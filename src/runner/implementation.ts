@@ -11,9 +11,9 @@ import type { Observed } from "./observed.js";
 import { getPointer } from "./pointer.js";
 
 /** Routes whose IDs member the spec does not name (§4.3). */
-export type UnnamedIdsRoute = "searchPeople" | "queryJobs" | "queryCompanies";
+type UnnamedIdsRoute = "searchPeople" | "queryJobs" | "queryCompanies";
 /** Detail routes whose records member the spec does not name (§4.4). */
-export type UnnamedRecordsRoute = "getJobs" | "getCompanies";
+type UnnamedRecordsRoute = "getJobs" | "getCompanies";
 
 /** JSON Pointers (into the whole response body) pinned in the config's `implementation:` block. */
 export interface ImplementationPointers {

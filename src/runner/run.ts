@@ -110,7 +110,7 @@ export interface RunOutcome {
   readonly interrupted?: { readonly by: string; readonly notRun: readonly string[] };
 }
 
-export function newRunId(now = new Date()): string {
+function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(2).toString("hex")}`;
 }
 

@@ -6,7 +6,7 @@ import { loadContract, type Clause } from "../contract/index.js";
  * or `implementation-defined` clause (or on a `lint` clause alone, which states a rule of queries, not of
  * servers). Under `strict`, a warning is a failure too, labelled as a reading.
  */
-export type VerdictKind = "failure" | "warning";
+type VerdictKind = "failure" | "warning";
 
 /** The clause an outcome rests on, as reports quote it. */
 export interface RestingClause {

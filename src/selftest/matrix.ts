@@ -4,7 +4,7 @@ import type { CaseDef } from "../runner/types.js";
 import type { CaseVerdict, JobOutcome } from "./job.js";
 import type { DATASET_PROFILES, ProfileName } from "./plan.js";
 
-export type MutantStatus = "killed" | "survived" | "error";
+type MutantStatus = "killed" | "survived" | "error";
 
 export interface MutantRow {
   readonly id: string;
@@ -28,7 +28,7 @@ export interface CaseRow {
   readonly kills: readonly string[];
 }
 
-export interface CorrectRun {
+interface CorrectRun {
   readonly profile: ProfileName;
   readonly casesRun: number;
   /** Cases that did not pass against the correct server: each is a defect of the suite or of the reference. */
@@ -42,7 +42,7 @@ export interface CorrectRun {
   readonly durationMs: number;
 }
 
-export interface SelftestSummary {
+interface SelftestSummary {
   readonly mutants: number;
   readonly killed: number;
   readonly survived: number;

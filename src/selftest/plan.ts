@@ -27,7 +27,7 @@ export interface Job {
   readonly asOf: string;
 }
 
-export function profileOf(mutant: Mutant): ProfileName {
+function profileOf(mutant: Mutant): ProfileName {
   return mutant.needsDefaultDataset ? "large" : "small";
 }
 
@@ -39,7 +39,7 @@ const NO_ROUTE_KINDS = new Set(["verify", "mcp_tools", "mcp_probe"]);
  * variables, e.g. the route of a case-level for_each); undefined when a step's route cannot be known
  * before the run (a captured operation, a raw path).
  */
-export function routesCalled(c: CaseDef): Set<OperationId> | undefined {
+function routesCalled(c: CaseDef): Set<OperationId> | undefined {
   const routes = new Set<OperationId>();
   for (const step of c.steps) {
     if (NO_ROUTE_KINDS.has(step.kind)) continue;

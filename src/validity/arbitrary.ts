@@ -36,7 +36,7 @@ function argumentOf(field: FieldSpec, op: Operator): fc.Arbitrary<unknown> {
 }
 
 /** A leaf the linter calls valid: a field of the dataset, one of its operators, a value of its kind. */
-export function validLeaf(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
+function validLeaf(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
   const fields = [...loadContract().datasets[dataset].fields.values()];
   return fc
     .constantFrom(...fields)
@@ -62,7 +62,7 @@ const SCALARS = fc.oneof(
 );
 
 /** A leaf with one mistake of any class: the field, the operators, the value or the leaf's own shape. */
-export function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
+function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
   const fields = [...loadContract().datasets[dataset].fields.values()];
   const field = fc.constantFrom(...fields);
   return fc.oneof(
@@ -128,7 +128,7 @@ export function queryNode(dataset: Dataset, brokenWeight = 1): fc.Arbitrary<unkn
 }
 
 /** A search body: `where` drawn from queryNode, a small size, and now and then a mistake in the body itself. */
-export function searchBody(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
+function searchBody(dataset: Dataset): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .oneof(
       { arbitrary: fc.record({ where: queryNode(dataset), size: fc.integer({ min: 1, max: 5 }) }), weight: 12 },

@@ -6,7 +6,7 @@ import { viewOf } from "../../runner/views.js";
 import type { CheckContext, RunState } from "../check.js";
 
 /** An exchange that answered with `body` (JSON) and `status`, for check tests. */
-export function exchange(body: unknown, status = 200, operationId?: OperationId): Exchange {
+function exchange(body: unknown, status = 200, operationId?: OperationId): Exchange {
   return {
     request: {
       method: "POST",

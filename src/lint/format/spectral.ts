@@ -10,7 +10,7 @@ import type { FileReport } from "./report.js";
 const SEVERITY: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
 
 /** The file name a formatter shows for standard input. */
-export const STDIN_NAME = "<stdin>";
+const STDIN_NAME = "<stdin>";
 
 export function toSpectralDiagnostics(files: readonly FileReport[]): ISpectralDiagnostic[] {
   const out: ISpectralDiagnostic[] = [];

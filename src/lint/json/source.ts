@@ -97,7 +97,7 @@ function countMembersIteratively(value: unknown): number {
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /** Whether bytes begin with the UTF-8 byte order mark EF BB BF. */
-export function hasBom(bytes: Uint8Array): boolean {
+function hasBom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 

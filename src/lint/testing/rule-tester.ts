@@ -18,9 +18,9 @@ import { join } from "node:path";
 import { packageRoot } from "../../contract/root.js";
 import { renderRuleDoc } from "./rule-doc.js";
 
-export const MARK = "«";
+const MARK = "«";
 
-export interface CaseOptions extends LintOptions {
+interface CaseOptions extends LintOptions {
   readonly name?: string;
 }
 
@@ -29,7 +29,7 @@ export interface ValidCase extends CaseOptions {
   readonly code: string | { readonly value: unknown };
 }
 
-export interface ExpectedSuggestion {
+interface ExpectedSuggestion {
   readonly message?: string | RegExp;
   /**
    * The value at `path` once the suggestion's edits are applied to the case's text (without `path`:
@@ -39,7 +39,7 @@ export interface ExpectedSuggestion {
   readonly path?: string;
 }
 
-export interface ExpectedDiagnostic {
+interface ExpectedDiagnostic {
   readonly path: string;
   readonly message?: string | RegExp;
   readonly clauses?: readonly string[];

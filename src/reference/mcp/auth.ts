@@ -1,7 +1,7 @@
 import type { Service } from "../service.js";
 
 /** Whether an MCP request may proceed, and if not, the HTTP refusal it gets. */
-export type AuthVerdict =
+type AuthVerdict =
   | { readonly ok: true }
   | {
       readonly ok: false;
@@ -22,7 +22,7 @@ const DEFAULT_CHALLENGE = 'Bearer realm="tdss"';
  * refusals (inactive key, exhausted balance, rate limit) as its REST route. Each check goes through the
  * Service's rate limit, so prefer an authenticator that does not (keyRingAuthenticator) where there is one.
  */
-export function keyStatusAuthenticator(service: Service): Authenticate {
+function keyStatusAuthenticator(service: Service): Authenticate {
   return async (authorization) => {
     const response = await service.call("getKeyStatus", undefined, authorization);
     if (response.status !== 401 && response.status !== 403) return { ok: true };
@@ -49,7 +49,7 @@ export function hasKeyRing(service: Service): service is KeyRingService {
  * as its REST request does (§4.6: "the same key, limits and Credit rules"), however many MCP messages
  * (initialize, notifications, tools/list) surround it.
  */
-export function keyRingAuthenticator(service: KeyRingService): Authenticate {
+function keyRingAuthenticator(service: KeyRingService): Authenticate {
   return async (authorization) => {
     try {
       service.keyRing.identify(authorization);

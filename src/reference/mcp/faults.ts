@@ -71,7 +71,7 @@ export interface McpFaults {
  * A drifted copy of a tool schema: whatever the route requires becomes optional and a body member the route
  * does not know becomes required, so that both a valid body and an invalid one change verdict.
  */
-export function driftSchema(schema: ToolInputSchema): ToolInputSchema {
+function driftSchema(schema: ToolInputSchema): ToolInputSchema {
   const properties = {
     ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
     drifted: { type: "string" },

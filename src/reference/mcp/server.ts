@@ -36,7 +36,7 @@ function headerValue(
  * A tool result carries the REST envelope itself, as text and as structuredContent, so an agent reads the same
  * JSON as a REST client; a refusal is a tool error with the same envelope and message (s4-6-tool-per-route-same-rules).
  */
-export function toolResult(response: ServiceResponse): CallToolResult {
+function toolResult(response: ServiceResponse): CallToolResult {
   const succeeded = response.status >= 200 && response.status < 300;
   const envelope = response.envelope as unknown as Record<string, unknown>;
   return {

@@ -26,7 +26,7 @@ const VALIDITY_RULES = Object.freeze(
 );
 
 /** The rules each validation step of refusal.ts stands for, so that a fault naming a step switches them off. */
-export const STEP_RULES: Readonly<Partial<Record<ValidationStep, readonly string[]>>> = {
+const STEP_RULES: Readonly<Partial<Record<ValidationStep, readonly string[]>>> = {
   "body-object": ["body-not-object"],
   "body-members": ["extra-member"],
   "where-required": ["where-required"],

@@ -5,7 +5,7 @@ import type { Store } from "../store/store.js";
 import { cell, type Table } from "../store/table.js";
 
 /** How the source words the age of a posting (§2.6 posted: "Age of the posting as the source words it"). */
-export function postedWording(ageDays: number): string {
+function postedWording(ageDays: number): string {
   if (ageDays <= 0) return "Today";
   if (ageDays === 1) return "1 day ago";
   if (ageDays < 7) return `${ageDays} days ago`;

@@ -12,7 +12,7 @@ import { listInWords } from "../generate/text.js";
  * sub-record, newest first), and the wider published set: the subject's own prose and links, the employers
  * as companies and the institutions (s2-4-source-reaches-full-set).
  */
-export const PROFILE_EXTRA_FIELDS = ["summary", "websites", "experiences", "educations", "language_records"] as const;
+const PROFILE_EXTRA_FIELDS = ["summary", "websites", "experiences", "educations", "language_records"] as const;
 
 /** Fields of the default record (no `_source`): a subset (s2-4-default-record-subset), chosen by the reference. */
 export const PROFILE_DEFAULT_FIELDS = [

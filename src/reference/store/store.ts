@@ -24,7 +24,7 @@ export interface StoreInput {
   readonly companies: Iterable<CompanyInput>;
 }
 
-export const SUB_RECORDS: readonly SubRecord[] = ["experience", "education", "language"];
+const SUB_RECORDS: readonly SubRecord[] = ["experience", "education", "language"];
 
 /** The canonical form of a LinkedIn profile URL, or undefined when `text` is not one. */
 export function canonicalLinkedinUrl(text: string): string | undefined {

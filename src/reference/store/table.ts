@@ -6,15 +6,15 @@ import { Dictionary } from "./dictionary.js";
  * slow every scan; as typed arrays over shared dictionaries they take a few tens of MB and scan in a
  * fraction of a millisecond (speed targets in docs/benchmarks.md).
  */
-export type ColumnKind = "text" | "list" | "number" | "date" | "boolean";
+type ColumnKind = "text" | "list" | "number" | "date" | "boolean";
 /**
  * Kinds a column is built as: "prose" is a text column of mostly distinct values (names, URLs, headlines),
  * kept as plain strings while the store is built and put into its dictionary on first use (ready time).
  */
-export type BuildKind = ColumnKind | "prose";
+type BuildKind = ColumnKind | "prose";
 
 /** Row lists per dictionary id (an inverted index), built on first use by a counting sort. */
-export interface Postings {
+interface Postings {
   readonly offsets: Uint32Array;
   readonly rows: Int32Array;
 }
@@ -36,14 +36,14 @@ export interface ListColumn {
   postings(): Postings;
 }
 
-export interface NumberColumn {
+interface NumberColumn {
   /** "date" columns hold day numbers (days.ts). */
   readonly kind: "number" | "date";
   /** NaN for null. */
   readonly values: Float64Array;
 }
 
-export interface BooleanColumn {
+interface BooleanColumn {
   readonly kind: "boolean";
   /** 1, 0, or -1 for null. */
   readonly values: Int8Array;
@@ -80,7 +80,7 @@ function lazyPostings(build: () => Postings): () => Postings {
   return () => (postings ??= build());
 }
 
-export function textColumn(dict: Dictionary, ids: Int32Array): TextColumn {
+function textColumn(dict: Dictionary, ids: Int32Array): TextColumn {
   return {
     kind: "text",
     dict,
@@ -98,14 +98,14 @@ export function textColumn(dict: Dictionary, ids: Int32Array): TextColumn {
  * strings would be copied by every young-generation collection); row r spans bytes[offsets[r] .. offsets[r+1]),
  * and an empty span with nulls[r] = 1 is null.
  */
-export interface ProseBytes {
+interface ProseBytes {
   readonly bytes: Uint8Array;
   readonly offsets: Uint32Array;
   readonly nulls: Int8Array;
 }
 
 /** A text column over prose bytes: the strings and their dictionary are made on first use. */
-export function proseColumn(prose: ProseBytes): TextColumn {
+function proseColumn(prose: ProseBytes): TextColumn {
   let built: { dict: Dictionary; ids: Int32Array } | undefined;
   const build = () => {
     if (built) return built;
@@ -130,7 +130,7 @@ export function proseColumn(prose: ProseBytes): TextColumn {
   };
 }
 
-export function listColumn(dict: Dictionary, offsets: Uint32Array, ids: Int32Array): ListColumn {
+function listColumn(dict: Dictionary, offsets: Uint32Array, ids: Int32Array): ListColumn {
   return {
     kind: "list",
     dict,
@@ -390,7 +390,7 @@ export class TableBuilder {
 }
 
 /** One column of a TablePart: typed arrays plus the dictionary's values (ids index into them). */
-export interface ColumnPart {
+interface ColumnPart {
   readonly kind: BuildKind;
   readonly data?: Int32Array | Float64Array | Int8Array;
   readonly offsets?: Uint32Array;

@@ -53,7 +53,7 @@ function withoutDeleted(value: unknown): unknown {
 }
 
 /** A valid body with one thing wrong: a member of another type, a member gone, an unknown member, a wrapped value. */
-export function mutated(valid: unknown): fc.Arbitrary<unknown> {
+function mutated(valid: unknown): fc.Arbitrary<unknown> {
   const all = paths(valid);
   return fc
     .tuple(fc.constantFrom(...all), fc.nat({ max: 5 }), anyJson, fc.constantFrom(...fieldNames, "extra", "constructor"))
@@ -85,7 +85,7 @@ function text(value: string, kind: string, type: string | undefined = JSON_TYPE)
 const leaf = '{"field":"city","eq":"Berlin"}';
 
 /** Bodies built to break a parser or a recursive walk: depth, width, prototype keys, bytes that are not UTF-8. */
-export const adversarial: fc.Arbitrary<HostileBody> = fc.oneof(
+const adversarial: fc.Arbitrary<HostileBody> = fc.oneof(
   fc
     .integer({ min: 60, max: 6000 })
     .map((d) => text(`{"where":${'{"not":'.repeat(d)}${leaf}${"}".repeat(d)}}`, `not nested ${d} deep`)),
@@ -155,7 +155,7 @@ export const adversarial: fc.Arbitrary<HostileBody> = fc.oneof(
 );
 
 /** Query Spec trees, mostly well formed, with the usual mistakes mixed in. */
-export const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
+const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small" },
     fc

@@ -43,13 +43,13 @@ const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
  * job", a language level and "the language it describes"), plus the employer and school names. The full
  * membership of each sub-record is a reading (s4-2-scope-membership), so no other field is put in a scope.
  */
-export const SCOPE_FIELDS: Readonly<Record<SubRecord, readonly string[]>> = {
+const SCOPE_FIELDS: Readonly<Record<SubRecord, readonly string[]>> = {
   experience: ["title", "company_name", "workplace_city", "is_current", "duration_months", "started_at", "ended_at"],
   education: ["institution_name", "is_studying", "graduation_year", "study_start_year"],
   language: ["languages", "language_proficiency"],
 };
 
-export const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = {
+const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = {
   experience: "has_experience",
   education: "has_education",
   language: "has_language",

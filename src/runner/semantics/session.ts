@@ -5,12 +5,12 @@ import type { Exchange } from "../types.js";
 import { DETAIL_IDS_MEMBER, isSuccess } from "../views.js";
 import type { QueryNode } from "./judge.js";
 
-export const QUERY_ROUTE: Readonly<Record<Dataset, OperationId>> = {
+const QUERY_ROUTE: Readonly<Record<Dataset, OperationId>> = {
   people: "queryPeople",
   jobs: "queryJobs",
   companies: "queryCompanies",
 };
-export const DETAIL_ROUTE: Readonly<Record<Dataset, OperationId>> = {
+const DETAIL_ROUTE: Readonly<Record<Dataset, OperationId>> = {
   people: "getProfiles",
   jobs: "getJobs",
   companies: "getCompanies",

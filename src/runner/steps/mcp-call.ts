@@ -7,7 +7,7 @@ import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } fro
 import type { StepKind } from "./step-kind.js";
 
 /** The `mcp_call:` member of a step, after templates are resolved. */
-export interface McpCallSpec {
+interface McpCallSpec {
   readonly transport: string;
   /**
    * The route whose tool is called; the tool is found in tools/list by the config's `mcp.tools`, else by its §4.1 name

@@ -9,11 +9,11 @@ import type { Exchange } from "../types.js";
 import { authOf, clientOptions, sentMessage } from "./mcp-session.js";
 import type { StepKind } from "./step-kind.js";
 
-export const PROBE_TARGETS = ["streamable-http", "sse-stream", "sse-messages"] as const;
-export type ProbeTarget = (typeof PROBE_TARGETS)[number];
+const PROBE_TARGETS = ["streamable-http", "sse-stream", "sse-messages"] as const;
+type ProbeTarget = (typeof PROBE_TARGETS)[number];
 
 /** The `mcp_probe:` member of a step, after templates are resolved. */
-export interface McpProbeSpec {
+interface McpProbeSpec {
   /**
    * streamable-http: POST initialize to /mcp; sse-stream: GET /sse; sse-messages: POST initialize to the endpoint /sse
    * announces.

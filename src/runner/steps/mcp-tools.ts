@@ -4,7 +4,7 @@ import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } fro
 import type { StepKind } from "./step-kind.js";
 
 /** The `mcp_tools:` member of a step, after templates are resolved. */
-export interface McpToolsSpec {
+interface McpToolsSpec {
   readonly transport: string;
   readonly auth?: string;
 }

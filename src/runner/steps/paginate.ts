@@ -4,7 +4,7 @@ import { isSuccess } from "../views.js";
 import { planRequest, prepareRequest, sendRequest, type RequestSpec } from "./request.js";
 import type { StepKind } from "./step-kind.js";
 
-export interface PaginateSpec extends RequestSpec {
+interface PaginateSpec extends RequestSpec {
   /** Most pages requested; a set still continuing after them makes the step inconclusive. */
   readonly max_pages: number;
 }

@@ -62,7 +62,7 @@ export function prepareRequest(spec: RequestSpec): PreparedRequest {
 }
 
 /** Items a request's responses can hold: the page cap of a search, the IDs sent to a detail route. */
-export function maxItems(prepared: PreparedRequest, idsBound?: number): number {
+function maxItems(prepared: PreparedRequest, idsBound?: number): number {
   const op = prepared.operationId;
   const body = prepared.body as Record<string, unknown> | undefined;
   if (op && SEARCH_OPERATIONS.has(op)) {

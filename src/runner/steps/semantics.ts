@@ -4,7 +4,7 @@ import { AllowanceSpent, Session } from "../semantics/session.js";
 import type { StepKind } from "./step-kind.js";
 
 /** The `semantics:` member of a step (docs/search-semantics.md). */
-export interface SemanticsSpec {
+interface SemanticsSpec {
   readonly dataset: Dataset;
   /** Records sampled at each depth. */
   readonly samples: { readonly quick: number; readonly thorough: number };

@@ -21,7 +21,7 @@ function packageRoot(): string {
 }
 
 /** The keys the benchmark runs with: `/`, `+` and `=` make every encoding of them differ from the key as written. */
-export const BENCH_KEYS = { primary: "svc_h0st/ile+k3y=t35t_9f8e7d6c5b4a", second: "svc_s3c0nd/k3y+t35t=0a1b2c3d4e5f" };
+const BENCH_KEYS = { primary: "svc_h0st/ile+k3y=t35t_9f8e7d6c5b4a", second: "svc_s3c0nd/k3y+t35t=0a1b2c3d4e5f" };
 
 export interface HostileRunOptions {
   readonly timeoutMs: number;
@@ -56,7 +56,7 @@ export function boundSeconds(options: HostileRunOptions): number {
 }
 
 /** Where either key appears in `text`, in a spelling `keyEncodings` lists or one the run's redaction knows. */
-export function keyFindings(text: string, where: string): string[] {
+function keyFindings(text: string, where: string): string[] {
   const found: string[] = [];
   for (const key of [BENCH_KEYS.primary, BENCH_KEYS.second]) {
     for (const [encoding, spelled] of Object.entries(keyEncodings(key)))

@@ -23,7 +23,7 @@ export interface HostileKind {
   readonly raw?: (socket: Socket, ctx: HostileContext) => void;
 }
 
-export interface HostileContext {
+interface HostileContext {
   /** Requests seen so far, this one included. */
   readonly count: number;
   /** The Authorization header received. */
