@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 export default defineConfig(
   // The generated files (src/contract/compiled.ts, src/types/queries.ts) are compared byte for byte with their
-  // generator (scripts/generate.ts), which is linted.
+  // generators (src/contract/compile.ts, src/types/generated.ts), which are linted.
   globalIgnores([
     "src/contract/compiled.ts",
     "src/types/queries.ts",
