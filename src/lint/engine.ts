@@ -3,7 +3,7 @@
  * rules' visitors over them, and finds line and column only for the diagnostics it has. Synchronous,
  * no I/O.
  */
-import { loadContract, type Contract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { loadContract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER } from "./consequence.js";
 import { fixTargets, resolveFix } from "./edits.js";
 import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";

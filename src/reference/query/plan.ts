@@ -1,4 +1,4 @@
-import type { FieldSpec, Operator, SubRecord } from "../../contract/index.js";
+import type { FieldSpec, SubRecord } from "../../contract/index.js";
 import type { TableName } from "../store/schema.js";
 
 /** A scalar argument after translation: dates are day numbers, `match` arguments are lists of words. */
