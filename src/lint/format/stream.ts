@@ -49,13 +49,14 @@ const RESET = "\x1b[0m";
 /**
  * `--format stylish` (the default), after ESLint's: one line per diagnostic as
  * `file:line:col  severity  [consequence]  message  rule-id`, its suggestions indented below, and
- * a summary.
+ * a summary that counts problems (a cost line is not one).
  */
 export function stylishStream(color = false): ReportStream {
   const paint = (code: string, s: string) => (color ? `${code}${s}${RESET}` : s);
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   let files = 0;
   let current = "";
+  let printed = false;
   return {
     start: () => "",
     file(name) {
@@ -64,7 +65,9 @@ export function stylishStream(color = false): ReportStream {
       return "";
     },
     diagnostic(d) {
-      counts[d.severity]++;
+      // The cost line is information about the request, not a problem with it: shown, never counted.
+      if (d.consequence !== "cost") counts[d.severity]++;
+      printed = true;
       let out = `${current}:${d.line ?? 1}:${d.column ?? 1}  ${paint(COLOR[d.severity], d.severity.padEnd(7))}  ${`[${d.consequence}]`.padEnd(13)}  ${oneLine(d.message)}  ${paint(DIM, d.ruleId)}\n`;
       for (const s of d.suggestions) out += `    ${paint(DIM, "suggestion:")} ${oneLine(s.message)}\n`;
       return out;
@@ -77,7 +80,7 @@ export function stylishStream(color = false): ReportStream {
         total === 0
           ? `${plural(files, "file")} checked, no problems.`
           : `${plural(total, "problem")} (${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info) in ${plural(files, "file")}.`;
-      return `${total > 0 ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
+      return `${printed ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
     },
   };
 }
