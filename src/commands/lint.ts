@@ -278,7 +278,7 @@ async function runLint(args: LintArgs): Promise<number> {
         : scopeOverrides(`${loaded.file} (scopes)`, config.scopes)
       : undefined;
   const stdinName = args["stdin-filename"];
-  const files = expandInputs(given, {
+  const files = await expandInputs(given, {
     cwd,
     ext: args.ext !== undefined ? parseExt(args.ext) : (config.ext ?? DEFAULT_EXTENSIONS),
     ...(stdinName !== undefined ? { stdinName } : {}),
@@ -290,7 +290,7 @@ async function runLint(args: LintArgs): Promise<number> {
   const inputs: Input[] = [];
   for (const file of files) {
     const name = file === "-" ? (stdinName ?? "-") : file;
-    const own = settingsFor(loaded, file === "-" ? stdinName : file, cwd);
+    const own = await settingsFor(loaded, file === "-" ? stdinName : file, cwd);
     const route = args.route ?? own.route;
     const options: EngineOptions = {
       ...(route ? { route: route as RouteName } : {}),

@@ -60,8 +60,9 @@ const NUMBER = /^(0|[1-9][0-9]{0,14})$/;
  * parser cannot be sure (yargs then parses them, and reports any mistake).
  */
 export function parseFast(args: readonly string[], table: OptionTable): Record<string, unknown> | undefined {
-  // Grouped short flags (-qf) and the end of options (--) are left to yargs.
-  if (args.some((a) => a === "--" || /^-[^-]{2,}/.test(a))) return undefined;
+  // Grouped short flags (-qf), the end of options (--) and `true`/`false` (yargs may take either as a boolean
+  // flag's value) are left to yargs.
+  if (args.some((a) => a === "--" || a === "true" || a === "false" || /^-[^-]{2,}/.test(a))) return undefined;
   const options: Record<string, { type: "string" | "boolean"; short?: string; multiple: true }> = {};
   for (const [name, spec] of Object.entries(table.options)) {
     options[name] = { type: spec.type === "boolean" ? "boolean" : "string", multiple: true };
@@ -73,7 +74,8 @@ export function parseFast(args: readonly string[], table: OptionTable): Record<s
   } catch {
     return undefined;
   }
-  const out: Record<string, unknown> = { [table.positional.name]: parsed.positionals };
+  // yargs drops a bare `-` from the positionals (then no file at all means standard input): so does this.
+  const out: Record<string, unknown> = { [table.positional.name]: parsed.positionals.filter((p) => p !== "-") };
   for (const [name, spec] of Object.entries(table.options)) {
     const given = parsed.values[name] as (string | boolean)[] | undefined;
     if (given === undefined) {

@@ -2,18 +2,21 @@
  * The inputs `tdss lint` is given, made into files: a folder is every file under it with one of the extensions
  * (`--ext`), a glob the files it matches (tinyglobby), and a file or `-` itself; then `.tdssignore` (gitignore
  * syntax, by the `ignore` package, in the current folder) and the configuration's `ignores` take some away.
+ * Both packages are loaded only when there is a folder, a glob or patterns: linting one file loads neither.
  * docs/lint.md, "Inputs".
  */
 import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
-import { globSync, isDynamicPattern } from "tinyglobby";
+import type { Ignore } from "ignore";
 import { InputError } from "./cli-input.js";
 
 export const IGNORE_FILE = ".tdssignore";
 
 /** Never searched in a folder or by a glob: dependencies and version control. */
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**"];
+
+/** A name without any of these is a file name, never a glob (so tinyglobby need not be loaded to say so). */
+const GLOB_CHARACTER = /[*?[\]{}()!+@]/;
 
 export interface FileSelection {
   readonly cwd: string;
@@ -25,7 +28,7 @@ export interface FileSelection {
 }
 
 /** A predicate: is this file (a path as given, relative to `cwd` or absolute) ignored? */
-export function ignoredBy(selection: FileSelection): (file: string) => boolean {
+export async function ignoredBy(selection: FileSelection): Promise<(file: string) => boolean> {
   const checks: { dir: string; rules: Ignore }[] = [];
   let text: string | undefined;
   try {
@@ -34,9 +37,11 @@ export function ignoredBy(selection: FileSelection): (file: string) => boolean {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT")
       throw new InputError(`cannot read ${IGNORE_FILE}: ${(error as Error).message}`);
   }
+  const patterns = selection.ignores?.patterns ?? [];
+  if (text === undefined && patterns.length === 0) return () => false;
+  const { default: ignore } = await import("ignore");
   if (text !== undefined) checks.push({ dir: selection.cwd, rules: ignore().add(text) });
-  if (selection.ignores && selection.ignores.patterns.length > 0)
-    checks.push({ dir: selection.ignores.dir, rules: ignore().add([...selection.ignores.patterns]) });
+  if (patterns.length > 0) checks.push({ dir: selection.ignores!.dir, rules: ignore().add([...patterns]) });
   return (file) =>
     checks.some(({ dir, rules }) => {
       const path = relative(dir, resolve(selection.cwd, file));
@@ -50,8 +55,8 @@ export function ignoredBy(selection: FileSelection): (file: string) => boolean {
  * The files to lint, in the order given (a folder's or glob's files sorted), each once; `-` stays as is.
  * A glob that matches nothing, or a folder holding no file with the extensions, is an input error.
  */
-export function expandInputs(inputs: readonly string[], selection: FileSelection): string[] {
-  const isIgnored = ignoredBy(selection);
+export async function expandInputs(inputs: readonly string[], selection: FileSelection): Promise<string[]> {
+  const isIgnored = await ignoredBy(selection);
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (file: string) => {
@@ -74,6 +79,7 @@ export function expandInputs(inputs: readonly string[], selection: FileSelection
       // Not there: a glob, or a missing file reported when it is read.
     }
     if (isDir) {
+      const { globSync } = await import("tinyglobby");
       const found = globSync(
         selection.ext.map((e) => `**/*${e}`),
         { cwd: resolve(selection.cwd, input), ignore: ALWAYS_IGNORED, dot: false },
@@ -84,7 +90,8 @@ export function expandInputs(inputs: readonly string[], selection: FileSelection
         const file = join(input, f);
         if (!isIgnored(file)) add(file);
       }
-    } else if (!exists && isDynamicPattern(input)) {
+    } else if (!exists && GLOB_CHARACTER.test(input) && (await import("tinyglobby")).isDynamicPattern(input)) {
+      const { globSync } = await import("tinyglobby");
       const found = globSync(input, { cwd: selection.cwd, ignore: ALWAYS_IGNORED, dot: false }).sort();
       if (found.length === 0) throw new InputError(`no file matches ${input}`);
       for (const f of found) if (!isIgnored(f)) add(f);

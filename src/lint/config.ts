@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import picomatch from "picomatch";
 import { InputError } from "./cli-input.js";
 import { configSchema, schemaError, type FailOnClass } from "./config-schema.js";
 import type { FormatName } from "./format/report.js";
@@ -80,15 +79,16 @@ function checked(shown: string, dir: string, value: unknown, key: string | undef
 }
 
 /** The `route` and `rules` of a file: the configuration's, then each override whose globs match it, in order. */
-export function settingsFor(
+export async function settingsFor(
   loaded: LoadedConfig | undefined,
   file: string | undefined,
   cwd: string,
-): { route?: RouteName; rules: RuleSettings } {
+): Promise<{ route?: RouteName; rules: RuleSettings }> {
   const config = loaded?.config;
   let route = config?.route;
   let rules: RuleSettings = { ...config?.rules };
-  if (loaded && file !== undefined) {
+  if (loaded && file !== undefined && config?.overrides?.length) {
+    const { default: picomatch } = await import("picomatch");
     const path = relative(loaded.dir, resolve(cwd, file)).split(sep).join("/");
     for (const o of config?.overrides ?? []) {
       if (!picomatch(o.files as string[], { dot: true })(path)) continue;
