@@ -130,7 +130,8 @@ describe("tdss lint as a CI gate", () => {
     const bad = run(join(root, "sub"), ["lint", "q.json"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
-      'tdss: configuration ../tdss.config.json: rules: unknown key "fixed-set-valu" (did you mean "fixed-set-value"?)\n',
+      "tdss: configuration ../tdss.config.json: rules: " +
+        'unknown key "fixed-set-valu" (did you mean "fixed-set-value"?)\n',
     );
   });
 

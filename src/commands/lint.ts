@@ -23,12 +23,7 @@ import {
   type JsonlRecord,
 } from "../lint/cli-input.js";
 import { loadConfig, settingsFor, type RuleSettings } from "../lint/config.js";
-import {
-  DEFAULT_EXTENSIONS,
-  DEFAULT_FAIL_ON,
-  FAIL_ON_CLASSES,
-  type FailOnClass,
-} from "../lint/config-schema.js";
+import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, FAIL_ON_CLASSES, type FailOnClass } from "../lint/config-schema.js";
 import { DEFAULT_SEVERITY } from "../lint/consequence.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../lint/fix.js";
@@ -120,7 +115,9 @@ export const LINT_OPTIONS: OptionTable = {
       type: "string",
       repeatable: true,
       defaultDescription: '"refused,empty"',
-      describe: `Consequence classes that fail the run: ${FAIL_ON_CLASSES.join(",")} or none (their diagnostics are errors)`,
+      describe:
+        `Consequence classes that fail the run: ${FAIL_ON_CLASSES.join(",")} or none ` +
+        "(their diagnostics are errors)",
     },
     "max-warnings": { type: "number", describe: "Fail the run when there are more warnings than this" },
     cost: {
@@ -195,7 +192,10 @@ function checkArgs(args: LintArgs): void {
 }
 
 function parseFailOn(given: string | string[]): FailOnClass[] {
-  const words = ([] as string[]).concat(given).flatMap((g) => g.split(",")).map((w) => w.trim());
+  const words = ([] as string[])
+    .concat(given)
+    .flatMap((g) => g.split(","))
+    .map((w) => w.trim());
   if (words.length === 1 && words[0] === "none") return [];
   for (const w of words)
     if (!(FAIL_ON_CLASSES as readonly string[]).includes(w))

@@ -12,7 +12,12 @@ async function yargsParse(args: string[]): Promise<Record<string, unknown> | und
     .strict()
     .exitProcess(false)
     .fail(() => (failed = true))
-    .command(lintCommand.usage!, lintCommand.describe, (y) => lintCommand.builder(y), (a) => (parsed = a))
+    .command(
+      lintCommand.usage!,
+      lintCommand.describe,
+      (y) => lintCommand.builder(y),
+      (a) => (parsed = a),
+    )
     .parseAsync();
   if (failed || parsed === undefined) return undefined;
   const keys = ["files", ...Object.keys(LINT_OPTIONS.options)];
@@ -79,8 +84,9 @@ describe("the fast parser of tdss lint", () => {
   });
 
   it("accepts the common forms and leaves the rest to yargs", () => {
-    expect(parseFast(["q.json", "-f", "json", "--max-warnings", "0", "--rule", "a=off", "--rule", "b=off"], LINT_OPTIONS))
-      .toMatchObject({ files: ["q.json"], format: "json", "max-warnings": 0, rule: ["a=off", "b=off"], fix: false });
+    expect(
+      parseFast(["q.json", "-f", "json", "--max-warnings", "0", "--rule", "a=off", "--rule", "b=off"], LINT_OPTIONS),
+    ).toMatchObject({ files: ["q.json"], format: "json", "max-warnings": 0, rule: ["a=off", "b=off"], fix: false });
     for (const args of [["--help"], ["--nope"], ["-f", "xml"], ["-f", "json", "-f", "sarif"], ["--no-cost"], ["--"]])
       expect(parseFast(args, LINT_OPTIONS), args.join(" ")).toBeUndefined();
   });

@@ -18,7 +18,9 @@ function xmlText(text: string): string {
 }
 
 function attr(text: string): string {
-  return xmlText(text).replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!).replace(/\n/g, "&#10;");
+  return xmlText(text)
+    .replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!)
+    .replace(/\n/g, "&#10;");
 }
 
 function cdata(text: string): string {
