@@ -1,6 +1,6 @@
-import yargs from "yargs";
 import type { Argv } from "yargs";
 import { UsageError, type TdssCommand } from "./commands/command.js";
+import { parseFast } from "./commands/options.js";
 import { packageVersion } from "./lint/version.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command has its own arguments, checked by yargs
@@ -34,8 +34,29 @@ function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, " ");
 }
 
+/** Runs a parsed command: a UsageError it throws is one line on standard error and exit status 2. */
+async function runCommand(cmd: AnyCommand, args: unknown): Promise<number> {
+  try {
+    return await cmd.run(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    // A command's own error (bad config, unreachable target, port in use) names its fix; --help would not help.
+    process.stderr.write(`tdss: ${error.message}\n`);
+    return 2;
+  }
+}
+
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 findings, 2 usage or configuration error. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // The fast path (docs/lint.md, "Start-up"): a command with an option table, named first, whose arguments
+  // node:util parses exactly as yargs would, runs without loading yargs. Anything else goes to yargs.
+  const first = argv[0];
+  if (first !== undefined && Object.hasOwn(COMMANDS, first)) {
+    const cmd = await COMMANDS[first]!();
+    const args = cmd.options ? parseFast(argv.slice(1), cmd.options) : undefined;
+    if (args) return runCommand(cmd, args);
+  }
+  const { default: yargs } = await import("yargs");
   // yargs calls a command's handler before it reports an unknown flag or a bad choice, so the handler
   // only records what to run; the command runs once parsing and validation are complete.
   let selected: { cmd: AnyCommand; args: unknown } | undefined;
@@ -71,16 +92,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) usageFailure = error.message;
     else throw error;
   }
-  if (!usageFailure && selected) {
-    try {
-      return await selected.cmd.run(selected.args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      // A command's own error (bad config, unreachable target, port in use) names its fix; --help would not help.
-      process.stderr.write(`tdss: ${error.message}\n`);
-      return 2;
-    }
-  }
+  if (!usageFailure && selected) return runCommand(selected.cmd, selected.args);
   if (usageFailure) {
     process.stderr.write(`tdss: ${usageFailure}\nRun tdss --help for usage.\n`);
     return 2;

@@ -30,9 +30,13 @@ describe("tdss lint", () => {
       `${senior}:2:48  error    [empty]        "senior" is not a value of \`management_level\``,
     );
     expect(r.stdout).toContain('fixed-set-value\n    suggestion: Use "Senior".');
-    expect(r.stdout).toContain(`${senior}:1:1  info     [cost]         At most 1 Credit`);
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("2 problems (1 error, 0 warnings, 1 info) in 1 file.");
+    expect(r.stdout).not.toContain("[cost]");
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem (1 error, 0 warnings, 0 info) in 1 file.");
     expect(r.stderr).toBe("");
+    // The cost line, with --cost, is information: shown, not counted as a problem.
+    const cost = await tdss(["lint", senior, "--cost"]);
+    expect(cost.stdout).toContain(`${senior}:1:1  info     [cost]         At most 1 Credit`);
+    expect(cost.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem (1 error, 0 warnings, 0 info) in 1 file.");
   });
 
   it("exits 0 when nothing is an error, and takes several files", async () => {
@@ -100,7 +104,7 @@ describe("tdss lint", () => {
     expect(junit).toContain('<testsuite package="tdss"');
     expect(junit).toContain('name="tdss.fixed-set-value(#/where/eq)"');
     expect(junit).not.toContain("org.spectral");
-    const github = (await tdss(["lint", senior, "--format", "github"])).stdout;
+    const github = (await tdss(["lint", senior, "--format", "github", "--cost"])).stdout;
     expect(github).toMatch(
       new RegExp(
         /^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=48,line=2,/.source +
@@ -115,7 +119,12 @@ describe("tdss lint", () => {
     for (const [args, message] of [
       [["lint", "--nope", clean], /Unknown argument: nope/],
       [["lint", join(dir, "missing.json")], /cannot read .*missing\.json: no such file/],
-      [["lint", dir], /cannot read .*: is a directory/],
+      [["lint", join(dir, "*.nothing")], /no file matches .*\*\.nothing/],
+      [["lint", join(packageRoot(), "bench")], /bench: no \.json or \.jsonl file in this folder \(see --ext\)/],
+      [["lint", "--max-warnings", "x", clean], /--max-warnings NaN: expected a whole number of warnings/],
+      [["lint", "--fail-on", "refused,cost", clean], /--fail-on cost: expected a comma-separated list of refused/],
+      [["lint", "--ext", "json", clean], /--ext json: expected extensions such as \.json,\.jsonl/],
+      [["lint", "--config", join(dir, "none.json"), clean], /cannot read the configuration .*none\.json: no such file/],
       [["lint", "--nope=1", clean], /Unknown argument: nope/],
       [["lint", "--route", "peeple", clean], /--route peeple: expected one of queryPeople, searchPeople/],
       [["lint", "--format", "xml", clean], /--format xml: expected one of stylish, json, sarif, junit, github/],
@@ -219,7 +228,7 @@ describe("tdss lint", () => {
     const messy = file("messy.json", '{\n  "where": {"all": [{"field": "city", "in": ["Paris"]}]},\n  "size": 1\n}\n');
     const r = await tdss(["lint", "--fix", messy]);
     expect(JSON.parse(r.stdout)).toEqual({ where: { field: "city", eq: "Paris" }, size: 1 });
-    expect(r.stderr).toContain("1 problem (0 errors, 0 warnings, 1 info)");
+    expect(r.stderr).toBe("1 file checked, no problems.\n");
     expect(r.code).toBe(0);
     expect(readFileSync(messy, "utf8")).toContain('"in"');
   });
@@ -276,7 +285,7 @@ describe("tdss lint as a process", () => {
   });
 
   it("lints standard input", () => {
-    const out = execFileSync(process.execPath, [bin, "lint", "-"], {
+    const out = execFileSync(process.execPath, [bin, "lint", "-", "--cost"], {
       input: '{"where": {"field": "city", "eq": "Paris"}}',
       encoding: "utf8",
     });

@@ -8,11 +8,23 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Argv } from "yargs";
 import { RULES } from "../../rules/all.js";
 import { loadContract } from "../contract/index.js";
-import { InputError, jsonlRecords, readInput, readScopeTable, type JsonlRecord } from "../lint/cli-input.js";
+import { packageRoot } from "../contract/root.js";
+import { expandInputs } from "../lint/cli-files.js";
+import {
+  InputError,
+  jsonlRecords,
+  readInput,
+  readScopeTable,
+  scopeOverrides,
+  type JsonlRecord,
+} from "../lint/cli-input.js";
+import { loadConfig, settingsFor, type RuleSettings } from "../lint/config.js";
+import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, FAIL_ON_CLASSES, type FailOnClass } from "../lint/config-schema.js";
+import { DEFAULT_SEVERITY } from "../lint/consequence.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../lint/fix.js";
 import { capPerRule } from "../lint/format/cap.js";
@@ -20,14 +32,14 @@ import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../lint/routes.js";
 import { suggestionList } from "../lint/suggest.js";
-import { packageRoot } from "../contract/root.js";
-import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
+import type { Consequence, Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
+import { toYargs, type OptionTable } from "./options.js";
 
 interface LintArgs {
   files: string[];
   route?: string;
-  format: FormatName;
+  format?: FormatName;
   jsonl: boolean;
   fix: boolean;
   "fix-suggestions": boolean;
@@ -37,62 +49,112 @@ interface LintArgs {
   rule?: string | string[];
   output?: string;
   explain?: string;
+  "fail-on"?: string | string[];
+  "max-warnings"?: number;
+  cost: boolean;
+  ext?: string;
+  config?: string;
+  "stdin-filename"?: string;
 }
+
+/** The options of `tdss lint`, declared once for yargs and for the fast path (src/commands/options.ts). */
+export const LINT_OPTIONS: OptionTable = {
+  positional: {
+    name: "files",
+    describe: "Request bodies (JSON; .jsonl files as JSON Lines), folders or globs; - or none: standard input",
+  },
+  options: {
+    route: {
+      type: "string",
+      choices: routeNames(),
+      describe: "Route by operationId (or people, jobs, companies); inferred from the body when omitted",
+    },
+    format: {
+      alias: "f",
+      type: "string",
+      choices: FORMATS,
+      defaultDescription: '"stylish"',
+      describe: "Report format",
+    },
+    jsonl: {
+      type: "boolean",
+      default: false,
+      describe: 'One request per line; a line may be {"route": ..., "body": {...}}',
+    },
+    fix: {
+      type: "boolean",
+      default: false,
+      describe: "Apply fixes that keep the meaning; the fixed document goes to standard output",
+    },
+    "fix-suggestions": {
+      type: "boolean",
+      default: false,
+      describe: "Also apply suggestions that change which records match (implies --fix)",
+    },
+    write: { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" },
+    scopes: {
+      type: "string",
+      describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null",
+    },
+    quiet: { alias: "q", type: "boolean", default: false, describe: "Report errors only" },
+    rule: {
+      type: "string",
+      repeatable: true,
+      describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)",
+    },
+    output: {
+      alias: "o",
+      type: "string",
+      describe: "Write the report to this file instead of standard output",
+    },
+    explain: {
+      type: "string",
+      describe: "Print a rule's page (what it finds, the clauses it rests on, wrong and right examples) and exit",
+    },
+    "fail-on": {
+      type: "string",
+      repeatable: true,
+      defaultDescription: '"refused,empty"',
+      describe:
+        `Consequence classes that fail the run: ${FAIL_ON_CLASSES.join(",")} or none ` +
+        "(their diagnostics are errors)",
+    },
+    "max-warnings": { type: "number", describe: "Fail the run when there are more warnings than this" },
+    cost: {
+      type: "boolean",
+      default: false,
+      describe: "Show each request's cost line in the stylish, github, junit and sarif formats",
+    },
+    ext: {
+      type: "string",
+      defaultDescription: '".json,.jsonl"',
+      describe: "File extensions linted in a folder, comma-separated",
+    },
+    config: {
+      type: "string",
+      describe: "Configuration file (default: tdss.config.json or package.json's tdss key, from here upward)",
+    },
+    "stdin-filename": {
+      type: "string",
+      describe: "The name standard input is reported as (configuration overrides and .tdssignore apply to it)",
+    },
+  },
+  examples: [
+    ["$0 lint query.json", "Lint a people query"],
+    ["$0 lint queries/ --max-warnings 0", "Lint a folder; fail on any error or warning"],
+    ["$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report"],
+    ["$0 lint --jsonl --format sarif -o lint.sarif queries.jsonl", "Lint a query log for code scanning"],
+    ["$0 lint --fix-suggestions --write query.json", "Fix a query in place"],
+  ],
+};
 
 export const lintCommand: TdssCommand<LintArgs> = {
   name: "lint",
   usage: "lint [files..]",
   describe:
     "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
-  builder: (y: Argv) =>
-    y
-      .positional("files", {
-        type: "string",
-        array: true,
-        default: [],
-        describe: "Request bodies (JSON); - or none: standard input",
-      })
-      .option("route", {
-        type: "string",
-        choices: routeNames(),
-        describe: "Route by operationId (or people, jobs, companies); inferred from the body when omitted",
-      })
-      .option("format", { alias: "f", type: "string", choices: FORMATS, default: "stylish", describe: "Report format" })
-      .option("jsonl", {
-        type: "boolean",
-        default: false,
-        describe: 'One request per line; a line may be {"route": ..., "body": {...}}',
-      })
-      .option("fix", {
-        type: "boolean",
-        default: false,
-        describe: "Apply fixes that keep the meaning; the fixed document goes to standard output",
-      })
-      .option("fix-suggestions", {
-        type: "boolean",
-        default: false,
-        describe: "Also apply suggestions that change which records match (implies --fix)",
-      })
-      .option("write", { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" })
-      .option("scopes", {
-        type: "string",
-        describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null",
-      })
-      .option("quiet", { alias: "q", type: "boolean", default: false, describe: "Report errors only" })
-      .option("rule", { type: "string", describe: "Set a rule's severity: ID=error|warning|info|off (repeatable)" })
-      .option("output", {
-        alias: "o",
-        type: "string",
-        describe: "Write the report to this file instead of standard output",
-      })
-      .option("explain", {
-        type: "string",
-        describe: "Print a rule's page (what it finds, the clauses it rests on, wrong and right examples) and exit",
-      })
-      .example("$0 lint query.json", "Lint a people query")
-      .example("$0 lint --route jobs --format json jobs-query.json", "Lint a jobs query, JSON report")
-      .example("$0 lint --jsonl --format sarif -o lint.sarif queries.jsonl", "Lint a query log for code scanning")
-      .example("$0 lint --fix-suggestions --write query.json", "Fix a query in place") as unknown as Argv<LintArgs>,
+  options: LINT_OPTIONS,
+  builder: (y: Argv) => toYargs(y, LINT_OPTIONS) as unknown as Argv<LintArgs>,
   async run(args) {
     if (args.explain !== undefined) return explain(args.explain);
     try {
@@ -120,67 +182,197 @@ function explain(id: string): number {
   return 0;
 }
 
-/** What yargs does not check: a repeated --scopes or --output gives an array. */
+/** What yargs does not check: a repeated option that takes one value gives an array. */
 function checkArgs(args: LintArgs): void {
-  for (const key of ["scopes", "output"] as const) {
-    if (args[key] !== undefined && typeof args[key] !== "string") throw new UsageError(`--${key} takes one file name`);
+  for (const key of ["scopes", "output", "config", "ext", "stdin-filename"] as const) {
+    if (args[key] !== undefined && typeof args[key] !== "string") throw new UsageError(`--${key} takes one value`);
   }
+  const max = args["max-warnings"];
+  if (max !== undefined && (typeof max !== "number" || !Number.isSafeInteger(max) || max < 0))
+    throw new UsageError(`--max-warnings ${String(max)}: expected a whole number of warnings, 0 or more`);
+}
+
+function parseFailOn(given: string | string[]): FailOnClass[] {
+  const words = ([] as string[])
+    .concat(given)
+    .flatMap((g) => g.split(","))
+    .map((w) => w.trim());
+  if (words.length === 1 && words[0] === "none") return [];
+  for (const w of words)
+    if (!(FAIL_ON_CLASSES as readonly string[]).includes(w))
+      throw new UsageError(`--fail-on ${w}: expected a comma-separated list of ${FAIL_ON_CLASSES.join(", ")}, or none`);
+  return words as FailOnClass[];
+}
+
+function parseExt(given: string): string[] {
+  const list = given.split(",").map((e) => e.trim());
+  for (const e of list)
+    if (!/^\.[^/\\]+$/.test(e)) throw new UsageError(`--ext ${given}: expected extensions such as .json,.jsonl`);
+  return list;
+}
+
+/**
+ * The severity of each class with --fail-on: a listed class is an error, an unlisted refused or empty a
+ * warning, the others as their class has them (src/lint/consequence.ts).
+ */
+function classSeverity(consequence: Consequence, failOn: readonly FailOnClass[]): Severity {
+  if ((failOn as readonly string[]).includes(consequence)) return "error";
+  const usual = DEFAULT_SEVERITY[consequence];
+  return usual === "error" ? "warning" : usual;
+}
+
+/** Per-rule severities: a rule's own setting (configuration, then --rule) over its class's under --fail-on. */
+function severities(own: RuleSettings, failOn: readonly FailOnClass[]): Record<string, Severity | "off"> {
+  const out: Record<string, Severity | "off"> = {};
+  for (const { meta } of RULES) {
+    const severity = own[meta.id] ?? classSeverity(meta.consequence, failOn);
+    if (severity !== meta.severity) out[meta.id] = severity;
+  }
+  return out;
+}
+
+/** One input as read, with what it is linted with. */
+interface Input {
+  readonly file: string;
+  /** The name it is reported as (standard input's --stdin-filename). */
+  readonly name: string;
+  readonly bytes: Buffer;
+  readonly jsonl: boolean;
+  readonly options: EngineOptions;
+}
+
+/** Everything a run decides before linting: configuration file, then flags. */
+interface Plan {
+  readonly format: FormatName;
+  readonly failOn: readonly FailOnClass[];
+  readonly maxWarnings?: number;
+  /** Is this diagnostic listed in the report (--quiet, and the cost line outside json without --cost)? */
+  readonly shown: (d: Diagnostic) => boolean;
 }
 
 async function runLint(args: LintArgs): Promise<number> {
   checkArgs(args);
+  const cwd = process.cwd();
+  const loaded = loadConfig(args.config, cwd);
+  const config = loaded?.config ?? {};
+  const format = args.format ?? config.format ?? "stylish";
+  const failOn = args["fail-on"] !== undefined ? parseFailOn(args["fail-on"]) : (config.failOn ?? DEFAULT_FAIL_ON);
+  const maxWarnings = args["max-warnings"] ?? config.maxWarnings;
+  const showCost = args.cost || config.cost === true || format === "json";
+  const plan: Plan = {
+    format,
+    failOn,
+    ...(maxWarnings !== undefined ? { maxWarnings } : {}),
+    shown: (d) => (!args.quiet || d.severity === "error") && (showCost || d.consequence !== "cost"),
+  };
   const fixing = args.fix || args["fix-suggestions"];
-  const files = args.files.length > 0 ? args.files.map(String) : ["-"];
-  if (files.filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
+  const given = args.files.length > 0 ? args.files.map(String) : ["-"];
+  if (given.filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
   if (args.write && !fixing) throw new UsageError("--write needs --fix or --fix-suggestions");
-  if (args.write && files.includes("-")) throw new UsageError("--write cannot rewrite standard input");
+  if (args.write && given.includes("-")) throw new UsageError("--write cannot rewrite standard input");
+  const cliRules = args.rule !== undefined ? parseRuleSettings(([] as string[]).concat(args.rule)) : {};
+  const scopes = args.scopes
+    ? await readScopeTable(args.scopes)
+    : loaded && config.scopes !== undefined
+      ? typeof config.scopes === "string"
+        ? await readScopeTable(resolve(loaded.dir, config.scopes))
+        : scopeOverrides(`${loaded.file} (scopes)`, config.scopes)
+      : undefined;
+  const stdinName = args["stdin-filename"];
+  const files = await expandInputs(given, {
+    cwd,
+    ext: args.ext !== undefined ? parseExt(args.ext) : (config.ext ?? DEFAULT_EXTENSIONS),
+    ...(stdinName !== undefined ? { stdinName } : {}),
+    ...(loaded && config.ignores ? { ignores: { dir: loaded.dir, patterns: config.ignores } } : {}),
+  });
   if (fixing && !args.write && files.length > 1)
     throw new UsageError("--fix without --write takes one input (its fixed document goes to standard output)");
-  const options: EngineOptions = {
-    ...(args.route ? { route: args.route as RouteName } : {}),
-    ...(args.scopes ? { scopes: readScopeTable(args.scopes) } : {}),
-    ...(args.rule !== undefined ? { rules: parseRuleSettings(([] as string[]).concat(args.rule)) } : {}),
-  };
-  const inputs: { file: string; bytes: Buffer }[] = [];
-  for (const file of files) inputs.push({ file, bytes: await readInput(file) });
-  if (args.jsonl && !fixing && (args.format === "json" || args.format === "stylish"))
-    return streamJsonl(args, inputs, options);
 
+  const inputs: Input[] = [];
+  for (const file of files) {
+    const name = file === "-" ? (stdinName ?? "-") : file;
+    const own = await settingsFor(loaded, file === "-" ? stdinName : file, cwd);
+    const route = args.route ?? own.route;
+    const options: EngineOptions = {
+      ...(route ? { route: route as RouteName } : {}),
+      ...(scopes ? { scopes } : {}),
+      rules: severities({ ...own.rules, ...cliRules }, failOn),
+    };
+    const jsonl = args.jsonl || name.endsWith(".jsonl");
+    inputs.push({ file, name, bytes: await readInput(file), jsonl, options });
+  }
+  const gate = new Gate(plan);
+  if (!fixing && (format === "json" || format === "stylish")) streamReport(args, plan, gate, inputs);
+  else await collectReport(args, plan, gate, inputs, fixing);
+  return gate.status();
+}
+
+/** Counts errors and warnings (all of them, whatever the report lists) and decides the exit status. */
+class Gate {
+  errors = 0;
+  warnings = 0;
+  constructor(private readonly plan: Plan) {}
+
+  count(diagnostics: readonly Diagnostic[]): void {
+    for (const d of diagnostics) {
+      if (d.severity === "error") this.errors++;
+      else if (d.severity === "warning") this.warnings++;
+    }
+  }
+
+  /** 1 when there is an error or more warnings than --max-warnings allows (then said on standard error). */
+  status(): number {
+    const max = this.plan.maxWarnings;
+    const tooMany = max !== undefined && this.warnings > max;
+    if (tooMany)
+      process.stderr.write(
+        `tdss: ${this.warnings} warning${this.warnings === 1 ? "" : "s"}, more than --max-warnings ${max} allows\n`,
+      );
+    return this.errors > 0 || tooMany ? 1 : 0;
+  }
+}
+
+/** The diagnostics of an input, counted by the gate, then those the report lists (capped per rule). */
+function listed(plan: Plan, gate: Gate, found: readonly Diagnostic[]): readonly Diagnostic[] {
+  gate.count(found);
+  return capPerRule(found.filter(plan.shown), loadContract().limits.project.maxReportedPerRule);
+}
+
+async function collectReport(
+  args: LintArgs,
+  plan: Plan,
+  gate: Gate,
+  inputs: readonly Input[],
+  fixing: boolean,
+): Promise<void> {
   const reports: FileReport[] = [];
   const fixedOutputs: { file: string; text: string; changed: boolean }[] = [];
-  for (const { file, bytes } of inputs) {
-    if (args.jsonl) {
-      const { diagnostics, fixed } = lintJsonl(
-        bytes,
-        options,
-        fixing ? { suggestions: args["fix-suggestions"] } : undefined,
-      );
-      reports.push({ file, diagnostics });
-      if (fixed !== undefined) fixedOutputs.push({ file, text: fixed, changed: fixed !== bytes.toString("utf8") });
+  for (const { file, name, bytes, jsonl, options } of inputs) {
+    let diagnostics: readonly Diagnostic[];
+    if (jsonl) {
+      const fix = fixing ? { suggestions: args["fix-suggestions"] } : undefined;
+      const result = lintJsonl(bytes, options, plan.failOn, fix);
+      diagnostics = result.diagnostics;
+      if (result.fixed !== undefined)
+        fixedOutputs.push({ file, text: result.fixed, changed: result.fixed !== bytes.toString("utf8") });
     } else if (fixing) {
       // Fixed from the bytes: a byte order mark is kept, and text that is not UTF-8 is not rewritten.
       const result = fixSource(bytes, { ...options, suggestions: args["fix-suggestions"] });
-      reports.push({ file, diagnostics: result.diagnostics });
+      diagnostics = result.diagnostics;
       fixedOutputs.push({
         file,
         text: result.applied.length > 0 ? result.output : bytes.toString("utf8"),
         changed: result.applied.length > 0,
       });
     } else {
-      reports.push({ file, diagnostics: runRules(bytes, RULES, options) });
+      diagnostics = runRules(bytes, RULES, options);
     }
+    reports.push({ file: name, jsonl, diagnostics: listed(plan, gate, diagnostics) });
   }
-
-  const max = loadContract().limits.project.maxReportedPerRule;
-  const shown = reports.map((r) => ({
-    file: r.file,
-    diagnostics: capPerRule(args.quiet ? r.diagnostics.filter((d) => d.severity === "error") : r.diagnostics, max),
-  }));
   const toStdout = !args.output && !(fixing && !args.write);
-  const report = await formatReport(args.format, shown, {
-    color: args.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR,
+  const report = await formatReport(plan.format, reports, {
+    color: plan.format === "stylish" && toStdout && process.stdout.isTTY === true && !process.env.NO_COLOR,
   });
-
   if (fixing) {
     if (args.write) {
       for (const f of fixedOutputs) if (f.changed) writeAtomically(f.file, f.text);
@@ -191,20 +383,15 @@ async function runLint(args: LintArgs): Promise<number> {
   if (args.output) writeAtomically(args.output, report);
   else if (fixing && !args.write) process.stderr.write(report);
   else process.stdout.write(report);
-  return reports.some((r) => r.diagnostics.some((d: Diagnostic) => d.severity === "error")) ? 1 : 0;
 }
 
 /**
- * --jsonl in the json and stylish formats: each line is linted and its diagnostics written out at
- * once, so a query log of any length is reported in constant memory.
+ * The json and stylish formats, written while linting: a `--jsonl` query log of any length is reported line
+ * by line in constant memory, and a folder of files file by file.
  */
-function streamJsonl(
-  args: LintArgs,
-  inputs: readonly { file: string; bytes: Buffer }[],
-  options: EngineOptions,
-): number {
-  const color = args.format === "stylish" && !args.output && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const stream = args.format === "json" ? jsonStream() : stylishStream(color);
+function streamReport(args: LintArgs, plan: Plan, gate: Gate, inputs: readonly Input[]): void {
+  const color = plan.format === "stylish" && !args.output && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const stream = plan.format === "json" ? jsonStream() : stylishStream(color);
   const chunks: string[] = [];
   let pending = "";
   const emit = (text: string) => {
@@ -214,25 +401,25 @@ function streamJsonl(
     else process.stdout.write(pending);
     pending = "";
   };
-  let failed = false;
   emit(stream.start());
-  const max = loadContract().limits.project.maxReportedPerRule;
-  for (const { file, bytes } of inputs) {
-    emit(stream.file(file));
-    for (const record of jsonlRecords(bytes)) {
-      const found = lineDiagnostics(record, runRules(record.input, RULES, lineOptions(options, record)));
-      if (found.some((d) => d.severity === "error")) failed = true;
-      for (const d of capPerRule(args.quiet ? found.filter((x) => x.severity === "error") : found, max)) {
-        d.line = record.line;
-        emit(stream.diagnostic(d));
+  for (const { name, bytes, jsonl, options } of inputs) {
+    emit(stream.file(name));
+    if (jsonl) {
+      for (const record of jsonlRecords(bytes)) {
+        const found = lineDiagnostics(record, runRules(record.input, RULES, lineOptions(options, record)), plan.failOn);
+        for (const d of listed(plan, gate, found)) {
+          d.line = record.line;
+          emit(stream.diagnostic(d));
+        }
       }
+    } else {
+      for (const d of listed(plan, gate, runRules(bytes, RULES, options))) emit(stream.diagnostic(d));
     }
     emit(stream.endFile());
   }
   pending += stream.end();
   if (args.output) writeAtomically(args.output, chunks.join("") + pending);
   else process.stdout.write(pending);
-  return failed ? 1 : 0;
 }
 
 /** The options a --jsonl line is linted with: the route its wrapper names, the body at /body. */
@@ -245,12 +432,16 @@ function lineOptions(options: EngineOptions, record: JsonlRecord): EngineOptions
 }
 
 /** A line's diagnostics, led by one for a wrapper's unknown route (the body is linted with the route inferred). */
-function lineDiagnostics(record: JsonlRecord, found: readonly Diagnostic[]): readonly Diagnostic[] {
+function lineDiagnostics(
+  record: JsonlRecord,
+  found: readonly Diagnostic[],
+  failOn: readonly FailOnClass[],
+): readonly Diagnostic[] {
   if (record.routeError === undefined) return found;
   const route: Diagnostic = {
     ruleId: "jsonl-route",
     messageId: "unknownRoute",
-    severity: "error",
+    severity: classSeverity("refused", failOn),
     consequence: "refused",
     path: "/route",
     line: record.line,
@@ -265,6 +456,7 @@ function lineDiagnostics(record: JsonlRecord, found: readonly Diagnostic[]): rea
 function lintJsonl(
   bytes: Buffer,
   options: EngineOptions,
+  failOn: readonly FailOnClass[],
   fix: { suggestions: boolean } | undefined,
 ): { diagnostics: Diagnostic[]; fixed?: string } {
   const diagnostics: Diagnostic[] = [];
@@ -279,7 +471,7 @@ function lintJsonl(
       if (result.applied.length > 0)
         fixedLines[record.line - 1] = fixedLines[record.line - 1]!.replace(record.input, () => result.output);
     } else found = runRules(record.input, RULES, lineOpts);
-    for (const d of lineDiagnostics(record, found)) {
+    for (const d of lineDiagnostics(record, found, failOn)) {
       d.line = record.line;
       diagnostics.push(d);
     }

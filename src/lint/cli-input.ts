@@ -1,7 +1,6 @@
 /** Reading what `tdss lint` is given: files, standard input, JSON Lines, a scope table. */
 import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
 import { loadContract } from "../contract/index.js";
 import { resolveRoute, routeNames } from "./routes.js";
 import { normalizeScopeOverrides } from "./scopes.js";
@@ -60,8 +59,11 @@ export async function readInput(file: string, limit = maxInputBytes()): Promise<
   }
 }
 
-/** A scope table file: a YAML or JSON mapping of people field to sub-record (or null). */
-export function readScopeTable(file: string): ScopeOverrides {
+/**
+ * A scope table file: a YAML or JSON mapping of people field to sub-record (or null). JSON is read as JSON;
+ * the YAML parser is loaded only for a file that is not, so a lint without one never loads it.
+ */
+export async function readScopeTable(file: string): Promise<ScopeOverrides> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -71,10 +73,19 @@ export function readScopeTable(file: string): ScopeOverrides {
   }
   let value: unknown;
   try {
-    value = parseYaml(text);
-  } catch (error) {
-    throw new InputError(`scope table ${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
+    value = JSON.parse(text);
+  } catch {
+    try {
+      value = (await import("yaml")).parse(text);
+    } catch (error) {
+      throw new InputError(`scope table ${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
+    }
   }
+  return scopeOverrides(file, value);
+}
+
+/** A scope table's value, checked: `file` names it in an error (its file, or a configuration's key). */
+export function scopeOverrides(file: string, value: unknown): ScopeOverrides {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new InputError(
       `scope table ${file} must be a mapping of people field to sub-record (experience, education, language) or null`,

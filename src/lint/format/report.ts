@@ -3,6 +3,8 @@ import type { Diagnostic } from "../types.js";
 /** The diagnostics of one input: a file path, `-` for standard input. */
 export interface FileReport {
   readonly file: string;
+  /** Read as JSON Lines: each diagnostic's fix edits count in the text of its line. */
+  readonly jsonl?: boolean;
   readonly diagnostics: readonly Diagnostic[];
 }
 

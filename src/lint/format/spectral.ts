@@ -4,22 +4,26 @@
  */
 import type { ISpectralDiagnostic } from "@stoplight/spectral-core";
 import { decodePointer } from "../pointer.js";
-import type { Severity } from "../types.js";
+import type { Diagnostic, Severity } from "../types.js";
 import type { FileReport } from "./report.js";
 
 const SEVERITY: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
 
 /** The file name a formatter shows for standard input. */
-const STDIN_NAME = "<stdin>";
+export const STDIN_NAME = "<stdin>";
 
-export function toSpectralDiagnostics(files: readonly FileReport[]): ISpectralDiagnostic[] {
+/** With `suggestions`, each suggestion follows the message on a line of its own. */
+export function toSpectralDiagnostics(
+  files: readonly FileReport[],
+  options: { suggestions?: boolean } = {},
+): ISpectralDiagnostic[] {
   const out: ISpectralDiagnostic[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
       const position = { line: (d.line ?? 1) - 1, character: (d.column ?? 1) - 1 };
       out.push({
         code: d.ruleId,
-        message: `[${d.consequence}] ${d.message}`,
+        message: options.suggestions ? withSuggestions(d) : `[${d.consequence}] ${d.message}`,
         path: decodePointer(d.path),
         severity: SEVERITY[d.severity],
         source: f.file === "-" ? STDIN_NAME : f.file,
@@ -28,4 +32,8 @@ export function toSpectralDiagnostics(files: readonly FileReport[]): ISpectralDi
     }
   }
   return out;
+}
+
+function withSuggestions(d: Diagnostic): string {
+  return [`[${d.consequence}] ${d.message}`, ...d.suggestions.map((s) => `Suggestion: ${s.message}`)].join("\n");
 }

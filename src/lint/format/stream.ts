@@ -51,13 +51,14 @@ const RESET = "\x1b[0m";
 /**
  * `--format stylish` (the default), after ESLint's: one line per diagnostic as
  * `file:line:col  severity  [consequence]  message  rule-id`, its suggestions indented below, and
- * a summary.
+ * a summary that counts problems (a cost line is not one).
  */
 export function stylishStream(color = false): ReportStream {
   const paint = (code: string, s: string) => (color ? `${code}${s}${RESET}` : s);
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   let files = 0;
   let current = "";
+  let printed = false;
   return {
     start: () => "",
     file(name) {
@@ -66,7 +67,9 @@ export function stylishStream(color = false): ReportStream {
       return "";
     },
     diagnostic(d) {
-      counts[d.severity]++;
+      // The cost line is information about the request, not a problem with it: shown, never counted.
+      if (d.consequence !== "cost") counts[d.severity]++;
+      printed = true;
       const severity = paint(COLOR[d.severity], d.severity.padEnd(7));
       const consequence = `[${d.consequence}]`.padEnd(13);
       let out =
@@ -85,7 +88,7 @@ export function stylishStream(color = false): ReportStream {
           : `${plural(total, "problem")} ` +
             `(${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info) ` +
             `in ${plural(files, "file")}.`;
-      return `${total > 0 ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
+      return `${printed ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
     },
   };
 }

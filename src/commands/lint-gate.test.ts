@@ -1,0 +1,225 @@
+/** `tdss lint` as a CI gate, through the real CLI: docs/lint.md, "Exit status", "Inputs", "Configuration". */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { packageRoot } from "../contract/root.js";
+import { runCli as tdss } from "./testing/cli.js";
+
+const bin = join(packageRoot(), "bin", "tdss.js");
+const YEARS = '{"where":{"has_experience":{"field":"started_at","gte":"now-2y"}}}';
+const CLEAN = '{"where": {"field": "city", "eq": "Paris"}, "size": 1}';
+const SENIOR = '{"where": {"field": "management_level", "eq": "senior"}, "size": 1}';
+
+/** A folder of files (name -> text). */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "tdss-gate-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+/** `tdss ARGS` as a process in `cwd`. */
+function run(cwd: string, args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, input, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The files a json report lists, with the rule ids of each. */
+function listed(stdout: string): Record<string, string[]> {
+  const doc = JSON.parse(stdout) as { files: { file: string; diagnostics: { ruleId: string }[] }[] };
+  return Object.fromEntries(doc.files.map((f) => [f.file, f.diagnostics.map((d) => d.ruleId)]));
+}
+
+describe("tdss lint as a CI gate", () => {
+  it("--max-warnings 0 fails a query whose only finding is a warning (exit 1)", () => {
+    const r = run(packageRoot(), ["lint", "--max-warnings", "0"], YEARS);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("relative-date-unit");
+    expect(r.stderr).toBe("tdss: 1 warning, more than --max-warnings 0 allows\n");
+    expect(run(packageRoot(), ["lint", "--max-warnings", "1"], YEARS).code).toBe(0);
+    expect(run(packageRoot(), ["lint"], YEARS).code).toBe(0);
+  });
+
+  it("a clean query prints no problem in stylish, and no annotation in github without --cost", async () => {
+    expect(await tdss(["lint"], CLEAN)).toEqual({ code: 0, stdout: "1 file checked, no problems.\n", stderr: "" });
+    expect((await tdss(["lint", "-f", "github"], CLEAN)).stdout).toBe("");
+    expect((await tdss(["lint", "-f", "github", "--cost"], CLEAN)).stdout).toMatch(/^::notice title=cost,/);
+  });
+
+  it("--fail-on chooses the classes that fail: their diagnostics are errors, the others warnings", async () => {
+    expect((await tdss(["lint", "--fail-on", "unspecified"], YEARS)).code).toBe(1);
+    expect((await tdss(["lint", "--fail-on", "refused,broadened"], YEARS)).code).toBe(0);
+    const empty = await tdss(["lint", "--fail-on", "refused", "-f", "json"], SENIOR);
+    expect(empty.code).toBe(0);
+    const d = JSON.parse(empty.stdout).files[0].diagnostics.find((x: { ruleId: string }) => x.ruleId !== "cost");
+    expect([d.ruleId, d.severity]).toEqual(["fixed-set-value", "warning"]);
+    expect((await tdss(["lint", "--fail-on", "refused", "--max-warnings", "0"], SENIOR)).code).toBe(1);
+    expect((await tdss(["lint", "--fail-on", "none"], '{"where": 1}')).code).toBe(0);
+    expect((await tdss(["lint"], '{"where": 1}')).code).toBe(1);
+    // A rule's own severity is more specific than its class.
+    expect((await tdss(["lint", "--rule", "fixed-set-value=warning"], SENIOR)).code).toBe(0);
+  });
+
+  it("lints a folder (.json and .jsonl by default, node_modules and .tdssignore left out) and globs", () => {
+    const root = tree({
+      "queries/a.json": CLEAN,
+      "queries/deep/b.json": SENIOR,
+      "queries/log.jsonl": `${CLEAN}\n${SENIOR}\n`,
+      "queries/notes.txt": "not a query",
+      "queries/node_modules/x.json": "{",
+      "queries/fixtures/bad.json": "{",
+      ".tdssignore": "fixtures/\n",
+    });
+    const r = run(root, ["lint", "queries/", "-f", "json", "--rule", "cost=off"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(1);
+    expect(listed(r.stdout)).toEqual({
+      "queries/a.json": [],
+      "queries/deep/b.json": ["fixed-set-value"],
+      "queries/log.jsonl": ["fixed-set-value"],
+    });
+    const jsonl = JSON.parse(r.stdout).files[2].diagnostics[0];
+    expect(jsonl.line).toBe(2);
+    expect(Object.keys(listed(run(root, ["lint", "queries/**/*.json", "-f", "json"]).stdout))).toEqual([
+      "queries/a.json",
+      "queries/deep/b.json",
+    ]);
+    expect(Object.keys(listed(run(root, ["lint", "queries", "--ext", ".jsonl", "-f", "json"]).stdout))).toEqual([
+      "queries/log.jsonl",
+    ]);
+    expect(run(root, ["lint", "queries"]).stdout.trimEnd().split("\n").at(-1)).toBe(
+      "2 problems (2 errors, 0 warnings, 0 info) in 3 files.",
+    );
+  });
+
+  it("reads tdss.config.json from the folder upward, and names the file and the bad key", () => {
+    const root = tree({
+      "tdss.config.json": JSON.stringify({
+        failOn: ["refused"],
+        maxWarnings: 0,
+        format: "json",
+        rules: { cost: "off" },
+        overrides: [{ files: ["jobs/**"], route: "jobs" }],
+      }),
+      "sub/q.json": SENIOR,
+      "jobs/q.json": '{"where": {"field": "posted", "gte": "now-2w"}, "size": 1}',
+    });
+    const r = run(join(root, "sub"), ["lint", "q.json"]);
+    expect(listed(r.stdout)).toEqual({ "q.json": ["fixed-set-value"] });
+    expect(r.code).toBe(1); // an empty-class warning, over maxWarnings 0
+    expect(run(root, ["lint", "sub/q.json", "--max-warnings", "5"]).code).toBe(0);
+    expect(run(root, ["lint", "sub/q.json", "-f", "stylish"]).stdout).toContain("fixed-set-value");
+    // The override's route: a jobs field is known there, and relative-date-unit finds the `w` unit.
+    expect(listed(run(root, ["lint", "jobs/q.json", "--max-warnings", "5"]).stdout)).toEqual({
+      "jobs/q.json": ["relative-date-unit"],
+    });
+    // --stdin-filename lets the overrides apply to standard input.
+    const stdin = run(
+      root,
+      ["lint", "--stdin-filename", "jobs/new.json", "--max-warnings", "5"],
+      '{"where": {"field": "posted", "gte": "now-2w"}}',
+    );
+    expect(listed(stdin.stdout)).toEqual({ "jobs/new.json": ["relative-date-unit"] });
+
+    writeFileSync(join(root, "tdss.config.json"), JSON.stringify({ rules: { "fixed-set-valu": "off" } }));
+    const bad = run(join(root, "sub"), ["lint", "q.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      "tdss: configuration ../tdss.config.json: rules: " +
+        'unknown key "fixed-set-valu" (did you mean "fixed-set-value"?)\n',
+    );
+  });
+
+  it("takes the tdss key of package.json, and --config FILE", () => {
+    const root = tree({
+      "package.json": JSON.stringify({ name: "x", tdss: { failOn: ["refused"] } }),
+      "strict.json": JSON.stringify({ failOn: ["refused", "empty"], scopes: { is_current: null } }),
+      "q.json": SENIOR,
+    });
+    expect(run(root, ["lint", "q.json"]).code).toBe(0);
+    expect(run(root, ["lint", "q.json", "--config", "strict.json"]).code).toBe(1);
+    writeFileSync(join(root, "package.json"), JSON.stringify({ tdss: { format: "xml" } }));
+    expect(run(root, ["lint", "q.json"]).stderr).toMatch(
+      /^tdss: configuration package\.json: tdss\.format: "xml" is not one of/,
+    );
+  });
+
+  it("--stdin-filename names standard input, and an ignored name is not linted", () => {
+    const root = tree({ ".tdssignore": "generated/\n" });
+    expect(listed(run(root, ["lint", "--stdin-filename", "q.json", "-f", "json"], SENIOR).stdout)).toHaveProperty(
+      "q.json",
+    );
+    expect(run(root, ["lint", "--stdin-filename", "generated/q.json"], SENIOR)).toMatchObject({
+      code: 0,
+      stdout: "0 files checked, no problems.\n",
+    });
+  });
+
+  it("--fix-suggestions --write on a multi-line file changes exactly the lines holding a fixed value", () => {
+    const lines = [
+      "{",
+      '  "where": {',
+      '    "all": [',
+      '      {"field": "management_level", "eq": "senior"},',
+      '      {"field": "city", "eq": "Paris"},',
+      '      {"field": "active_department", "eq": "sales"},',
+      '      {"field": "country", "eq": "France"}',
+      "    ]",
+      "  },",
+      '  "size": 10',
+      "}",
+      "",
+    ];
+    const root = tree({ "q.json": lines.join("\n") });
+    const r = run(root, ["lint", "--fix-suggestions", "--write", "q.json"]);
+    expect(r.code).toBe(0);
+    const after = readFileSync(join(root, "q.json"), "utf8").split("\n");
+    expect(after).toHaveLength(lines.length);
+    const changed = after.flatMap((line, i) => (line === lines[i] ? [] : [i]));
+    expect(changed).toEqual([3, 5]);
+    expect(after[3]).toBe('      {"field": "management_level", "eq": "Senior"},');
+    expect(after[5]).toBe('      {"field": "active_department", "eq": "Sales"},');
+  });
+});
+
+describe("suggestions, rule pages and fixes in the CI formats", () => {
+  const root = tree({ "q.json": SENIOR, "ok.json": CLEAN });
+
+  it("sarif: helpUri and help from the rule's page, suggestions in the message, fixes as replacements", () => {
+    const log = JSON.parse(run(root, ["lint", "q.json", "-f", "sarif"]).stdout);
+    const rule = log.runs[0].tool.driver.rules.find((x: { id: string }) => x.id === "fixed-set-value");
+    expect(rule.helpUri).toBe("https://github.com/tdss/tdss/blob/main/docs/rules/fixed-set-value.md");
+    expect(rule.help.markdown).toBe(readFileSync(join(packageRoot(), "docs", "rules", "fixed-set-value.md"), "utf8"));
+    const result = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
+    expect(result.message.text).toContain('\nSuggestion: Use "Senior".');
+    const at = SENIOR.indexOf('"senior"');
+    expect(result.fixes).toEqual([
+      {
+        description: { text: 'Use "Senior".' },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: "q.json" },
+            replacements: [{ deletedRegion: { charOffset: at, charLength: 8 }, insertedContent: { text: '"Senior"' } }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("github and junit carry the suggestions; junit has a passing test case for each clean file", () => {
+    const github = run(root, ["lint", "q.json", "-f", "github"]).stdout;
+    expect(github).toContain('%0ASuggestion: Use "Senior".%0ADocumentation: https://github.com/tdss/tdss/blob/main/');
+    const junit = run(root, ["lint", "q.json", "ok.json", "-f", "junit"]).stdout;
+    const xml = new XMLParser({ ignoreAttributes: false }).parse(junit);
+    const [bad, ok] = xml.testsuites.testsuite;
+    expect(bad["@_failures"]).toBe("1");
+    expect(bad.testcase.failure["#text"]).toContain('suggestion: Use "Senior".');
+    expect(ok).toMatchObject({ "@_name": "ok.json", "@_tests": "1", "@_failures": "0" });
+    expect(ok.testcase).toMatchObject({ "@_name": "ok.json", "@_classname": "ok" });
+  });
+});

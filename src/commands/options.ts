@@ -1,0 +1,95 @@
+/**
+ * A command's options declared once, as data: the table builds the yargs options (help, validation, every
+ * edge of the syntax) and feeds `node:util` parseArgs for the fast path of `tdss lint` (docs/lint.md,
+ * "Start-up"). The fast parser accepts only what it reads exactly as yargs does and gives up on anything
+ * else (an unknown or repeated flag, a bad choice, `--no-*`, `--`, grouped short flags), so every error
+ * and every help text still comes from yargs.
+ */
+import { parseArgs } from "node:util";
+import type { Argv, Options, PositionalOptions } from "yargs";
+
+interface OptionSpec {
+  readonly type: "string" | "boolean" | "number";
+  readonly describe: string;
+  readonly alias?: string;
+  readonly choices?: readonly string[];
+  readonly default?: string | boolean;
+  /** Shown in --help as the default where the value is left unset (a config file may give it). */
+  readonly defaultDescription?: string;
+  /** May be given more than once: one value is a string, several an array (as yargs gives them). */
+  readonly repeatable?: boolean;
+}
+
+interface PositionalSpec {
+  readonly name: string;
+  readonly describe: string;
+}
+
+export interface OptionTable {
+  /** The command's only positional, an array of strings (`lint [files..]`). */
+  readonly positional: PositionalSpec;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly examples?: readonly (readonly [string, string])[];
+}
+
+/** The yargs options of a table, in its order. */
+export function toYargs(y: Argv, table: OptionTable): Argv {
+  const positional: PositionalOptions = {
+    type: "string",
+    array: true,
+    default: [],
+    describe: table.positional.describe,
+  };
+  let out = y.positional(table.positional.name, positional);
+  for (const [name, spec] of Object.entries(table.options)) {
+    const option: Options = { type: spec.type, describe: spec.describe };
+    if (spec.alias !== undefined) option.alias = spec.alias;
+    if (spec.choices !== undefined) option.choices = [...spec.choices];
+    if (spec.default !== undefined) option.default = spec.default;
+    if (spec.defaultDescription !== undefined) option.defaultDescription = spec.defaultDescription;
+    out = out.option(name, option);
+  }
+  for (const [command, description] of table.examples ?? []) out = out.example(command, description);
+  return out;
+}
+
+const NUMBER = /^(0|[1-9][0-9]{0,14})$/;
+
+/**
+ * The arguments after the command name, parsed as yargs would parse them, or undefined where the fast
+ * parser cannot be sure (yargs then parses them, and reports any mistake).
+ */
+export function parseFast(args: readonly string[], table: OptionTable): Record<string, unknown> | undefined {
+  // Grouped short flags (-qf), the end of options (--) and `true`/`false` (yargs may take either as a boolean
+  // flag's value) are left to yargs.
+  if (args.some((a) => a === "--" || a === "true" || a === "false" || /^-[^-]{2,}/.test(a))) return undefined;
+  type ParseOption = { type: "string" | "boolean"; short?: string; multiple: true };
+  const options: Record<string, ParseOption> = {};
+  for (const [name, spec] of Object.entries(table.options)) {
+    const option: ParseOption = { type: spec.type === "boolean" ? "boolean" : "string", multiple: true };
+    if (spec.alias !== undefined) option.short = spec.alias;
+    options[name] = option;
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch {
+    return undefined;
+  }
+  // yargs drops a bare `-` from the positionals (then no file at all means standard input): so does this.
+  const out: Record<string, unknown> = { [table.positional.name]: parsed.positionals.filter((p) => p !== "-") };
+  for (const [name, spec] of Object.entries(table.options)) {
+    const given = parsed.values[name] as (string | boolean)[] | undefined;
+    if (given === undefined) {
+      if (spec.default !== undefined) out[name] = spec.default;
+      continue;
+    }
+    if (given.length > 1 && !spec.repeatable) return undefined;
+    if (spec.type === "string" && spec.choices && !given.every((v) => spec.choices!.includes(v as string)))
+      return undefined;
+    if (spec.type === "number" && !given.every((v) => NUMBER.test(v as string))) return undefined;
+    const values = spec.type === "number" ? given.map(Number) : given;
+    out[name] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
