@@ -1,6 +1,14 @@
-import type { Contract, DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../contract/index.js";
+import type {
+  BodyKind,
+  BodyOperation,
+  Contract,
+  DatasetSpec,
+  FieldSpec,
+  Operator,
+  ScopeKey,
+  SubRecord,
+} from "../contract/index.js";
 import { DEFAULT_SEVERITY } from "./consequence.js";
-import type { Route } from "./routes.js";
 import type { Consequence, Severity } from "./types.js";
 
 /** Path segments from the document root; encoded as a JSON Pointer only when reported. */
@@ -77,7 +85,7 @@ export interface SourceInfo {
   readonly bodyBytes?: number;
 }
 
-export type BodyKind = "search" | "natural-language" | "detail";
+export type { BodyKind };
 
 export interface BodyInfo {
   readonly value: unknown;
@@ -161,7 +169,8 @@ export interface Visitors {
 
 export interface RuleContext {
   readonly contract: Contract;
-  readonly route: Route;
+  /** The operation the body is sent to (src/contract/operations.ts). */
+  readonly route: BodyOperation;
   /** The route's dataset (people for searchPeople and getProfiles). */
   readonly dataset: DatasetSpec;
   /** The sub-record a people field belongs to under the effective scope table (user overrides applied). */
