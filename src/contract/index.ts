@@ -8,3 +8,17 @@ export { creditCost } from "./credits.js";
 export * from "./types.js";
 export { searchRoutes, detailRoutes, pricedOperations, operationsPriced } from "./families.js";
 export type { RouteFamilyMember, DetailRoute } from "./families.js";
+export type { Operation, BodyOperation, SystemOperation, OperationKind, BodyKind } from "./operations.js";
+export {
+  bodyOperations,
+  operationsOfKind,
+  operationOf,
+  idsMemberOf,
+  routeOf,
+  operationIdsOfKind,
+  bodyOperation,
+  resolveRoute,
+  inferRoute,
+  routeNames,
+  type RouteName,
+} from "./routes.js";

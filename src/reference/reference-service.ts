@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
+  bodyOperations,
   canonicalJson,
+  idsMemberOf,
+  type BodyOperationId,
   creditCost,
   loadContract,
   OPERATION_IDS,
@@ -41,11 +44,6 @@ interface Outcome {
 
 const ROOT_TABLE = { people: "person", jobs: "jobs", companies: "companies" } as const;
 const ID_KIND: Readonly<Record<Dataset, IdKind>> = { people: "profile", jobs: "job", companies: "company" };
-const IDS_MEMBER: Readonly<Record<Dataset, string>> = {
-  people: "profile_ids",
-  jobs: "job_ids",
-  companies: "company_ids",
-};
 
 function ok(data: unknown): ServiceResponse {
   return { status: 200, envelope: { code: 200, msg: "ok", data } };
@@ -395,7 +393,7 @@ export class ReferenceService implements Service {
     const matches = this.evaluator.evaluate(plan, ROOT_TABLE[dataset]);
     const total = matches.count();
     const rows = matches.rows(offset, size);
-    const data: Record<string, unknown> = { [IDS_MEMBER[dataset]]: this.ids.encode(ID_KIND[dataset], rows) };
+    const data: Record<string, unknown> = { [idsMemberOf(dataset)]: this.ids.encode(ID_KIND[dataset], rows) };
     if (dataset === "people") {
       const { exactBelow, capped } = loadContract().limits.search.total;
       data.total = total < exactBelow ? total : capped;
@@ -409,7 +407,7 @@ export class ReferenceService implements Service {
 
   private naturalLanguage(raw: unknown): Outcome {
     const limits = loadContract().limits.naturalLanguage;
-    const body = this.object(raw, "searchPeople", limits.members);
+    const body = this.object(raw, "searchPeople", bodyOperations().get("searchPeople")!.bodyMembers);
     const text = body.text;
     if (typeof text !== "string") {
       if (this.enforced("nl-text-length"))
@@ -435,7 +433,7 @@ export class ReferenceService implements Service {
     const { exactBelow, capped } = loadContract().limits.search.total;
     return {
       data: {
-        profile_ids: this.ids.encode("profile", rows),
+        [idsMemberOf("people")]: this.ids.encode("profile", rows),
         total: total < exactBelow ? total : capped,
         interpretation: { where: interpretation.where, ignored_words: interpretation.ignored },
       },
@@ -444,14 +442,15 @@ export class ReferenceService implements Service {
   }
 
   private detail(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
-    const member = IDS_MEMBER[dataset];
-    const body = this.object(raw, operationId, [member, "_source", "source"]);
+    const route = bodyOperations().get(operationId as BodyOperationId)!;
+    const member = route.idsMember;
+    const body = this.object(raw, operationId, route.bodyMembers);
     const list = body[member];
     if (!Array.isArray(list))
       throw badRequest(
         `${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} (§4.4), got ${list === undefined ? "nothing" : typeof list}`,
       );
-    const { minIds, maxIds } = loadContract().limits.detail[dataset === "people" ? "profiles" : dataset];
+    const { minIds, maxIds } = route;
     if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
       throw badRequest(`${member}: takes ${minIds} to ${maxIds} items (§4.4, §8), got ${list.length}`);
     }

@@ -7,6 +7,7 @@
 import {
   DATASETS,
   loadContract,
+  routeOf,
   type Dataset,
   type FieldSpec,
   type OperationId,
@@ -39,11 +40,6 @@ export interface MatrixEntry {
   readonly body: unknown;
 }
 
-const ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
 const SUB_OF: Readonly<Partial<Record<Position, SubRecord>>> = {
   has_experience: "experience",
   has_education: "education",
@@ -202,7 +198,7 @@ export function refusalMatrix(datasets: readonly Dataset[] = DATASETS): MatrixEn
         out.push({
           name: `${dataset}/${c.id}@${position}`,
           dataset,
-          route: ROUTE[dataset],
+          route: routeOf(dataset, "search"),
           position,
           class: c.id,
           rule: c.rule,
