@@ -272,7 +272,7 @@ export class ReferenceService implements Service, PipelineService {
         return this.detail(request);
       case "none":
         return operationId === "getKeyStatus"
-          ? { data: this.keyStatus(account), count: 0 }
+          ? { data: undefined, count: 0, charged: () => this.keyStatus(account) }
           : { data: { version: this.version, contract_fingerprint: loadContract().fingerprint }, count: 0 };
     }
   }

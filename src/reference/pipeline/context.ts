@@ -23,6 +23,8 @@ export interface Outcome {
   readonly data: unknown;
   /** Returned IDs or found records. */
   readonly count: number;
+  /** Data read once the request is charged, instead of `data`: key status reports the ledger after its own charge. */
+  readonly charged?: () => unknown;
 }
 
 /** What the stages ask of the service behind them (ReferenceService). */

@@ -27,7 +27,8 @@ export function chargeWith(cost?: Cost): Stage {
         `the request costs ${credits} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`,
       );
     }
-    ctx.response = { status: 200, envelope: { code: 200, msg: "ok", data } };
+    const answer = ctx.outcome!.charged ? ctx.outcome!.charged() : data;
+    ctx.response = { status: 200, envelope: { code: 200, msg: "ok", data: answer } };
     return next();
   };
 }
