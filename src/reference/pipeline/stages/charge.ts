@@ -24,7 +24,8 @@ export function chargeWith(cost?: Cost): Stage {
     if (!account.charge(credits) && operationId !== "getKeyStatus") {
       throw new Refusal(
         402,
-        `the request costs ${credits} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`,
+        `the request costs ${credits} Credits and the key has ${account.remaining} left; ` +
+          "it was refused at no cost (§8)",
       );
     }
     const answer = ctx.outcome!.charged ? ctx.outcome!.charged() : data;
