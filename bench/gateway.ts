@@ -5,51 +5,15 @@
  * alternating rounds, timing each from its scheduled start (so a stall counts in full); then autocannon finds the
  * rate each path holds. Targets (docs/gateway.md): at most 1 ms added at p50, at most 2x the direct p99.
  */
-import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Pool } from "undici";
+import { autocannon, JSON_HEADERS, startTdss as child } from "./support.js";
 
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: object) => Promise<AutocannonResult>;
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const KEY = "svc_demo_active_reference_key";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const ROUNDS = 2;
 const SIMPLE = JSON.stringify({ where: { field: "country_iso2", eq: "DE" }, size: 10 });
 const TARGETS = { addedP50Ms: 1, p99Ratio: 2 };
-
-async function child(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, [join(ROOT, "bin", "tdss.js"), ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    proc.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+?),? /.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    proc.once("exit", (code) => reject(new Error(`tdss ${args[0]} exited with ${code} before it was ready:\n${out}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 /** Sends at a fixed rate for SECONDS, whatever the answers' pace; latency from each request's scheduled start. */
 async function fixedRate(url: string): Promise<{ p50: number; p99: number; failures: number }> {
@@ -69,7 +33,7 @@ async function fixedRate(url: string): Promise<{ p50: number; p99: number; failu
         .request({
           path: "/v1/people/query",
           method: "POST",
-          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+          headers: JSON_HEADERS,
           body: SIMPLE,
         })
         .then(async (r) => {
@@ -126,7 +90,7 @@ async function main(): Promise<number> {
       autocannon({
         url: `${url}/v1/people/query`,
         method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        headers: JSON_HEADERS,
         body: SIMPLE,
         connections: 10,
         duration: SECONDS,

@@ -7,10 +7,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { TDSS } from "./support.js";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const TARGETS = { seconds: 20, credits: 250 };
 
 interface Measured {
@@ -32,16 +31,7 @@ async function timedRun(concurrency: number): Promise<Measured> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      join(ROOT, "bin", "tdss.js"),
-      "run",
-      "--reporter",
-      "json",
-      "--report-dir",
-      dir,
-      "--concurrency",
-      String(concurrency),
-    ],
+    [TDSS, "run", "--reporter", "json", "--report-dir", dir, "--concurrency", String(concurrency)],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";

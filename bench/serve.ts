@@ -4,24 +4,11 @@
  * median latency of a typical 3-condition people query with one scope, the rate of a simple query under
  * autocannon, and the rate of GET /version as the ceiling of the HTTP stack.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { request } from "undici";
+import { autocannon, JSON_HEADERS, startTdss, type AutocannonResult } from "./support.js";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: object) => Promise<AutocannonResult>;
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const KEY = "svc_demo_active_reference_key";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const TARGETS = { readySeconds: 5, rssMb: 1024, medianMs: 10, simpleRate: 1000 };
 
@@ -64,40 +51,16 @@ async function start(): Promise<{
   stop: () => Promise<void>;
 }> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, "bin", "tdss.js"), "serve", "--port", "0", "--rate-limit", "1000000000"],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`tdss serve exited with ${code} before it was ready:\n${out}`)));
-  });
+  const child = await startTdss(["serve", "--port", "0", "--rate-limit", "1000000000"]);
   const readySeconds = (performance.now() - started) / 1000;
-  const readyCpu = cpuSeconds(child.pid!);
-  return {
-    url,
-    pid: child.pid!,
-    readySeconds,
-    readyCpu,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { ...child, readySeconds, readyCpu: cpuSeconds(child.pid) };
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; ms: number }> {
   const t = performance.now();
   const r = await request(`${url}/v1/people/query`, {
     method: "POST",
-    headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     body: JSON.stringify(body),
   });
   await r.body.text();
@@ -112,7 +75,7 @@ async function load(url: string, path: string, body?: unknown): Promise<Autocann
   return autocannon({
     url: `${url}${path}`,
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     connections: 10,
     duration: DURATION,
@@ -141,7 +104,7 @@ async function main(): Promise<number> {
       (await (
         await request(`${server.url}/v1/people/query`, {
           method: "POST",
-          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+          headers: JSON_HEADERS,
           body: JSON.stringify(TYPICAL),
         })
       ).body.json()) as { data: { total: number | string } }

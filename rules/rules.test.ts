@@ -69,10 +69,11 @@ describe("the rule table", () => {
   });
 });
 
-describe("the README", () => {
-  it("lists every rule with its consequence in the lint section", () => {
-    const readme = readFileSync(join(packageRoot(), "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("<!-- section:lint -->"), readme.indexOf("<!-- /section:lint -->"));
+describe("the linter's page", () => {
+  it("lists every rule with its consequence in its rule table", () => {
+    const page = readFileSync(join(packageRoot(), "docs", "lint.md"), "utf8");
+    const start = page.indexOf("\n## Rules\n");
+    const section = page.slice(start, page.indexOf("\n## ", start + 1));
     for (const { meta } of RULES) expect(section, meta.id).toContain(`| \`${meta.id}\` | ${meta.consequence} |`);
   });
 });

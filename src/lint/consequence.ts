@@ -1,6 +1,6 @@
 import type { Consequence, Severity } from "./types.js";
 
-/** Default severity of each consequence class (design notes, "Consequence classes of a lint diagnostic"). */
+/** Default severity of each consequence class (docs/design.md, "Consequence classes of a lint diagnostic"). */
 export const DEFAULT_SEVERITY: Readonly<Record<Consequence, Severity>> = Object.freeze({
   refused: "error",
   empty: "error",

@@ -10,7 +10,7 @@ export interface RuleMeta {
   /** kebab-case, equal to the rule's file name in rules/. */
   readonly id: string;
   readonly consequence: Consequence;
-  /** Derived from the consequence (design notes); not declared by the rule. */
+  /** Derived from the consequence (docs/design.md); not declared by the rule. */
   readonly severity: Severity;
   readonly description: string;
   /** Clause ids of spec/clauses.yaml the rule enforces. */

@@ -1,6 +1,6 @@
 import type { OperationId } from "../contract/index.js";
 
-/** What happens if the request is sent (design notes, "Consequence classes"). */
+/** What happens if the request is sent (docs/design.md, "Consequence classes of a lint diagnostic"). */
 export type Consequence = "refused" | "empty" | "broadened" | "unspecified" | "cost" | "style";
 export type Severity = "error" | "warning" | "info";
 

@@ -24,7 +24,7 @@ const expectingRefusal = new Set(
 );
 
 /**
- * Cases whose refusal is about the key's balance or rate: for these a 429 is that refusal (the design notes'
+ * Cases whose refusal is about the key's balance or rate: for these a 429 is that refusal (docs/design.md,
  * one exception, docs/runner-robustness.md), so a server answering 429 may pass them if it charges nothing.
  */
 const aboutQuota = new Set(

@@ -25,7 +25,7 @@ const N = 4;
 const ANY = T | F | N;
 
 /**
- * How `not` and comparisons treat a record without a value: the spec does not say (design notes), so the
+ * How `not` and comparisons treat a record without a value: the spec does not say (docs/search-semantics.md), so the
  * judge tries both readings: as false (so `not` selects the record) and as unknown (SQL: `not` keeps it out).
  */
 type MissingReading = "false" | "unknown";
