@@ -7,7 +7,7 @@ import type { ReferenceService } from "./reference-service.js";
 import type { ServiceResponse } from "./service.js";
 
 export { MAX_BODY_BYTES } from "./pipeline/stages/body-limit.js";
-export { MCP_PATHS, type McpHandler } from "./pipeline/stages/route.js";
+export type { McpHandler } from "./pipeline/stages/route.js";
 
 function send(res: ServerResponse, response: ServiceResponse): void {
   if (res.headersSent || res.destroyed) return;
