@@ -27,8 +27,6 @@ export function findVariant(id: string): Variant | undefined {
 export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
   "s4-bodies-json-encoding":
     "Not built: the reference has no hook to accept a byte-order mark or other encodings yet (docs/lint.md).",
-  "s8-limits-silent-size-nodes":
-    "Not built: the body and node limits are read from spec/catalog/limits.yaml, with no hook to raise them per variant.",
   "s1-snapshot-data-lag":
     "Freshness cannot be seen through the API: a variant serving older data is the reference with another seed.",
   "s5-key-prefix":
