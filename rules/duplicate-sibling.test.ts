@@ -9,6 +9,7 @@ ruleTester(rule, {
       code: '{"where": {"any": [{"field": "city", "eq": "a"}, {"field": "state", "eq": "b"}, «{"eq": "a", "field": "city"}]}}',
       errors: [
         {
+          messageId: "duplicate",
           path: "/where/any/2",
           message: "This node repeats node /0 of the same `any`; drop it.",
           fix: {

@@ -17,6 +17,7 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": "languages", "eq": "French"}, {"field": «"language_proficiency", "eq": "Native or bilingual proficiency"}]}}',
       errors: [
         {
+          messageId: "outside",
           path: "/where/all/1/field",
           message:
             "`language_proficiency` outside `has_language` is met by any language on the profile, not the one you mean.",

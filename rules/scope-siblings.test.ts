@@ -25,6 +25,7 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": «"company_name", "eq": "Acme"}]}}',
       errors: [
         {
+          messageId: "siblings",
           path: "/where/all/1/field",
           message:
             "`title`, `company_name` describe experience records but are not in one `has_experience`: each may be met by a different record.",
@@ -47,7 +48,13 @@ ruleTester(rule, {
     {
       name: "others stay outside, nested alls flatten",
       code: '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": "institution_name", "eq": "MIT"}, {"all": [{"field": «"major", "match": "physics"}]}]}}',
-      errors: [{ path: "/where/all/2/all/0/field", clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"] }],
+      errors: [
+        {
+          messageId: "siblings",
+          path: "/where/all/2/all/0/field",
+          clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
+        },
+      ],
       output: {
         where: {
           all: [

@@ -440,6 +440,7 @@ function lineDiagnostics(
   const route: Diagnostic = {
     ruleId: "jsonl-route",
     messageId: "unknownRoute",
+    data: { error: record.routeError },
     severity: classSeverity("refused", failOn),
     consequence: "refused",
     path: "/route",

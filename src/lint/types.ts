@@ -33,6 +33,8 @@ export interface Diagnostic {
   readonly ruleId: string;
   /** Which of the rule's messages this is (its `meta.messages` key): a form finer than the rule, e.g. `exists`. */
   readonly messageId: string;
+  /** The values the message template was filled with (`{{name}}` → `data.name`); empty when it has none. */
+  readonly data: Readonly<Record<string, unknown>>;
   readonly severity: Severity;
   readonly consequence: Consequence;
   /** RFC 6901 JSON Pointer into the input document, at the narrowest offending member. */
