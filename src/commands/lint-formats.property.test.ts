@@ -86,7 +86,7 @@ function checkReport(format: (typeof FORMATS)[number], report: string): void {
       const doc = JSON.parse(report);
       expect(Array.isArray(doc.files)).toBe(true);
       for (const d of doc.files[0].diagnostics)
-        expect(Object.keys(d).slice(0, 4)).toEqual(["ruleId", "severity", "consequence", "path"]);
+        expect(Object.keys(d).slice(0, 6)).toEqual(["ruleId", "messageId", "data", "severity", "consequence", "path"]);
       return;
     }
     case "sarif": {
