@@ -78,7 +78,7 @@ const body: fc.Arbitrary<Buffer> = fc.oneof(
 );
 
 const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
-const MODES = [[], ["--fix"], ["--fix-suggestions"], ["--jsonl"], ["--fix", "--write"]] as const;
+const MODES: readonly (readonly string[])[] = [[], ["--fix"], ["--fix-suggestions"], ["--jsonl"], ["--fix", "--write"]];
 
 function checkReport(format: (typeof FORMATS)[number], report: string): void {
   switch (format) {

@@ -4,7 +4,8 @@
  * meets so that a served body returns no ID and costs nothing, each with the linter's hard verdict.
  */
 import fc from "fast-check";
-import { DATASETS, routeOf, type Dataset, type OperationId } from "../contract/index.js";
+import { DATASETS, routeOf, type Dataset } from "../contract/index.js";
+import type { BodyOperationId } from "../contract/types.js";
 import { lint } from "../lint/lint.js";
 import { queryNode } from "./arbitrary.js";
 import { matchesNothing } from "./matrix.js";
@@ -15,7 +16,7 @@ export type Verdict = "refused" | "unspecified" | "served";
 export interface GeneratedQuery {
   readonly name: string;
   readonly dataset: Dataset;
-  readonly route: OperationId;
+  readonly route: BodyOperationId;
   readonly body: unknown;
   readonly verdict: Verdict;
   /** The rules behind the verdict. */
@@ -28,8 +29,8 @@ export const DEFAULT_SEED = 1;
 const cache = new Map<string, readonly GeneratedQuery[]>();
 
 /** The linter's hard verdict on a body (the zero condition's own `empty` is not a verdict). */
-export function verdictOf(route: OperationId, body: unknown): { verdict: Verdict; rules: string[] } {
-  const diagnostics = lint(body, { route: route as "queryPeople" });
+export function verdictOf(route: BodyOperationId, body: unknown): { verdict: Verdict; rules: string[] } {
+  const diagnostics = lint(body, { route });
   for (const consequence of ["refused", "unspecified"] as const) {
     const rules = diagnostics.filter((d) => d.consequence === consequence).map((d) => d.ruleId);
     if (rules.length > 0) return { verdict: consequence, rules: [...new Set(rules)] };

@@ -4,15 +4,8 @@
  * Built from the catalog; the conformance suite sends it (suites/validation/positions.yaml) and the
  * position-by-position mutants switch each class's rule off at one position (reference/mutants/validation.ts).
  */
-import {
-  DATASETS,
-  loadContract,
-  routeOf,
-  type Dataset,
-  type FieldSpec,
-  type OperationId,
-  type SubRecord,
-} from "../contract/index.js";
+import { DATASETS, loadContract, routeOf, type Dataset, type FieldSpec, type SubRecord } from "../contract/index.js";
+import type { BodyOperationId } from "../contract/types.js";
 import { GENERAL_POSITIONS, place, POSITIONS, type Position } from "../lint/positions.js";
 import { operatorsOf } from "./arbitrary.js";
 
@@ -32,7 +25,7 @@ export interface RefusalClass {
 export interface MatrixEntry {
   readonly name: string;
   readonly dataset: Dataset;
-  readonly route: OperationId;
+  readonly route: BodyOperationId;
   readonly position: Position;
   readonly class: string;
   readonly rule: string;
