@@ -9,8 +9,18 @@ ruleTester(rule, {
   invalid: [
     {
       code: '{"where": {"field": "city", "eq": "Paris"}, "after": «100}',
-      errors: [{ path: "/after", message: "`after` must be the string `next` of the previous response; got number." }],
+      errors: [
+        {
+          messageId: "kind",
+          path: "/after",
+          message: "`after` must be the string `next` of the previous response; got number.",
+        },
+      ],
     },
-    { code: '{"after": «null}', route: "queryCompanies", errors: [{ path: "/after", message: /got null/ }] },
+    {
+      code: '{"after": «null}',
+      route: "queryCompanies",
+      errors: [{ messageId: "kind", path: "/after", message: /got null/ }],
+    },
   ],
 });

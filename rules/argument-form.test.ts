@@ -14,6 +14,7 @@ ruleTester(rule, {
       code: '{"where": {"not": «[{"field": "city", "eq": "Paris"}]}}',
       errors: [
         {
+          messageId: "not",
           path: "/where/not",
           message:
             "`not` over array: only a node is the natural form; the spec does not show what the service does " +
@@ -26,6 +27,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", "in": «"Paris"}}',
       errors: [
         {
+          messageId: "in",
           path: "/where/in",
           suggestions: [{ message: "Use `eq` with the value.", value: { field: "city", eq: "Paris" }, path: "/where" }],
         },
@@ -33,11 +35,15 @@ ruleTester(rule, {
       output: { where: { field: "city", eq: "Paris" } },
       applySuggestions: true,
     },
-    { code: '{"where": {"field": "city", "in": «[]}}', errors: [{ path: "/where/in", message: /empty array/ }] },
+    {
+      code: '{"where": {"field": "city", "in": «[]}}',
+      errors: [{ messageId: "inEmpty", path: "/where/in", message: /empty array/ }],
+    },
     {
       code: '{"where": {"field": "headline", "exists": «false}}',
       errors: [
         {
+          messageId: "existsFalse",
           path: "/where/exists",
           message: /`exists: false`/,
           suggestions: [{ value: { not: { field: "headline", exists: true } } }],
@@ -46,12 +52,13 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"field": "headline", "exists": «"yes"}}',
-      errors: [{ path: "/where/exists", suggestions: [] }],
+      errors: [{ messageId: "exists", path: "/where/exists", suggestions: [] }],
     },
     {
       code: '{"where": {"all": «[]}}',
       errors: [
         {
+          messageId: "empty",
           path: "/where/all",
           message: "An empty `all`: the spec does not show whether it matches everything, nothing, or is refused.",
           clauses: ["s4-2-composite-forms"],

@@ -10,13 +10,15 @@ ruleTester(rule, {
   invalid: [
     {
       code: '«[{"where": {"field": "city", "eq": "Paris"}}]',
-      errors: [{ path: "", message: "The body of queryPeople must be a JSON object; got array." }],
+      errors: [
+        { messageId: "notObject", path: "", message: "The body of queryPeople must be a JSON object; got array." },
+      ],
     },
     {
       code: '  «"engineers in Paris"',
       route: "searchPeople",
-      errors: [{ path: "", message: /searchPeople .* got string/ }],
+      errors: [{ messageId: "notObject", path: "", message: /searchPeople .* got string/ }],
     },
-    { code: "«null", route: "getProfiles", errors: [{ path: "", message: /got null/ }] },
+    { code: "«null", route: "getProfiles", errors: [{ messageId: "notObject", path: "", message: /got null/ }] },
   ],
 });

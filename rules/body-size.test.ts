@@ -14,12 +14,14 @@ ruleTester(rule, {
     {
       name: "one byte over the limit",
       code: `«${body(limit + 1)}`,
-      errors: [{ path: "", message: new RegExp(`is ${limit + 1} bytes, more than ${limit} \\(1 MiB\\)`) }],
+      errors: [
+        { messageId: "large", path: "", message: new RegExp(`is ${limit + 1} bytes, more than ${limit} \\(1 MiB\\)`) },
+      ],
     },
     {
       name: "counted in UTF-8 bytes, not characters",
       code: `«{"where": {"field": "city", "eq": "${"é".repeat(limit / 2)}"}}`,
-      errors: [{ path: "" }],
+      errors: [{ messageId: "large", path: "" }],
     },
   ],
 });

@@ -10,7 +10,7 @@ ruleTester(rule, {
     {
       name: "a BOM before the body (it is read past: the body is linted as usual)",
       code: '«\ufeff{"where": {"field": "city", "eq": "Paris"}}',
-      errors: [{ path: "", message: /byte order mark/ }],
+      errors: [{ messageId: "bom", path: "", message: /byte order mark/ }],
     },
   ],
 });

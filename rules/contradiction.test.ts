@@ -36,6 +36,7 @@ ruleTester(rule, {
         "«12}]}}",
       errors: [
         {
+          messageId: "range",
           path: "/where/all/1/lte",
           message: "`experience_months` must be at least 60 and at most 12 in the same `all`: nothing matches.",
         },
@@ -49,6 +50,7 @@ ruleTester(rule, {
         '"started_at", "gte": «"now-6m"}]}]}}}',
       errors: [
         {
+          messageId: "range",
           path: "/where/has_experience/all/1/all/0/gte",
           message:
             '`started_at` must be at least "now-6m" and at most "2024-01-01" in the same `all`: nothing matches.',
@@ -59,6 +61,7 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": "is_working", "eq": true}, {"field": "is_working", "eq": «false}]}}',
       errors: [
         {
+          messageId: "boolean",
           path: "/where/all/1/eq",
           message: "`is_working` must be both true and false in the same `all`: nothing matches.",
         },
@@ -67,7 +70,7 @@ ruleTester(rule, {
     {
       code: '{"where": {"all": [{"field": "salary_min", "gte": 90000}, {"field": "salary_min", "lte": «50000}]}}',
       route: "jobs",
-      errors: [{ path: "/where/all/1/lte" }],
+      errors: [{ messageId: "range", path: "/where/all/1/lte" }],
     },
   ],
 });

@@ -10,6 +10,7 @@ ruleTester(rule, {
       code: `«{${where}, "size": 10}`,
       errors: [
         {
+          messageId: "search",
           path: "",
           message:
             "At most 1 Credit: up to 10 IDs, one Credit per 25 IDs returned; nothing when nothing matches or " +
@@ -22,23 +23,28 @@ ruleTester(rule, {
       code: `«{${where}}`,
       errors: [
         {
+          messageId: "search",
           path: "",
           message: /^At most 4 Credits: up to 100 IDs \(the default size\)/,
           clauses: ["s8-cost-query-search", "s4-2-size-default-100"],
         },
       ],
     },
-    { code: `«{${where}, "size": 10000}`, errors: [{ path: "", message: /^At most 400 Credits/ }] },
+    {
+      code: `«{${where}, "size": 10000}`,
+      errors: [{ messageId: "search", path: "", message: /^At most 400 Credits/ }],
+    },
     {
       name: "a bare node takes the default size",
       code: '  «{"field": "city", "eq": "Paris"}',
-      errors: [{ path: "", message: /^At most 4 Credits/ }],
+      errors: [{ messageId: "search", path: "", message: /^At most 4 Credits/ }],
     },
     {
       code: '«{"text": "x", "size": 50}',
       route: "searchPeople",
       errors: [
         {
+          messageId: "nl",
           path: "",
           message: "At most 7 Credits: 5 on any success plus one per 25 of up to 50 IDs.",
           clauses: ["s8-cost-nl-search"],
@@ -49,6 +55,7 @@ ruleTester(rule, {
       code: '«{"profile_ids": ["a", "b", "c", "d", "e", "f"]}',
       errors: [
         {
+          messageId: "detail",
           path: "",
           message: "At most 2 Credits: one per 5 records found among 6 IDs; IDs not found are free.",
           clauses: ["s8-cost-detail"],
@@ -59,6 +66,7 @@ ruleTester(rule, {
       code: `«{${where}, "size": 100, "after": "c"}`,
       errors: [
         {
+          messageId: "paging",
           path: "",
           message: new RegExp(
             /Pages are not consistent with each other: collect a set that must be exact in /.source +

@@ -9,7 +9,6 @@ import { creditCost } from "../src/contract/index.js";
 import { defineRule } from "../src/lint/rule.js";
 import { isRecord } from "../src/lint/tree.js";
 
-const LIMIT_KEY = { people: "profiles", jobs: "jobs", companies: "companies" } as const;
 // Shared by every cost diagnostic, so frozen.
 const SEARCH = Object.freeze(["s8-cost-query-search"]);
 const SEARCH_DEFAULT = Object.freeze(["s8-cost-query-search", "s4-2-size-default-100"]);
@@ -59,7 +58,7 @@ export default defineRule({
         if (!isRecord(value)) return;
         if (body.kind === "detail") {
           const ids = value[context.route.idsMember ?? ""];
-          const max = limits.detail[LIMIT_KEY[context.dataset.name]].maxIds;
+          const max = context.route.maxIds;
           const count = Array.isArray(ids) ? Math.min(max, ids.filter((id) => typeof id === "string").length) : 0;
           context.report({
             messageId: "detail",

@@ -12,6 +12,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "country", "eq": «"FR"}}',
       errors: [
         {
+          messageId: "code",
           path: "/where/eq",
           message: '`country` takes a full country name; "FR" looks like an ISO code and matches nothing.',
           clauses: ["s2-2-country-full-name"],
@@ -31,6 +32,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "country", "in": [«"usa", «"deu"]}}',
       errors: [
         {
+          messageId: "code",
           path: "/where/in/0",
           suggestions: [
             {
@@ -39,7 +41,7 @@ ruleTester(rule, {
             },
           ],
         },
-        { path: "/where/in/1", suggestions: [{ value: null }] },
+        { messageId: "code", path: "/where/in/1", suggestions: [{ value: null }] },
       ],
     },
     {
@@ -47,6 +49,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "code",
           path: "/where/eq",
           clauses: ["s2-6-string-fields"],
           suggestions: [
@@ -58,18 +61,34 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "country", "eq": «"US"}}',
       route: "jobs",
-      errors: [{ path: "/where/eq", suggestions: [{ value: { field: "country_iso_2", eq: "US" }, path: "/where" }] }],
+      errors: [
+        {
+          messageId: "code",
+          path: "/where/eq",
+          suggestions: [{ value: { field: "country_iso_2", eq: "US" }, path: "/where" }],
+        },
+      ],
     },
     {
       code: '{"where": {"field": "hq_country", "eq": «"DE"}}',
       route: "companies",
-      errors: [{ path: "/where/eq", suggestions: [{ value: { field: "hq_country_iso2", eq: "DE" }, path: "/where" }] }],
+      errors: [
+        {
+          messageId: "code",
+          path: "/where/eq",
+          suggestions: [{ value: { field: "hq_country_iso2", eq: "DE" }, path: "/where" }],
+        },
+      ],
     },
     {
       name: "workplace_country has no ISO twin",
       code: '{"where": {"has_experience": {"field": "workplace_country", "eq": «"DE"}}}',
       errors: [
-        { path: "/where/has_experience/eq", suggestions: [{ message: /Give the full country name/, value: null }] },
+        {
+          messageId: "code",
+          path: "/where/has_experience/eq",
+          suggestions: [{ message: /Give the full country name/, value: null }],
+        },
       ],
     },
   ],

@@ -20,6 +20,7 @@ ruleTester(rule, {
       code: scoped('{"field": "started_at", "gte": «"2025-02-30"}'),
       errors: [
         {
+          messageId: "notCalendar",
           path: "/where/has_experience/gte",
           message: '"2025-02-30" is not a calendar date (`started_at` takes YYYY-MM-DD of a day that exists).',
           clauses: ["s4-2-rule3-date-format", "s2-2-job-dates-format"],
@@ -30,7 +31,11 @@ ruleTester(rule, {
     {
       code: scoped('{"field": "started_at", "gte": «"2024-1-5"}'),
       errors: [
-        { path: "/where/has_experience/gte", suggestions: [{ message: "Write it 2024-01-05.", value: "2024-01-05" }] },
+        {
+          messageId: "notCalendar",
+          path: "/where/has_experience/gte",
+          suggestions: [{ message: "Write it 2024-01-05.", value: "2024-01-05" }],
+        },
       ],
       output: { where: { has_experience: { field: "started_at", gte: "2024-01-05" } } },
       applySuggestions: true,
@@ -40,6 +45,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "invalid",
           path: "/where/gte",
           message:
             '"last week" is not a date for `created_at`: use a real calendar date YYYY-MM-DD or a relative ' +
@@ -51,12 +57,12 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "last_updated_at", "gte": «2020}}',
       route: "companies",
-      errors: [{ path: "/where/gte" }],
+      errors: [{ messageId: "invalid", path: "/where/gte" }],
     },
     {
       code: '{"where": {"field": "posted", "in": ["now-1d", «"2024-13-01"]}}',
       route: "jobs",
-      errors: [{ path: "/where/in/1", message: /not a calendar date/ }],
+      errors: [{ messageId: "notCalendar", path: "/where/in/1", message: /not a calendar date/ }],
     },
   ],
 });

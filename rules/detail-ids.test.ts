@@ -14,12 +14,15 @@ ruleTester(rule, {
     {
       code: "«{}",
       route: "getProfiles",
-      errors: [{ path: "", message: "getProfiles needs `profile_ids`, an array of 1 to 100 IDs." }],
+      errors: [
+        { messageId: "missing", path: "", message: "getProfiles needs `profile_ids`, an array of 1 to 100 IDs." },
+      ],
     },
     {
       code: '{"profile_ids": «[]}',
       errors: [
         {
+          messageId: "tooFew",
           path: "/profile_ids",
           message: "`profile_ids` is empty; getProfiles takes 1 to 100 IDs.",
           clauses: ["s4-4-profile-ids-1-to-100", "s8-detail-max-ids", "s4-4-detail-minimum-ids"],
@@ -30,6 +33,7 @@ ruleTester(rule, {
       code: `{"job_ids": «${ids(101)}}`,
       errors: [
         {
+          messageId: "tooMany",
           path: "/job_ids",
           message: "`job_ids` has 101 IDs; at most 100 are accepted per request.",
           clauses: ["s4-4-jobs-ids-up-to-100", "s8-detail-max-ids"],
@@ -38,11 +42,14 @@ ruleTester(rule, {
     },
     {
       code: '{"company_ids": «"abc"}',
-      errors: [{ path: "/company_ids", message: /must be an array of IDs \(strings\); got string/ }],
+      errors: [{ messageId: "kind", path: "/company_ids", message: /must be an array of IDs \(strings\); got string/ }],
     },
     {
       code: '{"profile_ids": ["a", «7, «null]}',
-      errors: [{ path: "/profile_ids/1", message: "An ID is a string; got number." }, { path: "/profile_ids/2" }],
+      errors: [
+        { messageId: "item", path: "/profile_ids/1", message: "An ID is a string; got number." },
+        { messageId: "item", path: "/profile_ids/2" },
+      ],
     },
   ],
 });

@@ -8,8 +8,6 @@ import { kindOf } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 import { isRecord } from "../src/lint/tree.js";
 
-const LIMIT_KEY = { people: "profiles", jobs: "jobs", companies: "companies" } as const;
-
 export default defineRule({
   meta: {
     id: "detail-ids",
@@ -34,7 +32,7 @@ export default defineRule({
   },
   create: (context) => {
     const member = context.route.idsMember ?? "";
-    const limits = context.contract.limits.detail[LIMIT_KEY[context.dataset.name]];
+    const limits = { minIds: context.route.minIds, maxIds: context.route.maxIds };
     const clauses =
       context.dataset.name === "people"
         ? ["s4-4-profile-ids-1-to-100", "s8-detail-max-ids"]

@@ -16,6 +16,7 @@ ruleTester(rule, {
       code: '{"job_ids": ["a"], "_source": ["title", «"salry"]}',
       errors: [
         {
+          messageId: "unknown",
           path: "/_source/1",
           message: '"salry" is not a field of the job record (§2.6), so the request is refused.',
           suggestions: [{ message: "Did you mean `salary`?", value: "salary", path: "/_source/1" }],
@@ -26,17 +27,23 @@ ruleTester(rule, {
     },
     {
       code: '{"job_ids": ["a"], "_source": «{"title": true}}',
-      errors: [{ path: "/_source", message: "`_source` takes an array of field names; got object." }],
+      errors: [
+        { messageId: "form", path: "/_source", message: "`_source` takes an array of field names; got object." },
+      ],
     },
     {
       code: '{"profile_ids": ["a"], "_source": «"full_name"}',
       errors: [
-        { path: "/_source", message: "`_source` takes an array of field names, an object or a boolean; got string." },
+        {
+          messageId: "form",
+          path: "/_source",
+          message: "`_source` takes an array of field names, an object or a boolean; got string.",
+        },
       ],
     },
     {
       code: '{"profile_ids": ["a"], "source": ["full_name", «3]}',
-      errors: [{ path: "/source/1", message: "A field name in `source` is a string; got number." }],
+      errors: [{ messageId: "item", path: "/source/1", message: "A field name in `source` is a string; got number." }],
     },
   ],
 });

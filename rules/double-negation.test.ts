@@ -8,6 +8,7 @@ ruleTester(rule, {
       code: '{"where": {"not": {«"not": {"field": "city", "eq": "a"}}}}',
       errors: [
         {
+          messageId: "double",
           path: "/where/not/not",
           message: "`not` of `not` is the node itself.",
           fix: { path: "/where", value: { field: "city", eq: "a" } },

@@ -14,6 +14,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", "eq": "Paris", «"eq": "Lyon"}}',
       errors: [
         {
+          messageId: "duplicate",
           path: "/where/eq",
           message:
             "`eq` is named twice in the object at /where; JSON.parse keeps the last value, the service's " +
@@ -23,16 +24,16 @@ ruleTester(rule, {
     },
     {
       code: '{\n  "where": {"field": "city", "eq": "Paris"},\n  «"where": {"field": "city", "eq": "Lyon"}\n}',
-      errors: [{ path: "/where", message: /the top-level object/ }],
+      errors: [{ messageId: "duplicate", path: "/where", message: /the top-level object/ }],
     },
     {
       code: '{"where": {"all": [{"field": "city", "eq": "a"}, {"field": "city", «"field": "state", "eq": "b"}]}}',
-      errors: [{ path: "/where/all/1/field" }],
+      errors: [{ messageId: "duplicate", path: "/where/all/1/field" }],
     },
     {
       name: "an escaped spelling of the same name",
       code: '{"where": {"field": "city", "eq": "a", «"\\u0065q": "b"}}',
-      errors: [{ path: "/where/eq" }],
+      errors: [{ messageId: "duplicate", path: "/where/eq" }],
     },
   ],
 });

@@ -11,6 +11,7 @@ ruleTester(rule, {
         '"city"}]}}',
       errors: [
         {
+          messageId: "duplicate",
           path: "/where/any/2",
           message: "This node repeats node /0 of the same `any`; drop it.",
           fix: {

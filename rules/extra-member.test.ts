@@ -13,6 +13,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", "eq": "Paris"}, «"sort": "name"}',
       errors: [
         {
+          messageId: "extra",
           path: "/sort",
           message:
             "`sort` is not a member of a queryPeople body (where, size, after); the spec does not say whether " +
@@ -27,6 +28,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "extra",
           path: "/wher",
           suggestions: [
             { message: "Did you mean `where`?", value: { where: { field: "title", match: "x" }, size: 1 }, path: "" },
@@ -38,11 +40,11 @@ ruleTester(rule, {
     },
     {
       code: '{"job_ids": ["a"], «"source": ["title"]}',
-      errors: [{ path: "/source", clauses: ["s4-4-source-alias-jobs-companies"] }],
+      errors: [{ messageId: "extra", path: "/source", clauses: ["s4-4-source-alias-jobs-companies"] }],
     },
     {
       code: '{"company_ids": ["a"], «"ids": ["b"]}',
-      errors: [{ path: "/ids", clauses: ["s4-4-companies-ids-up-to-100"] }],
+      errors: [{ messageId: "extra", path: "/ids", clauses: ["s4-4-companies-ids-up-to-100"] }],
     },
   ],
 });

@@ -19,6 +19,7 @@ ruleTester(rule, {
       code: '{"where": {"has_experience": {"field": «"skills", "eq": "go"}}}',
       errors: [
         {
+          messageId: "personLevel",
           path: "/where/has_experience/field",
           message:
             "`skills` is a person-level field, not a field of the experience record that `has_experience` binds.",
@@ -31,6 +32,7 @@ ruleTester(rule, {
         '"physics"}]}}}',
       errors: [
         {
+          messageId: "otherRecord",
           path: "/where/has_experience/all/1/field",
           message:
             "`major` is a field of the education record (`has_education`), not of the experience record that " +

@@ -29,6 +29,7 @@ ruleTester(rule, {
       code: '{"where": {"field": «"is_current", "eq": true}}',
       errors: [
         {
+          messageId: "outside",
           path: "/where/field",
           message:
             "`is_current` describes one experience record; outside `has_experience` any of the person's " +
@@ -50,6 +51,7 @@ ruleTester(rule, {
       code: '{"where": {"field": «"level", "eq": "Director"}}',
       errors: [
         {
+          messageId: "outside",
           path: "/where/field",
           clauses: ["s2-3-level-describes-one-job", "s4-2-scope-membership"],
           suggestions: [
@@ -67,6 +69,7 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": «"duration_months", "gte": 24}, {"field": «"is_studying", "eq": true}]}}',
       errors: [
         {
+          messageId: "outside",
           path: "/where/all/0/field",
           clauses: ["s2-2-experience-vs-duration-months", "s4-2-scope-membership"],
           suggestions: [
@@ -74,22 +77,38 @@ ruleTester(rule, {
             { value: "experience_months" },
           ],
         },
-        { path: "/where/all/1/field", message: /describes one education record; outside `has_education`/ },
+        {
+          messageId: "outside",
+          path: "/where/all/1/field",
+          message: /describes one education record; outside `has_education`/,
+        },
       ],
     },
     {
       code: '{"where": {"field": «"workplace_city", "eq": "Berlin"}}',
-      errors: [{ path: "/where/field", clauses: ["s2-2-workplace-inside-has-experience", "s4-2-scope-membership"] }],
+      errors: [
+        {
+          messageId: "outside",
+          path: "/where/field",
+          clauses: ["s2-2-workplace-inside-has-experience", "s4-2-scope-membership"],
+        },
+      ],
     },
     {
       code: '{"where": {"field": «"ended_at", "exists": true}}',
-      errors: [{ path: "/where/field", clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"] }],
+      errors: [
+        {
+          messageId: "outside",
+          path: "/where/field",
+          clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
+        },
+      ],
     },
     {
       name: "a user's scope table may add a field",
       code: '{"where": {"field": «"is_working", "eq": true}}',
       scopes: { is_working: "has_experience" },
-      errors: [{ path: "/where/field" }],
+      errors: [{ messageId: "outside", path: "/where/field" }],
     },
   ],
 });

@@ -65,7 +65,7 @@ export default defineRule({
             data: { scope },
             fix: { at: leaf.path, value: record([[scope, sourceText(leaf.path)]]) },
           },
-          ...(twin ? [{ messageId: "twin", data: { twin: twin.name }, fix: { at, value: twin.name } }] : []),
+          ...(twin ? [{ messageId: "twin" as const, data: { twin: twin.name }, fix: { at, value: twin.name } }] : []),
         ],
       });
     },

@@ -32,6 +32,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "management_level", "eq": «"senior"}}',
       errors: [
         {
+          messageId: "notInSet",
           path: "/where/eq",
           message:
             '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this ' +
@@ -52,17 +53,19 @@ ruleTester(rule, {
       code: '{"where": {"field": "active_department", "in": [«"Engineering", «"human resources"]}}',
       errors: [
         {
+          messageId: "notInSet",
           path: "/where/in/0",
           clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-active-department"],
           suggestions: [{ value: "Engineering and Technical" }],
         },
-        { path: "/where/in/1", suggestions: [{ value: "Human Resources" }] },
+        { messageId: "notInSet", path: "/where/in/1", suggestions: [{ value: "Human Resources" }] },
       ],
     },
     {
       code: '{"where": {"has_language": {"field": "language_proficiency", "eq": «"fluent"}}}',
       errors: [
         {
+          messageId: "notInSet",
           path: "/where/has_language/eq",
           clauses: ["s2-3-fixed-values-exact", "s7-misspelt-fixed-value-empty", "s2-3-values-language-proficiency"],
           suggestions: LEVELS.map((value) => ({ message: `Use a level of the scale: "${value}".`, value })),
@@ -71,11 +74,15 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"has_language": {"field": "language_proficiency", "eq": «4}}}',
-      errors: [{ path: "/where/has_language/eq", suggestions: LEVELS.map((value) => ({ value })) }],
+      errors: [
+        { messageId: "notInSet", path: "/where/has_language/eq", suggestions: LEVELS.map((value) => ({ value })) },
+      ],
     },
     {
       code: '{"where": {"has_experience": {"field": "industry", "eq": «"Financial Service"}}}',
-      errors: [{ path: "/where/has_experience/eq", suggestions: [{ value: "Financial Services" }] }],
+      errors: [
+        { messageId: "notInSet", path: "/where/has_experience/eq", suggestions: [{ value: "Financial Services" }] },
+      ],
     },
   ],
 });

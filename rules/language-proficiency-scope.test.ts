@@ -21,6 +21,7 @@ ruleTester(rule, {
         '"Native or bilingual proficiency"}]}}',
       errors: [
         {
+          messageId: "outside",
           path: "/where/all/1/field",
           message:
             "`language_proficiency` outside `has_language` is met by any language on the profile, not the one " +

@@ -15,6 +15,7 @@ ruleTester(rule, {
       code: '{"where": «{"field": "city"}}',
       errors: [
         {
+          messageId: "none",
           path: "/where",
           message: "The leaf on `city` has no operator; give exactly one of `eq`, `in`, `exists`.",
           clauses: ["s4-2-leaf-form", "s4-2-rule1-one-operator-per-leaf"],
@@ -25,18 +26,20 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", "eq": "Paris", «"in": ["Lyon"], «"exists": true}}',
       errors: [
         {
+          messageId: "several",
           path: "/where/in",
           message:
             "The leaf on `city` has 3 operators (`eq`, `in`, `exists`); a leaf takes exactly one. Extra operator `in`.",
           fix: null,
         },
-        { path: "/where/exists" },
+        { messageId: "several", path: "/where/exists" },
       ],
     },
     {
       code: '{\n  "where": {\n    "field": "experience_months",\n    "gte": 12,\n    «"lte": 60\n  }\n}',
       errors: [
         {
+          messageId: "range",
           path: "/where/lte",
           message: "A bounded range is an `all` of two leaves (one gte, one lte), never both in one leaf.",
           clauses: ["s4-2-rule1-bounded-range-all", "s8-operators-per-leaf"],
@@ -63,7 +66,7 @@ ruleTester(rule, {
     {
       name: "an unknown field still has its operators counted",
       code: '{"where": «{"field": "zz"}}',
-      errors: [{ path: "/where", message: /one of `eq`, `in`, `match`, `gte`, `lte`, `exists`/ }],
+      errors: [{ messageId: "none", path: "/where", message: /one of `eq`, `in`, `match`, `gte`, `lte`, `exists`/ }],
     },
   ],
 });

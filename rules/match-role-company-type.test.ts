@@ -14,6 +14,7 @@ ruleTester(rule, {
       code: '{"where": {"has_experience": {"field": "role", «"match": "engineering"}}}',
       errors: [
         {
+          messageId: "contradiction",
           path: "/where/has_experience/match",
           message:
             "`match` on `role`: §2.3 says to query it with match, §2.2 allows only eq, in, exists; the " +
@@ -23,7 +24,7 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"has_experience": {"field": "company_type", «"match": "startup"}}}',
-      errors: [{ path: "/where/has_experience/match" }],
+      errors: [{ messageId: "contradiction", path: "/where/has_experience/match" }],
     },
   ],
 });

@@ -12,6 +12,7 @@ ruleTester(rule, {
       code: `{"where": ${nots(64, `«${leaf}`)}}`,
       errors: [
         {
+          messageId: "tooDeep",
           path: "/where" + "/not".repeat(64),
           message:
             "The node tree is nested deeper than 64 nodes; this node is at depth 65 and nothing below it was checked.",
@@ -21,12 +22,12 @@ ruleTester(rule, {
     {
       name: "100,000 deep",
       code: `{"where": ${nots(64, `«${nots(100_000 - 64, leaf)}`)}}`,
-      errors: [{ path: "/where" + "/not".repeat(64) }],
+      errors: [{ messageId: "tooDeep", path: "/where" + "/not".repeat(64) }],
     },
     {
       name: "all arrays count one node a level",
       code: `{"where": ${'{"all": ['.repeat(64)}«${leaf}${"]}".repeat(64)}}`,
-      errors: [{ path: "/where" + "/all/0".repeat(64) }],
+      errors: [{ messageId: "tooDeep", path: "/where" + "/all/0".repeat(64) }],
     },
   ],
 });

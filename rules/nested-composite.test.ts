@@ -12,6 +12,7 @@ ruleTester(rule, {
       code: `{"where": {"all": [${a}, {«"all": [${b}, ${c}]}]}}`,
       errors: [
         {
+          messageId: "nested",
           path: "/where/all/1/all",
           message: "An `all` directly inside an `all` can be flattened into it.",
           fix: { path: "/where/all", value: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] },
@@ -21,7 +22,7 @@ ruleTester(rule, {
     },
     {
       code: `{"where": {"any": [{«"any": [${a}, ${b}]}, ${c}]}}`,
-      errors: [{ path: "/where/any/0/any" }],
+      errors: [{ messageId: "nested", path: "/where/any/0/any" }],
       output: { where: { any: [JSON.parse(a), JSON.parse(b), JSON.parse(c)] } },
     },
   ],

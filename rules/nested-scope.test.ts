@@ -16,6 +16,7 @@ ruleTester(rule, {
         '"major", "match": "y"}}]}}}',
       errors: [
         {
+          messageId: "nested",
           path: "/where/has_experience/all/1/has_education",
           message:
             "`has_education` inside `has_experience`: the spec does not say what a scope within a scope matches.",

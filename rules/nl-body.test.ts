@@ -12,31 +12,42 @@ ruleTester(rule, {
     {
       code: '«{"size": 1}',
       route,
-      errors: [{ path: "", message: "A natural-language search needs `text` (a string of 1 to 5000 characters)." }],
+      errors: [
+        {
+          messageId: "missing",
+          path: "",
+          message: "A natural-language search needs `text` (a string of 1 to 5000 characters).",
+        },
+      ],
     },
     {
       code: '{"text": «""}',
       route,
-      errors: [{ path: "/text", message: "`text` is empty; it takes 1 to 5000 characters." }],
+      errors: [{ messageId: "empty", path: "/text", message: "`text` is empty; it takes 1 to 5000 characters." }],
     },
     {
       code: `{"text": «"${"a".repeat(5001)}"}`,
       route,
-      errors: [{ path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }],
+      errors: [{ messageId: "long", path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }],
     },
-    { code: '{"text": «42}', route, errors: [{ path: "/text", message: /got number/ }] },
+    { code: '{"text": «42}', route, errors: [{ messageId: "kind", path: "/text", message: /got number/ }] },
     {
       code: '{"text": "x", «"where": {"field": "city", "eq": "Paris"}, «"filters": []}',
       route,
       errors: [
         {
+          messageId: "member",
           path: "/where",
           message: "`where` is not accepted by the natural-language search, which takes only text and size.",
           clauses: ["s4-3-nl-no-other-parameter", "s8-nl-accepts-only-text-size"],
         },
-        { path: "/filters" },
+        { messageId: "member", path: "/filters" },
       ],
     },
-    { name: "inferred from text", code: '{"text": "x", «"after": "c"}', errors: [{ path: "/after" }] },
+    {
+      name: "inferred from text",
+      code: '{"text": "x", «"after": "c"}',
+      errors: [{ messageId: "member", path: "/after" }],
+    },
   ],
 });

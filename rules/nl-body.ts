@@ -53,10 +53,10 @@ export default defineRule({
           clauses: textClauses,
         });
       for (const key of Object.keys(value)) {
-        if (limits.members.includes(key)) continue;
+        if (context.route.bodyMembers.includes(key)) continue;
         context.report({
           messageId: "member",
-          data: { key, members: limits.members.join(" and ") },
+          data: { key, members: context.route.bodyMembers.join(" and ") },
           at: [...body.path, key],
           atKey: true,
           clauses: ["s4-3-nl-no-other-parameter", "s8-nl-accepts-only-text-size"],

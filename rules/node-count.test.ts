@@ -13,7 +13,7 @@ ruleTester(rule, {
     {
       name: "one node more: reported once, at the first node past the limit",
       code: `{"where": {"all": [${leaves(max - 1).join(", ")}, «${leaves(2).join(", ")}]}}`,
-      errors: [{ path: `/where/all/${max - 1}`, message: new RegExp(`more than ${max} nodes`) }],
+      errors: [{ messageId: "many", path: `/where/all/${max - 1}`, message: new RegExp(`more than ${max} nodes`) }],
     },
   ],
 });

@@ -11,14 +11,27 @@ ruleTester(rule, {
   invalid: [
     {
       code: '{"where": «"city = Paris"}',
-      errors: [{ path: "/where", message: "A node must be an object (a composite, a leaf or a scope); got string." }],
+      errors: [
+        {
+          messageId: "notObject",
+          path: "/where",
+          message: "A node must be an object (a composite, a leaf or a scope); got string.",
+        },
+      ],
     },
-    { code: '{"where": {"all": [«[]]}}', errors: [{ path: "/where/all/0", message: /got array/ }] },
-    { code: '{"where": «{}}', errors: [{ path: "/where", message: /An empty object is not a node/ }] },
+    {
+      code: '{"where": {"all": [«[]]}}',
+      errors: [{ messageId: "notObject", path: "/where/all/0", message: /got array/ }],
+    },
+    {
+      code: '{"where": «{}}',
+      errors: [{ messageId: "empty", path: "/where", message: /An empty object is not a node/ }],
+    },
     {
       code: '{"where": {«"alll": [{"field": "city", "eq": "Paris"}]}}',
       errors: [
         {
+          messageId: "noForm",
           path: "/where/alll",
           message: /`alll` is not a node key/,
           suggestions: [
@@ -33,31 +46,47 @@ ruleTester(rule, {
       code: '{"where": {"all": [], «"any": []}}',
       errors: [
         {
+          messageId: "severalForms",
           path: "/where/any",
           message: "A node is exactly one of a composite, a leaf or a scope; this one also has `any` (after `all`).",
         },
       ],
     },
-    { code: '{"where": {"field": "city", "eq": "Paris", «"all": []}}', errors: [{ path: "/where/all" }] },
+    {
+      code: '{"where": {"field": "city", "eq": "Paris", «"all": []}}',
+      errors: [{ messageId: "severalForms", path: "/where/all" }],
+    },
     {
       code: '{"where": {"field": "city", "eq": "Paris", «"boost": 2}}',
-      errors: [{ path: "/where/boost", message: "`boost` is not allowed in a leaf.", suggestions: [] }],
+      errors: [
+        {
+          messageId: "unknownKey",
+          path: "/where/boost",
+          message: "`boost` is not allowed in a leaf.",
+          suggestions: [],
+        },
+      ],
     },
     {
       code: '{"where": {"field": "city", «"eqq": "Paris"}}',
       errors: [
-        { path: "/where/eqq", suggestions: [{ message: "Did you mean `eq`?", value: { field: "city", eq: "Paris" } }] },
+        {
+          messageId: "unknownKey",
+          path: "/where/eqq",
+          suggestions: [{ message: "Did you mean `eq`?", value: { field: "city", eq: "Paris" } }],
+        },
       ],
     },
     {
       // eq is not an operator of a duration (§2.2): suggesting it would trade one refusal for another.
       code: '{"where": {"field": "experience_months", «"eqq": 12, "gte": 12}}',
-      errors: [{ path: "/where/eqq", suggestions: [] }],
+      errors: [{ messageId: "unknownKey", path: "/where/eqq", suggestions: [] }],
     },
     {
       code: '{"where": {"field": "experience_months", «"gtee": 12}}',
       errors: [
         {
+          messageId: "unknownKey",
           path: "/where/gtee",
           suggestions: [{ message: "Did you mean `gte`?", value: { field: "experience_months", gte: 12 } }],
         },
@@ -65,23 +94,26 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"not": {"field": "city", "eq": "x"}, «"note": "y"}}',
-      errors: [{ path: "/where/note", message: "`note` is not allowed in a `not` composite." }],
+      errors: [
+        { messageId: "unknownKey", path: "/where/note", message: "`note` is not allowed in a `not` composite." },
+      ],
     },
     {
       code: '{"where": «{"eq": "Paris"}}',
-      errors: [{ path: "/where", message: "A leaf needs `field`; this one has only `eq`." }],
+      errors: [{ messageId: "noField", path: "/where", message: "A leaf needs `field`; this one has only `eq`." }],
     },
     {
       code: '{"where": {"all": «{"field": "city", "eq": "Paris"}}}',
       errors: [
         {
+          messageId: "notArray",
           path: "/where/all",
           message: "`all` takes an array of nodes; got object.",
           suggestions: [{ message: "Wrap it in an array.", value: [{ field: "city", eq: "Paris" }] }],
         },
       ],
     },
-    { code: '{"where": {"any": «"x"}}', errors: [{ path: "/where/any", suggestions: [] }] },
-    { name: "jobs", route: "queryJobs", code: '{"where": «[]}', errors: [{ path: "/where" }] },
+    { code: '{"where": {"any": «"x"}}', errors: [{ messageId: "notArray", path: "/where/any", suggestions: [] }] },
+    { name: "jobs", route: "queryJobs", code: '{"where": «[]}', errors: [{ messageId: "notObject", path: "/where" }] },
   ],
 });

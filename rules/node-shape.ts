@@ -44,7 +44,11 @@ export default defineRule({
         candidates.filter((c) => !isRecordWith(node.value, c)),
       )
         .slice(0, 1)
-        .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { rename: [...node.path, key], key: name } }));
+        .map((name) => ({
+          messageId: "didYouMean" as const,
+          data: { name },
+          fix: { rename: [...node.path, key], key: name },
+        }));
     return {
       Node(node) {
         if (

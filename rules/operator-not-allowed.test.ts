@@ -15,6 +15,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", «"match": "Paris"}}',
       errors: [
         {
+          messageId: "notAllowed",
           path: "/where/match",
           message: "`match` is not an operator of `city` (Person location: `eq`, `in`, `exists`).",
           clauses: ["s2-2-operator-not-allowed", "s2-2-ops-person-location"],
@@ -28,6 +29,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "skills", «"gte": "python"}}',
       errors: [
         {
+          messageId: "notAllowed",
           path: "/where/skills".replace("skills", "gte"),
           clauses: ["s2-2-operator-not-allowed", "s2-2-ops-list-free-text"],
           suggestions: [],
@@ -36,11 +38,23 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"has_experience": {"field": "started_at", «"eq": "2020-01-01"}}}',
-      errors: [{ path: "/where/has_experience/eq", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-job-dates"] }],
+      errors: [
+        {
+          messageId: "notAllowed",
+          path: "/where/has_experience/eq",
+          clauses: ["s2-2-operator-not-allowed", "s2-2-ops-job-dates"],
+        },
+      ],
     },
     {
       code: '{"where": {"field": "language_proficiency", «"gte": "Elementary proficiency"}}',
-      errors: [{ path: "/where/gte", clauses: ["s2-2-operator-not-allowed", "s2-2-ops-language-level"] }],
+      errors: [
+        {
+          messageId: "notAllowed",
+          path: "/where/gte",
+          clauses: ["s2-2-operator-not-allowed", "s2-2-ops-language-level"],
+        },
+      ],
     },
   ],
 });

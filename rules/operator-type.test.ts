@@ -24,6 +24,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "mismatch",
           path: "/where/match",
           message:
             "`match` on `salary_max`, which is a number: the spec shows no per-field operators for jobs, and " +
@@ -34,12 +35,12 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "description", «"gte": "a"}}',
       route: "jobs",
-      errors: [{ path: "/where/gte", message: /which is text/ }],
+      errors: [{ messageId: "mismatch", path: "/where/gte", message: /which is text/ }],
     },
     {
       code: '{"where": {"field": "is_b2b", «"lte": 1}}',
       route: "companies",
-      errors: [{ path: "/where/lte", message: /which is a boolean/ }],
+      errors: [{ messageId: "mismatch", path: "/where/lte", message: /which is a boolean/ }],
     },
   ],
 });

@@ -14,21 +14,31 @@ ruleTester(rule, {
   invalid: [
     {
       code: '{"where": {"field": "city", "eq": «{"name": "Paris"}}}',
-      errors: [{ path: "/where/eq", message: "`eq` takes a value; got an object, which makes the tree malformed." }],
+      errors: [
+        {
+          messageId: "kind",
+          path: "/where/eq",
+          message: "`eq` takes a value; got an object, which makes the tree malformed.",
+        },
+      ],
     },
     {
       code: '{"where": {"field": "title", "match": «["a"]}}',
-      errors: [{ path: "/where/match", message: /got an array/ }],
+      errors: [{ messageId: "kind", path: "/where/match", message: /got an array/ }],
     },
-    { code: '{"where": {"field": "experience_months", "gte": 1, "lte": «[2]}}', errors: [{ path: "/where/lte" }] },
+    {
+      code: '{"where": {"field": "experience_months", "gte": 1, "lte": «[2]}}',
+      errors: [{ messageId: "kind", path: "/where/lte" }],
+    },
     {
       code: '{"where": {"field": "city", "in": ["Paris", «["Lyon"], null, «{}]}}',
       errors: [
         {
+          messageId: "element",
           path: "/where/in/1",
           message: "The values of `in` are values; got an array, which makes the tree malformed.",
         },
-        { path: "/where/in/3" },
+        { messageId: "element", path: "/where/in/3" },
       ],
     },
   ],

@@ -12,6 +12,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "absolute",
           path: "/where/gte",
           message:
             '"2024-01-01" on `posted`: §2.5 says posted is filtered with a relative date (now-<n>d, ' +

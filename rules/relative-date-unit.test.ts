@@ -12,6 +12,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "unit",
           path: "/where/gte",
           message: '"now-2w" uses the unit `w`; the spec shows only d (days) and m (months).',
           suggestions: [{ message: "Write it now-14d.", value: "now-14d" }],
@@ -22,12 +23,12 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"has_experience": {"field": "ended_at", "gte": «"now-1y"}}}',
-      errors: [{ path: "/where/has_experience/gte", suggestions: [{ value: "now-12m" }] }],
+      errors: [{ messageId: "unit", path: "/where/has_experience/gte", suggestions: [{ value: "now-12m" }] }],
     },
     {
       code: '{"where": {"field": "created_at", "in": [«"now-3h"]}}',
       route: "jobs",
-      errors: [{ path: "/where/in/0", suggestions: [] }],
+      errors: [{ messageId: "unit", path: "/where/in/0", suggestions: [] }],
     },
   ],
 });

@@ -12,6 +12,7 @@ ruleTester(rule, {
       route: "queryJobs",
       errors: [
         {
+          messageId: "notAllowed",
           path: "/where/has_experience",
           message: "jobs queries have no scopes (one document is one posting); `has_experience` is refused.",
           suggestions: [
@@ -31,6 +32,7 @@ ruleTester(rule, {
       route: "companies",
       errors: [
         {
+          messageId: "notAllowed",
           path: "/where/all/0/has_language",
           message: /companies queries have no scopes \(one document is one company\)/,
         },

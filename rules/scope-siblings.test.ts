@@ -5,7 +5,8 @@ ruleTester(rule, {
   valid: [
     {
       code:
-        '{"where": {"has_experience": {"all": [{"field": "title", "match": "engineer"}, {"field": ' +
+        '{"where": {"has_experience": {"all": [{"field": ' +
+        '"title", "match": "engineer"}, {"field": ' +
         '"company_name", "eq": "Acme"}]}}}',
     },
     {
@@ -27,9 +28,11 @@ ruleTester(rule, {
       code: '{"where": {"all": [{"field": "title", "match": "engineer"}, {"field": «"company_name", "eq": "Acme"}]}}',
       errors: [
         {
+          messageId: "siblings",
           path: "/where/all/1/field",
           message:
-            "`title`, `company_name` describe experience records but are not in one `has_experience`: each " +
+            "`title`, `company_name` describe experience " +
+            "records but are not in one `has_experience`: each " +
             "may be met by a different record.",
           clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-title-vs-active-title"],
           suggestions: [{ message: "Wrap them in one `has_experience`.", path: "/where" }],
@@ -50,9 +53,16 @@ ruleTester(rule, {
     {
       name: "others stay outside, nested alls flatten",
       code:
-        '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": "institution_name", "eq": "MIT"}, ' +
+        '{"where": {"all": [{"field": "country", "eq": ' +
+        '"France"}, {"field": "institution_name", "eq": "MIT"}, ' +
         '{"all": [{"field": «"major", "match": "physics"}]}]}}',
-      errors: [{ path: "/where/all/2/all/0/field", clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"] }],
+      errors: [
+        {
+          messageId: "siblings",
+          path: "/where/all/2/all/0/field",
+          clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
+        },
+      ],
       output: {
         where: {
           all: [

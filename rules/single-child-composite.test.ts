@@ -11,6 +11,7 @@ ruleTester(rule, {
       code: '{"where": {«"any": [{"field": "city", "eq": "Paris"}]}}',
       errors: [
         {
+          messageId: "single",
           path: "/where/any",
           message: "An `any` of one node is that node; unwrap it.",
           fix: { path: "/where", value: { field: "city", eq: "Paris" } },

@@ -11,6 +11,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "city", «"in": ["Paris"]}}',
       errors: [
         {
+          messageId: "single",
           path: "/where/in",
           message: '`in` with one value is `eq` "Paris".',
           fix: { path: "/where", value: { field: "city", eq: "Paris" } },

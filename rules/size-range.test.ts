@@ -16,6 +16,7 @@ ruleTester(rule, {
       code: `{${where}, "size": «0}`,
       errors: [
         {
+          messageId: "range",
           path: "/size",
           message: "`size` must be an integer from 1 to 10000; got 0.",
           suggestions: [{ message: "Use 1.", value: 1, path: "/size" }],
@@ -24,18 +25,26 @@ ruleTester(rule, {
       output: { where: { field: "city", eq: "Paris" }, size: 1 },
       applySuggestions: true,
     },
-    { code: `{${where}, "size": «10001}`, errors: [{ path: "/size", suggestions: [{ value: 10000 }] }] },
-    { code: `{${where}, "size": «1.5}`, errors: [{ path: "/size", suggestions: [{ value: 2 }] }] },
+    {
+      code: `{${where}, "size": «10001}`,
+      errors: [{ messageId: "range", path: "/size", suggestions: [{ value: 10000 }] }],
+    },
+    { code: `{${where}, "size": «1.5}`, errors: [{ messageId: "range", path: "/size", suggestions: [{ value: 2 }] }] },
     {
       code: `{${where}, "size": «"10"}`,
       errors: [
-        { path: "/size", message: '`size` must be an integer from 1 to 10000; got string "10".', suggestions: [] },
+        {
+          messageId: "kind",
+          path: "/size",
+          message: '`size` must be an integer from 1 to 10000; got string "10".',
+          suggestions: [],
+        },
       ],
     },
     {
       code: '{"text": "x", "size": «-3}',
       route: "searchPeople",
-      errors: [{ path: "/size", clauses: ["s4-3-nl-size-range", "s8-search-page-size"] }],
+      errors: [{ messageId: "range", path: "/size", clauses: ["s4-3-nl-size-range", "s8-search-page-size"] }],
     },
   ],
 });

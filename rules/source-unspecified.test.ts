@@ -16,19 +16,21 @@ ruleTester(rule, {
       code: '{"profile_ids": ["a"], "_source": ["full_name", «"full_nam", «"email"]}',
       errors: [
         {
+          messageId: "unpublished",
           path: "/_source/1",
           message:
             '"full_nam" is not a published people record field (the four shown in §2.4 and the queryable ' +
             "names); the service may refuse it.",
           suggestions: [{ message: "Did you mean `full_name`?", value: "full_name" }],
         },
-        { path: "/_source/2", suggestions: [] },
+        { messageId: "unpublished", path: "/_source/2", suggestions: [] },
       ],
     },
     {
       code: '{"profile_ids": ["a"], "source": «true}',
       errors: [
         {
+          messageId: "form",
           path: "/source",
           message:
             "The boolean form of `source` selects fields in a way the spec does not show; name the fields in an array.",
@@ -38,7 +40,7 @@ ruleTester(rule, {
     },
     {
       code: '{"company_ids": ["a"], "_source": «{"name": true}}',
-      errors: [{ path: "/_source", message: /The object form of `_source`/ }],
+      errors: [{ messageId: "form", path: "/_source", message: /The object form of `_source`/ }],
     },
   ],
 });

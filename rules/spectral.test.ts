@@ -17,7 +17,7 @@ async function viaSpectral(text: string, route: Parameters<typeof spectralRulese
 describe("the Spectral ruleset", () => {
   it("holds every rule of the table, with its description and severity", () => {
     const ruleset = spectralRuleset();
-    const rules = ruleset.rules as Record<string, { description: string; severity: number }>;
+    const rules = (ruleset as { rules: Record<string, { description: string; severity: number }> }).rules;
     expect(Object.keys(rules)).toEqual(RULES.map((r) => r.meta.id));
     for (const r of RULES) {
       expect(rules[r.meta.id]!.description).toBe(r.meta.description);

@@ -13,6 +13,7 @@ ruleTester(rule, {
       code: '{"where": {"field": «"country_iso_2", "eq": "FR"}}',
       errors: [
         {
+          messageId: "otherDataset",
           path: "/where/field",
           message:
             "`country_iso_2` is not a queryable people field; it is a jobs field (the datasets do not share " +
@@ -30,21 +31,36 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": «"country_iso2", "eq": "FR"}}',
       route: "jobs",
-      errors: [{ path: "/where/field", message: /it is a people field/, suggestions: [{ value: "country_iso_2" }] }],
+      errors: [
+        {
+          messageId: "otherDataset",
+          path: "/where/field",
+          message: /it is a people field/,
+          suggestions: [{ value: "country_iso_2" }],
+        },
+      ],
     },
     {
       code: '{"where": {"field": «"hq_country_iso2", "eq": "FR"}}',
-      errors: [{ path: "/where/field", message: /it is a companies field/ }],
+      errors: [{ messageId: "otherDataset", path: "/where/field", message: /it is a companies field/ }],
     },
     {
       code: '{"where": {"field": «"city", "eq": "Paris"}}',
       route: "companies",
-      errors: [{ path: "/where/field", message: /it is a people and jobs field/, suggestions: [{ value: "hq_city" }] }],
+      errors: [
+        {
+          messageId: "otherDataset",
+          path: "/where/field",
+          message: /it is a people and jobs field/,
+          suggestions: [{ value: "hq_city" }],
+        },
+      ],
     },
     {
       code: '{"where": {"field": «"Skills", "eq": "go"}}',
       errors: [
         {
+          messageId: "unknown",
           path: "/where/field",
           message: "`Skills` is not a queryable people field.",
           suggestions: [{ message: "Did you mean `skills`?", value: "skills" }],
@@ -57,6 +73,7 @@ ruleTester(rule, {
       code: '{"where": {"field": «"active_experience_title", "match": "cto"}}',
       errors: [
         {
+          messageId: "returnable",
           path: "/where/field",
           message: "`active_experience_title` can be returned by the people detail route but is not queryable.",
           clauses: [
@@ -71,9 +88,16 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": «["city"], "eq": "Paris"}}',
       errors: [
-        { path: "/where/field", message: "`field` must be a string naming a queryable people field; got array." },
+        {
+          messageId: "notString",
+          path: "/where/field",
+          message: "`field` must be a string naming a queryable people field; got array.",
+        },
       ],
     },
-    { code: '{"where": {"field": «"zzzzzz", "eq": "x"}}', errors: [{ path: "/where/field", suggestions: [] }] },
+    {
+      code: '{"where": {"field": «"zzzzzz", "eq": "x"}}',
+      errors: [{ messageId: "unknown", path: "/where/field", suggestions: [] }],
+    },
   ],
 });

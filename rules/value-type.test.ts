@@ -24,6 +24,7 @@ ruleTester(rule, {
       route: "jobs",
       errors: [
         {
+          messageId: "numericString",
           path: "/where/gte",
           message:
             '`salary_min` is numeric; "50000" is a string, and the spec does not say how the service compares it.',
@@ -38,6 +39,7 @@ ruleTester(rule, {
       code: '{"where": {"has_experience": {"field": "company_size_range", "gte": «"51-200"}}}',
       errors: [
         {
+          messageId: "notNumber",
           path: "/where/has_experience/gte",
           message: '`company_size_range` is numeric; "51-200" is not a number.',
           clauses: ["s2-2-company-size-range-ordinal", "s4-2-leaf-form"],
@@ -49,6 +51,7 @@ ruleTester(rule, {
       code: '{"where": {"field": "is_working", "eq": «"true"}}',
       errors: [
         {
+          messageId: "notBoolean",
           path: "/where/eq",
           message: '`is_working` is a boolean; "true" is not true or false.',
           suggestions: [{ message: "Use true.", value: true }],
@@ -58,13 +61,14 @@ ruleTester(rule, {
     {
       code: '{"where": {"field": "is_b2b", "in": [true, «0]}}',
       route: "companies",
-      errors: [{ path: "/where/in/1", suggestions: [{ value: false }] }],
+      errors: [{ messageId: "notBoolean", path: "/where/in/1", suggestions: [{ value: false }] }],
     },
     {
       name: "a number for a text field",
       code: '{"where": {"field": "skills", "eq": «280}}',
       errors: [
         {
+          messageId: "notText",
           path: "/where/eq",
           message:
             "`skills` holds text; 280 is a number, and the spec does not say whether the service compares it as text.",
@@ -74,13 +78,14 @@ ruleTester(rule, {
     },
     {
       code: '{"where": {"field": "first_name", "in": ["Ann", «true]}}',
-      errors: [{ path: "/where/in/1", message: /is a boolean/ }],
+      errors: [{ messageId: "notText", path: "/where/in/1", message: /is a boolean/ }],
     },
     {
       code: '{"where": {"field": "name", "match": «42}}',
       route: "companies",
       errors: [
         {
+          messageId: "matchText",
           path: "/where/match",
           message: "`match` compares words; 42 is a number, and the spec does not say what the service does with it.",
         },
@@ -90,6 +95,7 @@ ruleTester(rule, {
       code: '{"where": {"has_experience": {"field": "started_at", "gte": «null}}}',
       errors: [
         {
+          messageId: "null",
           path: "/where/has_experience/gte",
           message:
             "`gte` on `started_at` with null: the spec does not say whether null matches a missing value or " +

@@ -13,12 +13,13 @@ ruleTester(rule, {
       code: '«{"size": 1}',
       errors: [
         {
+          messageId: "missing",
           path: "",
           message: "queryPeople requires `where` (a node); this body has none.",
           clauses: ["s4-2-where-required-people", "s4-3-people-query-request"],
         },
       ],
     },
-    { code: '\n  «{"size": 1, "after": "x"}', route: "people", errors: [{ path: "" }] },
+    { code: '\n  «{"size": 1, "after": "x"}', route: "people", errors: [{ messageId: "missing", path: "" }] },
   ],
 });

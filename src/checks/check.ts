@@ -37,11 +37,10 @@ export interface CheckOutcome {
   readonly exchange?: number;
   /**
    * The clause id(s) this outcome rests on, when the check itself knows (e.g. which direction of a tool schema
-   * disagreement it saw); wins over the suite's `clause` and the check's `clauses` (src/runner/verdict.ts).
+   * disagreement it saw): its verdict (src/runner/verdict.ts), winning over the suite's `clause` and the check's
+   * `clauses`, and the clauses a failure marks broken (src/checks/failed-clauses.ts).
    */
   readonly clause?: string | readonly string[];
-  /** Clause ids this outcome rests on, when the check knows them better than src/checks/failed-clauses.ts. */
-  readonly clauses?: readonly string[];
 }
 
 /**

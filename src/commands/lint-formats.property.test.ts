@@ -79,7 +79,7 @@ const body: fc.Arbitrary<Buffer> = fc.oneof(
 );
 
 const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
-const MODES = [[], ["--fix"], ["--fix-suggestions"], ["--jsonl"], ["--fix", "--write"]] as const;
+const MODES: readonly (readonly string[])[] = [[], ["--fix"], ["--fix-suggestions"], ["--jsonl"], ["--fix", "--write"]];
 
 function checkReport(format: (typeof FORMATS)[number], report: string): void {
   switch (format) {
@@ -87,7 +87,7 @@ function checkReport(format: (typeof FORMATS)[number], report: string): void {
       const doc = JSON.parse(report);
       expect(Array.isArray(doc.files)).toBe(true);
       for (const d of doc.files[0].diagnostics)
-        expect(Object.keys(d).slice(0, 4)).toEqual(["ruleId", "severity", "consequence", "path"]);
+        expect(Object.keys(d).slice(0, 6)).toEqual(["ruleId", "messageId", "data", "severity", "consequence", "path"]);
       return;
     }
     case "sarif": {

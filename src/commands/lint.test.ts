@@ -62,6 +62,8 @@ describe("tdss lint", () => {
     const seniorAt = readFileSync(senior, "utf8").indexOf('"senior"'); // a fix is a text edit of the input
     expect(Object.keys(d)).toEqual([
       "ruleId",
+      "messageId",
+      "data",
       "severity",
       "consequence",
       "path",
@@ -72,6 +74,8 @@ describe("tdss lint", () => {
       "suggestions",
     ]);
     expect(d).toMatchObject({
+      messageId: "notInSet",
+      data: { field: "management_level" },
       severity: "error",
       consequence: "empty",
       path: "/where/eq",

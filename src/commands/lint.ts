@@ -30,7 +30,7 @@ import { fixSource } from "../lint/fix.js";
 import { capPerRule } from "../lint/format/cap.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
-import { routeNames } from "../lint/routes.js";
+import { routeNames } from "../contract/routes.js";
 import { suggestionList } from "../lint/suggest.js";
 import type { Consequence, Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -441,6 +441,7 @@ function lineDiagnostics(
   const route: Diagnostic = {
     ruleId: "jsonl-route",
     messageId: "unknownRoute",
+    data: { error: record.routeError },
     severity: classSeverity("refused", failOn),
     consequence: "refused",
     path: "/route",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import yargs from "yargs";
+import yargs, { type Argv } from "yargs";
 import { lintCommand, LINT_OPTIONS } from "./lint.js";
 import { parseFast } from "./options.js";
 
@@ -15,8 +15,10 @@ async function yargsParse(args: string[]): Promise<Record<string, unknown> | und
     .command(
       lintCommand.usage!,
       lintCommand.describe,
-      (y) => lintCommand.builder(y),
-      (a) => (parsed = a),
+      (y): Argv => lintCommand.builder(y),
+      (a) => {
+        parsed = a;
+      },
     )
     .parseAsync();
   if (failed || parsed === undefined) return undefined;

@@ -117,9 +117,7 @@ describe("spec/catalog", () => {
   it("holds the limits of §8", () => {
     expect(limits.search.size).toEqual({ min: 1, max: 10000, default: 100 });
     expect(limits.search.total).toEqual({ exactBelow: 100000, capped: "100000+" });
-    expect(limits.detail.profiles).toEqual({ minIds: 1, maxIds: 100 });
     expect(limits.naturalLanguage.text).toEqual({ minLength: 1, maxLength: 5000 });
-    expect(limits.naturalLanguage.members).toEqual(["text", "size"]);
   });
 });
 

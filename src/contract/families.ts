@@ -1,12 +1,14 @@
 import { loadContract } from "./load.js";
-import { DATASETS, type Dataset, type OperationId } from "./types.js";
+import type { BodyOperation } from "./operations.js";
+import { operationOf, operationsOfKind } from "./routes.js";
+import type { Dataset, OperationId } from "./types.js";
 
 /**
  * Routes grouped by the rules §4 and §8 state for a whole family: the Query Spec searches (size 1 to 10000,
  * default 100, ceil(IDs / 25)), the detail routes (up to 100 IDs, not_found free, ceil(found / 5)) and the
- * priced routes (one MCP tool each, same Credit rules, §4.6). Derived from spec/openapi.yaml (`x-credit-cost`,
- * tags, request schemas), so a route added there joins its family, and every case or mutant generated from a
- * family, without another edit.
+ * priced routes (one MCP tool each, same Credit rules, §4.6). Views of the operation model
+ * (src/contract/operations.ts, docs/contract.md), so a route added to spec/openapi.yaml joins its family, and
+ * every case or mutant generated from a family, without another edit.
  */
 export interface RouteFamilyMember {
   /** Short stable name: the dataset, for searches and detail routes. */
@@ -18,7 +20,7 @@ export interface RouteFamilyMember {
 }
 
 export interface DetailRoute extends RouteFamilyMember {
-  /** The body member holding the IDs (`profile_ids`, ...): the one array the request schema requires. */
+  /** The body member holding the IDs: the one array the request schema requires. */
   readonly idsMember: string;
   readonly minIds: number;
   readonly maxIds: number;
@@ -26,55 +28,21 @@ export interface DetailRoute extends RouteFamilyMember {
   readonly search: OperationId;
 }
 
-type Schema = {
-  required?: string[];
-  properties?: Record<string, { type?: string; minItems?: number; maxItems?: number }>;
-};
-
-function datasetOf(tag: string, operation: OperationId): Dataset {
-  if ((DATASETS as readonly string[]).includes(tag)) return tag as Dataset;
-  throw new Error(`tdss: spec/openapi.yaml: ${operation} is tagged ${JSON.stringify(tag)}, not a dataset`);
-}
-
-function member(operation: OperationId): RouteFamilyMember {
-  const op = loadContract().operations.get(operation)!;
-  return {
-    id: datasetOf(op.tag, operation),
-    operation,
-    dataset: datasetOf(op.tag, operation),
-    path: op.path,
-    tool: op.tool,
-  };
-}
-
-/** Operations whose Credit formula is `formula`, in the order of spec/openapi.yaml. */
-function operationsPriced(formula: string): OperationId[] {
-  return [...loadContract().operations.values()].filter((o) => o.creditFormula === formula).map((o) => o.operationId);
+function member(op: BodyOperation): RouteFamilyMember {
+  return { id: op.dataset, operation: op.operationId, dataset: op.dataset, path: op.path, tool: op.tool };
 }
 
 /** The Query Spec searches (people, jobs, companies). */
 export function searchRoutes(): RouteFamilyMember[] {
-  return operationsPriced("search").map(member);
+  return operationsOfKind("search").map(member);
 }
 
 /** The detail routes, each with its IDs member and ID-count bounds from its request schema (§4.4, §8). */
 export function detailRoutes(): DetailRoute[] {
-  const contract = loadContract();
-  const schemas = (contract.openapi.components?.schemas ?? {}) as Record<string, Schema>;
-  return operationsPriced("detail").map((operation) => {
-    const base = member(operation);
-    const schema = schemas[contract.operations.get(operation)!.requestSchema ?? ""] ?? {};
-    const idsMember = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === "array");
-    if (!idsMember)
-      throw new Error(`tdss: spec/openapi.yaml: the request body of ${operation} requires no array of IDs`);
-    const ids = schema.properties![idsMember]!;
-    return {
-      ...base,
-      idsMember,
-      minIds: ids.minItems ?? 0,
-      maxIds: ids.maxItems ?? Number.POSITIVE_INFINITY,
-      search: contract.datasets[base.dataset].route,
-    };
+  return operationsOfKind("detail").map((op) => {
+    const search = operationOf(op.dataset, "search");
+    if (!search) throw new Error(`tdss: spec/openapi.yaml: the ${op.dataset} dataset has no Query Spec search`);
+    return { ...member(op), idsMember: op.idsMember, minIds: op.minIds, maxIds: op.maxIds, search: search.operationId };
   });
 }
 

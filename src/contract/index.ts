@@ -3,8 +3,10 @@
  * YAML parser, no JSON Schema compiler. Validators (`./validators.js`), the package root (`./root.js`) and the
  * summary (`./summary.js`) are imported by their own paths where they are needed.
  */
-export { loadContract, clause, canonicalJson, type Contract } from "./load.js";
+export { loadContract, operation, clause, canonicalJson, type Contract } from "./load.js";
 export { creditCost } from "./credits.js";
 export * from "./types.js";
 export { searchRoutes, detailRoutes, pricedOperations } from "./families.js";
 export type { RouteFamilyMember, DetailRoute } from "./families.js";
+export type { Operation, BodyOperation, BodyKind } from "./operations.js";
+export { bodyOperations, operationOf, idsMemberOf, routeOf, operationIdsOfKind, bodyOperation } from "./routes.js";

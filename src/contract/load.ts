@@ -1,7 +1,7 @@
 import { FINGERPRINT, SPEC } from "./compiled.js";
+import { readOperations, type Operation } from "./operations.js";
 import {
   DATASETS,
-  OPERATION_IDS,
   type Clause,
   type CreditFormula,
   type CreditFormulaName,
@@ -11,7 +11,6 @@ import {
   type Grammar,
   type Limits,
   type OpenApiDocument,
-  type Operation,
   type OperationId,
   type Operator,
   type ScopeKey,
@@ -54,7 +53,6 @@ interface RawField {
 }
 interface RawDataset {
   dataset: Dataset;
-  route: OperationId;
   operators?: Operator[];
   groups?: Record<string, { label: string; operators: Operator[] }>;
   scopes?: Partial<Record<ScopeKey, SubRecord>>;
@@ -92,7 +90,7 @@ function loadDataset(name: Dataset): DatasetSpec {
       }),
     );
   }
-  return Object.freeze({ name, route: raw.route, fields, scopes: Object.freeze({ ...(raw.scopes ?? {}) }) });
+  return Object.freeze({ name, fields, scopes: Object.freeze({ ...(raw.scopes ?? {}) }) });
 }
 
 function loadClauses(): Map<string, Clause> {
@@ -103,35 +101,6 @@ function loadClauses(): Map<string, Clause> {
     clauses.set(c.id, Object.freeze({ ...c, text: Object.freeze(Array.isArray(c.text) ? c.text : [c.text]) }));
   }
   return clauses;
-}
-
-function loadOperations(doc: OpenApiDocument): Map<OperationId, Operation> {
-  const operations = new Map<OperationId, Operation>();
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of ["get", "post"] as const) {
-      const op = item?.[method] as
-        (Record<string, unknown> & { operationId?: string; tags?: string[]; requestBody?: unknown }) | undefined;
-      if (!op) continue;
-      const operationId = op.operationId as OperationId;
-      if (!OPERATION_IDS.includes(operationId))
-        throw new Error(`tdss: spec/openapi.yaml: unexpected operationId ${String(operationId)}`);
-      const ref = (op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)
-        ?.content?.["application/json"]?.schema?.$ref;
-      operations.set(
-        operationId,
-        Object.freeze({
-          operationId,
-          method: method.toUpperCase() as "GET" | "POST",
-          path,
-          tool: String(op["x-mcp-tool"]),
-          creditFormula: op["x-credit-cost"] as CreditFormulaName,
-          tag: op.tags?.[0] ?? "",
-          ...(ref ? { requestSchema: ref.replace("#/components/schemas/", "") } : {}),
-        }),
-      );
-    }
-  }
-  return operations;
 }
 
 /** Canonical JSON (sorted keys) so that the fingerprint ignores YAML formatting. */
@@ -184,10 +153,16 @@ export function loadContract(): Contract {
     grammar: readYaml<Grammar>("catalog", "grammar.yaml"),
     credits: Object.freeze(credits),
     clauses: loadClauses(),
-    operations: loadOperations(openapi),
+    operations: readOperations(openapi),
     records: loadRecords(datasets.people),
   });
   return contract;
+}
+
+export function operation(operationId: OperationId): Operation {
+  const op = loadContract().operations.get(operationId);
+  if (!op) throw new Error(`tdss: unknown operation ${operationId}`);
+  return op;
 }
 
 export function clause(id: string): Clause {

@@ -18,6 +18,8 @@ export const OPERATION_IDS = [
   "getKeyStatus",
 ] as const;
 export type OperationId = (typeof OPERATION_IDS)[number];
+/** Operations with a JSON request body (every one but the system routes of §4.5); src/contract/operations.ts. */
+export type BodyOperationId = Exclude<OperationId, "getVersion" | "getKeyStatus">;
 
 export type ValueType = "text" | "list" | "identity" | "number" | "ordinal" | "date" | "boolean";
 export type SubRecord = "experience" | "education" | "language";
@@ -43,7 +45,6 @@ export interface FieldSpec {
 
 export interface DatasetSpec {
   readonly name: Dataset;
-  readonly route: OperationId;
   readonly fields: ReadonlyMap<string, FieldSpec>;
   /** Scope keys of the dataset and the sub-record each binds (people only). */
   readonly scopes: Readonly<Partial<Record<ScopeKey, SubRecord>>>;
@@ -63,12 +64,8 @@ export interface Limits {
   };
   readonly naturalLanguage: {
     readonly text: { readonly minLength: number; readonly maxLength: number };
-    readonly members: readonly string[];
     readonly size: Required<Range>;
   };
-  readonly detail: Readonly<
-    Record<"profiles" | "jobs" | "companies", { readonly minIds: number; readonly maxIds: number }>
-  >;
   readonly dates: { readonly absolute: string; readonly relativeUnits: readonly string[] };
   readonly project: {
     readonly maxNestingDepth: number;
@@ -133,17 +130,6 @@ export interface Clause {
   readonly text: readonly string[];
   /** The project's reading (ambiguous) or what is unknown (implementation-defined). */
   readonly reading?: string;
-}
-
-export interface Operation {
-  readonly operationId: OperationId;
-  readonly method: "GET" | "POST";
-  readonly path: string;
-  readonly tool: string;
-  readonly creditFormula: CreditFormulaName;
-  readonly tag: string;
-  /** Name of the request body schema in components.schemas, for POST routes. */
-  readonly requestSchema?: string;
 }
 
 export type OpenApiDocument = OpenAPIV3_1.Document;

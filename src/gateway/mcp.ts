@@ -18,7 +18,7 @@ import {
   type McpTransportKind,
 } from "../client/mcp.js";
 import type { OperationId } from "../contract/index.js";
-import { lintableRoutes } from "../lint/routes.js";
+import { bodyOperations as lintableRoutes } from "../contract/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
 import type { ToolNameMap } from "../runner/types.js";
 import { agentText, blockedEnvelope } from "./blocked.js";

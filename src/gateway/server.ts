@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { loadContract } from "../contract/index.js";
 import type { Consequence } from "../lint/index.js";
-import { lintableRoutes } from "../lint/routes.js";
+import { bodyOperations as lintableRoutes } from "../contract/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
 import type { ToolNameMap } from "../runner/types.js";
 import { packageVersion } from "../lint/version.js";

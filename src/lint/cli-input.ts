@@ -2,7 +2,7 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { loadContract } from "../contract/index.js";
-import { resolveRoute, routeNames } from "./routes.js";
+import { resolveRoute, routeNames } from "../contract/routes.js";
 import { normalizeScopeOverrides } from "./scopes.js";
 import type { LintableOperationId, ScopeOverrides } from "./types.js";
 

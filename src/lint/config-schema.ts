@@ -7,7 +7,7 @@
  */
 import { RULES } from "../../rules/all.js";
 import { FORMATS } from "./format/report.js";
-import { routeNames } from "./routes.js";
+import { routeNames } from "../contract/routes.js";
 import { suggestionList } from "./suggest.js";
 
 /** The consequence classes --fail-on takes (the others, cost and style, never fail a run). */

@@ -9,7 +9,8 @@ import { fixTargets, resolveFix } from "./edits.js";
 import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
 import { encodePointer } from "./pointer.js";
-import { inferRoute, type Route } from "./routes.js";
+import { inferRoute } from "../contract/routes.js";
+import type { BodyOperation as Route } from "../contract/operations.js";
 import type { BodyInfo, FixSpec, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo } from "./rule.js";
 import { scopeTable } from "./scopes.js";
 import { buildTree, isRecord, looksLikeNode } from "./tree.js";
@@ -288,6 +289,7 @@ function treeRoot(body: BodyInfo): { value: unknown; path: Path } | undefined {
 }
 
 const NO_SUGGESTIONS: readonly Suggestion[] = Object.freeze([]);
+const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** What a fix holds until finish() has the text to resolve it (replaced there, never reported). */
 const UNRESOLVED: Fix = Object.freeze({ edits: Object.freeze([]) });
@@ -313,18 +315,19 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned:
   const clauses = spec.clauses ?? meta.clauses;
   const { id: ruleId, consequence } = meta;
   const { messageId } = spec;
+  const data = spec.data ?? NO_DATA;
   let diagnostic: Diagnostic;
   if (spec.fix) {
     const fix = UNRESOLVED;
     diagnostic = positioned
-      ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
-      : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, fix };
+      ? { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions, fix, line: 0, column: 0 }
+      : { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions, fix };
     const d = diagnostic as { fix?: Fix };
     (fixes ??= []).push({ spec: spec.fix, set: (resolved) => (resolved ? (d.fix = resolved) : delete d.fix) });
   } else {
     diagnostic = positioned
-      ? { ruleId, messageId, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
-      : { ruleId, messageId, severity, consequence, path, message, clauses, suggestions };
+      ? { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
+      : { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions };
   }
   return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset, fixes };
 }

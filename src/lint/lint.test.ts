@@ -48,6 +48,7 @@ describe("lint()", () => {
     expect(d).toEqual({
       ruleId: "fixed-set-value",
       messageId: "notInSet",
+      data: expect.objectContaining({ value: '"senior"', field: "management_level" }),
       severity: "error",
       consequence: "empty",
       path: "/where/all/0/eq",

@@ -1,12 +1,20 @@
-import type { Contract, DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../contract/index.js";
+import type {
+  BodyKind,
+  BodyOperation,
+  Contract,
+  DatasetSpec,
+  FieldSpec,
+  Operator,
+  ScopeKey,
+  SubRecord,
+} from "../contract/index.js";
 import { DEFAULT_SEVERITY } from "./consequence.js";
-import type { Route } from "./routes.js";
 import type { Consequence, Severity } from "./types.js";
 
 /** Path segments from the document root; encoded as a JSON Pointer only when reported. */
 export type Path = readonly (string | number)[];
 
-export interface RuleMeta {
+export interface RuleMeta<MessageIds extends string = string> {
   /** kebab-case, equal to the rule's file name in rules/. */
   readonly id: string;
   readonly consequence: Consequence;
@@ -15,8 +23,8 @@ export interface RuleMeta {
   readonly description: string;
   /** Clause ids of spec/clauses.yaml the rule enforces. */
   readonly clauses: readonly string[];
-  /** Message templates with {{placeholders}}. */
-  readonly messages: Readonly<Record<string, string>>;
+  /** Message templates with {{placeholders}}, by message id; a report names one of these ids. */
+  readonly messages: Readonly<Record<MessageIds, string>>;
   /**
    * `meaning-preserving`: the rule's fixes keep what the query matches (--fix); `suggestion`: its suggestions change it
    * (--fix-suggestions).
@@ -24,7 +32,7 @@ export interface RuleMeta {
   readonly fixable?: "meaning-preserving" | "suggestion";
 }
 
-export type RuleMetaInput = Omit<RuleMeta, "severity">;
+export type RuleMetaInput<MessageIds extends string = string> = Omit<RuleMeta<MessageIds>, "severity">;
 
 /**
  * One edit a fix makes, by path; the engine turns it into text edits of the input (src/lint/edits.ts,
@@ -46,14 +54,14 @@ export type EditSpec =
 /** A fix: one edit or several made together. */
 export type FixSpec = EditSpec | readonly EditSpec[];
 
-interface SuggestionSpec {
-  readonly messageId: string;
+interface SuggestionSpec<MessageIds extends string = string> {
+  readonly messageId: MessageIds;
   readonly data?: Readonly<Record<string, unknown>>;
   readonly fix?: FixSpec;
 }
 
-export interface ReportSpec {
-  readonly messageId: string;
+export interface ReportSpec<MessageIds extends string = string> {
+  readonly messageId: MessageIds;
   readonly data?: Readonly<Record<string, unknown>>;
   /** Where the diagnostic points. */
   readonly at: Path;
@@ -63,7 +71,7 @@ export interface ReportSpec {
   readonly offset?: number;
   /** The subset of meta.clauses this diagnostic cites; all of them by default. */
   readonly clauses?: readonly string[];
-  readonly suggestions?: readonly SuggestionSpec[];
+  readonly suggestions?: readonly SuggestionSpec<MessageIds>[];
   /** Only for rules whose meta.fixable is "meaning-preserving". */
   readonly fix?: FixSpec;
 }
@@ -79,8 +87,6 @@ export interface SourceInfo {
   /** The request body's size in UTF-8 bytes, when the input was text and the body may exceed the body-size limit. */
   readonly bodyBytes?: number;
 }
-
-export type BodyKind = "search" | "natural-language" | "detail";
 
 export interface BodyInfo {
   readonly value: unknown;
@@ -164,9 +170,10 @@ export interface Visitors {
   compositeFilter?: (operator: "all" | "any" | "not") => boolean;
 }
 
-export interface RuleContext {
+export interface RuleContext<MessageIds extends string = string> {
   readonly contract: Contract;
-  readonly route: Route;
+  /** The operation the body is sent to (src/contract/operations.ts). */
+  readonly route: BodyOperation;
   /** The route's dataset (people for searchPeople and getProfiles). */
   readonly dataset: DatasetSpec;
   /** The sub-record a people field belongs to under the effective scope table (user overrides applied). */
@@ -174,21 +181,28 @@ export interface RuleContext {
   /** The scope key binding a sub-record (`experience` -> `has_experience`). */
   readonly scopeKeyOf: (subRecord: SubRecord) => ScopeKey | undefined;
   readonly now: Date;
-  readonly report: (spec: ReportSpec) => void;
+  report(spec: ReportSpec<MessageIds>): void;
 }
 
-export interface Rule {
-  readonly meta: RuleMeta;
-  readonly create: (context: RuleContext) => Visitors;
+export interface Rule<MessageIds extends string = string> {
+  readonly meta: RuleMeta<MessageIds>;
+  create(context: RuleContext<MessageIds>): Visitors;
 }
 
-/** Declares a rule; its severity comes from its consequence class. */
-export function defineRule(rule: { meta: RuleMetaInput; create: (context: RuleContext) => Visitors }): Rule {
-  const meta: RuleMeta = Object.freeze({
+/**
+ * Declares a rule; its severity comes from its consequence class. The message ids are the keys of
+ * `meta.messages`, as in typescript-eslint's `createRule`: a report or suggestion naming any other id does not
+ * compile.
+ */
+export function defineRule<MessageIds extends string>(rule: {
+  meta: RuleMetaInput<MessageIds>;
+  create(context: RuleContext<NoInfer<MessageIds>>): Visitors;
+}): Rule<MessageIds> {
+  const meta: RuleMeta<MessageIds> = Object.freeze({
     ...rule.meta,
     severity: DEFAULT_SEVERITY[rule.meta.consequence],
     clauses: Object.freeze([...rule.meta.clauses]),
     messages: Object.freeze({ ...rule.meta.messages }),
   });
-  return Object.freeze({ meta, create: rule.create });
+  return Object.freeze({ meta, create: (context: RuleContext<MessageIds>) => rule.create(context) });
 }

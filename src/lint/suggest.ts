@@ -94,5 +94,5 @@ class DistanceRows {
 export function didYouMean<At>(input: string, options: readonly string[], at: At) {
   return suggestionList(input, options)
     .slice(0, 3)
-    .map((name) => ({ messageId: "didYouMean", data: { name }, fix: { at, value: name } }));
+    .map((name) => ({ messageId: "didYouMean" as const, data: { name }, fix: { at, value: name } }));
 }

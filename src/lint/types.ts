@@ -1,4 +1,5 @@
-import type { OperationId } from "../contract/index.js";
+import type { BodyOperationId } from "../contract/index.js";
+import type { RouteName } from "../contract/routes.js";
 
 /** What happens if the request is sent (docs/design.md, "Consequence classes of a lint diagnostic"). */
 export type Consequence = "refused" | "empty" | "broadened" | "unspecified" | "cost" | "style";
@@ -32,6 +33,8 @@ export interface Diagnostic {
   readonly ruleId: string;
   /** Which of the rule's messages this is (its `meta.messages` key): a form finer than the rule, e.g. `exists`. */
   readonly messageId: string;
+  /** The values the message template was filled with (`{{name}}` → `data.name`); empty when it has none. */
+  readonly data: Readonly<Record<string, unknown>>;
   readonly severity: Severity;
   readonly consequence: Consequence;
   /** RFC 6901 JSON Pointer into the input document, at the narrowest offending member. */
@@ -47,12 +50,10 @@ export interface Diagnostic {
   readonly fix?: Fix;
 }
 
-/** Route names `lint` accepts: an operationId of a route with a body, or an alias. */
-export type RouteName = LintableOperationId | "people" | "jobs" | "companies";
-export type LintableOperationId = Extract<
-  OperationId,
-  "queryPeople" | "queryJobs" | "queryCompanies" | "searchPeople" | "getProfiles" | "getJobs" | "getCompanies"
->;
+/** Route names `lint` accepts: an operationId of a route with a body, or a dataset for its search. */
+export type { RouteName };
+/** The operations the linter lints: those with a request body (src/contract/operations.ts). */
+export type LintableOperationId = BodyOperationId;
 
 /**
  * A user's reading of the scope table: field name to sub-record (`experience`, `has_experience`, ...) or null (person

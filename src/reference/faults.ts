@@ -1,6 +1,7 @@
 import type { Dataset, OperationId } from "../contract/index.js";
 import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
+import type { StageHook } from "./pipeline/hooks.js";
 import type { EvaluationFaults } from "./query/evaluate.js";
 import type { Plan } from "./query/plan.js";
 import type { RuleSwitch } from "./query/validate.js";
@@ -12,8 +13,12 @@ import type { StoreInput } from "./store/store.js";
  * The places a single deliberate fault can be injected into the reference server (mutants, suite strength).
  * The correct server uses none of them; a mutant (mutants/index.ts) sets one to break exactly one clause, and a
  * variant (variants/index.ts) sets some to make a choice the specification leaves open differently.
+ * On the request path a fault wraps or replaces a stage (`stages`, docs/reference.md); `request`, `authorize`,
+ * `charge`, `chargeRefusal`, `response` and `routes` are each one such stage hook (pipeline/hooks.ts).
  */
 export interface Faults {
+  /** Stages of the request path wrapped or replaced (src/reference/pipeline/hooks.ts). */
+  readonly stages?: readonly StageHook[];
   /** Validation steps switched off: what they refuse is let through (see refusal.ts VALIDATION_STEPS). */
   readonly skip?: readonly ValidationStep[];
   /**
@@ -23,20 +28,30 @@ export interface Faults {
   readonly validation?: readonly RuleSwitch[];
   /** Page size of a search that omits size (correct: 100, s4-2-size-default-100). */
   readonly defaultSize?: number;
-  /** Rewrites a request body before it is handled; a fault may also refuse the request by throwing a Refusal. */
+  /**
+   * Rewrites a request body before it is validated (a wrapper of the validation stage); a fault may also refuse
+   * the request by throwing a Refusal.
+   */
   readonly request?: (operationId: OperationId, body: unknown) => unknown;
   /**
    * Credits charged for a successful request, given the correct charge, the count its formula counts (§8) and
-   * the response data. Also consulted for GET /auth/key/status, whose correct charge is 0.
+   * the response data (replaces the charge stage). Also consulted for GET /auth/key/status, whose correct charge
+   * is 0.
    */
   readonly charge?: (operationId: OperationId, correct: number, count: number, data: unknown) => number;
   /** Credits charged for a request refused after its key was accepted (correct: 0, s7-translated-before-charge). */
   readonly chargeRefusal?: (operationId: OperationId, status: number) => number;
-  /** Rewrites a finished response (status, envelope, headers), successes and refusals alike. */
+  /**
+   * Rewrites a finished response (status, envelope, headers), successes and refusals alike, of every stage from
+   * the key on (a wrapper of the key stage): the transport's own refusals (404, 405, 413, 415, JSON) pass as they are.
+   */
   readonly response?: (operationId: OperationId, response: ServiceResponse) => ServiceResponse;
   /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */
   readonly resolve?: (kind: IdKind, id: string, row: number | undefined) => number | undefined;
-  /** Alters the key check: the account a request is served with, or undefined to refuse it as unknown (401). */
+  /**
+   * Alters the key check (replaces the key stage): the account a request is served with, or undefined to refuse
+   * it as unknown (401).
+   */
   readonly authorize?: (
     operationId: OperationId,
     authorization: string | undefined,

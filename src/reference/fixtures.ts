@@ -1,4 +1,5 @@
 import { request } from "undici";
+import { operation } from "../contract/index.js";
 import type { CompanyInput, ExperienceInput, JobInput, PersonInput } from "./inputs.js";
 import type { StoreInput } from "./store/store.js";
 
@@ -116,7 +117,7 @@ export class RestClient {
   }
 
   async remaining(): Promise<number> {
-    const status = await this.get("/auth/key/status");
+    const status = await this.get(operation("getKeyStatus").path);
     return (status.body.data as { remaining_credits: number }).remaining_credits;
   }
 }

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { canonicalJson, creditCost, loadContract, type Dataset, type OperationId } from "../contract/index.js";
+import {
+  bodyOperations,
+  canonicalJson,
+  idsMemberOf,
+  type BodyOperationId,
+  loadContract,
+  type Dataset,
+  type OperationId,
+} from "../contract/index.js";
 import { describeErrors, requestValidator } from "../contract/validators.js";
 import { packageRoot } from "../contract/root.js";
 import { CursorCodec } from "./cursor.js";
@@ -9,7 +17,7 @@ import { NO_FAULTS, type Faults } from "./faults.js";
 import { generateDataset } from "./generate/dataset.js";
 import { generatePrebuilt, storeKey, type PrebuildOptions, type PrebuiltStore } from "./prebuilt.js";
 import { IdCodec, type IdKind } from "./ids.js";
-import { DEMO_KEYS, KeyRing, SCOPE_OF_ROUTE, type KeyAccount, type KeySpec } from "./keys.js";
+import { DEMO_KEYS, KeyRing, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
 import { findVariant, VARIANTS, type Variant } from "./variants/index.js";
 import { NaturalLanguageReader } from "./nl.js";
@@ -21,33 +29,37 @@ import { CompanyRecords, companyFields } from "./records/companies.js";
 import { JobRecords } from "./records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS, ProfileRecords, profileFields } from "./records/people.js";
 import { selectFields, type SelectionRules } from "./records/selection.js";
-import { badRequest, Refusal, type ValidationStep } from "./refusal.js";
+import type { Outcome, PipelineService, RequestContext } from "./pipeline/context.js";
+import { faultHooks, type StageHook } from "./pipeline/hooks.js";
+import { createPipeline } from "./pipeline/pipeline.js";
+import { badRequest, type ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
 import { buildStore, canonicalLinkedinUrl, type Store } from "./store/store.js";
 
 type Body = Record<string, unknown>;
-interface Outcome {
-  readonly data: unknown;
-  /** What the route's Credit formula counts (§8): returned IDs or found records. */
-  readonly count: number;
-}
+
+/** A request body as the validation stage read it, for the handler stage. */
+type ValidRequest =
+  | {
+      readonly kind: "search";
+      readonly dataset: Dataset;
+      readonly where: unknown;
+      readonly size: number;
+      readonly offset: number;
+      readonly queryKey: string;
+    }
+  | { readonly kind: "natural-language"; readonly text: string; readonly size: number }
+  | {
+      readonly kind: "detail";
+      readonly dataset: Dataset;
+      readonly ids: readonly string[];
+      readonly fields: string[];
+      readonly explicit: boolean;
+    }
+  | { readonly kind: "none" };
 
 const ROOT_TABLE = { people: "person", jobs: "jobs", companies: "companies" } as const;
 const ID_KIND: Readonly<Record<Dataset, IdKind>> = { people: "profile", jobs: "job", companies: "company" };
-const IDS_MEMBER: Readonly<Record<Dataset, string>> = {
-  people: "profile_ids",
-  jobs: "job_ids",
-  companies: "company_ids",
-};
-
-function ok(data: unknown): ServiceResponse {
-  return { status: 200, envelope: { code: 200, msg: "ok", data } };
-}
-
-/** A failure in the success envelope's shape: `{code: <HTTP status>, msg: <what is wrong and where>, data: null}`. */
-export function failure(status: number, msg: string, headers?: Readonly<Record<string, string>>): ServiceResponse {
-  return { status, envelope: { code: status, msg, data: null }, ...(headers ? { headers } : {}) };
-}
 
 function packageVersion(): string {
   try {
@@ -99,10 +111,11 @@ function count(value: number | undefined, name: string, fallback: number): numbe
 
 /**
  * The behaviour of the reference server behind both transports (REST and MCP): keys, rate limit, refusals,
- * query evaluation, records and the Credit ledger. Every request is translated and evaluated before it is
- * charged, so a refusal never costs anything (s7-translated-before-charge).
+ * query evaluation, records and the Credit ledger, run as the stages of src/reference/pipeline/
+ * (docs/reference.md). Every request is validated and evaluated before it is charged, so a refusal never costs
+ * anything (s7-translated-before-charge).
  */
-export class ReferenceService implements Service {
+export class ReferenceService implements Service, PipelineService {
   readonly store: Store;
   readonly keyRing: KeyRing;
   readonly keys: { readonly active: string; readonly exhausted: string; readonly inactive: string };
@@ -111,9 +124,13 @@ export class ReferenceService implements Service {
   readonly sizes: { readonly people: number; readonly jobs: number; readonly companies: number };
   /** The day the dataset is as of, YYYY-MM-DD. */
   readonly asOf: string;
+  /** The stage hooks of the mutant or variant served (none for the correct server). */
+  readonly hooks: readonly StageHook[];
+  /** The server's clock. */
+  readonly now: () => Date;
   private readonly faults: Faults;
   private readonly skip: ReadonlySet<ValidationStep>;
-  private readonly now: () => Date;
+  private readonly calls: (ctx: RequestContext) => void | Promise<void>;
   private readonly ids: IdCodec;
   private readonly cursors: CursorCodec;
   private readonly evaluator: Evaluator;
@@ -132,6 +149,8 @@ export class ReferenceService implements Service {
     this.mutant = settings.mutant;
     this.faults = settings.faults;
     this.skip = new Set(this.faults.skip ?? []);
+    this.hooks = faultHooks(this.faults);
+    this.calls = createPipeline(this.hooks).call;
     this.now = settings.now;
     this.seed = settings.seed;
     const asOf = settings.asOf;
@@ -185,22 +204,11 @@ export class ReferenceService implements Service {
     return new ReferenceService(options, (await generatePrebuilt(settings)).store);
   }
 
+  /** Runs one request through the stages from the key on (src/reference/pipeline/pipeline.ts). */
   async call(operationId: OperationId, body: unknown, authorization: string | undefined): Promise<ServiceResponse> {
-    let response: ServiceResponse;
-    try {
-      response = this.handle(
-        operationId,
-        this.faults.request ? this.faults.request(operationId, body) : body,
-        authorization,
-      );
-    } catch (error) {
-      if (error instanceof Refusal) response = failure(error.status, error.message, error.headers);
-      else {
-        process.stderr.write(`tdss serve: internal error in ${operationId}: ${(error as Error).message}\n`);
-        response = failure(500, `internal error in ${operationId}; the request was not charged`);
-      }
-    }
-    return this.faults.response ? this.faults.response(operationId, response) : response;
+    const ctx: RequestContext = { service: this, method: "", path: "", operationId, body, authorization };
+    await this.calls(ctx);
+    return ctx.response!;
   }
 
   /**
@@ -221,91 +229,47 @@ export class ReferenceService implements Service {
     return steps;
   }
 
-  /** False when a fault switches the validation step off (mutants only). */
-  enforces(step: ValidationStep): boolean {
-    return !this.skip.has(step);
-  }
-
   /** Options the MCP layer is created with (faults of a mutant, passed through). */
   get mcpFaults(): Readonly<Record<string, unknown>> | undefined {
     return this.faults.mcp;
   }
 
-  private handle(operationId: OperationId, body: unknown, authorization: string | undefined): ServiceResponse {
-    const account = this.authorize(operationId, authorization);
-    if (operationId === "getKeyStatus") {
-      if (this.faults.charge) account.charge(this.faults.charge(operationId, 0, 0, undefined));
-      return ok(this.keyStatus(account));
-    }
-    if (!account.active)
-      throw new Refusal(403, "the API key is inactive; GET /auth/key/status reports its state (§4.5)");
-    const scope = SCOPE_OF_ROUTE[operationId];
-    if (scope && !account.scopes.includes(scope))
-      throw new Refusal(403, `the API key lacks the scope ${scope} this route requires`);
-    let outcome: Outcome;
-    try {
-      outcome = this.route(operationId, body);
-    } catch (error) {
-      if (error instanceof Refusal && this.faults.chargeRefusal)
-        account.charge(this.faults.chargeRefusal(operationId, error.status));
-      throw error;
-    }
-    const correct = creditCost(operationId, outcome.count) ?? 0;
-    const cost = this.faults.charge ? this.faults.charge(operationId, correct, outcome.count, outcome.data) : correct;
-    if (!account.charge(cost)) {
-      throw new Refusal(
-        402,
-        `the request costs ${cost} Credits and the key has ${account.remaining} left; it was refused at no cost (§8)`,
-      );
-    }
-    return ok(outcome.data);
-  }
-
-  private authorize(operationId: OperationId, authorization: string | undefined): KeyAccount {
-    let account: KeyAccount | undefined;
-    let refusal: Refusal | undefined;
-    try {
-      account = this.keyRing.identify(authorization);
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      refusal = error;
-    }
-    if (this.faults.authorize) account = this.faults.authorize(operationId, authorization, account);
-    if (!account) throw refusal ?? new Refusal(401, "unknown API key (§5)");
-    const wait = account.take(this.now().getTime());
-    if (wait !== undefined) {
-      throw new Refusal(
-        429,
-        `rate limit of ${account.rateLimit.requests} requests per ${account.rateLimit.perSeconds} s exceeded; ` +
-          `retry after ${wait} s`,
-        {
-          "Retry-After": String(wait),
-        },
-      );
-    }
-    return account;
-  }
-
-  private route(operationId: OperationId, body: unknown): Outcome {
+  /** The validation stage: the body read into what `serve` needs, or a 400 Refusal. */
+  validate(operationId: OperationId, body: unknown): ValidRequest {
     switch (operationId) {
       case "queryPeople":
-        return this.search("people", operationId, body);
+        return this.searchRequest("people", operationId, body);
       case "queryJobs":
-        return this.search("jobs", operationId, body);
+        return this.searchRequest("jobs", operationId, body);
       case "queryCompanies":
-        return this.search("companies", operationId, body);
+        return this.searchRequest("companies", operationId, body);
       case "searchPeople":
-        return this.naturalLanguage(body);
+        return this.naturalLanguageRequest(body);
       case "getProfiles":
-        return this.detail("people", operationId, body);
+        return this.detailRequest("people", operationId, body);
       case "getJobs":
-        return this.detail("jobs", operationId, body);
+        return this.detailRequest("jobs", operationId, body);
       case "getCompanies":
-        return this.detail("companies", operationId, body);
+        return this.detailRequest("companies", operationId, body);
       case "getVersion":
-        return { data: { version: this.version, contract_fingerprint: loadContract().fingerprint }, count: 0 };
       case "getKeyStatus":
-        throw new Error("unreachable: key status is answered before routing");
+        return { kind: "none" };
+    }
+  }
+
+  /** The handler stage: a validated request run for the account that sent it. */
+  serve(operationId: OperationId, request: ValidRequest, account: KeyAccount): Outcome {
+    switch (request.kind) {
+      case "search":
+        return this.search(request);
+      case "natural-language":
+        return this.naturalLanguage(request);
+      case "detail":
+        return this.detail(request);
+      case "none":
+        return operationId === "getKeyStatus"
+          ? { data: undefined, count: 0, charged: () => this.keyStatus(account) }
+          : { data: { version: this.version, contract_fingerprint: loadContract().fingerprint }, count: 0 };
     }
   }
 
@@ -320,7 +284,7 @@ export class ReferenceService implements Service {
   }
 
   private enforced(step: ValidationStep): boolean {
-    return this.enforces(step);
+    return !this.skip.has(step);
   }
 
   private object(body: unknown, operationId: OperationId, members: readonly string[]): Body {
@@ -365,7 +329,7 @@ export class ReferenceService implements Service {
     return value;
   }
 
-  private search(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
+  private searchRequest(dataset: Dataset, operationId: OperationId, raw: unknown): ValidRequest {
     // What is valid is the linter's to say (query/validate.ts); what gets through a fault is read leniently.
     validateSearch(raw, operationId, {
       dataset,
@@ -375,25 +339,31 @@ export class ReferenceService implements Service {
     });
     const body: Body = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
     const size = this.size(body.size, "size");
-    const translator = new QueryTranslator({ dataset, now: this.now() });
-    let plan = body.where === undefined ? null : translator.translate(body.where);
-    if (plan && this.faults.plan) plan = this.faults.plan(dataset, plan);
     const queryKey = canonicalJson(body.where ?? null);
     let offset = 0;
     if (typeof body.after === "string") {
       const read = this.cursors.read(dataset, queryKey, body.after);
       if (read === undefined && this.enforced("cursor")) {
         throw badRequest(
-          "after: not a cursor this server issued for this query (tampered, foreign or from another query); " +
+          "after: not a cursor this server issued for this " +
+            "query (tampered, foreign or from another query); " +
             "refused at no cost",
         );
       }
       offset = read ?? 0;
     }
+    return { kind: "search", dataset, where: body.where, size, offset, queryKey };
+  }
+
+  private search(request: ValidRequest & { kind: "search" }): Outcome {
+    const { dataset, size, offset, queryKey } = request;
+    const translator = new QueryTranslator({ dataset, now: this.now() });
+    let plan = request.where === undefined ? null : translator.translate(request.where);
+    if (plan && this.faults.plan) plan = this.faults.plan(dataset, plan);
     const matches = this.evaluator.evaluate(plan, ROOT_TABLE[dataset]);
     const total = matches.count();
     const rows = matches.rows(offset, size);
-    const data: Record<string, unknown> = { [IDS_MEMBER[dataset]]: this.ids.encode(ID_KIND[dataset], rows) };
+    const data: Record<string, unknown> = { [idsMemberOf(dataset)]: this.ids.encode(ID_KIND[dataset], rows) };
     if (dataset === "people") {
       const { exactBelow, capped } = loadContract().limits.search.total;
       data.total = total < exactBelow ? total : capped;
@@ -405,14 +375,15 @@ export class ReferenceService implements Service {
     return { data, count: rows.length };
   }
 
-  private naturalLanguage(raw: unknown): Outcome {
+  private naturalLanguageRequest(raw: unknown): ValidRequest {
     const limits = loadContract().limits.naturalLanguage;
-    const body = this.object(raw, "searchPeople", limits.members);
+    const body = this.object(raw, "searchPeople", bodyOperations().get("searchPeople")!.bodyMembers);
     const text = body.text;
     if (typeof text !== "string") {
       if (this.enforced("nl-text-length"))
         throw badRequest(
-          `text: required, a string of ${limits.text.minLength} to ${limits.text.maxLength} characters ` +
+          `text: required, a string of ${limits.text.minLength} ` +
+            `to ${limits.text.maxLength} characters ` +
             `(§4.3), got ${text === undefined ? "nothing" : typeof text}`,
         );
     }
@@ -424,7 +395,11 @@ export class ReferenceService implements Service {
     }
     const size = this.size(body.size, "size");
     this.schemaCheck("searchPeople", body);
-    const interpretation = this.nl.interpret(typeof text === "string" ? text : "");
+    return { kind: "natural-language", text: typeof text === "string" ? text : "", size };
+  }
+
+  private naturalLanguage({ text, size }: ValidRequest & { kind: "natural-language" }): Outcome {
+    const interpretation = this.nl.interpret(text);
     const plan = interpretation.where
       ? new QueryTranslator({ dataset: "people", now: this.now() }).translate(interpretation.where, "interpretation")
       : null;
@@ -434,7 +409,7 @@ export class ReferenceService implements Service {
     const { exactBelow, capped } = loadContract().limits.search.total;
     return {
       data: {
-        profile_ids: this.ids.encode("profile", rows),
+        [idsMemberOf("people")]: this.ids.encode("profile", rows),
         total: total < exactBelow ? total : capped,
         interpretation: { where: interpretation.where, ignored_words: interpretation.ignored },
       },
@@ -442,23 +417,26 @@ export class ReferenceService implements Service {
     };
   }
 
-  private detail(dataset: Dataset, operationId: OperationId, raw: unknown): Outcome {
-    const member = IDS_MEMBER[dataset];
-    const body = this.object(raw, operationId, [member, "_source", "source"]);
+  private detailRequest(dataset: Dataset, operationId: OperationId, raw: unknown): ValidRequest {
+    const route = bodyOperations().get(operationId as BodyOperationId)!;
+    const member = route.idsMember;
+    const body = this.object(raw, operationId, route.bodyMembers);
     const list = body[member];
     if (!Array.isArray(list))
       throw badRequest(
-        `${member}: required, an array of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} ` +
+        `${member}: required, an array ` +
+          `of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} ` +
           `(§4.4), got ${list === undefined ? "nothing" : typeof list}`,
       );
-    const { minIds, maxIds } = loadContract().limits.detail[dataset === "people" ? "profiles" : dataset];
+    const { minIds, maxIds } = route;
     if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
       throw badRequest(`${member}: takes ${minIds} to ${maxIds} items (§4.4, §8), got ${list.length}`);
     }
     list.forEach((item, i) => {
       if (typeof item !== "string")
         throw badRequest(
-          `${member}[${i}]: must be a string ID${dataset === "people" ? " or LinkedIn URL" : ""}, ` +
+          `${member}[${i}]: must be a string ` +
+            `ID${dataset === "people" ? " or LinkedIn URL" : ""}, ` +
             `got ${item === null ? "null" : typeof item}`,
         );
     });
@@ -466,7 +444,6 @@ export class ReferenceService implements Service {
       throw badRequest("give one of _source and source, not both (§4.4)");
     const selectionPath = body._source !== undefined ? "_source" : "source";
     const selection = body._source ?? body.source;
-    const kind = ID_KIND[dataset];
     const rules: SelectionRules =
       dataset === "people"
         ? {
@@ -491,11 +468,17 @@ export class ReferenceService implements Service {
               record: "company",
               checkNames: this.enforced("source-names"),
             };
-    let fields = selectFields(selection, rules, selectionPath);
-    if (this.faults.selection) fields = this.faults.selection(kind, fields, selection !== undefined);
+    const fields = selectFields(selection, rules, selectionPath);
     this.schemaCheck(operationId, body);
+    return { kind: "detail", dataset, ids: list as string[], fields, explicit: selection !== undefined };
+  }
 
-    const requested = [...new Set(list as string[])];
+  private detail(request: ValidRequest & { kind: "detail" }): Outcome {
+    const { dataset } = request;
+    const kind = ID_KIND[dataset];
+    let fields = request.fields;
+    if (this.faults.selection) fields = this.faults.selection(kind, fields, request.explicit);
+    const requested = [...new Set(request.ids)];
     const results: Record<string, unknown>[] = [];
     const notFound: string[] = [];
     for (const input of requested) {

@@ -1,3 +1,5 @@
+import type { ServiceResponse } from "./service.js";
+
 /**
  * A request the reference refuses: HTTP status, and a message naming what is wrong and where. Refusals are
  * decided before any charge, so they cost nothing (s7-translated-before-charge).
@@ -11,6 +13,11 @@ export class Refusal extends Error {
   ) {
     super(message);
   }
+}
+
+/** A failure in the success envelope's shape: `{code: <HTTP status>, msg: <what is wrong and where>, data: null}`. */
+export function failure(status: number, msg: string, headers?: Readonly<Record<string, string>>): ServiceResponse {
+  return { status, envelope: { code: status, msg, data: null }, ...(headers ? { headers } : {}) };
 }
 
 /** A 400 refusal: the request is malformed or breaks a rule of the contract. */
@@ -36,6 +43,4 @@ export type ValidationStep =
   | "nl-members"
   | "nl-text-length"
   | "detail-id-count"
-  | "source-names"
-  | "content-type"
-  | "body-size";
+  | "source-names";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Dataset, OperationId } from "../contract/index.js";
+import { routeOf, type Dataset } from "../contract/index.js";
 import { lint } from "../lint/lint.js";
 import { nodeChain } from "../lint/positions.js";
 import { anySearch } from "../validity/arbitrary.js";
@@ -14,11 +14,6 @@ import { createReferenceService } from "./reference-service.js";
  * body, and returns no ID where a condition the linter calls `empty` must hold (only `all` and scopes above it).
  */
 const NOW = new Date("2025-03-31T12:00:00Z");
-const ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
 const service = createReferenceService({
   people: 300,
   jobs: 60,
@@ -38,9 +33,9 @@ const IDS_MEMBER: Readonly<Record<Dataset, string>> = {
 
 /** Throws (an assertion) when the reference and the linter disagree on one body. */
 async function agree(dataset: Dataset, body: unknown): Promise<void> {
-  const diagnostics = lint(body, { route: ROUTE[dataset], now: NOW });
+  const diagnostics = lint(body, { route: routeOf(dataset, "search"), now: NOW });
   const refusing = diagnostics.filter(refuses);
-  const answer = await service.call(ROUTE[dataset], body, auth);
+  const answer = await service.call(routeOf(dataset, "search"), body, auth);
   const verdict = { status: answer.status, msg: answer.envelope.msg };
   if (refusing.length > 0) {
     expect(verdict, `linter: ${refusing.map((d) => `${d.ruleId} at ${d.path}`).join("; ")}`).toMatchObject({

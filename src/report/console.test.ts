@@ -13,6 +13,7 @@ const failedCase = (messages: string[]): CaseResult => ({
   requests: 2,
   credits: 1,
   failures: messages.map((message, i) => ({ step: `step ${i + 1}`, check: "job-record", message })),
+  warnings: [],
 });
 
 describe("console progress", () => {

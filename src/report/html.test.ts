@@ -10,6 +10,12 @@ import { packageRoot } from "../contract/root.js";
 import { startReferenceServer } from "../reference/index.js";
 import type { Report } from "./index.js";
 
+/** What the page's filters set on an element (the DOM types are not in this project's lib). */
+interface Shown {
+  hidden: boolean;
+  dataset: Record<string, string>;
+}
+
 /** Chromium from TDSS_CHROMIUM or Debian's package; the test fails (never skips) without one. */
 const CHROMIUM = [
   process.env.TDSS_CHROMIUM,
@@ -80,7 +86,7 @@ describe("report.html in a real Chromium", () => {
 
     const visibleIds = () =>
       page.$$eval(".case", (els) =>
-        els.filter((e) => !(e as HTMLElement).hidden).map((e) => (e as HTMLElement).dataset.id),
+        els.filter((e) => !(e as unknown as Shown).hidden).map((e) => (e as unknown as Shown).dataset.id),
       );
     expect(await visibleIds()).toHaveLength(report.cases.length);
     const failed = report.cases.filter((c) => c.status === "failed").map((c) => c.id);
@@ -108,7 +114,9 @@ describe("report.html in a real Chromium", () => {
     await page.fill("#f-clause", "s8-cost-detail");
     const citing = report.cases.filter((c) => c.clauses.some((x) => x.includes("s8-cost-detail"))).map((c) => c.id);
     expect(await visibleIds()).toEqual(citing);
-    expect(await page.$$eval(".clause-row", (rows) => rows.filter((r) => !(r as HTMLElement).hidden).length)).toBe(1);
+    expect(await page.$$eval(".clause-row", (rows) => rows.filter((r) => !(r as unknown as Shown).hidden).length)).toBe(
+      1,
+    );
 
     expect(requested.filter((u) => !u.startsWith("file:"))).toEqual([]);
     expect(statSync(join(runDir, "report.png")).size).toBeGreaterThan(10_000);

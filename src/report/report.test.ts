@@ -17,6 +17,7 @@ const result = (id: string, status: CaseResult["status"], extra: Partial<CaseRes
   requests: 2,
   credits: 1,
   failures: [],
+  warnings: [],
   ...extra,
 });
 const caseDef = (id: string, clauses: string[]): CaseDef => ({

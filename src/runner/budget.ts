@@ -1,7 +1,7 @@
-import { creditCost, loadContract, type OperationId } from "../contract/index.js";
+import { bodyOperation, creditCost, loadContract, type OperationId } from "../contract/index.js";
 import { Unknown } from "./template.js";
 import type { AuthMode } from "./types.js";
-import { DETAIL_IDS_MEMBER, DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "./views.js";
+import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "./views.js";
 
 export interface WorstCaseContext {
   /** IDs the run invented; they cannot resolve, so they cannot be charged (§8: not_found rows are free). */
@@ -43,7 +43,7 @@ export function worstCaseCredits(
     return creditCost(operationId, returned) ?? 0;
   }
   if (DETAIL_OPERATIONS.has(operationId)) {
-    const resolvable = countResolvable(member(DETAIL_IDS_MEMBER[operationId]!), ctx.bogus);
+    const resolvable = countResolvable(member(bodyOperation(operationId)!.idsMember), ctx.bogus);
     return creditCost(operationId, resolvable) ?? 0;
   }
   return 0;

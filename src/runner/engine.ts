@@ -279,7 +279,7 @@ function failureOf(
   return credentials.redactValue({
     step,
     check,
-    clauses: failedClauses(check, run.clauses, outcome.clauses),
+    clauses: failedClauses(check, run.clauses, outcome.clause !== undefined ? clauseIds(outcome.clause) : undefined),
     ...(index !== undefined ? { exchange: index } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),

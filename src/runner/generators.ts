@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
+import { bodyOperation, loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
 import { lintCorpus } from "../lint/corpus.js";
 import { routeGenerators } from "./route-generators.js";
 import { operatorsOf } from "../validity/arbitrary.js";
@@ -168,10 +168,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
             `classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
         );
       for (const e of entries) {
-        for (const member of ["profile_ids", "job_ids", "company_ids"]) {
-          const ids = (e.body as Record<string, unknown> | null)?.[member];
-          if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
-        }
+        const ids = (e.body as Record<string, unknown> | null)?.[bodyOperation(e.route)!.idsMember];
+        if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
       }
       return entries.map((e) => ({
         name: e.name,

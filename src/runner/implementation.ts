@@ -1,4 +1,4 @@
-import type { OperationId } from "../contract/index.js";
+import { bodyOperation, type OperationId } from "../contract/index.js";
 import {
   detectIds,
   detectKeyStatus,
@@ -23,14 +23,8 @@ export interface ImplementationPointers {
   readonly detailRecords?: Partial<Record<UnnamedRecordsRoute, string>>;
 }
 
-/** Members the spec names; never guessed. */
-const NAMED_IDS: Partial<Record<OperationId, string>> = { queryPeople: "/data/profile_ids" };
+/** Members the spec names; never guessed. The IDs member of a search is named where its response schema names it. */
 const NAMED_RECORDS: Partial<Record<OperationId, string>> = { getProfiles: "/data/results" };
-const PREFERRED_IDS: Record<UnnamedIdsRoute, string[]> = {
-  searchPeople: ["profile_ids"],
-  queryJobs: ["job_ids"],
-  queryCompanies: ["company_ids"],
-};
 const PREFERRED_RECORDS: Record<UnnamedRecordsRoute, string[]> = {
   getJobs: ["results", "jobs"],
   getCompanies: ["results", "companies"],
@@ -67,11 +61,12 @@ export class Implementation {
 
   /** Pointer of the IDs list of a search response. */
   idsPointer(operationId: OperationId, body: unknown): string | undefined {
-    const named = NAMED_IDS[operationId];
-    if (named) return named;
+    const op = bodyOperation(operationId);
+    if (op?.idsNamed) return `/data/${op.idsMember}`;
     const known = this.ids.get(operationId);
     if (known) return known;
-    const preferred = PREFERRED_IDS[operationId as UnnamedIdsRoute] ?? [];
+    // The dataset's IDs member (src/contract/operations.ts) is looked for first.
+    const preferred = op ? [op.idsMember] : [];
     const found = detectIds(getPointer(body, "/data"), preferred);
     if (found && isConfident(getPointer(body, found), found, preferred))
       this.remember(this.ids, operationId, found, "detected", "ids");

@@ -1,23 +1,12 @@
-import type { OperationId } from "../contract/index.js";
+import { operationIdsOfKind, type OperationId } from "../contract/index.js";
 import type { Implementation } from "./implementation.js";
 import { isSuccess } from "./answer.js";
 import { getPointer, hasPointer } from "./pointer.js";
 import type { Exchange } from "./types.js";
 
-export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set([
-  "queryPeople",
-  "searchPeople",
-  "queryJobs",
-  "queryCompanies",
-]);
-export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(["getProfiles", "getJobs", "getCompanies"]);
-
-/** The list member of each detail request body. */
-export const DETAIL_IDS_MEMBER: Partial<Record<OperationId, string>> = {
-  getProfiles: "profile_ids",
-  getJobs: "job_ids",
-  getCompanies: "company_ids",
-};
+/** Operations answering a page of IDs: the Query Spec searches and the natural-language search. */
+export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("search", "natural-language"));
+export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("detail"));
 
 /** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); src/runner/answer.ts reads answers. */
 export { isSuccess } from "./answer.js";

@@ -1,6 +1,7 @@
 import {
   DATASETS,
   loadContract,
+  operationOf,
   OPERATORS,
   type Dataset,
   type FieldSpec,
@@ -52,11 +53,10 @@ export function typedDatasets(): TypedDataset[] {
   const contract = loadContract();
   return DATASETS.map((name) => {
     const spec = contract.datasets[name];
-    const op = contract.operations.get(spec.route)!;
-    const schema = (contract.openapi.components?.schemas?.[op.requestSchema ?? ""] ?? {}) as { required?: string[] };
+    const op = operationOf(name, "search");
     return {
       dataset: name,
-      whereRequired: (schema.required ?? []).includes("where"),
+      whereRequired: op?.required.includes("where") ?? false,
       fields: [...spec.fields.values()].map((f) => ({
         name: f.name,
         ...(f.scope ? { scope: f.scope } : {}),

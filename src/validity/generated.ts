@@ -4,7 +4,8 @@
  * meets so that a served body returns no ID and costs nothing, each with the linter's hard verdict.
  */
 import fc from "fast-check";
-import { DATASETS, type Dataset, type OperationId } from "../contract/index.js";
+import { DATASETS, routeOf, type Dataset } from "../contract/index.js";
+import type { BodyOperationId } from "../contract/types.js";
 import { lint } from "../lint/lint.js";
 import { queryNode } from "./arbitrary.js";
 import { matchesNothing } from "./matrix.js";
@@ -15,7 +16,7 @@ export type Verdict = "refused" | "unspecified" | "served";
 export interface GeneratedQuery {
   readonly name: string;
   readonly dataset: Dataset;
-  readonly route: OperationId;
+  readonly route: BodyOperationId;
   readonly body: unknown;
   readonly verdict: Verdict;
   /** The rules behind the verdict. */
@@ -25,16 +26,11 @@ export interface GeneratedQuery {
 export const DEFAULT_GENERATED = 100;
 export const DEFAULT_SEED = 1;
 
-const ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
 const cache = new Map<string, readonly GeneratedQuery[]>();
 
 /** The linter's hard verdict on a body (the zero condition's own `empty` is not a verdict). */
-export function verdictOf(route: OperationId, body: unknown): { verdict: Verdict; rules: string[] } {
-  const diagnostics = lint(body, { route: route as "queryPeople" });
+export function verdictOf(route: BodyOperationId, body: unknown): { verdict: Verdict; rules: string[] } {
+  const diagnostics = lint(body, { route });
   for (const consequence of ["refused", "unspecified"] as const) {
     const rules = diagnostics.filter((d) => d.consequence === consequence).map((d) => d.ruleId);
     if (rules.length > 0) return { verdict: consequence, rules: [...new Set(rules)] };
@@ -50,11 +46,11 @@ export function generatedQueries(count = DEFAULT_GENERATED, seed = DEFAULT_SEED)
   const arbitrary = fc.constantFrom(...DATASETS).chain((d) => queryNode(d, 2).map((node) => [d, node] as const));
   const queries = fc.sample(arbitrary, { numRuns: count, seed }).map(([dataset, node], i) => {
     const body = { where: { all: [node, matchesNothing(dataset)] }, size: 1 };
-    const { verdict, rules } = verdictOf(ROUTE[dataset], body);
+    const { verdict, rules } = verdictOf(routeOf(dataset, "search"), body);
     return {
       name: `seed ${seed} #${i} ${dataset}${rules.length ? ` (${rules.join(", ")})` : ""}`,
       dataset,
-      route: ROUTE[dataset],
+      route: routeOf(dataset, "search"),
       body,
       verdict,
       rules,

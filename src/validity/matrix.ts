@@ -4,14 +4,8 @@
  * Built from the catalog; the conformance suite sends it (suites/validation/positions.yaml) and the
  * position-by-position mutants switch each class's rule off at one position (reference/mutants/validation.ts).
  */
-import {
-  DATASETS,
-  loadContract,
-  type Dataset,
-  type FieldSpec,
-  type OperationId,
-  type SubRecord,
-} from "../contract/index.js";
+import { DATASETS, loadContract, routeOf, type Dataset, type FieldSpec, type SubRecord } from "../contract/index.js";
+import type { BodyOperationId } from "../contract/types.js";
 import { GENERAL_POSITIONS, place, POSITIONS, type Position } from "../lint/positions.js";
 import { operatorsOf } from "./arbitrary.js";
 
@@ -31,7 +25,7 @@ export interface RefusalClass {
 export interface MatrixEntry {
   readonly name: string;
   readonly dataset: Dataset;
-  readonly route: OperationId;
+  readonly route: BodyOperationId;
   readonly position: Position;
   readonly class: string;
   readonly rule: string;
@@ -39,11 +33,6 @@ export interface MatrixEntry {
   readonly body: unknown;
 }
 
-const ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
 const SUB_OF: Readonly<Partial<Record<Position, SubRecord>>> = {
   has_experience: "experience",
   has_education: "education",
@@ -202,7 +191,7 @@ export function refusalMatrix(datasets: readonly Dataset[] = DATASETS): MatrixEn
         out.push({
           name: `${dataset}/${c.id}@${position}`,
           dataset,
-          route: ROUTE[dataset],
+          route: routeOf(dataset, "search"),
           position,
           class: c.id,
           rule: c.rule,

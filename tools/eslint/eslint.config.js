@@ -27,7 +27,7 @@ export default defineConfig(
     files: ["**/*.ts"],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: resolve(root, "tsconfig.eslint.json"), tsconfigRootDir: root },
+      parserOptions: { project: resolve(root, "tsconfig.check.json"), tsconfigRootDir: root },
     },
     rules: {
       // A leading underscore marks a deliberate discard: `const { id: _, ...rest } = record` drops a member.

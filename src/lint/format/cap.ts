@@ -22,6 +22,7 @@ export function capPerRule(diagnostics: readonly Diagnostic[], max: number): rea
     out.push({
       ruleId,
       messageId: "capped",
+      data: { more, max },
       severity: d.severity,
       consequence: d.consequence,
       path: d.path,

@@ -27,6 +27,8 @@ export function jsonStream(): ReportStream {
     diagnostic(d) {
       const shape = {
         ruleId: d.ruleId,
+        messageId: d.messageId,
+        data: d.data,
         severity: d.severity,
         consequence: d.consequence,
         path: d.path,

@@ -39,8 +39,13 @@ interface ExpectedSuggestion {
   readonly path?: string;
 }
 
-interface ExpectedDiagnostic {
+interface ExpectedDiagnostic<MessageIds extends string = string> {
+  /** Which of the rule's messages (a key of `meta.messages`); checked by the compiler against the rule. */
+  readonly messageId: MessageIds;
+  /** Values the message was filled with, compared member by member with the diagnostic's `data`. */
+  readonly data?: Readonly<Record<string, unknown>>;
   readonly path: string;
+  /** The full text: kept for a few cases per rule, where the wording itself is what is tested. */
   readonly message?: string | RegExp;
   readonly clauses?: readonly string[];
   /** Every suggestion, in order (an empty array asserts there is none). */
@@ -49,10 +54,10 @@ interface ExpectedDiagnostic {
   readonly fix?: { readonly path: string; readonly value: unknown } | null;
 }
 
-export interface InvalidCase extends CaseOptions {
+export interface InvalidCase<MessageIds extends string = string> extends CaseOptions {
   /** JSON text with one « before the position of each expected diagnostic. */
   readonly code: string;
-  readonly errors: readonly ExpectedDiagnostic[];
+  readonly errors: readonly ExpectedDiagnostic<MessageIds>[];
   /** The document after applying this rule's fixes once (and, when `suggestions` is set, its single suggestions). */
   readonly output?: unknown;
   readonly applySuggestions?: boolean;
@@ -137,7 +142,10 @@ function checkConsistency(rule: Rule, d: Diagnostic): void {
     expect(rule.meta.fixable, "a rule whose suggestions carry fixes declares fixable").toBeDefined();
 }
 
-export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] }): void {
+export function ruleTester<MessageIds extends string>(
+  rule: Rule<MessageIds>,
+  cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase<NoInfer<MessageIds>>[] },
+): void {
   describe(rule.meta.id, () => {
     it("has the meta every rule has", () => {
       const clauses = loadContract().clauses;
@@ -175,6 +183,8 @@ export function ruleTester(rule: Rule, cases: { valid: readonly ValidCase[]; inv
           const e = c.errors[k]!;
           checkConsistency(rule, d);
           expect({ line: d.line, column: d.column }, `position of ${d.path}`).toEqual(at[k]);
+          expect(d.messageId, `messageId of ${d.path}`).toBe(e.messageId);
+          if (e.data) expect(d.data, `data of ${d.path}`).toMatchObject(e.data);
           if (typeof e.message === "string") expect(d.message).toBe(e.message);
           else if (e.message) expect(d.message).toMatch(e.message);
           if (e.clauses) expect(d.clauses).toEqual(e.clauses);

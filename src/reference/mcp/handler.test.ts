@@ -278,7 +278,12 @@ describe(
     afterAll(() => running.close());
 
     it("answers 401 with WWW-Authenticate on /mcp", async () => {
-      for (const headers of [{}, { Authorization: "Bearer svc_wrong" }, { Authorization: "Basic c3ZjX2dvb2Q=" }]) {
+      const attempts: Record<string, string>[] = [
+        {},
+        { Authorization: "Bearer svc_wrong" },
+        { Authorization: "Basic c3ZjX2dvb2Q=" },
+      ];
+      for (const headers of attempts) {
         const response = await postInitialize(running.url, "2025-03-26", headers);
         expect(response.status).toBe(401);
         expect(response.headers.get("www-authenticate")).toBe('Bearer realm="fake"');
@@ -293,7 +298,8 @@ describe(
       expect((await openStream(running.url, "svc_wrong")).status).toBe(401);
       const stream = await openStream(running.url, "svc_good");
       try {
-        for (const headers of [{}, { Authorization: "Bearer svc_wrong" }]) {
+        const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer svc_wrong" }];
+        for (const headers of attempts) {
           const response = await fetch(`${running.url}${stream.endpoint}`, {
             method: "POST",
             headers: { ...headers, "Content-Type": "application/json" },

@@ -1,5 +1,5 @@
 import type { Mutant } from "./mutant.js";
-import { rewriteData } from "./rewrite.js";
+import { idsIn, rewriteData } from "./rewrite.js";
 
 export const ENVELOPE_MUTANTS: readonly Mutant[] = [
   {
@@ -41,9 +41,9 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
     area: "envelope",
     description: "A people search returns, beside its IDs, a record for each ID (the two-step model broken).",
     faults: {
-      response: rewriteData(["queryPeople"], (data) => ({
+      response: rewriteData(["queryPeople"], (data, op) => ({
         ...data,
-        results: ((data.profile_ids as string[] | undefined) ?? []).map((id) => ({
+        results: ((idsIn(op, data) as string[] | undefined) ?? []).map((id) => ({
           profile_id: id,
           full_name: null,
           skills: [],

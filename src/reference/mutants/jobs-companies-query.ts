@@ -1,5 +1,5 @@
 import type { Mutant } from "./mutant.js";
-import { refuseField, rewriteBody, rewriteData } from "./rewrite.js";
+import { idsIn, refuseField, rewriteBody, rewriteData } from "./rewrite.js";
 
 export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
   {
@@ -8,9 +8,9 @@ export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
     area: "jobs-companies-query",
     description: "Jobs and companies searches return a match count (total), which §4.3 says they do not.",
     faults: {
-      response: rewriteData(["queryJobs", "queryCompanies"], (data) => ({
+      response: rewriteData(["queryJobs", "queryCompanies"], (data, op) => ({
         ...data,
-        total: ((data.job_ids ?? data.company_ids) as unknown[]).length,
+        total: (idsIn(op, data) as unknown[]).length,
       })),
     },
   },

@@ -1,5 +1,6 @@
 import type { Mutant } from "./mutant.js";
-import { DETAIL_IDS_MEMBER, DETAIL_ROUTES, rewriteBody, SEARCH_ROUTES } from "./rewrite.js";
+import { bodyOperation } from "../../contract/index.js";
+import { DETAIL_ROUTES, rewriteBody, SEARCH_ROUTES } from "./rewrite.js";
 
 export const LIMITS_MUTANTS: readonly Mutant[] = [
   {
@@ -28,11 +29,10 @@ export const LIMITS_MUTANTS: readonly Mutant[] = [
     area: "limits",
     description: "A detail request of more than 100 IDs is served for its first 100 instead of refused.",
     faults: {
-      request: rewriteBody(DETAIL_ROUTES, (body) => {
-        for (const member of Object.values(DETAIL_IDS_MEMBER)) {
-          const ids = body[member];
-          if (Array.isArray(ids) && ids.length > 100) body[member] = ids.slice(0, 100);
-        }
+      request: rewriteBody(DETAIL_ROUTES, (body, operationId) => {
+        const { idsMember, maxIds } = bodyOperation(operationId)!;
+        const ids = body[idsMember];
+        if (Array.isArray(ids) && ids.length > maxIds) body[idsMember] = ids.slice(0, maxIds);
         return body;
       }),
     },

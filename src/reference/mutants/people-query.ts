@@ -1,6 +1,6 @@
 import type { Plan } from "../query/plan.js";
 import type { Mutant } from "./mutant.js";
-import { refuseField, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
+import { idsIn, refuseField, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
 
 /**
  * A scope's conditions each checked on their own: `has_experience: {all: [a, b]}` becomes
@@ -70,8 +70,8 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     area: "people-query",
     description: "total counts the IDs returned on the page instead of the matches.",
     faults: {
-      response: rewriteData(["queryPeople"], (data) =>
-        typeof data.total === "number" ? { ...data, total: (data.profile_ids as unknown[]).length } : data,
+      response: rewriteData(["queryPeople"], (data, op) =>
+        typeof data.total === "number" ? { ...data, total: (idsIn(op, data) as unknown[]).length } : data,
       ),
     },
   },

@@ -1,18 +1,18 @@
-import type { OperationId } from "../../contract/index.js";
+import { bodyOperation, operationIdsOfKind, type OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 import { DEFAULT_RATE_LIMIT, KeyAccount } from "../keys.js";
 import { badRequest } from "../refusal.js";
 
 type Data = Record<string, unknown>;
 
-export const SEARCH_ROUTES: readonly OperationId[] = ["queryPeople", "queryJobs", "queryCompanies"];
-export const DETAIL_ROUTES: readonly OperationId[] = ["getProfiles", "getJobs", "getCompanies"];
-/** The member of a detail body holding the IDs, by route. */
-export const DETAIL_IDS_MEMBER: Readonly<Partial<Record<OperationId, string>>> = {
-  getProfiles: "profile_ids",
-  getJobs: "job_ids",
-  getCompanies: "company_ids",
-};
+export const SEARCH_ROUTES: readonly OperationId[] = operationIdsOfKind("search");
+export const DETAIL_ROUTES: readonly OperationId[] = operationIdsOfKind("detail");
+
+/** The IDs of a request body or response data of an operation, under its dataset's IDs member. */
+export function idsIn(operationId: OperationId, data: Data): unknown {
+  const op = bodyOperation(operationId);
+  return op ? data[op.idsMember] : undefined;
+}
 
 function isObject(value: unknown): value is Data {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -21,20 +21,24 @@ function isObject(value: unknown): value is Data {
 /** A response fault that rewrites the data object of successes of the given routes (refusals pass untouched). */
 export function rewriteData(
   routes: readonly OperationId[],
-  rewrite: (data: Data) => Data,
+  rewrite: (data: Data, operationId: OperationId) => Data,
 ): NonNullable<Faults["response"]> {
   return (operationId, response) => {
     if (response.status !== 200 || !routes.includes(operationId) || !isObject(response.envelope.data)) return response;
-    return { ...response, envelope: { ...response.envelope, data: rewrite({ ...response.envelope.data }) } };
+    return {
+      ...response,
+      envelope: { ...response.envelope, data: rewrite({ ...response.envelope.data }, operationId) },
+    };
   };
 }
 
 /** A request fault that rewrites the JSON object body of the given routes (other bodies pass untouched). */
 export function rewriteBody(
   routes: readonly OperationId[],
-  rewrite: (body: Data) => Data,
+  rewrite: (body: Data, operationId: OperationId) => Data,
 ): NonNullable<Faults["request"]> {
-  return (operationId, body) => (routes.includes(operationId) && isObject(body) ? rewrite({ ...body }) : body);
+  return (operationId, body) =>
+    routes.includes(operationId) && isObject(body) ? rewrite({ ...body }, operationId) : body;
 }
 
 /** An account made up by a fault for a request the correct server refuses: served as if by a fresh key. */

@@ -1,4 +1,4 @@
-import type { Dataset, OperationId, SubRecord } from "../../contract/index.js";
+import { routeOf, type Dataset, type SubRecord } from "../../contract/index.js";
 import { dayString, todayDay } from "../days.js";
 import type { Faults } from "../faults.js";
 import type { EvaluationFaults, LeafFaultContext } from "../query/evaluate.js";
@@ -16,11 +16,6 @@ import type { Mutant } from "./mutant.js";
  */
 
 const DATASETS: readonly Dataset[] = ["people", "jobs", "companies"];
-const ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
 const TABLES: Readonly<Record<Dataset, readonly TableName[]>> = {
   people: ["person", "experience", "education", "language"],
   jobs: ["jobs"],
@@ -401,7 +396,7 @@ function rewriteRelative(
     return node;
   };
   return (operationId, body) =>
-    operationId === ROUTE[dataset] && body && typeof body === "object"
+    operationId === routeOf(dataset, "search") && body && typeof body === "object"
       ? { ...body, where: walk((body as { where?: unknown }).where) }
       : body;
 }

@@ -1,4 +1,5 @@
-import { DETAIL_IDS_MEMBER, DETAIL_ROUTES } from "../mutants/rewrite.js";
+import { bodyOperation } from "../../contract/index.js";
+import { DETAIL_ROUTES } from "../mutants/rewrite.js";
 import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
 
@@ -15,13 +16,13 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     description: "A jobs or companies detail request with 0 IDs is refused, like a profiles one.",
     faults: {
       request: (op, body) => {
-        const member = DETAIL_IDS_MEMBER[op];
+        const member = bodyOperation(op)?.idsMember ?? "";
         if (
           op !== "getProfiles" &&
           DETAIL_ROUTES.includes(op) &&
           isObject(body) &&
-          Array.isArray(body[member!]) &&
-          (body[member!] as unknown[]).length === 0
+          Array.isArray(body[member]) &&
+          (body[member] as unknown[]).length === 0
         ) {
           throw badRequest(`${member} needs at least 1 ID`);
         }

@@ -27,9 +27,6 @@ export function findVariant(id: string): Variant | undefined {
 export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
   "s4-bodies-json-encoding":
     "Not built: the reference has no hook to accept a byte-order mark or other encodings yet (docs/lint.md).",
-  "s8-limits-silent-size-nodes":
-    "Not built: the body and node limits are read from spec/catalog/limits.yaml, with no hook to raise them " +
-    "per variant.",
   "s1-snapshot-data-lag":
     "Freshness cannot be seen through the API: a variant serving older data is the reference with another seed.",
   "s5-key-prefix":
@@ -41,14 +38,17 @@ export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
   "s2-2-eq-whole-value":
     "Not built: a case-insensitive eq needs a hook into the column comparison, which the reference does not expose.",
   "s4-2-match-semantics":
-    "Not built: another word-match rule (prefix, phrase) needs a hook into the text index, which the " +
+    "Not built: another word-match rule (prefix, " +
+    "phrase) needs a hook into the text index, which the " +
     "reference does not expose.",
   "s4-2-relative-offset-unit":
     "Not built: counting d and m from another clock (hours, the server's time zone) needs a hook into date resolution.",
   "s4-4-profile-total-meaning":
-    "Not built: the reference drops repeated IDs before it resolves them and no hook reaches that; the suite " +
+    "Not built: the reference drops repeated IDs before " +
+    "it resolves them and no hook reaches that; the suite " +
     "sends none.",
   "s9-result-window":
-    "Not built: stopping paging at 1000 results needs the cursor's offset, which no hook sees; the suite " +
+    "Not built: stopping paging at 1000 results needs " +
+    "the cursor's offset, which no hook sees; the suite " +
     "pages far less.",
 };

@@ -1,4 +1,5 @@
-import { rewriteData } from "../mutants/rewrite.js";
+import { bodyOperation } from "../../contract/index.js";
+import { idsIn, rewriteData } from "../mutants/rewrite.js";
 import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
@@ -71,8 +72,8 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     area: "nl-search",
     description: "The natural-language search returns its IDs under hits, beside a count, instead of profile_ids.",
     faults: {
-      response: rewriteData(["searchPeople"], (d) => {
-        const { profile_ids: ids, ...rest } = d;
+      response: rewriteData(["searchPeople"], (d, op) => {
+        const { [bodyOperation(op)!.idsMember]: ids, ...rest } = d;
         return { ...rest, hits: ids, count: (ids as unknown[]).length };
       }),
     },
@@ -83,9 +84,9 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     area: "nl-search",
     description: "The natural-language search also returns a total and a next cursor beside profile_ids.",
     faults: {
-      response: rewriteData(["searchPeople"], (d) => ({
+      response: rewriteData(["searchPeople"], (d, op) => ({
         ...d,
-        total: (d.profile_ids as unknown[]).length * 3 + 1,
+        total: (idsIn(op, d) as unknown[]).length * 3 + 1,
         next: "nl-cursor-opaque-1",
       })),
     },

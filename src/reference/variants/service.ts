@@ -1,5 +1,6 @@
 import { SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { rewriteData } from "../mutants/rewrite.js";
+import { bodyLimit } from "../pipeline/stages/body-limit.js";
 import type { Variant } from "./variant.js";
 
 /** A page's IDs in a random order: the same set, arranged anew on every call. */
@@ -15,6 +16,14 @@ function shuffled(ids: unknown): unknown {
 
 /** Choices of pricing, paging and the MCP surface the specification leaves open (§4.2 rule 5, §4.1, §4.6, §8). */
 export const SERVICE_VARIANTS: readonly Variant[] = [
+  {
+    id: "limits-body-8-mib",
+    clause: "s8-limits-silent-size-nodes",
+    area: "limits",
+    description:
+      "The server reads request bodies of up to 8 MiB (the reference: 1 MiB) before it refuses them with 413.",
+    faults: { stages: [{ stage: "body-limit", replace: bodyLimit(8 * 1024 * 1024) }] },
+  },
   {
     id: "credits-version-charged",
     clause: "s8-cost-version-not-shown",

@@ -1,20 +1,9 @@
-import { creditCost, type Dataset, type OperationId } from "../../contract/index.js";
+import { creditCost, idsMemberOf, routeOf, type Dataset, type OperationId } from "../../contract/index.js";
 import { prepareRequest, sendRequest } from "../steps/request.js";
 import type { ExecuteContext, StepFinding, StepObservation } from "../steps/step-kind.js";
 import type { Exchange } from "../types.js";
-import { DETAIL_IDS_MEMBER, isSuccess } from "../views.js";
+import { isSuccess } from "../views.js";
 import type { QueryNode } from "./judge.js";
-
-const QUERY_ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "queryPeople",
-  jobs: "queryJobs",
-  companies: "queryCompanies",
-};
-const DETAIL_ROUTE: Readonly<Record<Dataset, OperationId>> = {
-  people: "getProfiles",
-  jobs: "getJobs",
-  companies: "getCompanies",
-};
 
 export interface SearchResult {
   readonly refused: boolean;
@@ -56,7 +45,7 @@ export class Session {
   }
 
   async search(dataset: Dataset, where: QueryNode, size: number): Promise<SearchResult> {
-    const operation = QUERY_ROUTE[dataset];
+    const operation = routeOf(dataset, "search");
     const exchange = await this.send(operation, { where, size }, creditCost(operation, size) ?? 0);
     const view = this.ctx.view!(exchange, operation);
     const refused = !isSuccess(exchange);
@@ -72,8 +61,8 @@ export class Session {
   }
 
   async detail(dataset: Dataset, ids: readonly string[], source?: readonly string[]): Promise<DetailResult> {
-    const operation = DETAIL_ROUTE[dataset];
-    const body = { [DETAIL_IDS_MEMBER[operation]!]: ids, ...(source ? { _source: source } : {}) };
+    const operation = routeOf(dataset, "detail");
+    const body = { [idsMemberOf(dataset)]: ids, ...(source ? { _source: source } : {}) };
     const exchange = await this.send(operation, body, creditCost(operation, ids.length) ?? 0);
     const view = this.ctx.view!(exchange, operation);
     const refused = !isSuccess(exchange);

@@ -1,9 +1,9 @@
-import { loadContract, type OperationId } from "../../contract/index.js";
+import { bodyOperation, loadContract, type OperationId } from "../../contract/index.js";
 import { countResolvable, worstCaseCredits } from "../budget.js";
 import type { Credentials } from "../credentials.js";
 import { Unknown } from "../template.js";
 import type { AuthMode, Exchange } from "../types.js";
-import { DETAIL_IDS_MEMBER, DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../views.js";
+import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../views.js";
 import type { ExecuteContext, PlanContext, StepExecution, StepKind, StepPlan } from "./step-kind.js";
 import type { HttpClient } from "../../client/http.js";
 
@@ -76,7 +76,7 @@ function maxItems(prepared: PreparedRequest, idsBound?: number): number {
     return Math.min(cap, idsBound ?? Infinity);
   }
   if (op && DETAIL_OPERATIONS.has(op)) {
-    const ids = body?.[DETAIL_IDS_MEMBER[op]!];
+    const ids = body?.[bodyOperation(op)!.idsMember];
     if (ids instanceof Unknown) return ids.kind === "list" ? ids.max : 1;
     return Array.isArray(ids) ? countResolvable(ids, new Set()) : 0;
   }

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { creditCost, loadContract, type Dataset, type OperationId } from "../../contract/index.js";
+import { creditCost, idsMemberOf, loadContract, type Dataset, type OperationId } from "../../contract/index.js";
 
 /**
  * A small deployment of the service for the runner's own tests: the nine routes over a few dozen
@@ -248,7 +248,6 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
   let versionCalls = 0;
   const routes = new Map([...loadContract().operations.values()].map((o) => [`${o.method} ${o.path}`, o.operationId]));
   const idKind: Record<Dataset, string> = { people: "p", jobs: "j", companies: "c" };
-  const idsMember: Record<Dataset, string> = { people: "profile_ids", jobs: "job_ids", companies: "company_ids" };
 
   function search(dataset: Dataset, body: Rec): { data: Rec; count: number } {
     if (dataset === "people" && body.where === undefined) throw new Refused(400, "where is required");
@@ -269,7 +268,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const page = all.slice(offset, offset + Math.max(0, Number(size)));
     const ids = page.map(([, i]) => encodeId(idKind[dataset], i));
     const more = offset + page.length < all.length;
-    const out: Rec = { [idsMember[dataset]]: ids };
+    const out: Rec = { [idsMemberOf(dataset)]: ids };
     if (dataset === "people") out.total = faults.has("total-as-text") ? String(all.length) : all.length;
     if (dataset === "jobs" && faults.has("jobs-total")) out.total = all.length;
     if (more || faults.has("next-on-last-page"))
@@ -293,7 +292,7 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
   }
 
   function detail(dataset: Dataset, body: Rec): { data: Rec; count: number } {
-    const member = idsMember[dataset];
+    const member = idsMemberOf(dataset);
     const ids = body[member];
     const max = faults.has("detail-101") ? 1000 : 100;
     if (

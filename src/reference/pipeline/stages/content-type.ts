@@ -1,0 +1,13 @@
+import { Refusal } from "../../refusal.js";
+import type { Stage } from "../context.js";
+
+/** A request with a body must declare it JSON (§4); a GET route takes no body and passes. */
+export const contentType: Stage = (ctx, next) => {
+  if (ctx.method === "GET") return next();
+  const type = (ctx.req?.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    const shown = type.length > 120 ? `${type.slice(0, 120)}…` : type;
+    throw new Refusal(415, `Content-Type must be application/json (§4), got ${type ? shown : "none"}`);
+  }
+  return next();
+};
