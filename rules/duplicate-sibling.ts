@@ -20,7 +20,25 @@ export default defineRule({
       const arg = node.argument;
       if (node.operator === "not" || !Array.isArray(arg) || arg.length < 2) return;
       const kids = node.children.length === arg.length ? node.children : undefined;
-      // Linear in the list: children are grouped by a cheap key (a leaf's field, else its first
+      const report = (i: number, earlier: number) =>
+        context.report({
+          messageId: "duplicate",
+          data: { first: `/${earlier}`, operator: node.operator },
+          at: [...node.path, node.operator, i],
+          fix: { remove: [...node.path, node.operator, i] },
+        });
+      // A short list (the usual one) is compared pair by pair, most pairs told apart by their classified
+      // nodes alone, allocating nothing.
+      if (arg.length <= SHORT_LIST) {
+        for (let i = 1; i < arg.length; i++)
+          for (let j = 0; j < i; j++)
+            if (mayBeEqual(kids?.[j], kids?.[i]) && sameJson(arg[j], arg[i])) {
+              report(i, j);
+              break;
+            }
+        return;
+      }
+      // A long list stays linear: children are grouped by a cheap key (a leaf's field, else its first
       // member name); only a key seen before leads to a hash of the child's canonical form, and
       // only an equal hash to a full comparison. A child repeating an earlier one is reported once.
       const firstByKey = new Map<unknown, number>();
@@ -50,16 +68,28 @@ export default defineRule({
           hashOf(i);
           continue;
         }
-        context.report({
-          messageId: "duplicate",
-          data: { first: `/${earlier}`, operator: node.operator },
-          at: [...node.path, node.operator, i],
-          fix: { remove: [...node.path, node.operator, i] },
-        });
+        report(i, earlier);
       }
     },
   }),
 });
+
+/** Lists up to this length are compared pair by pair. */
+const SHORT_LIST = 16;
+
+/** False when two classified children certainly differ (their kind, field, operator or scalar operand). */
+function mayBeEqual(a: NodeInfo | undefined, b: NodeInfo | undefined): boolean {
+  if (!a || !b) return true;
+  if (a.kind === "leaf") {
+    if (b.kind !== "leaf" || a.field !== b.field || a.operators.length !== b.operators.length) return false;
+    if (a.operators[0] !== b.operators[0]) return false;
+    const operand = a.operand;
+    return (operand !== null && typeof operand === "object") || operand === b.operand;
+  }
+  if (a.kind === "composite") return b.kind === "composite" && a.operator === b.operator;
+  if (a.kind === "scope") return b.kind === "scope" && a.key === b.key;
+  return b.kind === "invalid";
+}
 
 /** A child's cheap key, from its classified node where there is one. */
 function keyOf(kid: NodeInfo | undefined, value: unknown): unknown {
