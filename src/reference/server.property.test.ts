@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContract, OPERATORS } from "../contract/index.js";
+import { OPERATORS } from "../contract/index.js";
 import { RestClient } from "./fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
+import { fieldNames, scalar } from "./testing/hostile-bodies.js";
 
 /**
  * Random bodies at every route: the server never answers 5xx, every answer is the envelope, and a refusal
@@ -16,18 +17,6 @@ beforeAll(async () => {
   api = new RestClient(server.url, server.keys.active);
 });
 afterAll(() => server.close());
-
-const fieldNames = [
-  ...new Set([...Object.values(loadContract().datasets).flatMap((d) => [...d.fields.keys()]), "nope", "", "title "]),
-];
-const scalar = fc.oneof(
-  fc.string({ maxLength: 12 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constantFrom("now-30d", "2024-02-29", "now-2y", "2023-13-01", "Senior"),
-);
 
 /** Query Spec trees, mostly well-formed, with the usual mistakes mixed in. */
 const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({

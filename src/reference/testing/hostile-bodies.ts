@@ -10,16 +10,24 @@ export interface HostileBody {
 }
 
 const JSON_TYPE = "application/json";
-const fieldNames = [
-  ...new Set([...Object.values(loadContract().datasets).flatMap((d) => [...d.fields.keys()]), "nope", "", "__proto__"]),
+/** Every queryable field name of the three datasets, and names that are none (unknown, empty, spaced, inherited). */
+export const fieldNames = [
+  ...new Set([
+    ...Object.values(loadContract().datasets).flatMap((d) => [...d.fields.keys()]),
+    "nope",
+    "",
+    "title ",
+    "__proto__",
+  ]),
 ];
-const scalar = fc.oneof(
+/** A JSON scalar, with dates good and bad, a fixed-set value and characters JSON text finds awkward. */
+export const scalar = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.integer(),
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("now-30d", "2024-02-29", "Senior", "\u0000", "\ud800"),
+  fc.constantFrom("now-30d", "2024-02-29", "now-2y", "2023-13-01", "Senior", "\u0000", "\ud800"),
 );
 const anyJson = fc.jsonValue({ maxDepth: 4 });
 
