@@ -189,7 +189,10 @@ function checkArgs(args: LintArgs): void {
   }
   const max = args["max-warnings"];
   if (max !== undefined && (typeof max !== "number" || !Number.isSafeInteger(max) || max < 0))
-    throw new UsageError(`--max-warnings ${String(max)}: expected a whole number of warnings, 0 or more`);
+    // A value that is not a number reaches here as NaN (the parsers coerce it), which says nothing to a user.
+    throw new UsageError(
+      `--max-warnings${Number.isNaN(max) ? "" : ` ${String(max)}`}: expected a whole number of warnings, 0 or more`,
+    );
 }
 
 function parseFailOn(given: string | string[]): FailOnClass[] {
