@@ -6,6 +6,7 @@ import { DATASETS, type BodyOperationId, type Dataset } from "./types.js";
 export type RouteName = BodyOperationId | Dataset;
 
 let routes: ReadonlyMap<BodyOperationId, BodyOperation> | undefined;
+let byKind: ReadonlyMap<BodyKind, readonly BodyOperation[]> | undefined;
 
 /** Every operation with a request body (the routes the linter lints), keyed by operationId, in spec order. */
 export function bodyOperations(): ReadonlyMap<BodyOperationId, BodyOperation> {
@@ -16,9 +17,17 @@ export function bodyOperations(): ReadonlyMap<BodyOperationId, BodyOperation> {
   return map;
 }
 
-/** The operations of one kind, in the order of spec/openapi.yaml. */
-export function operationsOfKind(kind: BodyKind): BodyOperation[] {
-  return [...bodyOperations().values()].filter((op) => op.kind === kind);
+/**
+ * The operations of one kind, in the order of spec/openapi.yaml. Grouped once: route inference and dataset names
+ * resolve through it for every document linted.
+ */
+export function operationsOfKind(kind: BodyKind): readonly BodyOperation[] {
+  if (!byKind) {
+    const groups = new Map<BodyKind, BodyOperation[]>();
+    for (const op of bodyOperations().values()) groups.set(op.kind, [...(groups.get(op.kind) ?? []), op]);
+    byKind = groups;
+  }
+  return byKind.get(kind) ?? [];
 }
 
 /** The operation of a kind on a dataset (the people search, the jobs detail route, ...), if the contract has one. */
