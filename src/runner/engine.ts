@@ -271,6 +271,7 @@ function failureOf(
   exchanges: readonly Exchange[],
   run: CaseRun,
   credentials: Credentials,
+  own: readonly string[] | undefined,
   clause?: RestingClause,
 ): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
@@ -279,7 +280,7 @@ function failureOf(
   return credentials.redactValue({
     step,
     check,
-    clauses: failedClauses(check, run.clauses, outcome.clause !== undefined ? clauseIds(outcome.clause) : undefined),
+    clauses: failedClauses(check, run.clauses, own),
     ...(index !== undefined ? { exchange: index } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
@@ -465,10 +466,9 @@ async function executeStep(
     }
     for (const judged of outcomes) {
       if (judged.outcome.status === "pass") continue;
-      const verdict = verdictOf(
-        judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named,
-        run.def.clauses,
-      );
+      // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
+      const own = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : undefined;
+      const verdict = verdictOf(own ?? judged.named, run.def.clauses);
       const entry = failureOf(
         label,
         judged.check,
@@ -476,6 +476,7 @@ async function executeStep(
         execution.exchanges,
         run,
         deps.credentials,
+        own,
         verdict.clause,
       );
       if (judged.outcome.status === "drift" || verdict.kind === "failure") {
