@@ -98,6 +98,7 @@ export function unreadable(exchange: Exchange): string | undefined {
       `runner sends requests, and the key, to the base URL only)`
     );
   }
+  if (exchange.rpcError) return `answered with ${exchange.jsonError ?? `a JSON-RPC error ${exchange.rpcError.code}`}`;
   if (exchange.jsonError) {
     const body = exchange.bodyText ? ` (${excerpt(exchange.bodyText, 120)})` : "";
     return `HTTP ${exchange.status ?? "?"}: ${exchange.jsonError}${body}`;

@@ -1,5 +1,7 @@
 import { canonicalJson } from "../contract/index.js";
 import { firstDifference } from "../reference/mcp/agreement.js";
+import { textJson } from "../client/mcp.js";
+import { isRefusal } from "../runner/answer.js";
 import { isSuccess } from "../runner/views.js";
 import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
 
@@ -43,15 +45,21 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
 };
 
 /**
- * The tool result of an `mcp_call` step is well formed: its text content and its structuredContent (when both
- * are sent) carry the same JSON, and `isError` is set exactly when that JSON is not a success envelope, so
- * that an agent reading either sees what a REST client sees (s4-6-tool-per-route-same-rules).
+ * The tool result of an `mcp_call` step is well formed, so that an agent reading it sees what a REST client sees
+ * (s4-6-tool-per-route-same-rules): a success carries the envelope as JSON text (the only content a client of the
+ * 2025-03-26 and 2024-11-05 revisions reads; a line for the reader beside it is allowed), structuredContent (when
+ * sent) agrees with that text, and isError is not set on it. A refused call may come back as a JSON-RPC error or as
+ * an isError result with or without the envelope, all of which MCP allows (docs/mcp.md, "What MCP allows"); whether
+ * a refusal was right is for the case's own checks (`refused`, `envelope`). A refusal envelope without isError is a
+ * warning: MCP asks tool errors to set it (SHOULD), and the envelope still says refused (s4-6-tool-refusal-form).
  */
 export const mcpToolResult: Check = {
-  description: "the tool result carries one envelope (text and structuredContent agree) and isError matches it",
+  description:
+    "a success carries one envelope as JSON text (structuredContent agreeing) without isError; a refusal may take any MCP form",
   run: (ctx) => {
     const exchange = ctx.exchanges.at(-1);
     if (!exchange) return fail("no tool result to judge");
+    if (exchange.rpcError) return pass(`a JSON-RPC error ${exchange.rpcError.code}: MCP's protocol-level refusal`);
     let result: { isError?: boolean; structuredContent?: unknown; content?: { type: string; text?: string }[] };
     try {
       result = JSON.parse(exchange.bodyText ?? "") as typeof result;
@@ -59,39 +67,40 @@ export const mcpToolResult: Check = {
       return fail(
         "no tool result to judge",
         "a tools/call result",
-        excerpt(exchange.bodyText ?? exchange.jsonError, 200),
+        excerpt(exchange.bodyText ?? exchange.error ?? exchange.jsonError, 200),
       );
     }
-    if (!("content" in result))
+    const refused = result.isError === true;
+    const text = textJson({ content: Array.isArray(result.content) ? result.content : [] });
+    if (text === undefined) {
+      if (refused) return pass("an isError result without the envelope: the body of a refusal is not shown (§7)");
       return fail(
-        `the call was answered with a JSON-RPC error, not a tool result`,
-        "a tools/call result",
-        excerpt(result, 200),
+        "the tool result has no text content carrying JSON",
+        "the envelope as JSON text content",
+        excerpt(result.content, 200),
       );
-    const text = result.content?.find((c) => c.type === "text")?.text;
-    if (text === undefined)
-      return fail("the tool result has no text content", "the envelope as text content", excerpt(result.content, 200));
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return fail("the text content is not JSON", "the envelope as JSON text", excerpt(text, 200));
     }
-    if (result.structuredContent !== undefined && canonicalJson(parsed) !== canonicalJson(result.structuredContent)) {
+    if (result.structuredContent !== undefined && canonicalJson(text.json) !== canonicalJson(result.structuredContent)) {
       return fail(
-        `the text content and structuredContent differ at ${firstDifference(result.structuredContent, parsed)}`,
+        `the text content and structuredContent differ at ${firstDifference(result.structuredContent, text.json)}`,
         excerpt(result.structuredContent, 200),
-        excerpt(parsed, 200),
+        excerpt(text.json, 200),
       );
     }
-    const success = isSuccess({ ...exchange, json: parsed });
-    if (success === (result.isError === true)) {
-      return fail(
-        success ? "isError is set on a success envelope" : "a refusal came back without isError",
-        success ? "isError unset" : "isError: true",
-        { isError: result.isError ?? false, envelope: excerpt(parsed, 200) },
-      );
-    }
+    const success = isSuccess({ ...exchange, json: text.json });
+    if (success && refused)
+      return fail("isError is set on a success envelope", "isError unset", {
+        isError: true,
+        envelope: excerpt(text.json, 200),
+      });
+    if (!success && !refused && isRefusal({ ...exchange, json: text.json }))
+      return {
+        ...fail("a refusal envelope came back without isError", "isError: true", {
+          isError: result.isError ?? false,
+          envelope: excerpt(text.json, 200),
+        }),
+        clause: "s4-6-tool-refusal-form",
+      };
     return pass();
   },
 };

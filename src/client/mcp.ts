@@ -12,7 +12,11 @@ import {
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import type { TransportHealth } from "./transport-health.js";
 
-/** JSON-RPC errors that say the exchange failed, not that the tool refused the call. */
+/**
+ * JSON-RPC error codes that say the exchange failed, not that the server refused the call: the SDK client makes them
+ * itself (a request that timed out, a connection that closed), and a server sending RequestTimeout says it gave up
+ * on the request, which is no more a refusal than HTTP 408 is (docs/mcp.md, "What MCP allows").
+ */
 const TRANSPORT_ERROR_CODES: ReadonlySet<number> = new Set([ErrorCode.RequestTimeout, ErrorCode.ConnectionClosed]);
 
 /** The two transports of §4.6. */
@@ -50,17 +54,27 @@ export class McpClientError extends Error {
   }
 }
 
-/** What a tool call gave: the tool result (with the envelope it carries, when it carries one) or a JSON-RPC error. */
+/** A JSON-RPC error response as the server sent it. */
+export interface RpcError {
+  readonly code: number;
+  readonly message: string;
+}
+
+/**
+ * What a tool call gave: the tool result (with the envelope it carries, when it carries one) or a JSON-RPC error.
+ * MCP allows both for a refused call (tools, "Error Handling": protocol errors such as invalid arguments are JSON-RPC
+ * errors, tool execution errors are results with `isError`), so both are the server's answer; only `error` is none.
+ */
 export interface ToolCallOutcome {
   readonly isError: boolean;
-  /** The JSON the result carries: structuredContent, else the first text content parsed as JSON. */
+  /** The JSON the result carries: structuredContent, else the first text content that parses as JSON. */
   readonly envelope?: unknown;
   /** The first text content, as sent. */
   readonly text?: string;
   readonly result?: CallToolResult;
-  /** The JSON-RPC error the server answered instead of a result (e.g. an unknown tool, invalid params). */
-  readonly rpcError?: { readonly code: number; readonly message: string };
-  /** No answer: a timeout, a closed connection. */
+  /** The JSON-RPC error response the server sent instead of a result (an unknown tool, invalid params, ...). */
+  readonly rpcError?: RpcError;
+  /** No answer: a timeout, a closed connection, or an error the client raised itself about what came back. */
   readonly error?: string;
 }
 
@@ -160,23 +174,78 @@ function describeConnectFailure(error: unknown, url: URL): McpClientError {
   );
 }
 
-/** The JSON a tool result carries: structuredContent, else its first text content parsed as JSON. */
-function toolOutcome(result: CallToolResult): ToolCallOutcome {
-  const text = result.content.find((c): c is { type: "text"; text: string } => c.type === "text")?.text;
-  let envelope: unknown = result.structuredContent;
-  if (envelope === undefined && text !== undefined) {
+/** The text contents of a tool result, in order. */
+function textContents(result: { readonly content?: readonly unknown[] }): string[] {
+  return (result.content ?? [])
+    .filter(
+      (c): c is { type: "text"; text: string } =>
+        (c as { type?: unknown } | null)?.type === "text" && typeof (c as { text?: unknown }).text === "string",
+    )
+    .map((c) => c.text);
+}
+
+/**
+ * The JSON a tool result's text carries: its first text content that parses as JSON, so that a server may put a
+ * line for the reader before the envelope (MCP gives content blocks no order or count).
+ */
+export function textJson(result: { readonly content?: readonly unknown[] }): { readonly json: unknown } | undefined {
+  for (const text of textContents(result)) {
     try {
-      envelope = JSON.parse(text);
+      return { json: JSON.parse(text) as unknown };
     } catch {
-      envelope = undefined;
+      continue;
     }
   }
+  return undefined;
+}
+
+/** The JSON a tool result carries: structuredContent, else its text's JSON. */
+function toolOutcome(result: CallToolResult): ToolCallOutcome {
+  const text = textContents(result)[0];
+  const envelope: unknown = result.structuredContent ?? textJson(result)?.json;
   return {
     isError: result.isError === true,
     result,
     ...(envelope === undefined ? {} : { envelope }),
     ...(text === undefined ? {} : { text }),
   };
+}
+
+/**
+ * The JSON-RPC error responses a session received and no call has claimed yet. The SDK client raises the same
+ * McpError for an error response and for one it makes itself (a timeout, a closed connection, a result that fails
+ * the tool's outputSchema); only the first is the server's answer, so each error response is counted as it arrives
+ * and a caught McpError is the server's only when an unclaimed response with its code and message is there.
+ */
+class ServerErrors {
+  private readonly unclaimed = new Map<string, number>();
+
+  watch(transport: Transport): void {
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const error = (message as { error?: { code?: unknown; message?: unknown } }).error;
+      if ("id" in message && error && typeof error.code === "number") {
+        const key = ServerErrors.key(error.code, String(error.message ?? ""));
+        this.unclaimed.set(key, (this.unclaimed.get(key) ?? 0) + 1);
+      }
+      deliver?.(message, extra);
+    };
+  }
+
+  /** The server's error response behind a caught McpError, claimed; undefined when the client raised it itself. */
+  take(error: McpError): RpcError | undefined {
+    const message = error.message.replace(`MCP error ${error.code}: `, "");
+    const key = ServerErrors.key(error.code, message);
+    const count = this.unclaimed.get(key) ?? 0;
+    if (count === 0) return undefined;
+    if (count === 1) this.unclaimed.delete(key);
+    else this.unclaimed.set(key, count - 1);
+    return { code: error.code, message };
+  }
+
+  private static key(code: number, message: string): string {
+    return `${code}\n${message}`;
+  }
 }
 
 /**
@@ -212,6 +281,7 @@ export async function openMcpSession(
   };
   const client = new Client({ name: "tdss", version: "1" });
   client.onerror = () => undefined;
+  const serverErrors = new ServerErrors();
   // The SDK bounds the initialize request, not the transport's start: an SSE stream that opens and then
   // stays silent would wait for its endpoint event forever, so the whole connection gets one deadline.
   let timer: NodeJS.Timeout | undefined;
@@ -229,6 +299,7 @@ export async function openMcpSession(
   } finally {
     clearTimeout(timer);
   }
+  serverErrors.watch(transport);
   return {
     transport: kind,
     protocolVersion: negotiated,
@@ -252,9 +323,10 @@ export async function openMcpSession(
         })) as CallToolResult;
         return toolOutcome(result);
       } catch (error) {
-        const transportFailure = !(error instanceof McpError) || TRANSPORT_ERROR_CODES.has(error.code);
-        if (transportFailure) return { isError: true, error: (error as Error).message };
-        return { isError: true, rpcError: { code: error.code, message: error.message } };
+        const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
+        if (sent === undefined || TRANSPORT_ERROR_CODES.has(sent.code))
+          return { isError: true, error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message };
+        return { isError: true, rpcError: sent };
       }
     },
     async close() {

@@ -6,7 +6,9 @@ import type { Exchange } from "./types.js";
  * - a **success**: HTTP 2xx (or no HTTP layer, for an MCP tool result) and the envelope `{code: 200, msg: "ok", data}`
  *   (§4: "a success carries code 200 and msg ok");
  * - a **refusal**: an HTTP 4xx other than 408 and 429, or a 2xx whose envelope `code` is a number other than 200
- *   (§7: the codes, statuses and body shape of failures are not shown, so any 4xx body and any code will do);
+ *   (§7: the codes, statuses and body shape of failures are not shown, so any 4xx body and any code will do); over
+ *   MCP, a tool result marked `isError` (with or without the envelope) and a JSON-RPC error response of any code
+ *   alike, since MCP answers a refused call either way (tools, "Error Handling"; clause s4-6-tool-refusal-form);
  * - **neither**: a transport failure, a 1xx/3xx/5xx, a 408 or 429, a 2xx body that is not the envelope (not JSON,
  *   not an object, no numeric `code`), an envelope code of 500–599 or 408/429, or code 200 without `msg: "ok"` and
  *   `data`. A 5xx is the server failing a request, not refusing it (RFC 9110 §15.6); 408 and 429 ask the client to
@@ -75,6 +77,11 @@ export function classifyAnswer(exchange: Exchange, options: AnswerOptions = {}):
     if (status >= 400) return { kind: "refusal", status, summary: `HTTP ${status}` };
   }
   const at = status === undefined ? "" : `HTTP ${status}: `;
+  if (exchange.rpcError) {
+    // The client keeps timeouts and closed connections out of rpcError (src/client/mcp.ts): what is left is the
+    // server's own answer, MCP's protocol-level refusal.
+    return { kind: "refusal", summary: `a JSON-RPC error ${exchange.rpcError.code}` };
+  }
   if (exchange.toolError) {
     // A tool error is the MCP form of a refusal; only an envelope saying the server failed makes it something else.
     const code = (exchange.json as { code?: unknown } | null | undefined)?.code;

@@ -79,10 +79,16 @@ export interface SentRequest {
 export interface Exchange {
   readonly request: SentRequest;
   /**
-   * An MCP tool call the server answered as a tool error (`isError: true`) or with a JSON-RPC error: the call was
-   * refused, whatever the body it carries (§7: the shape of failures is not shown).
+   * An MCP tool call the server answered with a tool result marked `isError: true`: the call was refused, whatever the
+   * body it carries (§7: the shape of failures is not shown).
    */
   readonly toolError?: boolean;
+  /**
+   * An MCP tool call the server answered with a JSON-RPC error response instead of a result: MCP's protocol-level
+   * form of a refusal (invalid arguments, an unknown tool), which `src/runner/answer.ts` reads as one. A timeout or
+   * a closed connection is never here but in `error` (src/client/mcp.ts).
+   */
+  readonly rpcError?: { readonly code: number; readonly message: string };
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly bodyText?: string;

@@ -65,6 +65,30 @@ export interface McpFaults {
    * (s4-6-streamable-http-sessions).
    */
   readonly streamableSessions?: boolean;
+  /**
+   * Variant: a tool call whose arguments the route refuses as invalid (HTTP 400, 413 or 422) is answered with a
+   * JSON-RPC error -32602 (invalid params) carrying the route's message instead of an isError result; other refusals
+   * (the key, the balance) stay results (s4-6-tool-refusal-form).
+   */
+  readonly invalidArgumentsAsRpcError?: boolean;
+  /**
+   * Variant: a refused call is an isError result whose only content is the route's message as plain text, without
+   * the envelope or structuredContent (s4-6-tool-refusal-form).
+   */
+  readonly refusalsAsPlainText?: boolean;
+  /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
+  readonly eventStreamResponses?: boolean;
+  /**
+   * Variant: what MCP lets a server add (s4-6-mcp-protocol-latitude): the resources, prompts, logging and completions
+   * capabilities (with empty lists), instructions and _meta in initialize, tools with a title and _meta, tool
+   * results with _meta and a line for the reader before the envelope, and no structuredContent.
+   */
+  readonly protocolExtras?: boolean;
+  /**
+   * Variant: tools/list answers pages of this many tools (nextCursor leading on), in reverse route order
+   * (s4-6-mcp-protocol-latitude).
+   */
+  readonly toolsListPageSize?: number;
 }
 
 /**

@@ -106,7 +106,14 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
   };
   type Transport = keyof typeof transportServices;
   const toolServer = (revision: string, listed: readonly ToolDefinition[], transport: Transport): Server =>
-    createToolServer({ service: transportServices[transport], tools: listed, revision, serverInfo, doubleCharge });
+    createToolServer({
+      service: transportServices[transport],
+      tools: listed,
+      revision,
+      serverInfo,
+      doubleCharge,
+      choices: faults,
+    });
 
   /** Refuses the request on the transport unless its key is accepted; true when it may proceed. */
   async function admitted(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -136,7 +143,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
+      enableJsonResponse: !faults.eventStreamResponses,
       onsessioninitialized: (sessionId) => void streamSessions.set(sessionId, { transport, server }),
     });
     transport.onclose = () => {
@@ -159,7 +166,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return;
     }
     const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !faults.eventStreamResponses });
     inFlight.add(server);
     res.on("close", () => {
       inFlight.delete(server);

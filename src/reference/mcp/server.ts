@@ -1,16 +1,29 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   InitializeRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  SetLevelRequestSchema,
   type CallToolResult,
   type InitializeResult,
+  type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { loadContract, type OperationId } from "../../contract/index.js";
 import type { Service, ServiceResponse } from "../service.js";
+import type { McpFaults } from "./faults.js";
 import type { ToolDefinition } from "./tools.js";
+
+/** The choices of variants (McpFaults) about what a tool server answers. */
+export type ToolAnswerChoices = Pick<
+  McpFaults,
+  "invalidArgumentsAsRpcError" | "refusalsAsPlainText" | "protocolExtras" | "toolsListPageSize"
+>;
 
 export interface ToolServerOptions {
   readonly service: Service;
@@ -20,9 +33,25 @@ export interface ToolServerOptions {
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** Routes whose tool runs the request twice (a fault, see McpFaults.doubleCharge). */
   readonly doubleCharge?: ReadonlySet<OperationId>;
+  /** Another form of answer MCP allows, for variants; by default none. */
+  readonly choices?: ToolAnswerChoices;
 }
 
-const CAPABILITIES = { tools: { listChanged: false } };
+const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false } };
+
+/** What MCP lets a server declare beyond tools (McpFaults.protocolExtras). */
+const EXTRA_CAPABILITIES: ServerCapabilities = {
+  ...CAPABILITIES,
+  resources: {},
+  prompts: {},
+  logging: {},
+  completions: {},
+};
+
+/** Route refusals that say the arguments are wrong, not the key or the balance (McpFaults.invalidArgumentsAsRpcError). */
+const INVALID_ARGUMENT_STATUSES: ReadonlySet<number> = new Set([400, 413, 422]);
+
+const EXTRA_META = { "org.example.tdss/served-by": "reference variant" };
 
 function headerValue(
   headers: Record<string, string | string[] | undefined> | undefined,
@@ -36,14 +65,45 @@ function headerValue(
  * A tool result carries the REST envelope itself, as text and as structuredContent, so an agent reads the same
  * JSON as a REST client; a refusal is a tool error with the same envelope and message (s4-6-tool-per-route-same-rules).
  */
-function toolResult(response: ServiceResponse): CallToolResult {
+function toolResult(response: ServiceResponse, choices: ToolAnswerChoices = {}): CallToolResult {
   const succeeded = response.status >= 200 && response.status < 300;
+  const refused = succeeded ? {} : { isError: true };
+  const message = String(response.envelope.msg);
+  if (!succeeded && choices.invalidArgumentsAsRpcError && INVALID_ARGUMENT_STATUSES.has(response.status))
+    throw new McpError(ErrorCode.InvalidParams, message);
+  if (!succeeded && choices.refusalsAsPlainText) return { content: [{ type: "text", text: message }], isError: true };
+  const text = JSON.stringify(response.envelope);
+  if (choices.protocolExtras) {
+    const lead = succeeded ? "Served; the envelope {code, msg, data} follows." : `Refused: ${message}`;
+    return {
+      content: [
+        { type: "text", text: lead },
+        { type: "text", text },
+      ],
+      _meta: EXTRA_META,
+      ...refused,
+    };
+  }
   const envelope = response.envelope as unknown as Record<string, unknown>;
-  return {
-    content: [{ type: "text", text: JSON.stringify(response.envelope) }],
-    structuredContent: envelope,
-    ...(succeeded ? {} : { isError: true }),
-  };
+  return { content: [{ type: "text", text }], structuredContent: envelope, ...refused };
+}
+
+/** A page of tools/list under McpFaults.toolsListPageSize: the cursor is the index of the page's first tool. */
+function toolsPage<T>(tools: readonly T[], size: number, cursor: string | undefined): { tools: T[]; nextCursor?: string } {
+  const start = cursor === undefined ? 0 : Number(cursor);
+  if (!Number.isSafeInteger(start) || start < 0 || start > tools.length)
+    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+  const end = start + size;
+  return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: String(end) } : {}) };
+}
+
+/** Answers the requests of the capabilities beyond tools that McpFaults.protocolExtras declares, with empty lists. */
+function serveExtraCapabilities(server: Server): void {
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
+  server.setRequestHandler(SetLevelRequestSchema, () => ({}));
+  server.setRequestHandler(CompleteRequestSchema, () => ({ completion: { values: [] } }));
 }
 
 /**
@@ -52,23 +112,34 @@ function toolResult(response: ServiceResponse): CallToolResult {
  * that carried the call.
  */
 export function createToolServer(options: ToolServerOptions): Server {
-  const server = new Server(options.serverInfo, { capabilities: CAPABILITIES });
+  const choices = options.choices ?? {};
+  const capabilities = choices.protocolExtras ? EXTRA_CAPABILITIES : CAPABILITIES;
+  const server = new Server(options.serverInfo, { capabilities });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    ...(choices.protocolExtras ? { title: tool.name.replaceAll("_", " "), _meta: EXTRA_META } : {}),
   }));
+  const pageSize = choices.toolsListPageSize;
+  const listOrder = pageSize === undefined ? listed : [...listed].reverse();
+  if (choices.protocolExtras) serveExtraCapabilities(server);
 
   // Each transport speaks the one revision §4.6 gives it and answers it whatever the client asks for; the MCP
   // lifecycle lets a server answer a revision it supports, and a client that cannot speak it disconnects.
   server.setRequestHandler(InitializeRequestSchema, (): InitializeResult => ({
     protocolVersion: options.revision,
-    capabilities: CAPABILITIES,
+    capabilities,
     serverInfo: options.serverInfo,
+    ...(choices.protocolExtras
+      ? { instructions: "Search returns IDs; detail tools return records.", _meta: EXTRA_META }
+      : {}),
   }));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    pageSize === undefined ? { tools: listOrder } : toolsPage(listOrder, pageSize, request.params?.cursor),
+  );
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
@@ -78,7 +149,7 @@ export function createToolServer(options: ToolServerOptions): Server {
     let response = await options.service.call(tool.operationId, body, authorization);
     if (options.doubleCharge?.has(tool.operationId))
       response = await options.service.call(tool.operationId, body, authorization);
-    return toolResult(response);
+    return toolResult(response, choices);
   });
   return server;
 }

@@ -67,4 +67,43 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "/mcp keeps sessions: initialize answers an Mcp-Session-Id that later requests carry, and DELETE ends it.",
     faults: { mcp: { streamableSessions: true } },
   },
+  {
+    id: "mcp-invalid-arguments-jsonrpc-error",
+    clause: "s4-6-tool-refusal-form",
+    area: "mcp",
+    description:
+      "A tool call whose arguments the route refuses as invalid is answered with a JSON-RPC error -32602 (invalid " +
+      "params) instead of an isError result; refusals for other reasons stay results.",
+    faults: { mcp: { invalidArgumentsAsRpcError: true } },
+  },
+  {
+    id: "mcp-refusals-plain-text",
+    clause: "s4-6-tool-refusal-form",
+    area: "mcp",
+    description: "A refused tool call is an isError result carrying the route's message as plain text, no envelope.",
+    faults: { mcp: { refusalsAsPlainText: true } },
+  },
+  {
+    id: "mcp-streamable-http-event-stream",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description: "/mcp answers every POST with an event stream (text/event-stream) instead of a JSON body.",
+    faults: { mcp: { eventStreamResponses: true } },
+  },
+  {
+    id: "mcp-protocol-extras",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      "The MCP server declares resources, prompts, logging and completions beside tools, adds instructions, titles " +
+      "and _meta, and puts a line for the reader before the envelope, without structuredContent.",
+    faults: { mcp: { protocolExtras: true } },
+  },
+  {
+    id: "mcp-tools-list-paged",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description: "tools/list answers pages of two tools, in reverse route order, each leading on with nextCursor.",
+    faults: { mcp: { toolsListPageSize: 2 } },
+  },
 ];

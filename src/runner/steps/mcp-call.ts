@@ -1,5 +1,5 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
-import { MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
+import { MCP_TRANSPORT_SPEC, openMcpSession, type ToolCallOutcome } from "../../client/mcp.js";
 import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
 import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
@@ -34,6 +34,17 @@ function asRequest(spec: McpCallSpec) {
     auth: authOf(spec.auth),
     ...(op.method === "POST" ? { body: spec.arguments ?? {} } : {}),
   });
+}
+
+/**
+ * How the server answered a refused call, when it refused it: MCP allows a JSON-RPC error and a tool result marked
+ * isError alike, and §7 leaves the body open, so the form is the deployment's choice (s4-6-tool-refusal-form).
+ */
+function refusalForm(outcome: ToolCallOutcome): string | undefined {
+  if (outcome.rpcError) return `JSON-RPC error ${outcome.rpcError.code}`;
+  if (!outcome.isError) return undefined;
+  const code = (outcome.envelope as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "number" ? `isError result, envelope code ${code}` : "isError result without the envelope";
 }
 
 /**
@@ -106,21 +117,31 @@ export const mcpCallStep: StepKind = {
       }
       const outcome = await session.callTool(tool, args);
       if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
+      const form = refusalForm(outcome);
+      const observations = form
+        ? [{ topic: "mcp.refusal_form", value: { operation: spec.operation, form }, clause: "s4-6-tool-refusal-form" }]
+        : [];
       if (outcome.rpcError)
-        return done({
+        return {
+          ...done({
+            request: request(tool),
+            rpcError: outcome.rpcError,
+            bodyText: JSON.stringify({ error: outcome.rpcError }),
+            jsonError: `a JSON-RPC error ${outcome.rpcError.code} (${outcome.rpcError.message}), not a tool result`,
+          }),
+          observations,
+        };
+      return {
+        ...done({
           request: request(tool),
-          toolError: true,
-          bodyText: JSON.stringify(outcome.rpcError),
-          jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}`,
-        });
-      return done({
-        request: request(tool),
-        ...(outcome.isError ? { toolError: true } : {}),
-        bodyText: JSON.stringify(outcome.result),
-        ...(outcome.envelope !== undefined
-          ? { json: outcome.envelope }
-          : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
-      });
+          ...(outcome.isError ? { toolError: true } : {}),
+          bodyText: JSON.stringify(outcome.result),
+          ...(outcome.envelope !== undefined
+            ? { json: outcome.envelope }
+            : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
+        }),
+        observations,
+      };
     } catch (error) {
       return done({
         request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
