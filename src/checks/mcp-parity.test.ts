@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "./check.js";
 import { checkSameAnswer, mcpToolResult } from "./mcp-parity.js";
+import { loadContract } from "../contract/index.js";
 import type { Exchange } from "../runner/types.js";
 
 describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
@@ -33,25 +34,52 @@ describe("mcp-tool-result", () => {
     };
   const text = (v: unknown) => [{ type: "text", text: JSON.stringify(v) }];
 
+  const judgeExchange = (e: Exchange) =>
+    mcpToolResult.run({ exchanges: [e] } as unknown as CheckContext, {}) as {
+      status: string;
+      message?: string;
+      clause?: string;
+    };
+
   it("passes a success and a refusal that say what they are", () => {
     expect(judge({ content: text(envelope), structuredContent: envelope }).status).toBe("pass");
     expect(judge({ content: text(refusal), structuredContent: refusal, isError: true }).status).toBe("pass");
     expect(judge({ content: text(envelope) }).status).toBe("pass");
   });
 
-  it("fails a mislabelled result, text and structuredContent that disagree, and a JSON-RPC error", () => {
-    expect(judge({ content: text(refusal), structuredContent: refusal }).message).toBe(
-      "a refusal came back without isError",
+  it("passes every refusal form MCP allows: a JSON-RPC error, an isError result with or without the envelope", () => {
+    const rpcError = { code: -32602, message: "size must be 1..10000" };
+    expect(judgeExchange({ ...exchange({ error: rpcError }), rpcError }).status).toBe("pass");
+    expect(judge({ content: [{ type: "text", text: "size must be 1..10000" }], isError: true }).status).toBe("pass");
+    expect(judge({ content: [], isError: true }).status).toBe("pass");
+  });
+
+  it("reads the envelope from the first text content that is JSON, after a line for the reader", () => {
+    const lead = { type: "text", text: "Served; the envelope follows." };
+    expect(judge({ content: [lead, ...text(envelope)], _meta: { x: 1 } }).status).toBe("pass");
+    expect(judge({ content: [lead, ...text(envelope)], isError: true }).message).toBe(
+      "isError is set on a success envelope",
     );
+  });
+
+  it("warns (a reading, not a must) when a refusal envelope comes back without isError", () => {
+    const outcome = judge({ content: text(refusal), structuredContent: refusal });
+    expect(outcome).toMatchObject({
+      status: "fail",
+      message: "a refusal envelope came back without isError",
+      clause: "s4-6-tool-refusal-form",
+    });
+    expect(loadContract().clauses.get("s4-6-tool-refusal-form")?.kind).toBe("implementation-defined");
+  });
+
+  it("fails a success without the envelope as JSON text, isError on a success, and text and structuredContent that disagree", () => {
     expect(judge({ content: text(envelope), isError: true }).message).toBe("isError is set on a success envelope");
     expect(judge({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } }).message).toBe(
       "the text content and structuredContent differ at /data/ids/0",
     );
-    expect(judge({ content: [{ type: "text", text: "Rate limited" }], isError: true }).message).toBe(
-      "the text content is not JSON",
+    expect(judge({ content: [{ type: "text", text: "3 profiles" }], structuredContent: envelope }).message).toBe(
+      "the tool result has no text content carrying JSON",
     );
-    expect(judge({ code: -32602, message: "Unknown tool" }).message).toBe(
-      "the call was answered with a JSON-RPC error, not a tool result",
-    );
+    expect(judgeExchange({ ...exchange(undefined), bodyText: "not json" }).message).toBe("no tool result to judge");
   });
 });

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clause } from "../contract/index.js";
 import type { Service } from "../reference/service.js";
@@ -13,6 +16,7 @@ import {
   probeSseInitialize,
   probeSseStream,
   probeStreamableInitialize,
+  textJson,
   type McpClientOptions,
 } from "./mcp.js";
 
@@ -237,5 +241,63 @@ describe("a silent or broken server", () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe("a tool call's answer: the server's JSON-RPC error or no answer", () => {
+  /** A stateless /mcp whose tools answer as their names say. */
+  function toolsServer(): Handler {
+    return (req, res) => {
+      const server = new Server({ name: "forms", version: "1" }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: "typed", inputSchema: { type: "object" }, outputSchema: { type: "object", required: ["n"] } },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, async (request) => {
+        const name = request.params.name;
+        if (name === "invalid") throw new McpError(ErrorCode.InvalidParams, "size must be 1..10000");
+        if (name === "generic") throw new McpError(-32000, "refused");
+        if (name === "server-timeout") throw new McpError(ErrorCode.RequestTimeout, "upstream timed out");
+        if (name === "slow") await new Promise((resolve) => setTimeout(resolve, 2000));
+        if (name === "typed") return { content: [], structuredContent: { m: 1 } };
+        return { content: [{ type: "text", text: "{}" }] };
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => void server.close());
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    };
+  }
+
+  it("keeps the server's error responses, of any code, and calls the rest no answer", async () => {
+    const target = await listen(toolsServer());
+    const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 500 }, "streamable-http");
+    try {
+      expect(await session.callTool("invalid", {})).toMatchObject({
+        rpcError: { code: -32602, message: expect.stringMatching(/size must be 1\.\.10000/) },
+      });
+      expect((await session.callTool("generic", {})).rpcError?.code).toBe(-32000);
+      const serverTimeout = await session.callTool("server-timeout", {});
+      expect(serverTimeout.rpcError).toBeUndefined();
+      expect(serverTimeout.error).toMatch(/the server answered JSON-RPC error -32001/);
+      const slow = await session.callTool("slow", {});
+      expect(slow.rpcError).toBeUndefined();
+      expect(slow.error).toMatch(/timed out/i);
+      // The SDK client raises an McpError of its own when a result breaks the tool's outputSchema: not the server's.
+      await session.listTools();
+      const typed = await session.callTool("typed", {});
+      expect(typed.rpcError).toBeUndefined();
+      expect(typed.error).toMatch(/output schema/);
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  });
+
+  it("finds the envelope in the first text content that is JSON", () => {
+    expect(textJson({ content: [{ type: "text", text: "Served:" }, { type: "text", text: '{"code":200}' }] })).toEqual({
+      json: { code: 200 },
+    });
+    expect(textJson({ content: [{ type: "image", data: "", mimeType: "image/png" }] })).toBeUndefined();
   });
 });

@@ -13,11 +13,12 @@ import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import type { TransportHealth } from "./transport-health.js";
 
 /**
- * JSON-RPC error codes that say the exchange failed, not that the server refused the call: the SDK client makes them
- * itself (a request that timed out, a connection that closed), and a server sending RequestTimeout says it gave up
- * on the request, which is no more a refusal than HTTP 408 is (docs/mcp.md, "What MCP allows").
+ * The one JSON-RPC error a server may send that says it gave up on the request rather than refused it: the SDK's
+ * RequestTimeout, no more a refusal than HTTP 408 is. Errors the SDK client raises itself (its own timeout, a closed
+ * connection) are never the server's answer at all (ServerErrors below); every other code a server sends is its
+ * answer, -32000 included, which JSON-RPC leaves to servers (docs/mcp.md, "What MCP allows").
  */
-const TRANSPORT_ERROR_CODES: ReadonlySet<number> = new Set([ErrorCode.RequestTimeout, ErrorCode.ConnectionClosed]);
+const SERVER_TIMEOUT_CODE = ErrorCode.RequestTimeout;
 
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
@@ -324,7 +325,7 @@ export async function openMcpSession(
         return toolOutcome(result);
       } catch (error) {
         const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
-        if (sent === undefined || TRANSPORT_ERROR_CODES.has(sent.code))
+        if (sent === undefined || sent.code === SERVER_TIMEOUT_CODE)
           return { isError: true, error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message };
         return { isError: true, rpcError: sent };
       }

@@ -110,4 +110,42 @@ describe("reading an answer", () => {
     }
     expect(isRefusal(answer(429, ""))).toBe(false);
   });
+
+  describe("over MCP, where a refused call may come back in either form MCP allows", () => {
+    const rpc = (code: number): Exchange => ({
+      ...answer(undefined),
+      rpcError: { code, message: "invalid params" },
+      jsonError: `a JSON-RPC error ${code}`,
+    });
+    const toolResult = (body: string | undefined, isError: boolean): Exchange => ({
+      ...answer(undefined, body),
+      ...(isError ? { toolError: true } : {}),
+    });
+
+    it("a JSON-RPC error response of any code is a refusal, never a success", () => {
+      for (const code of [-32602, -32603, -32600, -32000, 0, 1, 400]) {
+        expect(classifyAnswer(rpc(code)), String(code)).toEqual({
+          kind: "refusal",
+          summary: `a JSON-RPC error ${code}`,
+        });
+        expect(isSuccess(rpc(code))).toBe(false);
+        expect(isRefusal(rpc(code), { about: "balance" })).toBe(true);
+      }
+    });
+
+    it("a tool result marked isError is a refusal with the envelope, with a plain message or with nothing", () => {
+      expect(kind(toolResult('{"code":400,"msg":"unknown field","data":null}', true))).toBe("refusal");
+      expect(kind(toolResult("size must be 1..10000", true))).toBe("refusal");
+      expect(kind(toolResult(undefined, true))).toBe("refusal");
+      expect(kind(toolResult('{"code":500,"msg":"internal","data":null}', true))).toBe("neither");
+    });
+
+    it("a tool call with no answer (a timeout, a closed connection) is neither, so it fails a case expecting a refusal", () => {
+      const timedOut: Exchange = { ...answer(undefined), error: "MCP error -32001: Request timed out" };
+      expect(classifyAnswer(timedOut)).toEqual({
+        kind: "neither",
+        reason: "no answer: MCP error -32001: Request timed out",
+      });
+    });
+  });
 });

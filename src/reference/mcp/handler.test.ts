@@ -440,3 +440,89 @@ describe("faults for mutants, each active", () => {
     }
   });
 });
+
+describe("choices for variants, each active (what MCP allows besides the reference's own answers)", () => {
+  it("answers invalid arguments with JSON-RPC -32602 and keeps other refusals results (invalidArgumentsAsRpcError)", async () => {
+    // Every key passes the transport, so a refusal of the key reaches the tool as the route's 401.
+    const running = await serve({ faults: { invalidArgumentsAsRpcError: true }, authenticate: async () => ({ ok: true }) });
+    const client = await connect(running.url, "sse");
+    const stranger = await connect(running.url, "streamable-http", "svc_stranger");
+    try {
+      await expect(client.callTool({ name: "svc_query_people", arguments: { size: 3 } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/invalid request: .*where/),
+      });
+      const refused = await stranger.callTool({ name: "svc_get_key_status", arguments: {} });
+      expect(refused.isError).toBe(true);
+      expect(parseText(refused)).toMatchObject({ code: 401 });
+    } finally {
+      await client.close();
+      await stranger.close();
+      await running.close();
+    }
+  });
+
+  it("answers a refusal with the route's message as plain text (refusalsAsPlainText)", async () => {
+    const running = await serve({ faults: { refusalsAsPlainText: true } });
+    const client = await connect(running.url, "streamable-http");
+    try {
+      const result = await client.callTool({ name: "svc_query_people", arguments: { size: 3 } });
+      expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/^invalid request/) }] });
+      expect(result.structuredContent).toBeUndefined();
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+
+  it("answers POSTs to /mcp with an event stream (eventStreamResponses)", async () => {
+    const running = await serve({ faults: { eventStreamResponses: true } });
+    try {
+      const response = await postInitialize(running.url, "2025-03-26");
+      expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(await response.text()).toMatch(/"protocolVersion":"2025-03-26"/);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it("declares more capabilities and adds members and a line for the reader (protocolExtras)", async () => {
+    const running = await serve({ faults: { protocolExtras: true } });
+    const client = await connect(running.url, "streamable-http");
+    try {
+      expect(client.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {}, logging: {}, completions: {} });
+      expect(client.getInstructions()).toBeTruthy();
+      expect((await client.listResources()).resources).toEqual([]);
+      expect((await client.listPrompts()).prompts).toEqual([]);
+      const result = await client.callTool({ name: "svc_get_version", arguments: {} });
+      const content = result.content as { type: string; text: string }[];
+      expect(content).toHaveLength(2);
+      expect(JSON.parse(content[1]!.text)).toMatchObject({ code: 200, msg: "ok" });
+      expect(result.structuredContent).toBeUndefined();
+      expect(result._meta).toBeDefined();
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+
+  it("lists the tools in pages, in reverse route order (toolsListPageSize)", async () => {
+    const running = await serve({ faults: { toolsListPageSize: 4 } });
+    const client = await connect(running.url, "sse");
+    try {
+      const first = await client.listTools();
+      expect(first.tools.map((t) => t.name)).toEqual(deriveTools().reverse().slice(0, 4).map((t) => t.name));
+      const names = [...first.tools.map((t) => t.name)];
+      for (let cursor = first.nextCursor; cursor; ) {
+        const page = await client.listTools({ cursor });
+        names.push(...page.tools.map((t) => t.name));
+        cursor = page.nextCursor;
+      }
+      expect(names.sort()).toEqual(deriveTools().map((t) => t.name).sort());
+      await expect(client.listTools({ cursor: "x" })).rejects.toThrow(/Invalid cursor/);
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+});
