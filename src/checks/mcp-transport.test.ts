@@ -31,14 +31,23 @@ describe("checkUnauthorized (s5-same-key-rest-mcp)", () => {
     expect(checkUnauthorized({ url, status: 401, wwwAuthenticate: "Bearer" }).status).toBe("pass");
   });
 
-  it("fails a success, another status, a 401 without challenge, and no answer", () => {
-    expect(checkUnauthorized({ url, status: 200, response: { result: {} } }).message).toMatch(
-      /HTTP 200 instead of 401; a JSON-RPC success came back$/,
-    );
-    expect(checkUnauthorized({ url, status: 403, wwwAuthenticate: "Bearer" }).message).toMatch(
-      /HTTP 403 instead of 401/,
-    );
-    expect(checkUnauthorized({ url, status: 401 }).message).toMatch(/without a WWW-Authenticate/);
+  it("fails a success, an answer that is not a refusal, and no answer (s5-same-key-rest-mcp)", () => {
+    expect(checkUnauthorized({ url, status: 200, response: { result: {} } })).toMatchObject({
+      status: "fail",
+      message: expect.stringMatching(/HTTP 200; a JSON-RPC success came back$/),
+    });
+    for (const status of [500, 302, 408, 429])
+      expect(checkUnauthorized({ url, status }).message).toMatch(/which is not a refusal/);
     expect(checkUnauthorized({ url, error: "reset" }).message).toMatch(/no HTTP answer \(reset\)/);
+    expect(checkUnauthorized({ url, status: 500 }).clause).toBeUndefined();
+  });
+
+  it("warns (a reading) on another refusal: 403, 401 without a challenge, a JSON-RPC error", () => {
+    const reading = { status: "fail", clause: "s5-request-without-valid-key" };
+    expect(checkUnauthorized({ url, status: 403 })).toMatchObject({ ...reading, message: expect.stringMatching(/HTTP 403 instead of 401/) });
+    expect(checkUnauthorized({ url, status: 401 })).toMatchObject({ ...reading, message: expect.stringMatching(/without a WWW-Authenticate/) });
+    expect(
+      checkUnauthorized({ url, status: 200, response: { error: { code: -32001, message: "unauthorized" } } }),
+    ).toMatchObject({ ...reading, message: expect.stringMatching(/HTTP 200 with JSON-RPC error -32001/) });
   });
 });

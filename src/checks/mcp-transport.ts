@@ -39,20 +39,29 @@ export function checkProtocolRevision(probe: McpProbe, expected: string): CheckO
 }
 
 /**
- * A request without the key, or with a bad one, is refused on the transport: HTTP 401 with a
- * WWW-Authenticate challenge (RFC 9110 §15.5.2, and MCP's authorization rules for HTTP transports),
- * never a JSON-RPC success (s5-same-key-rest-mcp, s4-6-tool-per-route-same-rules).
+ * A request without the key, or with a bad one, is refused and nothing is served (s5-same-key-rest-mcp): never a
+ * JSON-RPC success, and an answer that is a refusal (not a 5xx, 3xx, 408 or 429, nor no answer at all). The form
+ * is a reading (s5-request-without-valid-key, a warning): HTTP 401 with a WWW-Authenticate challenge, as MCP's
+ * authorization rules and RFC 9110 §15.5.2 ask; §5 and §7 leave the status open, and MCP 2024-11-05 has no
+ * authorization rules at all, so a 403, another 4xx or a JSON-RPC error response is a refusal too.
  */
 export function checkUnauthorized(probe: McpProbe): CheckOutcome {
-  const problems: string[] = [];
-  if (probe.status === undefined) problems.push(`no HTTP answer (${probe.error ?? "unknown error"})`);
-  else {
-    if (probe.status !== 401) problems.push(`HTTP ${probe.status} instead of 401`);
-    if (probe.status === 401 && !probe.wwwAuthenticate) problems.push("401 without a WWW-Authenticate challenge");
-  }
-  if (probe.response?.result !== undefined) problems.push("a JSON-RPC success came back");
-  if (problems.length === 0) return pass(`HTTP 401 (${probe.wwwAuthenticate})`);
-  return fail(`${where(probe)}: ${problems.join("; ")}`, "HTTP 401 with WWW-Authenticate", probe.status ?? probe.error);
+  const expected = "HTTP 401 with WWW-Authenticate";
+  const status = probe.status;
+  if (status === undefined)
+    return fail(`${where(probe)}: no HTTP answer (${probe.error ?? "unknown error"})`, expected, probe.error);
+  if (probe.response?.result !== undefined)
+    return fail(`${where(probe)}: HTTP ${status}; a JSON-RPC success came back`, expected, status);
+  if (status >= 500 || (status >= 300 && status < 400) || status === 408 || status === 429)
+    return fail(`${where(probe)}: HTTP ${status}, which is not a refusal (docs/design.md, "A refusal")`, expected, status);
+  if (status === 401 && probe.wwwAuthenticate) return pass(`HTTP 401 (${probe.wwwAuthenticate})`);
+  const form =
+    status === 401
+      ? "401 without a WWW-Authenticate challenge"
+      : probe.response?.error
+        ? `HTTP ${status} with JSON-RPC error ${probe.response.error.code}`
+        : `HTTP ${status} instead of 401`;
+  return { ...fail(`${where(probe)}: ${form}`, expected, status), clause: "s5-request-without-valid-key" };
 }
 
 export const mcpRevision: Check<{ expected: string }> = {

@@ -89,6 +89,11 @@ export interface McpFaults {
    * (s4-6-mcp-protocol-latitude).
    */
   readonly toolsListPageSize?: number;
+  /**
+   * Variant: a request without a valid key is refused on the MCP transports with this HTTP status and no
+   * WWW-Authenticate challenge, instead of 401 with one (s5-request-without-valid-key).
+   */
+  readonly unauthorizedStatus?: number;
 }
 
 /**

@@ -120,7 +120,9 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     if (faults.acceptUnauthenticated) return true;
     const verdict = await authenticate(header(req, "authorization"));
     if (verdict.ok) return true;
-    sendJsonRpcError(res, verdict.status, `Unauthorized: ${verdict.message}`, { ...verdict.headers });
+    if (faults.unauthorizedStatus !== undefined)
+      sendJsonRpcError(res, faults.unauthorizedStatus, `Unauthorized: ${verdict.message}`);
+    else sendJsonRpcError(res, verdict.status, `Unauthorized: ${verdict.message}`, { ...verdict.headers });
     return false;
   }
 

@@ -106,4 +106,12 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     description: "tools/list answers pages of two tools, in reverse route order, each leading on with nextCursor.",
     faults: { mcp: { toolsListPageSize: 2 } },
   },
+  {
+    id: "mcp-unauthorized-403",
+    clause: "s5-request-without-valid-key",
+    area: "mcp",
+    description:
+      "An MCP request without a valid key gets HTTP 403 with a JSON-RPC error body and no WWW-Authenticate challenge.",
+    faults: { mcp: { unauthorizedStatus: 403 } },
+  },
 ];
