@@ -72,7 +72,7 @@ describe("mcp-tool-result", () => {
     expect(loadContract().clauses.get("s4-6-tool-refusal-form")?.kind).toBe("implementation-defined");
   });
 
-  it("fails a success without the envelope as JSON text, isError on a success, and text and structuredContent that disagree", () => {
+  it("fails a success without JSON text, isError on a success, and text and structuredContent that disagree", () => {
     expect(judge({ content: text(envelope), isError: true }).message).toBe("isError is set on a success envelope");
     expect(judge({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } }).message).toBe(
       "the text content and structuredContent differ at /data/ids/0",

@@ -55,7 +55,7 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
  */
 export const mcpToolResult: Check = {
   description:
-    "a success carries one envelope as JSON text (structuredContent agreeing) without isError; a refusal may take any MCP form",
+    "a success carries one envelope as JSON text (structuredContent agreeing), without isError; a refusal any MCP form",
   run: (ctx) => {
     const exchange = ctx.exchanges.at(-1);
     if (!exchange) return fail("no tool result to judge");
@@ -80,7 +80,10 @@ export const mcpToolResult: Check = {
         excerpt(result.content, 200),
       );
     }
-    if (result.structuredContent !== undefined && canonicalJson(text.json) !== canonicalJson(result.structuredContent)) {
+    if (
+      result.structuredContent !== undefined &&
+      canonicalJson(text.json) !== canonicalJson(result.structuredContent)
+    ) {
       return fail(
         `the text content and structuredContent differ at ${firstDifference(result.structuredContent, text.json)}`,
         excerpt(result.structuredContent, 200),

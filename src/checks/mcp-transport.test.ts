@@ -44,8 +44,14 @@ describe("checkUnauthorized (s5-same-key-rest-mcp)", () => {
 
   it("warns (a reading) on another refusal: 403, 401 without a challenge, a JSON-RPC error", () => {
     const reading = { status: "fail", clause: "s5-request-without-valid-key" };
-    expect(checkUnauthorized({ url, status: 403 })).toMatchObject({ ...reading, message: expect.stringMatching(/HTTP 403 instead of 401/) });
-    expect(checkUnauthorized({ url, status: 401 })).toMatchObject({ ...reading, message: expect.stringMatching(/without a WWW-Authenticate/) });
+    expect(checkUnauthorized({ url, status: 403 })).toMatchObject({
+      ...reading,
+      message: expect.stringMatching(/HTTP 403 instead of 401/),
+    });
+    expect(checkUnauthorized({ url, status: 401 })).toMatchObject({
+      ...reading,
+      message: expect.stringMatching(/without a WWW-Authenticate/),
+    });
     expect(
       checkUnauthorized({ url, status: 200, response: { error: { code: -32001, message: "unauthorized" } } }),
     ).toMatchObject({ ...reading, message: expect.stringMatching(/HTTP 200 with JSON-RPC error -32001/) });

@@ -53,7 +53,11 @@ export function checkUnauthorized(probe: McpProbe): CheckOutcome {
   if (probe.response?.result !== undefined)
     return fail(`${where(probe)}: HTTP ${status}; a JSON-RPC success came back`, expected, status);
   if (status >= 500 || (status >= 300 && status < 400) || status === 408 || status === 429)
-    return fail(`${where(probe)}: HTTP ${status}, which is not a refusal (docs/design.md, "A refusal")`, expected, status);
+    return fail(
+      `${where(probe)}: HTTP ${status}, which is not a refusal (docs/design.md, "A refusal")`,
+      expected,
+      status,
+    );
   if (status === 401 && probe.wwwAuthenticate) return pass(`HTTP 401 (${probe.wwwAuthenticate})`);
   const form =
     status === 401

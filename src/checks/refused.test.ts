@@ -26,7 +26,7 @@ describe("refused, over MCP", () => {
     for (const code of [-32602, -32603, -32000])
       expect(judged(refused, jsonRpcError(code)).map((o) => o.status)).toEqual(["pass"]);
     const served = context("queryPeople", [{ code: 200, msg: "ok", data: { profile_ids: [] } }]).exchanges[0]!;
-    expect(judged(refused, { ...served, status: undefined } as Exchange)[0]).toMatchObject({
+    expect(judged(refused, { ...served, status: undefined })[0]).toMatchObject({
       status: "fail",
       message: "the request was served, not refused",
     });

@@ -250,9 +250,7 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
     return (req, res) => {
       const server = new Server({ name: "forms", version: "1" }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: [
-          { name: "typed", inputSchema: { type: "object" }, outputSchema: { type: "object", required: ["n"] } },
-        ],
+        tools: [{ name: "typed", inputSchema: { type: "object" }, outputSchema: { type: "object", required: ["n"] } }],
       }));
       server.setRequestHandler(CallToolRequestSchema, async (request) => {
         const name = request.params.name;
@@ -295,7 +293,14 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
   });
 
   it("finds the envelope in the first text content that is JSON", () => {
-    expect(textJson({ content: [{ type: "text", text: "Served:" }, { type: "text", text: '{"code":200}' }] })).toEqual({
+    expect(
+      textJson({
+        content: [
+          { type: "text", text: "Served:" },
+          { type: "text", text: '{"code":200}' },
+        ],
+      }),
+    ).toEqual({
       json: { code: 200 },
     });
     expect(textJson({ content: [{ type: "image", data: "", mimeType: "image/png" }] })).toBeUndefined();

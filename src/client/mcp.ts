@@ -18,7 +18,7 @@ import type { TransportHealth } from "./transport-health.js";
  * connection) are never the server's answer at all (ServerErrors below); every other code a server sends is its
  * answer, -32000 included, which JSON-RPC leaves to servers (docs/mcp.md, "What MCP allows").
  */
-const SERVER_TIMEOUT_CODE = ErrorCode.RequestTimeout;
+const SERVER_TIMEOUT_CODE: number = ErrorCode.RequestTimeout;
 
 /** The two transports of §4.6. */
 export type McpTransportKind = "streamable-http" | "sse";
@@ -56,7 +56,7 @@ export class McpClientError extends Error {
 }
 
 /** A JSON-RPC error response as the server sent it. */
-export interface RpcError {
+interface RpcError {
   readonly code: number;
   readonly message: string;
 }
@@ -226,7 +226,7 @@ class ServerErrors {
     transport.onmessage = (message, extra) => {
       const error = (message as { error?: { code?: unknown; message?: unknown } }).error;
       if ("id" in message && error && typeof error.code === "number") {
-        const key = ServerErrors.key(error.code, String(error.message ?? ""));
+        const key = ServerErrors.key(error.code, typeof error.message === "string" ? error.message : "");
         this.unclaimed.set(key, (this.unclaimed.get(key) ?? 0) + 1);
       }
       deliver?.(message, extra);
@@ -326,7 +326,10 @@ export async function openMcpSession(
       } catch (error) {
         const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
         if (sent === undefined || sent.code === SERVER_TIMEOUT_CODE)
-          return { isError: true, error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message };
+          return {
+            isError: true,
+            error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
+          };
         return { isError: true, rpcError: sent };
       }
     },

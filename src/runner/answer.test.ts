@@ -140,7 +140,7 @@ describe("reading an answer", () => {
       expect(kind(toolResult('{"code":500,"msg":"internal","data":null}', true))).toBe("neither");
     });
 
-    it("a tool call with no answer (a timeout, a closed connection) is neither, so it fails a case expecting a refusal", () => {
+    it("a tool call with no answer (a timeout, a closed connection) is neither, failing a refusal case", () => {
       const timedOut: Exchange = { ...answer(undefined), error: "MCP error -32001: Request timed out" };
       expect(classifyAnswer(timedOut)).toEqual({
         kind: "neither",

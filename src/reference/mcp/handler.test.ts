@@ -442,9 +442,12 @@ describe("faults for mutants, each active", () => {
 });
 
 describe("choices for variants, each active (what MCP allows besides the reference's own answers)", () => {
-  it("answers invalid arguments with JSON-RPC -32602 and keeps other refusals results (invalidArgumentsAsRpcError)", async () => {
+  it("answers invalid arguments with JSON-RPC -32602, other refusals as results (invalidArguments…)", async () => {
     // Every key passes the transport, so a refusal of the key reaches the tool as the route's 401.
-    const running = await serve({ faults: { invalidArgumentsAsRpcError: true }, authenticate: async () => ({ ok: true }) });
+    const running = await serve({
+      faults: { invalidArgumentsAsRpcError: true },
+      authenticate: async () => ({ ok: true }),
+    });
     const client = await connect(running.url, "sse");
     const stranger = await connect(running.url, "streamable-http", "svc_stranger");
     try {
@@ -467,7 +470,10 @@ describe("choices for variants, each active (what MCP allows besides the referen
     const client = await connect(running.url, "streamable-http");
     try {
       const result = await client.callTool({ name: "svc_query_people", arguments: { size: 3 } });
-      expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/^invalid request/) }] });
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringMatching(/^invalid request/) }],
+      });
       expect(result.structuredContent).toBeUndefined();
     } finally {
       await client.close();
@@ -490,7 +496,12 @@ describe("choices for variants, each active (what MCP allows besides the referen
     const running = await serve({ faults: { protocolExtras: true } });
     const client = await connect(running.url, "streamable-http");
     try {
-      expect(client.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {}, logging: {}, completions: {} });
+      expect(client.getServerCapabilities()).toMatchObject({
+        resources: {},
+        prompts: {},
+        logging: {},
+        completions: {},
+      });
       expect(client.getInstructions()).toBeTruthy();
       expect((await client.listResources()).resources).toEqual([]);
       expect((await client.listPrompts()).prompts).toEqual([]);
@@ -511,14 +522,23 @@ describe("choices for variants, each active (what MCP allows besides the referen
     const client = await connect(running.url, "sse");
     try {
       const first = await client.listTools();
-      expect(first.tools.map((t) => t.name)).toEqual(deriveTools().reverse().slice(0, 4).map((t) => t.name));
+      expect(first.tools.map((t) => t.name)).toEqual(
+        deriveTools()
+          .reverse()
+          .slice(0, 4)
+          .map((t) => t.name),
+      );
       const names = [...first.tools.map((t) => t.name)];
-      for (let cursor = first.nextCursor; cursor; ) {
+      for (let cursor = first.nextCursor; cursor;) {
         const page = await client.listTools({ cursor });
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       }
-      expect(names.sort()).toEqual(deriveTools().map((t) => t.name).sort());
+      expect(names.sort()).toEqual(
+        deriveTools()
+          .map((t) => t.name)
+          .sort(),
+      );
       await expect(client.listTools({ cursor: "x" })).rejects.toThrow(/Invalid cursor/);
     } finally {
       await client.close();

@@ -168,7 +168,10 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
       return;
     }
     const server = toolServer(revisions.streamableHttp, tools, "streamable-http");
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !faults.eventStreamResponses });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !faults.eventStreamResponses,
+    });
     inFlight.add(server);
     res.on("close", () => {
       inFlight.delete(server);

@@ -20,7 +20,7 @@ import type { McpFaults } from "./faults.js";
 import type { ToolDefinition } from "./tools.js";
 
 /** The choices of variants (McpFaults) about what a tool server answers. */
-export type ToolAnswerChoices = Pick<
+type ToolAnswerChoices = Pick<
   McpFaults,
   "invalidArgumentsAsRpcError" | "refusalsAsPlainText" | "protocolExtras" | "toolsListPageSize"
 >;
@@ -48,7 +48,7 @@ const EXTRA_CAPABILITIES: ServerCapabilities = {
   completions: {},
 };
 
-/** Route refusals that say the arguments are wrong, not the key or the balance (McpFaults.invalidArgumentsAsRpcError). */
+/** Route refusals saying the arguments are wrong, not the key or the balance (McpFaults.invalidArgumentsAsRpcError). */
 const INVALID_ARGUMENT_STATUSES: ReadonlySet<number> = new Set([400, 413, 422]);
 
 const EXTRA_META = { "org.example.tdss/served-by": "reference variant" };
@@ -89,7 +89,11 @@ function toolResult(response: ServiceResponse, choices: ToolAnswerChoices = {}):
 }
 
 /** A page of tools/list under McpFaults.toolsListPageSize: the cursor is the index of the page's first tool. */
-function toolsPage<T>(tools: readonly T[], size: number, cursor: string | undefined): { tools: T[]; nextCursor?: string } {
+function toolsPage<T>(
+  tools: readonly T[],
+  size: number,
+  cursor: string | undefined,
+): { tools: T[]; nextCursor?: string } {
   const start = cursor === undefined ? 0 : Number(cursor);
   if (!Number.isSafeInteger(start) || start < 0 || start > tools.length)
     throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
