@@ -21,8 +21,9 @@ export interface NarrowingOptions<P extends ProbeResult = ProbeResult> {
   /** Sends a probe. Refusals are free (§7), so a refused leaf is simply left out. */
   readonly search: (where: QueryNode, size: number) => Promise<P>;
   /**
-   * Whether a probe shows a set small enough (default: no `next`, so the page holds the whole set, §4.3: "page
-   * until next is absent"). People may use their exact `total` instead (§4.3: exact below 100000).
+   * Whether a probe shows a set small enough (default: no `next`, or a page short of `size`, so the page holds the
+   * whole set, §4.3: "page until next is absent"). People may use their exact `total` instead (§4.3: exact below
+   * 100000).
    */
   readonly smallEnough?: (probe: P) => boolean;
 }
@@ -38,9 +39,12 @@ export interface Narrowed<P extends ProbeResult = ProbeResult> {
   readonly reason?: string;
 }
 
-/** The most probes a narrowing sends when no record has more than `leaves` leaves: one a round, one for a single record. */
-export function maxProbes(leaves: number): number {
-  return leaves + 1;
+/**
+ * The most probes a narrowing sends when no record has more than `leaves` leaves: one a round, then, with several
+ * records, one for each record alone.
+ */
+export function maxProbes(leaves: number, records: number): number {
+  return leaves + (records > 1 ? records : 0);
 }
 
 function queryOf(base: readonly QueryNode[], kept: readonly (readonly QueryNode[])[]): QueryNode {
@@ -56,13 +60,15 @@ function queryOf(base: readonly QueryNode[], kept: readonly (readonly QueryNode[
  * so that a case finds the set it needs on any data (docs/design.md "Conditions of a real deployment"), instead of
  * paging a broad one. Round k queries `any` over the records of `all` of each record's first leaves kept so far;
  * a leaf the deployment refuses, or one that leaves nothing to page (the records' own value did not find them), is
- * left out. When every leaf is in and the set is still too large, the first record alone is tried. Every probe is
- * one page of `size` IDs, so the narrowing costs at most `maxProbes(leaves per record)` such pages.
+ * left out. When every leaf is in and the set is still too large, each record alone is tried. Every probe is
+ * one page of `size` IDs, so the narrowing costs at most `maxProbes(leaves per record, records)` such pages.
  */
 export async function narrowSet<P extends ProbeResult>(options: NarrowingOptions<P>): Promise<Narrowed<P>> {
   const { candidates, size, search } = options;
   const base = options.base ?? [];
-  const smallEnough = options.smallEnough ?? ((p: P) => !p.hasNext);
+  // A page short of `size` ends the set as surely as a missing next (pages are full while more remain, §4.3): a
+  // deployment that also sends next there is judged by the paging that follows, not left unnarrowed.
+  const smallEnough = options.smallEnough ?? ((p: P) => !p.hasNext || p.ids.length < size);
   const kept: QueryNode[][] = candidates.map(() => []);
   const rounds = Math.max(0, ...candidates.map((c) => c.length));
   let probes = 0;
@@ -81,12 +87,14 @@ export async function narrowSet<P extends ProbeResult>(options: NarrowingOptions
     best = { where, probe };
     if (smallEnough(probe)) return { where, probe, probes };
   }
-  if (best && kept.filter((k) => k.length > 0).length > 1) {
-    const where = queryOf(base, [kept.find((k) => k.length > 0)!]);
-    const probe = await search(where, size);
-    probes++;
-    if (!probe.refused && probe.ids.length > 0 && smallEnough(probe)) return { where, probe, probes };
-  }
+  const alone = kept.filter((k) => k.length > 0);
+  if (best && alone.length > 1)
+    for (const leaves of alone) {
+      const where = queryOf(base, [leaves]);
+      const probe = await search(where, size);
+      probes++;
+      if (!probe.refused && probe.ids.length > 0 && smallEnough(probe)) return { where, probe, probes };
+    }
   return {
     probes,
     reason: best

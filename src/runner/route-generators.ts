@@ -18,7 +18,7 @@ const PROBE_FIELD: Readonly<Record<Dataset, string>> = { people: "full_name", jo
  */
 const NARROW_FIELDS: Readonly<Record<Dataset, readonly string[]>> = {
   people: ["full_name", "city", "country", "linkedin_url"],
-  jobs: ["title", "company_name", "city", "country", "seniority", "employment_type", "created_at"],
+  jobs: ["title", "company_name", "city", "country", "created_at"],
   companies: ["name", "hq_city", "hq_country", "website", "linkedin_url"],
 };
 

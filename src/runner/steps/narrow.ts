@@ -1,6 +1,7 @@
 import { creditCost, searchRoutes, type OperationId } from "../../contract/index.js";
 import { maxProbes, narrowSet, ownValueLeaves } from "../narrowing.js";
 import { Session } from "../semantics/session.js";
+import { Unknown } from "../template.js";
 import type { StepKind } from "./step-kind.js";
 
 /** The `narrow:` member of a step, after templates are resolved. */
@@ -14,8 +15,16 @@ interface NarrowSpec {
   readonly at_most: number;
 }
 
+/** Records whose values are used: enough for a set of several, few enough to keep the worst case small. */
+const MAX_RECORDS = 3;
+
+function recordCount(records: unknown): number {
+  if (Array.isArray(records)) return Math.min(records.length, MAX_RECORDS);
+  return records instanceof Unknown && records.kind === "list" ? Math.min(records.max, MAX_RECORDS) : MAX_RECORDS;
+}
+
 /** Probes one narrowing may send: a record gives at most one leaf per field. */
-const probeBound = (s: NarrowSpec) => maxProbes(s.fields.length);
+const probeBound = (s: NarrowSpec) => maxProbes(s.fields.length, recordCount(s.records));
 
 /**
  * `narrow:` — finds a set small enough to collect whole on any data: searches with conditions built from the given
@@ -48,7 +57,7 @@ export const narrowStep: StepKind = {
     const s = spec as NarrowSpec;
     const dataset = searchRoutes().find((r) => r.operation === s.operation)!.dataset;
     const session = new Session(ctx, (creditCost(s.operation, s.at_most) ?? 0) * probeBound(s));
-    const records = Array.isArray(s.records) ? s.records : [];
+    const records = Array.isArray(s.records) ? s.records.slice(0, MAX_RECORDS) : [];
     const candidates = records.map((r) => ownValueLeaves(r, s.fields)).filter((leaves) => leaves.length > 0);
     if (candidates.length === 0)
       return { exchanges: [], inconclusive: `no record holds a value of ${s.fields.join(", ")} to narrow by` };
