@@ -98,7 +98,8 @@ export async function narrowSet<P extends ProbeResult>(options: NarrowingOptions
   return {
     probes,
     reason: best
-      ? `more than ${size} records share every value sampled from the records (${JSON.stringify(best.where).slice(0, 160)})`
+      ? `more than ${size} records share every value sampled from the records ` +
+        `(${JSON.stringify(best.where).slice(0, 160)})`
       : "no query built from the sampled records' own values found them",
   };
 }

@@ -1,5 +1,5 @@
 import { detailRoutes, loadContract, pricedOperations, searchRoutes, type Dataset } from "../contract/index.js";
-import type { Generator } from "./template.js";
+import { TemplateError, type Generator } from "./template.js";
 
 /**
  * Generators of the route families (src/contract/families.ts) for suite files: `searchRoutes()`,
@@ -80,6 +80,12 @@ export const routeGenerators: Readonly<Record<string, Generator>> = {
       zeroUnstated: d.minIds > 0 ? [] : [0],
       search: { operation: d.search, ...probes(d.dataset) },
     })),
+  /** The narrowing fields of a dataset (NARROW_FIELDS), for a `narrow:` step outside the searchRoutes() loop. */
+  narrowFields: ([dataset]) => {
+    const fields = NARROW_FIELDS[dataset as Dataset];
+    if (!fields) throw new TemplateError(`narrowFields: unknown dataset ${JSON.stringify(dataset)}`);
+    return [...fields];
+  },
   /** Every route a success is charged for (§8), by operationId: each one tool with the same Credit rules (§4.6). */
   pricedRoutes: () => pricedOperations(),
 };

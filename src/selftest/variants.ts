@@ -36,14 +36,16 @@ const variantKey = (id: string) => `variant:${id}`;
  */
 export function planVariantJobs(variants: readonly Variant[], cases: readonly CaseDef[], asOf: string): Job[] {
   const caseIds = cases.map((c) => c.id);
-  return variants.map((v): Job => ({
-    key: variantKey(v.id),
-    variant: v.id,
-    profile: "small",
-    ...(v.dataset ? { dataset: v.dataset } : {}),
-    caseIds,
-    asOf,
-  })).sort((a, b) => jobWeight(b) - jobWeight(a));
+  return variants
+    .map((v): Job => ({
+      key: variantKey(v.id),
+      variant: v.id,
+      profile: "small",
+      ...(v.dataset ? { dataset: v.dataset } : {}),
+      caseIds,
+      asOf,
+    }))
+    .sort((a, b) => jobWeight(b) - jobWeight(a));
 }
 
 /** A variant's row from its run: any failed case is a false failure of the suite. */
