@@ -65,6 +65,12 @@ export interface Faults {
   readonly evaluation?: EvaluationFaults;
   /** Alters the fields a detail request selects; `explicit` is false when the request gave no selection. */
   readonly selection?: (kind: IdKind, fields: readonly string[], explicit: boolean) => string[];
+  /**
+   * Published profile fields of the deployment's own, which the contract never names
+   * (s2-4-full-record-fields-not-shown), each with its value for a row: `_source` may name them, and a `selection`
+   * fault may put them in the default record.
+   */
+  readonly ownProfileFields?: Readonly<Record<string, (row: number) => unknown>>;
   /** Alters one detail record after field selection. */
   readonly record?: (kind: IdKind, record: Record<string, unknown>) => Record<string, unknown>;
   /**

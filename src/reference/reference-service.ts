@@ -447,7 +447,7 @@ export class ReferenceService implements Service, PipelineService {
     const rules: SelectionRules =
       dataset === "people"
         ? {
-            known: profileFields(),
+            known: [...profileFields(), ...Object.keys(this.faults.ownProfileFields ?? {})],
             defaults: PROFILE_DEFAULT_FIELDS,
             forms: "array-object-boolean",
             record: "profile",
@@ -502,6 +502,11 @@ export class ReferenceService implements Service, PipelineService {
           : dataset === "jobs"
             ? this.jobs.record(row, id, fields)
             : this.companies.record(row, id, fields);
+      if (dataset === "people" && this.faults.ownProfileFields)
+        for (const f of fields) {
+          const read = this.faults.ownProfileFields[f];
+          if (read) record[f] = read(row);
+        }
       if (this.faults.record) record = this.faults.record(kind, record);
       results.push(record);
     }

@@ -133,6 +133,14 @@ function checkedSpec(spec: unknown): unknown {
   return spec;
 }
 
+function whereOf(exchange: Exchange | undefined): unknown {
+  try {
+    return (JSON.parse(exchange?.request.body ?? "null") as { where?: unknown } | null)?.where;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A captured value from a step's responses; `undefined` when the response lacks it. */
 function captureValue(
   source: string,
@@ -148,6 +156,8 @@ function captureValue(
   const last = exchanges.at(-1);
   if (source === "" || source.startsWith("/")) return last ? getPointer(last.json, source) : undefined;
   if (source === "pages") return exchanges.length;
+  // The query of the last request (a `narrow:` step's: the set it found small enough).
+  if (source === "where") return whereOf(last);
   const views = exchanges.map((e) => viewOf(e, plan.operationId, deps.state.implementation));
   const lastView = views.at(-1);
   switch (source) {

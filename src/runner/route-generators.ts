@@ -1,5 +1,5 @@
 import { detailRoutes, loadContract, pricedOperations, searchRoutes, type Dataset } from "../contract/index.js";
-import { TemplateError, Unknown, type Generator } from "./template.js";
+import { TemplateError, type Generator } from "./template.js";
 
 /**
  * Generators of the route families (src/contract/families.ts) for suite files: `searchRoutes()`,
@@ -10,11 +10,16 @@ import { TemplateError, Unknown, type Generator } from "./template.js";
 
 /** A field every record of the dataset is expected to have, shown in its default detail record. */
 const PROBE_FIELD: Readonly<Record<Dataset, string>> = { people: "full_name", jobs: "title", companies: "name" };
-/** Record fields (queryable under the same name) whose values together match few records besides their own. */
+/**
+ * Record fields, queryable under the same name, whose own values narrow a search to a few records: the most telling
+ * first (src/runner/narrowing.ts adds one a round). Jobs: §2.6 record fields that §2.5 lists as queryable. People:
+ * published names (§2.4 shows the queryable names among them). Companies: record fields are not shown (§2.7), so
+ * their records are read without `_source` and whichever of these names they carry are used.
+ */
 const NARROW_FIELDS: Readonly<Record<Dataset, readonly string[]>> = {
-  people: ["full_name"],
-  jobs: ["title", "company_name"],
-  companies: ["name"],
+  people: ["full_name", "city", "country", "linkedin_url"],
+  jobs: ["title", "company_name", "city", "country", "created_at"],
+  companies: ["name", "hq_city", "hq_country", "website", "linkedin_url"],
 };
 
 /**
@@ -35,13 +40,18 @@ function probes(dataset: Dataset) {
   return {
     key: PROBE_FIELD[dataset],
     narrow: NARROW_FIELDS[dataset],
+    // The `_source` that reads the narrowing fields; none where the record's fields are not shown (§2.7).
+    ...(dataset === "companies" ? {} : { narrowSource: NARROW_FIELDS[dataset] }),
     broad: { field: PROBE_FIELD[dataset], exists: true },
     nothing: queryMatchingNothing(dataset),
   };
 }
 
 export const routeGenerators: Readonly<Record<string, Generator>> = {
-  /** The Query Spec searches: {id, operation, dataset, tool, key, broad, nothing, detail: {operation, member}}. */
+  /**
+   * The Query Spec searches: {id, operation, dataset, tool, key, narrow, narrowSource, broad, nothing, detail:
+   * {operation, member}}.
+   */
   searchRoutes: () =>
     searchRoutes().map((s) => {
       const detail = detailRoutes().find((d) => d.dataset === s.dataset);
@@ -70,28 +80,11 @@ export const routeGenerators: Readonly<Record<string, Generator>> = {
       zeroUnstated: d.minIds > 0 ? [] : [0],
       search: { operation: d.search, ...probes(d.dataset) },
     })),
-  /**
-   * A query matching each of the given records by its own values of the fields (`eq` on each, `all` of them
-   * per record, `any` over the records): a small set a case can page through. Records without a value of a
-   * field are left out; none left fails the template, which skips the case.
-   */
-  matchingAny: ([records, fields], scope) => {
-    if (scope.estimating || records instanceof Unknown) return { any: [] };
-    if (!Array.isArray(records) || !Array.isArray(fields))
-      throw new TemplateError("matchingAny: expected a list of records and a list of fields");
-    const usable = records.filter(
-      (r): r is Record<string, unknown> =>
-        !!r &&
-        typeof r === "object" &&
-        fields.every(
-          (f) =>
-            typeof (r as Record<string, unknown>)[String(f)] === "string" &&
-            (r as Record<string, unknown>)[String(f)] !== "",
-        ),
-    );
-    if (usable.length === 0) throw new TemplateError(`matchingAny: no record holds a value of ${fields.join(", ")}`);
-    const leaves = (r: Record<string, unknown>) => fields.map((f) => ({ field: String(f), eq: r[String(f)] }));
-    return { any: usable.map((r) => (fields.length === 1 ? leaves(r)[0] : { all: leaves(r) })) };
+  /** The narrowing fields of a dataset (NARROW_FIELDS), for a `narrow:` step outside the searchRoutes() loop. */
+  narrowFields: ([dataset]) => {
+    const fields = NARROW_FIELDS[dataset as Dataset];
+    if (!fields) throw new TemplateError(`narrowFields: unknown dataset ${JSON.stringify(dataset)}`);
+    return [...fields];
   },
   /** Every route a success is charged for (§8), by operationId: each one tool with the same Credit rules (§4.6). */
   pricedRoutes: () => pricedOperations(),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadSuiteFile, loadSuites, selectCases } from "./suites.js";
 import { BudgetError, planRun, runConformance, type RunOptions } from "./run.js";
 import { startFakeDeployment, type Fault, type FakeDeployment } from "./testing/fake-deployment.js";
+import { DEFAULT_MAX_CREDITS } from "../commands/run.js";
 
 const allCases = loadSuites().filter((c) => c.area !== "mcp");
 let fake: FakeDeployment | undefined;
@@ -21,7 +22,8 @@ async function run(faults: Fault[], only?: string, extra: Partial<RunOptions> = 
     apiKey: fake.keys.active,
     secondKey: fake.keys.exhausted,
     cases,
-    maxCredits: 300,
+    // The product's default budget: the whole suite's worst case must fit in what `tdss run` allows by default.
+    maxCredits: DEFAULT_MAX_CREDITS,
     concurrency: 4,
     timeoutMs: 5000,
     ...extra,

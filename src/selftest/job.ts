@@ -8,7 +8,7 @@ import {
 import { runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef, CaseStatus } from "../runner/types.js";
-import { DATASET_PROFILES, type Job } from "./plan.js";
+import { jobSizes, type Job } from "./plan.js";
 
 /** What one case did against one server, kept small enough to pass between threads. */
 export interface CaseVerdict {
@@ -48,10 +48,11 @@ function suiteCases(): ReadonlyMap<string, CaseDef> {
  */
 const stores = new Map<string, Promise<PrebuiltStore>>();
 function sharedStore(job: Job): Promise<PrebuiltStore> {
-  const key = `${job.profile}@${job.asOf}`;
+  const sizes = jobSizes(job);
+  const key = `${sizes.people}/${sizes.jobs}/${sizes.companies}@${job.asOf}`;
   let store = stores.get(key);
   if (!store) {
-    store = prebuildStore({ ...DATASET_PROFILES[job.profile], asOf: job.asOf });
+    store = prebuildStore({ ...sizes, asOf: job.asOf });
     store.catch(() => stores.delete(key));
     stores.set(key, store);
   }
@@ -75,7 +76,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
       (job.mutant !== undefined && findMutant(job.mutant)?.faults.dataset !== undefined) ||
       (job.variant !== undefined && findVariant(job.variant)?.faults.dataset !== undefined);
     const store = own ? undefined : await sharedStore(job);
-    const profile = DATASET_PROFILES[job.profile];
+    const profile = jobSizes(job);
     const extra = {
       ...(store ? { store } : {}),
       ...(job.mutant ? { mutant: job.mutant } : {}),

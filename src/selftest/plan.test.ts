@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Mutant } from "../reference/mutants/index.js";
 import type { CaseDef } from "../runner/types.js";
-import { casesFor, planJobs, selectMutants } from "./plan.js";
+import { findVariant } from "../reference/variants/index.js";
+import { casesFor, DATASET_PROFILES, jobSizes, planJobs, selectMutants } from "./plan.js";
+import { planVariantJobs } from "./variants.js";
 
 function testCase(id: string, clauses: string[], runs?: "last"): CaseDef {
   return {
@@ -116,5 +118,15 @@ describe("planJobs", () => {
   it("runs the correct server on the small dataset with every case even when no mutant needs it", () => {
     const jobs = planJobs([mutant("people-total-b", "people-query", "x", true)], CASES, { asOf: "2026-01-02" });
     expect(jobs.find((j) => j.key === "correct:small")!.caseIds).toHaveLength(CASES.length);
+  });
+
+  it("gives a variant with its own dataset sizes a server of those sizes, started first", () => {
+    const production = findVariant("data-production-sized")!;
+    const other = findVariant("detail-default-record-unnamed-fields")!;
+    const jobs = planVariantJobs([other, production], CASES, "2026-01-02");
+    expect(jobs.map((j) => j.variant)).toEqual([production.id, other.id]);
+    expect(jobSizes(jobs[0]!)).toEqual({ people: 150_000, jobs: 20_000, companies: 10_000 });
+    expect(jobSizes(jobs[1]!)).toEqual(DATASET_PROFILES.small);
+    expect(jobs.every((j) => j.caseIds.length === CASES.length)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { OperationId } from "../contract/index.js";
+import type { DatasetSizes } from "../reference/index.js";
 import type { Mutant } from "../reference/mutants/index.js";
 import { resolve } from "../runner/template.js";
 import type { CaseDef } from "../runner/types.js";
@@ -22,6 +23,8 @@ export interface Job {
   /** A variant (legal alternative) to serve instead of a mutant (src/selftest/variants.ts). */
   readonly variant?: string;
   readonly profile: ProfileName;
+  /** Sizes that replace the profile's (a variant whose choice is the data itself, Variant.dataset). */
+  readonly dataset?: DatasetSizes;
   readonly caseIds: readonly string[];
   /** The day every server's dataset is as of (one value per selftest, so that datasets agree). */
   readonly asOf: string;
@@ -120,6 +123,16 @@ export function planJobs(
     caseIds: order.filter((id) => ids.has(id)),
     asOf: options.asOf,
   }));
-  const weight = (j: Job) => (j.profile === "large" ? 1e6 : 0) + j.caseIds.length;
-  return [...correctJobs, ...mutantJobs].sort((a, b) => weight(b) - weight(a));
+  return [...correctJobs, ...mutantJobs].sort((a, b) => jobWeight(b) - jobWeight(a));
+}
+
+/** The records a job's server generates: its own sizes where it has them, else its profile's. */
+export function jobSizes(job: Pick<Job, "profile" | "dataset">): DatasetSizes {
+  return job.dataset ?? DATASET_PROFILES[job.profile];
+}
+
+/** How long a job is likely to take, to start the longest first: its data, then its cases. */
+export function jobWeight(job: Job): number {
+  const { people, jobs, companies } = jobSizes(job);
+  return (people + jobs + companies) * 10 + job.caseIds.length;
 }

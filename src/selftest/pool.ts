@@ -15,7 +15,7 @@ export function workersAvailable(): boolean {
  * Jobs on the large dataset all go to the first thread that takes one: it builds the 100000-people store once
  * and its servers share it (job.ts), and the other threads, which never build it, take the small jobs.
  */
-const isHeavy = (job: Job) => job.profile === "large";
+const isHeavy = (job: Job) => job.profile === "large" && job.dataset === undefined;
 
 /**
  * Runs every job and resolves with the outcomes in job order. With `workers` > 0 (and the build present)

@@ -1,7 +1,7 @@
 import { VARIANTS, type Variant } from "../reference/variants/index.js";
 import type { CaseDef } from "../runner/types.js";
 import type { JobOutcome } from "./job.js";
-import { correctKey, type Job } from "./plan.js";
+import { correctKey, jobWeight, type Job } from "./plan.js";
 import { runJobs } from "./pool.js";
 
 /** What the suite did against one variant: it must pass it with zero failures; warnings are allowed and listed. */
@@ -30,10 +30,22 @@ export interface VariantReport {
 
 const variantKey = (id: string) => `variant:${id}`;
 
-/** A server per variant on the small dataset, each running every case (a variant may show anywhere). */
+/**
+ * A server per variant on the small dataset (or the variant's own sizes), each running every case (a variant may show
+ * anywhere), the largest data first.
+ */
 export function planVariantJobs(variants: readonly Variant[], cases: readonly CaseDef[], asOf: string): Job[] {
   const caseIds = cases.map((c) => c.id);
-  return variants.map((v) => ({ key: variantKey(v.id), variant: v.id, profile: "small", caseIds, asOf }));
+  return variants
+    .map((v): Job => ({
+      key: variantKey(v.id),
+      variant: v.id,
+      profile: "small",
+      ...(v.dataset ? { dataset: v.dataset } : {}),
+      caseIds,
+      asOf,
+    }))
+    .sort((a, b) => jobWeight(b) - jobWeight(a));
 }
 
 /** A variant's row from its run: any failed case is a false failure of the suite. */

@@ -6,6 +6,8 @@ import type { Variant } from "./variant.js";
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 const SHOWN_PROFILE_FIELDS = ["profile_id", "full_name", "active_experience_title", "skills"];
+/** Published fields no sentence of the spec names: the reference publishes summary, the variant adds the others. */
+const UNNAMED_DEFAULT_PROFILE_FIELDS = ["summary", "connections_count", "photo_url"];
 
 /** Choices of the detail routes and records the specification leaves open (§2.4, §2.6, §2.7, §3, §4.4). */
 export const DETAIL_VARIANTS: readonly Variant[] = [
@@ -69,6 +71,22 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     description: "The default profile record (no _source) holds the four fields §2.4 shows, and nothing else.",
     faults: {
       selection: (kind, fields, explicit) => (kind === "profile" && !explicit ? SHOWN_PROFILE_FIELDS : [...fields]),
+    },
+  },
+  {
+    id: "detail-default-record-unnamed-fields",
+    clause: "s2-4-default-record-membership-not-shown",
+    area: "detail",
+    description:
+      "The default profile record also holds three published fields the spec never names (summary, " +
+      "connections_count, photo_url), which _source can name too.",
+    faults: {
+      ownProfileFields: {
+        connections_count: (row) => (row * 37) % 500,
+        photo_url: (row) => `https://media.example/profiles/${row}.jpg`,
+      },
+      selection: (kind, fields, explicit) =>
+        kind === "profile" && !explicit ? [...fields, ...UNNAMED_DEFAULT_PROFILE_FIELDS] : [...fields],
     },
   },
   {

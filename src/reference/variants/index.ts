@@ -1,3 +1,4 @@
+import { DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
 import { MEMBER_VARIANTS } from "./members.js";
@@ -5,7 +6,7 @@ import { QUERY_VARIANTS } from "./query.js";
 import { SERVICE_VARIANTS } from "./service.js";
 import type { Variant } from "./variant.js";
 
-export type { Variant } from "./variant.js";
+export type { DatasetSizes, Variant } from "./variant.js";
 
 /** Every variant of the reference server: legal alternatives the suite must pass (docs/variants.md). */
 export const VARIANTS: readonly Variant[] = [
@@ -14,6 +15,7 @@ export const VARIANTS: readonly Variant[] = [
   ...QUERY_VARIANTS,
   ...DETAIL_VARIANTS,
   ...SERVICE_VARIANTS,
+  ...DATA_VARIANTS,
 ];
 
 export function findVariant(id: string): Variant | undefined {

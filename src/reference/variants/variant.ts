@@ -15,4 +15,16 @@ export interface Variant {
   readonly description: string;
   /** The hooks of src/reference/faults.ts that make the choice (the same hooks mutants use). */
   readonly faults: Faults;
+  /**
+   * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
+   * starts it with these sizes instead of its small dataset).
+   */
+  readonly dataset?: DatasetSizes;
+}
+
+/** Records generated per dataset. */
+export interface DatasetSizes {
+  readonly people: number;
+  readonly jobs: number;
+  readonly companies: number;
 }

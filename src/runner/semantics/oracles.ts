@@ -7,8 +7,9 @@ import {
   type Operator,
 } from "../../contract/index.js";
 import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
+import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
-import type { Session } from "./session.js";
+import type { SearchResult, Session } from "./session.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {
@@ -27,6 +28,8 @@ const BATCH = 24;
 const PAGE = 5;
 /** Page size of a partition part, whose IDs are compared as sets: still one Credit. */
 const SET_PAGE = 25;
+/** Conditions from a record's own values that may be added to a partition's Q until its set can be compared whole. */
+const NARROWING_LEAVES = 4;
 
 const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
 
@@ -441,20 +444,43 @@ export class SemanticOracles {
       .find(Boolean);
     if (!q) return;
     const ps = plain.filter((c) => c.node.field !== q.node.field && !("in" in c.node));
-    const chosen = [
+    const chosen: Condition[] = [];
+    for (const p of [
       ps.find((c) => this.spec.fields.get(String(c.node.field))?.type === "list"),
       ps.find((c) => "gte" in c.node || "lte" in c.node),
       ps[0],
-    ];
-    const seen = new Set<string>();
-    for (const p of chosen) {
-      if (!p || seen.has(show(p.node)) || seen.size >= this.options.partitions) continue;
-      seen.add(show(p.node));
-      await this.partition(sample, q.node, p);
+    ])
+      if (p && !chosen.some((c) => show(c.node) === show(p.node)) && chosen.length < this.options.partitions)
+        chosen.push(p);
+    if (!chosen.length) return;
+    // On production-sized data Q alone can match far more than a page (or a people total at the 100000+ cap): it is
+    // narrowed by the record's own values on fields no partition splits by, until its set can be compared whole.
+    const split = new Set(chosen.map((c) => c.node.field));
+    const anchor = this.anchor(sample);
+    const narrowing = [...(anchor ? [anchor] : []), ...plain.map((c) => c.node)]
+      .filter((n) => n.field !== q.node.field && !split.has(n.field))
+      .filter((n, i, list) => list.findIndex((m) => show(m) === show(n)) === i)
+      .slice(0, NARROWING_LEAVES);
+    const people = this.dataset === "people";
+    const narrowed = await narrowSet<SearchResult>({
+      candidates: [[q.node, ...narrowing]],
+      size: people ? 1 : SET_PAGE,
+      search: (where, size) => this.session.search(this.dataset, where, size),
+      // People compare exact totals (§4.3: exact below 100000); jobs and companies one page holding the whole set.
+      ...(people ? { smallEnough: (r: SearchResult) => typeof r.total === "number" } : {}),
+    });
+    if (!narrowed.where || !narrowed.probe) {
+      this.session.observe(
+        `search-semantics.inconclusive.${this.dataset}`,
+        `partition of ${show(q.node)}: ${narrowed.reason ?? "no set small enough"}`,
+      );
+      return;
     }
+    for (const p of chosen) await this.partition(narrowed.where, narrowed.probe, p);
   }
 
-  private async partition(sample: Sample, q: QueryNode, p: Condition): Promise<void> {
+  /** Q's parts by p, compared with Q's own answer (`whole`, a set small enough to compare whole). */
+  private async partition(q: QueryNode, whole: SearchResult, p: Condition): Promise<void> {
     const f = String(p.node.field);
     const has = { field: f, exists: true };
     const parts = [
@@ -464,15 +490,6 @@ export class SemanticOracles {
     ];
     const clauses = "s4-2-not-negates, s4-2-exists-presence, s4-2-all-every-condition";
     const people = this.dataset === "people";
-    const whole = await this.session.search(this.dataset, q, people ? 1 : SET_PAGE);
-    if (whole.refused) return;
-    if (!people && whole.hasNext) {
-      this.session.observe(
-        `search-semantics.inconclusive.${this.dataset}`,
-        `partition of ${show(q)}: more than ${SET_PAGE} IDs`,
-      );
-      return;
-    }
     const results = [];
     for (const part of parts) {
       const r = await this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE);
@@ -500,7 +517,7 @@ export class SemanticOracles {
       }
       return;
     }
-    if (whole.hasNext || results.some((x) => x.r.hasNext)) {
+    if (results.some((x) => x.r.hasNext)) {
       this.session.observe(
         `search-semantics.inconclusive.${this.dataset}`,
         `${label}: a part has more than ${SET_PAGE} IDs`,
@@ -533,6 +550,5 @@ export class SemanticOracles {
         [...union.keys()],
       );
     }
-    void sample;
   }
 }

@@ -1,5 +1,6 @@
 import type { StepKind } from "./step-kind.js";
 import { MCP_STEP_KINDS } from "./mcp-steps.js";
+import { narrowStep } from "./narrow.js";
 import { paginateStep } from "./paginate.js";
 import { requestStep } from "./request.js";
 import { semanticsStep } from "./semantics.js";
@@ -16,6 +17,7 @@ export type { StepKind, StepPlan, StepExecution, Depth } from "./step-kind.js";
 export const STEP_KINDS: Readonly<Record<string, StepKind>> = {
   request: requestStep,
   paginate: paginateStep,
+  narrow: narrowStep,
   verify: verifyStep,
   semantics: semanticsStep,
   ...MCP_STEP_KINDS,
