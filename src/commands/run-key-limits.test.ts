@@ -117,7 +117,7 @@ describe("tdss run: the tester's key", () => {
     expect(junit).toContain(`<skipped message="not run: balance: its worst case of`);
   });
 
-  it("a balance spent from outside during the run: no failed case, the priced rest not run: balance, exit 2", async () => {
+  it("a balance spent from outside mid-run: no failed case, the priced rest not run: balance, exit 2", async () => {
     let drained = false;
     const s = await serve(1000, (e) => {
       // Another spender empties the key after the first jobs search (a step that does not measure its Credits).
@@ -154,9 +154,7 @@ describe("tdss run: the tester's key", () => {
     const r = await tdssRun(s, { only, concurrency: 1, config: "tdss.config.yaml" }, ACTIVE, {
       "tdss.config.yaml": config,
     });
-    expect(r.log.indexOf("E|tdss: warning: GET /auth/key/status does not show the key's balance")).toBeGreaterThan(
-      -1,
-    );
+    expect(r.log.indexOf("E|tdss: warning: GET /auth/key/status does not show the key's balance")).toBeGreaterThan(-1);
     expect(r.log.indexOf("E|tdss: warning: GET /auth/key/status does not show")).toBeLessThan(r.log.indexOf("[1/"));
     expect(r.code, r.log).toBe(2);
     const rep = report(r);
@@ -179,7 +177,9 @@ describe("tdss run: the tester's key", () => {
     expect(r.code, r.log).toBe(2);
     const [parity] = report(r).cases;
     expect(parity).toMatchObject({ status: "skipped", notRun: "balance", failures: [] });
-    expect(parity!.reason).toMatch(/^not run: balance: the key's balance ran out: step 2 \(the same search as a tool\)/);
+    expect(parity!.reason).toMatch(
+      /^not run: balance: the key's balance ran out: step 2 \(the same search as a tool\)/,
+    );
   });
 
   it.each([

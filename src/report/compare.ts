@@ -172,14 +172,18 @@ const seconds = (ms: number) => `${ms >= 0 ? "+" : ""}${(ms / 1000).toFixed(1)}`
 
 export function renderComparison(c: Comparison): string {
   const n = c.newFailures.length;
-  const headline = n ? `${n} new failure${n === 1 ? "" : "s"}` : c.incomplete ? "run B is incomplete" : "no new failure";
+  const headline = n
+    ? `${n} new failure${n === 1 ? "" : "s"}`
+    : c.incomplete
+      ? "run B is incomplete"
+      : "no new failure";
   const out = [
     `# tdss compare: ${headline}`,
     "",
     ...(c.incomplete
       ? [
           `> **Run B is incomplete:** ${c.incomplete.reason}; ${c.incomplete.notRun.length} cases were not run ` +
-            `and have no verdict${c.incomplete.notRun.length ? ` (${c.incomplete.notRun.map((id) => code(id)).join(", ")})` : ""}.`,
+            `and have no verdict${c.incomplete.notRun.length ? ` (${c.incomplete.notRun.map(code).join(", ")})` : ""}.`,
           "",
         ]
       : []),

@@ -143,7 +143,8 @@ export function formatSummary(report: Report, files: readonly string[]): string 
     "",
     `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} ` +
       `skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} ` +
-      `drift, ${s.warnings} warnings${notRun ? `; ${notRun}` : ""} (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+      `drift, ${s.warnings} warnings${notRun ? `; ${notRun}` : ""} ` +
+      `(${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; ` +
       `limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses ` +

@@ -35,7 +35,7 @@ export interface EngineDeps {
   readonly state: RunState;
   readonly budget: Budget;
   readonly meter: BalanceMeter;
-  /** The tester's key: balance or rate refusals of its steps are "not run", never a verdict (src/runner/key-limits.ts). */
+  /** The tester's key: its balance or rate refusals are "not run", never a verdict (src/runner/key-limits.ts). */
   readonly keyLimits: KeyLimits;
   readonly lock: BalanceLock;
   readonly bogus: Set<string>;
@@ -363,12 +363,21 @@ async function executeStep(
         if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined)
           deps.budget.sync(deps.initialBalance - before.value);
       }
-      if (!deps.budget.reserve(plan.worstCase))
+      if (!deps.budget.reserve(plan.worstCase)) {
+        // Where the balance binds before --max-credits does, a budget caught up with the balance (Budget.sync) has
+        // run out because the key has: that is the tester's balance, for the rest of the run too.
+        const balanceLeft = deps.initialBalance !== undefined ? deps.initialBalance - deps.budget.spent : undefined;
+        if (balanceLeft !== undefined && balanceLeft < plan.worstCase && deps.initialBalance! <= deps.budget.limit)
+          throw deps.keyLimits.exhaust(
+            `${label} may cost up to ${plan.worstCase} Credits and the key has ${Math.max(0, balanceLeft)} left ` +
+              `of its ${deps.initialBalance} (read from key status and booked by the run)`,
+          );
         throw new NotRun(
           "budget",
           `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} ` +
             `of the ${deps.budget.limit} budgeted remain`,
         );
+      }
       try {
         execution = await kind.execute(spec, {
           http: deps.http,

@@ -45,6 +45,12 @@ export class KeyLimits {
     return this.exhaustedBy;
   }
 
+  /** The key's balance is known to be spent (`reason` says how): this and every later priced step are not run. */
+  exhaust(reason: string): NotRun {
+    this.exhaustedBy ??= reason;
+    return new NotRun("balance", reason);
+  }
+
   /** Before a priced step of the primary key: not run once the balance is known to be spent. */
   guard(label: string, worstCase: number): void {
     if (this.exhaustedBy !== undefined && worstCase > 0)
@@ -58,7 +64,7 @@ export class KeyLimits {
   async judge(label: string, exchanges: readonly Exchange[], worstCase: number): Promise<NotRun | undefined> {
     const signal = strongestSignal(exchanges);
     if (signal === undefined) return undefined;
-    const answered = signal === "unshown" ? "an MCP refusal" : `HTTP status or code ${signal}`;
+    const answered = signal === "unshown" ? "an MCP refusal without a status" : String(signal);
     const state = await this.meter.state("primary");
     const needed = Math.max(1, worstCase);
     let exhausted: string | undefined;
@@ -67,18 +73,15 @@ export class KeyLimits {
     else if (state.kind === "active" && state.remaining !== undefined) {
       if (state.remaining < needed)
         exhausted =
-          `the key's balance ran out: ${label} answered ${answered} and key status reports ` +
+          `the key's balance ran out: ${label} was answered ${answered} and key status reports ` +
           `${state.remaining} Credits left, less than the ${needed} it may cost`;
     } else if (signal === 402 || signal === 403) {
       // Key status does not show the balance (or did not answer): the refusal cannot be told from the deployment's
       // own, so it is read as the tester's balance; the run is then incomplete (exit 2), never passed or failed.
       const why = state.kind === "unknown" ? describeKeyState(state) : "key status does not show the balance";
-      exhausted = `${label} answered ${answered} and ${why}, so the refusal is read as the key's balance`;
+      exhausted = `${label} was answered ${answered} and ${why}, so the refusal is read as the key's balance`;
     }
-    if (exhausted !== undefined) {
-      this.exhaustedBy ??= exhausted;
-      return new NotRun("balance", exhausted);
-    }
+    if (exhausted !== undefined) return this.exhaust(exhausted);
     if (signal === 429)
       return new NotRun("rate limit", `${label} was still answered 429 (rate limited) after the retries ran out`);
     return undefined;

@@ -46,7 +46,9 @@ export function keyStateOf(exchange: Exchange, implementation: Implementation): 
   const active = members.active ? getPointer(exchange.json, members.active) : undefined;
   if (active !== undefined && !reportsActive(active)) return { kind: "inactive", value: active };
   const remaining = members.remaining ? getPointer(exchange.json, members.remaining) : undefined;
-  return typeof remaining === "number" && Number.isFinite(remaining) ? { kind: "active", remaining } : { kind: "active" };
+  return typeof remaining === "number" && Number.isFinite(remaining)
+    ? { kind: "active", remaining }
+    : { kind: "active" };
 }
 
 /** One line saying what a key state is, for messages. */

@@ -13,13 +13,7 @@ import type { CaseDef, CaseResult } from "./types.js";
  * - `configuration`: the run lacks what the case needs (a second key).
  */
 export type NotRunCategory =
-  | "unreachable"
-  | "balance"
-  | "rate limit"
-  | "budget"
-  | "interrupted"
-  | "data"
-  | "configuration";
+  "unreachable" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";
 
 /** Thrown inside a case to end it as not run; anything it found before stays in its result. */
 export class NotRun extends Error {
@@ -41,5 +35,15 @@ export function notRunReason(category: NotRunCategory, detail: string): string {
 export function notRunResult(c: CaseDef, category: NotRunCategory, detail: string): CaseResult {
   const { id, area, title, clauses, tags } = c;
   const none = { durationMs: 0, requests: 0, credits: 0, failures: [], warnings: [] };
-  return { id, area, title, clauses, tags, status: "skipped", ...none, notRun: category, reason: notRunReason(category, detail) };
+  return {
+    id,
+    area,
+    title,
+    clauses,
+    tags,
+    status: "skipped",
+    ...none,
+    notRun: category,
+    reason: notRunReason(category, detail),
+  };
 }

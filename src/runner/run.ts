@@ -15,7 +15,6 @@ import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
 import { SuiteError } from "./suites.js";
-import { classifyAnswer } from "./answer.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
 import { requestsPerSecond } from "./rate.js";
@@ -182,7 +181,12 @@ function fitPlan(plan: RunPlan, limit: number, category: "balance" | "budget"): 
       total += c.worstCase;
     } else leftOut.push({ id: c.id, worstCase: c.worstCase });
   }
-  return { ...plan, cases: kept, worstCase: total, ...(leftOut.length ? { leftOut: { category, limit, cases: leftOut } } : {}) };
+  return {
+    ...plan,
+    cases: kept,
+    worstCase: total,
+    ...(leftOut.length ? { leftOut: { category, limit, cases: leftOut } } : {}),
+  };
 }
 
 /**
@@ -266,10 +270,11 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       plan = fitPlan(fullPlan, limit, category);
       if (plan.leftOut) {
         const n = plan.leftOut.cases.length;
+        const available = category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`;
         warn(
-          `--fit-balance: ${category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`}, ` +
-            `less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} cases fit (worst case ` +
-            `${plan.worstCase}) and ${n} are not run: ${category} (${plan.leftOut.cases.map((c) => c.id).join(", ")})`,
+          `--fit-balance: ${available}, less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} ` +
+            `cases fit (worst case ${plan.worstCase}) and ${n} are not run: ${category} ` +
+            `(${plan.leftOut.cases.map((c) => c.id).join(", ")})`,
         );
       }
     } else if (balance !== undefined && balance < fullPlan.worstCase) {
@@ -381,8 +386,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const stoppedAfter = http.health.stopped;
     const notRunFor = (category: NotRunCategory) =>
       results.filter((r) => r.notRun === category && !leftOut.has(r.id)).map((r) => r.id);
-    const listed = (ids: readonly string[]) => `${ids.length} of ${results.length} cases did not run` +
-      (ids.length ? ` (${ids.join(", ")})` : "");
+    const listed = (ids: readonly string[]) =>
+      `${ids.length} of ${results.length} cases did not run` + (ids.length ? ` (${ids.join(", ")})` : "");
     let stopped: RunOutcome["stopped"];
     if (stoppedAfter !== undefined) {
       const notRun = notRunFor("unreachable");
