@@ -1,3 +1,4 @@
+import { reportsActive } from "../runner/key-state.js";
 import { getPointer } from "../runner/pointer.js";
 import { isSuccess } from "../runner/views.js";
 import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
@@ -71,11 +72,7 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
       out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
     if (!args?.exhausted) {
       const active = read("active");
-      if (
-        active !== undefined &&
-        active !== true &&
-        !(typeof active === "string" && /^(active|enabled|ok|valid)$/i.test(active))
-      )
+      if (active !== undefined && !reportsActive(active))
         out.push(fail("key status does not report the key as active", "active", active));
     }
     return out.length ? out : [pass()];

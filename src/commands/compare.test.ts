@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer } from "../reference/index.js";
-import { compareReports, type Comparison } from "../report/compare.js";
+import { compareReports, renderComparison, type Comparison } from "../report/compare.js";
 import type { Report } from "../report/index.js";
 import { UsageError } from "./command.js";
 import { executeCompare } from "./compare.js";
@@ -198,5 +198,41 @@ describe("compareReports", () => {
       { area: "b", credits: { before: 3, after: 6 }, durationMs: { before: 20, after: 20 } },
     ]);
     expect(c.exitCode).toBe(1);
+  });
+
+  it("does not call a run cut short by the tester's balance 'no new failure': it is incomplete, exit 2", () => {
+    const a = report(
+      [
+        ["a/x", "passed", 1],
+        ["a/y", "passed", 1],
+      ],
+      {},
+    );
+    const cut = report(
+      [
+        ["a/x", "passed", 1],
+        ["a/y", "skipped", 0],
+      ],
+      {},
+    );
+    const b = {
+      ...cut,
+      cases: cut.cases.map((c) =>
+        c.id === "a/y" ? { ...c, notRun: "balance" as const, reason: "not run: balance: the key ran out" } : c,
+      ),
+      summary: {
+        ...cut.summary,
+        exitCode: 2,
+        stopped: { by: "balance", reason: "the tester's key could no longer pay: the key ran out", notRun: ["a/y"] },
+      },
+    } as unknown as Report;
+    const c = compareReports({ file: "a", report: a }, { file: "b", report: b });
+    expect(c.newFailures).toEqual([]);
+    expect(c.incomplete).toEqual({ reason: "the tester's key could no longer pay: the key ran out", notRun: ["a/y"] });
+    expect(c.exitCode).toBe(2);
+    expect(renderComparison(c)).toMatch(
+      /^# tdss compare: run B is incomplete\n\n> \*\*Run B is incomplete:\*\* the tester/,
+    );
+    expect(compareReports({ file: "b", report: b }, { file: "a", report: a }).exitCode).toBe(0);
   });
 });

@@ -12,7 +12,10 @@ export interface CompareArgs {
   output?: string;
 }
 
-/** `tdss compare A B`: what changed from run A to run B; exit 1 when something newly fails (a CI gate). */
+/**
+ * `tdss compare A B`: what changed from run A to run B; exit 1 when something newly fails (a CI gate), else 2 when run
+ * B could not be completed (its cases not run have no verdict).
+ */
 export function executeCompare(args: CompareArgs, io: { out: (t: string) => void; cwd: string }): number {
   let a;
   let b;

@@ -60,6 +60,7 @@ export function rerunCommand(args: RunArgs, runDir: string, cwd: string): string
   flag("base-url", args.baseUrl);
   flag("config", args.config);
   flag("max-credits", args.maxCredits);
+  flag("fit-balance", args.fitBalance);
   flag("expectations", args.expectations);
   flag("report-dir", args.reportDir);
   flag("reporter", args.reporter?.join(","));

@@ -13,7 +13,7 @@ import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
-import { BudgetError, planRun, runConformance, UnreachableError } from "../runner/run.js";
+import { BudgetError, KeyRejectedError, planRun, runConformance, UnreachableError } from "../runner/run.js";
 import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -47,6 +47,8 @@ export interface RunArgs {
   record?: "failures" | "all";
   /** A cassette to check again instead of a deployment. */
   replay?: string;
+  /** Run only the cases that fit the key's balance (and --max-credits); the others are not run. */
+  fitBalance?: boolean;
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
@@ -104,6 +106,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   if (depth !== "quick" && depth !== "thorough")
     throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
   const strict = args.strict ?? config.strict ?? false;
+  const fitBalance = args.fitBalance ?? config.fitBalance ?? false;
 
   let allCases;
   try {
@@ -233,6 +236,9 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       expectations,
       ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
       dryRun: args.dryRun ?? false,
+      fitBalance,
+      // Before the first case, so that a run the key may not afford says so before it spends.
+      onWarning: (w) => io.err(`tdss: warning: ${redact(w)}\n`),
       depth,
       generated,
       strict,
@@ -253,8 +259,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     });
     if (outcome.dryRun) {
       out(formatPlan(outcome.plan, outcome.credits.balanceBefore));
-      for (const w of outcome.warnings) io.err(`tdss: warning: ${redact(w)}\n`);
-      out("Dry run: only GET /auth/key/status was sent (it costs nothing).\n");
+      out("Dry run: nothing priced was sent (GET /auth/key/status costs nothing).\n");
       return 0;
     }
     const report = buildReport(
@@ -288,7 +293,8 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       out(formatPlan(error.plan));
       throw new UsageError(error.message);
     }
-    if (error instanceof UnreachableError || error instanceof SuiteError) throw new UsageError(redact(error.message));
+    if (error instanceof UnreachableError || error instanceof SuiteError || error instanceof KeyRejectedError)
+      throw new UsageError(redact(error.message));
     // Whatever else escapes carries no key either: its text is printed by the command line.
     if (error instanceof Error) {
       error.message = redact(error.message);
@@ -328,6 +334,12 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("max-credits", {
         type: "number",
         describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})`,
+      })
+      .option("fit-balance", {
+        type: "boolean",
+        describe:
+          "Run only the cases whose worst case fits the key's balance and --max-credits; the others are reported " +
+          "not run (default: refuse to start when the balance cannot cover the worst case)",
       })
       .option("dry-run", {
         type: "boolean",

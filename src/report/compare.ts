@@ -42,8 +42,24 @@ export interface Comparison {
   readonly observed: readonly ObservedChange[];
   readonly areas: readonly AreaFigures[];
   readonly totals: AreaFigures;
-  /** 1 when something newly fails, 0 otherwise. */
-  readonly exitCode: 0 | 1;
+  /**
+   * Why run B could not be completed (it stopped early, or cases were not run for the tester's key): its cases not
+   * run have no verdict, so "no new failure" cannot be said of them.
+   */
+  readonly incomplete?: { readonly reason: string; readonly notRun: readonly string[] };
+  /** 1 when something newly fails; else 2 when run B is incomplete; 0 otherwise. */
+  readonly exitCode: 0 | 1 | 2;
+}
+
+/** Why a run could not be completed, from its report (reports written before these fields give undefined). */
+function incompleteness(report: Report): Comparison["incomplete"] {
+  const cut = new Set(["unreachable", "balance", "rate limit"]);
+  const notRun = report.cases.filter((c) => c.notRun !== undefined && cut.has(c.notRun)).map((c) => c.id);
+  const stopped = report.summary.stopped;
+  if (stopped) return { reason: stopped.reason, notRun: [...new Set([...stopped.notRun, ...notRun])] };
+  if (report.summary.exitCode === 2 && notRun.length)
+    return { reason: "cases were not run for the tester's key (balance or rate limit)", notRun };
+  return undefined;
 }
 
 /** A value with list items in a fixed order: observed lists are filled in the order responses arrive. */
@@ -120,6 +136,7 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     credits: { before: a.report.summary.creditsSpent, after: b.report.summary.creditsSpent },
     durationMs: { before: a.report.run.durationMs, after: b.report.run.durationMs },
   };
+  const incomplete = incompleteness(b.report);
   const side = (x: { file: string; report: Report }) => ({
     file: x.file,
     runId: x.report.run.id,
@@ -138,7 +155,8 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     observed,
     areas,
     totals,
-    exitCode: newFailures.length ? 1 : 0,
+    ...(incomplete ? { incomplete } : {}),
+    exitCode: newFailures.length ? 1 : incomplete ? 2 : 0,
   };
 }
 
@@ -154,9 +172,21 @@ const seconds = (ms: number) => `${ms >= 0 ? "+" : ""}${(ms / 1000).toFixed(1)}`
 
 export function renderComparison(c: Comparison): string {
   const n = c.newFailures.length;
+  const headline = n
+    ? `${n} new failure${n === 1 ? "" : "s"}`
+    : c.incomplete
+      ? "run B is incomplete"
+      : "no new failure";
   const out = [
-    `# tdss compare: ${n ? `${n} new failure${n === 1 ? "" : "s"}` : "no new failure"}`,
+    `# tdss compare: ${headline}`,
     "",
+    ...(c.incomplete
+      ? [
+          `> **Run B is incomplete:** ${c.incomplete.reason}; ${c.incomplete.notRun.length} cases were not run ` +
+            `and have no verdict${c.incomplete.notRun.length ? ` (${c.incomplete.notRun.map(code).join(", ")})` : ""}.`,
+          "",
+        ]
+      : []),
     `- A: run \`${c.a.runId}\` against \`${c.a.baseUrl}\` (${c.a.file})`,
     `- B: run \`${c.b.runId}\` against \`${c.b.baseUrl}\` (${c.b.file})`,
     "",

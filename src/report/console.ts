@@ -81,24 +81,41 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
   );
 }
 
-/** The dry-run plan: each case with its worst-case Credits. */
+/** The dry-run plan: each case with its worst-case Credits, then those --fit-balance left out. */
 export function formatPlan(plan: RunPlan, balance?: number): string {
   const lines = ["Plan (worst-case Credits per case):"];
-  const width = Math.max(...plan.cases.map((c) => c.id.length), 10);
+  const leftOut = plan.leftOut?.cases ?? [];
+  const width = Math.max(...plan.cases.map((c) => c.id.length), ...leftOut.map((c) => c.id.length), 10);
   for (const c of plan.cases)
     lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
   lines.push(
     `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit ` +
       `limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
   );
+  if (plan.leftOut) {
+    lines.push(`Not run: ${plan.leftOut.category} (--fit-balance; they do not fit ${plan.leftOut.limit} Credits):`);
+    for (const c of leftOut) lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
-/** PASS, FAIL or INTERRUPTED (by SIGINT, …), as the console and summary.md head a run. */
+/**
+ * PASS, FAIL, INCOMPLETE (the run could not be completed: exit 2) or INTERRUPTED (by SIGINT, …), as the console,
+ * summary.md and report.html head a run.
+ */
 export function verdictOf(report: Report): string {
   if (report.run.dryRun) return "DRY RUN";
   if (report.run.interrupted) return `INTERRUPTED by ${report.run.interrupted.by}`;
-  return report.summary.exitCode === 0 ? "PASS" : "FAIL";
+  const code = report.summary.exitCode;
+  return code === 0 ? "PASS" : code === 2 ? "INCOMPLETE" : "FAIL";
+}
+
+/** "12 not run (balance 10, data 2)", or "" when every case ran; older reports without the counts give "". */
+export function notRunLine(report: Report): string {
+  const counts = Object.entries(report.summary.notRun ?? {});
+  const total = counts.reduce((n, [, k]) => n + k, 0);
+  if (!total) return "";
+  return `${total} not run (${counts.map(([category, k]) => `${category} ${k}`).join(", ")})`;
 }
 
 /** Summary by area, totals, Credits, and where the reports are. */
@@ -119,11 +136,15 @@ export function formatSummary(report: Report, files: readonly string[]): string 
         `failed${extra.length ? `  (${extra.join(", ")})` : ""}`,
     );
   }
+  // Warnings (a run cut short, a key that could not pay) are read before the verdict, not after it.
+  if (report.warnings.length) lines.push("", ...report.warnings.map((w) => `warning: ${w}`));
+  const notRun = notRunLine(report);
   lines.push(
     "",
     `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} ` +
       `skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} ` +
-      `drift, ${s.warnings} warnings (${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+      `drift, ${s.warnings} warnings${notRun ? `; ${notRun}` : ""} ` +
+      `(${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; ` +
       `limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses ` +
@@ -144,7 +165,6 @@ export function formatSummary(report: Report, files: readonly string[]): string 
         ": " +
         `see Readings in summary.md.`,
     );
-  for (const w of report.warnings) lines.push(`warning: ${w}`);
   if (files.length) lines.push(`Reports: ${files.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }

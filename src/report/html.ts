@@ -1,7 +1,7 @@
 import { loadContract } from "../contract/index.js";
 import type { RecordedBody, RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult, CaseStatus } from "../runner/types.js";
-import { verdictOf } from "./console.js";
+import { notRunLine, verdictOf } from "./console.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 
@@ -104,11 +104,19 @@ function runFacts(report: Report): string {
 
 function interrupted(report: Report): string {
   const i = report.run.interrupted;
-  if (!i) return "";
-  return (
-    `<p class="interrupted">Interrupted by ${esc(i.by)}: ${i.notRun.length} selected cases were not run` +
-    `${i.notRun.length ? ` (${i.notRun.map(esc).join(", ")})` : ""}.</p>`
-  );
+  const stopped = report.summary.stopped;
+  const notRun = notRunLine(report);
+  return [
+    i
+      ? `<p class="interrupted">Interrupted by ${esc(i.by)}: ${i.notRun.length} selected cases were not run` +
+        `${i.notRun.length ? ` (${i.notRun.map(esc).join(", ")})` : ""}.</p>`
+      : "",
+    stopped
+      ? `<p class="interrupted" id="stopped">Incomplete: ${esc(stopped.reason)}; ${stopped.notRun.length} cases were ` +
+        `not run for it, and no verdict was given on them.</p>`
+      : "",
+    notRun ? `<p class="not-run">Cases ${esc(notRun)}: see each case's reason.</p>` : "",
+  ].join("");
 }
 
 function areaTable(report: Report): string {

@@ -2,7 +2,7 @@ import { recordBody, type RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
-import { verdictOf } from "./console.js";
+import { notRunLine, verdictOf } from "./console.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
 const MARKDOWN_BODY_BYTES = 4096;
@@ -105,7 +105,8 @@ export function renderMarkdown(report: Report): string {
       `contract \`${report.tool.contractFingerprint}\``,
     "",
     `**${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.expectedFailures} expected ` +
-      `failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings** ` +
+      `failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} drift, ${s.warnings} warnings` +
+      `${notRunLine(report) ? `; ${notRunLine(report)}` : ""}** ` +
       `of ${s.total} cases${report.run.strict ? " (strict: readings fail)" : ""}.`,
     `Credits: ${s.creditsSpent} spent (worst case predicted ${s.creditsEstimated}, limit ${s.creditsLimit})` +
       `${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
@@ -117,6 +118,12 @@ export function renderMarkdown(report: Report): string {
     const count = interrupted.notRun.length;
     out.push(`> **Interrupted** by ${interrupted.by}; ${count} selected cases were not run${notRun}.`, "");
   }
+  if (s.stopped)
+    out.push(
+      `> **Incomplete:** ${cell(s.stopped.reason, 1000)}; ${s.stopped.notRun.length} cases were not run for it ` +
+        `(no verdict was given on them; exit status 2).`,
+      "",
+    );
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
   out.push(
     "| area | passed | failed | skipped | expected failures | unexpected passes | drift |",
@@ -166,7 +173,8 @@ export function renderMarkdown(report: Report): string {
     out.push("");
   }
   const skipped = report.cases.filter((c) => c.status === "skipped");
-  if (skipped.length) out.push("## Skipped", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), "");
+  if (skipped.length)
+    out.push("## Not run (skipped)", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), "");
   const observed = Object.entries(report.observed);
   if (observed.length) {
     out.push(

@@ -3,6 +3,7 @@ import { packageVersion } from "../lint/version.js";
 import { suiteHash } from "../runner/suite-hash.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
+import type { NotRunCategory } from "../runner/not-run.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
 
 type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
@@ -31,12 +32,17 @@ interface Summary {
   readonly creditsLimit: number;
   readonly balanceBefore?: number;
   readonly balanceAfter?: number;
+  /** Cases not run (`skipped`), by why (src/runner/not-run.ts); a category no case has is left out. */
+  readonly notRun: Partial<Record<NotRunCategory, number>>;
   /**
-   * 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run stopped early; 130 when
-   * interrupted.
+   * 0 when every case passed or failed as expected; 1 on any failure or drift; 2 when the run could not be completed
+   * (it stopped early, or the tester's key was still rate limited on a case); 130 when interrupted.
    */
   readonly exitCode: 0 | 1 | 2 | 130;
-  /** Why the run stopped early (the deployment stopped answering), and the cases it did not run. */
+  /**
+   * Why the run stopped early (the deployment stopped answering, or the tester's key could no longer pay), and the
+   * cases it did not run for that.
+   */
   readonly stopped?: RunOutcome["stopped"];
 }
 
@@ -120,6 +126,9 @@ function summarize(outcome: RunOutcome): Summary {
   const count = (s: CaseStatus) => outcome.results.filter((r) => r.status === s).length;
   const failed = count("failed");
   const drift = count("drift");
+  const notRun: Partial<Record<NotRunCategory, number>> = {};
+  for (const r of outcome.results) if (r.notRun) notRun[r.notRun] = (notRun[r.notRun] ?? 0) + 1;
+  const incomplete = outcome.stopped !== undefined || notRun["rate limit"] !== undefined;
   return {
     total: outcome.results.length,
     passed: count("passed"),
@@ -134,8 +143,9 @@ function summarize(outcome: RunOutcome): Summary {
     creditsLimit: outcome.credits.limit,
     ...(outcome.credits.balanceBefore !== undefined ? { balanceBefore: outcome.credits.balanceBefore } : {}),
     ...(outcome.credits.balanceAfter !== undefined ? { balanceAfter: outcome.credits.balanceAfter } : {}),
+    notRun,
     ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
-    exitCode: outcome.interrupted ? 130 : outcome.stopped ? 2 : failed + drift > 0 ? 1 : 0,
+    exitCode: outcome.interrupted ? 130 : incomplete ? 2 : failed + drift > 0 ? 1 : 0,
   };
 }
 

@@ -2,6 +2,7 @@ import type { HttpClient } from "../client/http.js";
 import { excerpt } from "../checks/check.js";
 import type { Credentials } from "./credentials.js";
 import type { Implementation } from "./implementation.js";
+import { keyStateOf, type KeyState } from "./key-state.js";
 import { getPointer } from "./pointer.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import { isSuccess } from "./views.js";
@@ -37,12 +38,7 @@ export class BalanceMeter {
   async read(key: "primary" | "second", fresh = false): Promise<BalanceReading> {
     const cached = this.cache.get(key);
     if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch) return { value: cached.value };
-    this.requests++;
-    const exchange = await sendRequest(
-      prepareRequest({ operation: "getKeyStatus", auth: key }),
-      this.http,
-      this.credentials,
-    );
+    const exchange = await this.send(key);
     if (!isSuccess(exchange)) {
       return {
         error:
@@ -62,6 +58,20 @@ export class BalanceMeter {
     }
     this.cache.set(key, { epoch: this.epoch, value });
     return { value };
+  }
+
+  /** What key status says of the key now: refused, inactive, or active with its balance (src/runner/key-state.ts). */
+  async state(key: "primary" | "second"): Promise<KeyState> {
+    const exchange = await this.send(key);
+    if (exchange.error !== undefined) return { kind: "unknown", reason: `no answer: ${exchange.error}` };
+    const state = keyStateOf(exchange, this.implementation);
+    if (state.kind === "active" && state.remaining !== undefined) this.remember(key, state.remaining);
+    return state;
+  }
+
+  private send(key: "primary" | "second") {
+    this.requests++;
+    return sendRequest(prepareRequest({ operation: "getKeyStatus", auth: key }), this.http, this.credentials);
   }
 
   /** After a measured step: the reading just taken is current. */

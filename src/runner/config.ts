@@ -39,6 +39,8 @@ export interface RunConfig {
   readonly mcpTools?: ToolNameMap;
   /** Outcomes resting on the project's readings fail the run too (docs/verdicts.md). */
   readonly strict?: boolean;
+  /** Run only the cases that fit the key's balance and max_credits (`--fit-balance`, docs/run.md). */
+  readonly fitBalance?: boolean;
   /** `tdss gateway` settings (`gateway:`); its flags win over them. */
   readonly gateway?: GatewayConfig;
 }
@@ -79,6 +81,7 @@ const SCHEMA = {
     version_cost_reserve: { type: "integer", minimum: 0 },
     depth: { enum: ["quick", "thorough"] },
     strict: { type: "boolean" },
+    fit_balance: { type: "boolean" },
     implementation: {
       type: "object",
       additionalProperties: false,
@@ -141,6 +144,7 @@ type Raw = {
   version_cost_reserve?: number;
   depth?: "quick" | "thorough";
   strict?: boolean;
+  fit_balance?: boolean;
   implementation?: {
     key_status?: { remaining?: string; active?: string; scopes?: string; rate_limit?: string };
     version?: { version?: string; fingerprint?: string };
@@ -208,6 +212,7 @@ export function loadConfig(file: string): RunConfig {
     ...(r.version_cost_reserve !== undefined ? { versionCostReserve: r.version_cost_reserve } : {}),
     ...(r.depth ? { depth: r.depth } : {}),
     ...(r.strict !== undefined ? { strict: r.strict } : {}),
+    ...(r.fit_balance !== undefined ? { fitBalance: r.fit_balance } : {}),
     implementation: {
       ...(ks
         ? {

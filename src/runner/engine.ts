@@ -9,7 +9,9 @@ import { asCase } from "./cassette.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
 import { EvidenceLog } from "./evidence.js";
+import type { KeyLimits } from "./key-limits.js";
 import type { BalanceLock } from "./lock.js";
+import { NotRun, notRunReason, notRunResult } from "./not-run.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
@@ -33,6 +35,8 @@ export interface EngineDeps {
   readonly state: RunState;
   readonly budget: Budget;
   readonly meter: BalanceMeter;
+  /** The tester's key: its balance or rate refusals are "not run", never a verdict (src/runner/key-limits.ts). */
+  readonly keyLimits: KeyLimits;
   readonly lock: BalanceLock;
   readonly bogus: Set<string>;
   readonly generators: Readonly<Record<string, Generator>>;
@@ -64,14 +68,9 @@ export interface VersionCost {
   observed?: number;
 }
 
-class Skip extends Error {}
-
-/** The run stopped sending after consecutive transport failures (src/client/transport-health.ts): the case ends. */
-class Stopped extends Error {}
-
-/** The reason given to a case the run did not (or did not finish to) run. */
-function notRunReason(stopped: string): string {
-  return `not run: the deployment was unreachable; the run stopped after ${stopped}`;
+/** The run stopped sending after consecutive transport failures (src/client/transport-health.ts). */
+function unreachable(stopped: string): NotRun {
+  return new NotRun("unreachable", `the run stopped after ${stopped}`);
 }
 
 const argsAjv = new Ajv2020({ allErrors: true, strict: false });
@@ -261,7 +260,7 @@ interface CaseRun {
   warnings: CaseFailure[];
   credits: number;
   requests: number;
-  skipped?: string;
+  notRun?: NotRun;
   /** The case's clauses, which its failures are attributed among. */
   clauses: readonly string[];
   evidence: EvidenceLog;
@@ -316,7 +315,7 @@ async function executeStep(
     return expandForEach(step, baseScope);
   });
   for (const [at, expansion] of expansions.entries()) {
-    if (deps.http.health.stopped !== undefined) throw new Stopped(deps.http.health.stopped);
+    if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
     const label = stepLabel(step, index, expansion.label);
     const scope: TemplateScope = {
       vars: { ...run.vars, ...expansion.vars },
@@ -328,12 +327,14 @@ async function executeStep(
     if (step.worstCase) {
       const bound = dataPrecondition(label, () => resolve(step.worstCase!.ids, scope));
       if (typeof bound !== "number" || !Number.isInteger(bound) || bound < 0)
-        throw new Skip(
+        throw new NotRun(
+          "data",
           `${label}: the bound on returned IDs is ${JSON.stringify(bound)}, not a count, so the step's cost ` +
             `cannot be predicted`,
         );
       if (bound > step.worstCase.atMost)
-        throw new Skip(
+        throw new NotRun(
+          "data",
           `${label}: the narrowing query matches ${bound}, more than the ${step.worstCase.atMost} this case ` +
             `may pay for`,
         );
@@ -357,7 +358,8 @@ async function executeStep(
       return false;
     }
     if (plan.auth === "second" && !deps.credentials.second)
-      throw new Skip(`${label} needs a second (exhausted) key; none is configured`);
+      throw new NotRun("configuration", `${label} needs a second (exhausted) key; none is configured`);
+    if (plan.auth === "primary") deps.keyLimits.guard(label, plan.worstCase);
     const measuring = step.credits !== undefined;
     const release = measuring || plan.worstCase > 0 ? await deps.lock.acquire(measuring) : () => undefined;
     const balanceKey = deps.credentials.balanceKey(plan.auth);
@@ -371,11 +373,21 @@ async function executeStep(
         if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined)
           deps.budget.sync(deps.initialBalance - before.value);
       }
-      if (!deps.budget.reserve(plan.worstCase))
-        throw new Skip(
+      if (!deps.budget.reserve(plan.worstCase)) {
+        // Where the balance binds before --max-credits does, a budget caught up with the balance (Budget.sync) has
+        // run out because the key has: that is the tester's balance, for the rest of the run too.
+        const balanceLeft = deps.initialBalance !== undefined ? deps.initialBalance - deps.budget.spent : undefined;
+        if (balanceLeft !== undefined && balanceLeft < plan.worstCase && deps.initialBalance! <= deps.budget.limit)
+          throw deps.keyLimits.exhaust(
+            `${label} may cost up to ${plan.worstCase} Credits and the key has ${Math.max(0, balanceLeft)} left ` +
+              `of its ${deps.initialBalance} (read from key status and booked by the run)`,
+          );
+        throw new NotRun(
+          "budget",
           `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} ` +
             `of the ${deps.budget.limit} budgeted remain`,
         );
+      }
       try {
         execution = await kind.execute(spec, {
           http: deps.http,
@@ -474,6 +486,10 @@ async function executeStep(
       // A check that failed says more than the capture it made impossible.
       if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
     }
+    if (plan.auth === "primary" && outcomes.some((o) => o.outcome.status !== "pass")) {
+      const limited = await deps.keyLimits.judge(label, execution.exchanges, plan.worstCase);
+      if (limited) throw limited;
+    }
     for (const judged of outcomes) {
       if (judged.outcome.status === "pass") continue;
       // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
@@ -501,7 +517,7 @@ async function executeStep(
       }
     }
     if (!stepFailed) Object.assign(run.vars, stepVars);
-    if (execution.inconclusive && !stepFailed) throw new Skip(`${label}: ${execution.inconclusive}`);
+    if (execution.inconclusive && !stepFailed) throw new NotRun("data", `${label}: ${execution.inconclusive}`);
     // After an HTTP request that got no answer the case has failed; the rest of a for_each would each wait for the
     // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
     const left = expansions.length - at - 1;
@@ -525,7 +541,7 @@ function dataPrecondition<T>(label: string, fn: () => T): T {
     return fn();
   } catch (error) {
     if (error instanceof TemplateError)
-      throw new Skip(`${label}: the data does not provide what this step needs: ${error.message}`);
+      throw new NotRun("data", `${label}: the data does not provide what this step needs: ${error.message}`);
     throw error;
   }
 }
@@ -665,18 +681,17 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
     evidence,
   };
   if (c.requires.includes("second_key") && !deps.credentials.second)
-    run.skipped = "needs a second (exhausted) key; none is configured";
+    run.notRun = new NotRun("configuration", "needs a second (exhausted) key; none is configured");
   else {
     try {
       for (const [index, step] of c.steps.entries()) {
-        if (deps.signal?.aborted) throw new Skip(`interrupted before ${stepLabel(step, index, "")}`);
+        if (deps.signal?.aborted) throw new NotRun("interrupted", `interrupted before ${stepLabel(step, index, "")}`);
         if (!(await executeStep(step, index, run, deps, versionCost))) break;
       }
     } catch (error) {
-      // A skip ends the case; anything else is a defect of the runner or a suite, reported on the case rather than
+      // Not run ends the case; anything else is a defect of the runner or a suite, reported on the case rather than
       // ending the run.
-      if (error instanceof Skip) run.skipped = deps.credentials.redact(error.message);
-      else if (error instanceof Stopped) run.skipped = deps.credentials.redact(notRunReason(error.message));
+      if (error instanceof NotRun) run.notRun = error;
       else
         run.failures.push({
           step: "case",
@@ -687,7 +702,7 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
     }
   }
   const failed = run.failures.some((f) => !(f as { drift?: boolean }).drift);
-  const status = failed ? "failed" : run.failures.length ? "drift" : run.skipped ? "skipped" : "passed";
+  const status = failed ? "failed" : run.failures.length ? "drift" : run.notRun ? "skipped" : "passed";
   return {
     id: c.id,
     area: c.area,
@@ -700,15 +715,14 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
     credits: run.credits,
     failures: run.failures,
     warnings: run.warnings,
-    ...(run.skipped && status === "skipped" ? { reason: run.skipped } : {}),
+    ...(run.notRun && status === "skipped"
+      ? {
+          notRun: run.notRun.category,
+          reason: deps.credentials.redact(notRunReason(run.notRun.category, run.notRun.message)),
+        }
+      : {}),
     ...(evidence.exchanges.length ? { exchanges: evidence.exchanges } : {}),
   };
-}
-
-function notRunResult(c: CaseDef, reason: string): CaseResult {
-  const { id, area, title, clauses, tags } = c;
-  const none = { durationMs: 0, requests: 0, credits: 0, failures: [], warnings: [] };
-  return { id, area, title, clauses, tags, status: "skipped", ...none, reason };
 }
 
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
@@ -728,7 +742,7 @@ export async function runCases(
         const result =
           stopped === undefined
             ? await asCase(c.id, () => runCase(c, deps, versionCost))
-            : notRunResult(c, notRunReason(stopped));
+            : notRunResult(c, "unreachable", unreachable(stopped).message);
         results.set(c.id, result);
         deps.onCaseDone?.(result);
       }

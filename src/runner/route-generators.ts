@@ -27,7 +27,7 @@ const NARROW_FIELDS: Readonly<Record<Dataset, readonly string[]>> = {
  * returns zero results at no cost (s7-misspelt-fixed-value-empty). Jobs and companies have no fixed sets:
  * a made-up value of the probe field; cases confirm it is empty with a page of 1 before relying on it.
  */
-function queryMatchingNothing(dataset: Dataset): Record<string, unknown> {
+export function queryMatchingNothing(dataset: Dataset): Record<string, unknown> {
   const fixed = [...loadContract().datasets[dataset].fields.values()].find((f) =>
     f.values?.some((v) => v.toLowerCase() !== v),
   );

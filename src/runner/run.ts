@@ -15,10 +15,14 @@ import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
 import { SuiteError } from "./suites.js";
-import { classifyAnswer } from "./answer.js";
 import { isSuccess } from "./views.js";
 import { getPointer } from "./pointer.js";
 import { requestsPerSecond } from "./rate.js";
+import { KeyLimits } from "./key-limits.js";
+import { describeKeyState, keyRefusal, keyStateOf, type KeyState } from "./key-state.js";
+import { notRunResult, type NotRunCategory } from "./not-run.js";
+import { queryMatchingNothing } from "./route-generators.js";
+import type { Exchange } from "./types.js";
 
 export interface RunOptions {
   readonly baseUrl: string;
@@ -61,6 +65,13 @@ export interface RunOptions {
   readonly httpClient?: (options: HttpClientOptions, credentials: Credentials) => HttpClient;
   /** Read the key's balance afresh around every measured step (recorded and replayed runs). */
   readonly freshBalance?: boolean;
+  /**
+   * Run only the cases whose worst case fits the key's balance (and --max-credits), in order; the others are "not
+   * run: balance" (or "budget"). Without it a plan the balance cannot cover refuses to start.
+   */
+  readonly fitBalance?: boolean;
+  /** Each warning found before the first case runs, as it is found (they are in the outcome's warnings too). */
+  readonly onWarning?: (text: string) => void;
 }
 
 /** The target cannot be reached at all: exit status 2. */
@@ -68,7 +79,12 @@ export class UnreachableError extends Error {
   override readonly name = "UnreachableError";
 }
 
-/** The predicted worst case is above --max-credits: the run refuses to start (exit status 2). */
+/** The key is refused (key status and a free query both refuse it, or it is reported inactive): exit status 2. */
+export class KeyRejectedError extends Error {
+  override readonly name = "KeyRejectedError";
+}
+
+/** The predicted worst case is above --max-credits or the key's balance: the run refuses to start (exit status 2). */
 export class BudgetError extends Error {
   override readonly name = "BudgetError";
   constructor(
@@ -83,6 +99,12 @@ export interface RunPlan {
   readonly cases: readonly { id: string; worstCase: number; steps: CasePlan["steps"] }[];
   readonly worstCase: number;
   readonly maxCredits: number;
+  /** With --fit-balance: the cases left out because their worst case did not fit, and the limit they did not fit. */
+  readonly leftOut?: {
+    readonly category: Extract<NotRunCategory, "balance" | "budget">;
+    readonly limit: number;
+    readonly cases: readonly { id: string; worstCase: number }[];
+  };
 }
 
 export interface RunOutcome {
@@ -104,8 +126,15 @@ export interface RunOutcome {
     readonly balanceAfter?: number;
   };
   readonly warnings: readonly string[];
-  /** The run stopped early: the deployment stopped answering (docs/runner-robustness.md); exit status 2. */
-  readonly stopped?: { readonly reason: string; readonly notRun: readonly string[] };
+  /**
+   * The run was cut short, exit status 2: the deployment stopped answering (docs/runner-robustness.md), or the
+   * tester's key could no longer pay (docs/run.md); why, and the cases it did not run for that.
+   */
+  readonly stopped?: {
+    readonly by: Extract<NotRunCategory, "unreachable" | "balance">;
+    readonly reason: string;
+    readonly notRun: readonly string[];
+  };
   /** Set when the run was interrupted: by what, and the selected cases it did not run. */
   readonly interrupted?: { readonly by: string; readonly notRun: readonly string[] };
 }
@@ -141,6 +170,50 @@ export function planRun(
   return { cases: planned, worstCase: planned.reduce((s, c) => s + c.worstCase, 0), maxCredits: options.maxCredits };
 }
 
+/** The plan narrowed to the cases that fit `limit`, in order (a case that fits after one that did not still runs). */
+function fitPlan(plan: RunPlan, limit: number, category: "balance" | "budget"): RunPlan {
+  let total = 0;
+  const kept: RunPlan["cases"][number][] = [];
+  const leftOut: { id: string; worstCase: number }[] = [];
+  for (const c of plan.cases) {
+    if (total + c.worstCase <= limit) {
+      kept.push(c);
+      total += c.worstCase;
+    } else leftOut.push({ id: c.id, worstCase: c.worstCase });
+  }
+  return {
+    ...plan,
+    cases: kept,
+    worstCase: total,
+    ...(leftOut.length ? { leftOut: { category, limit, cases: leftOut } } : {}),
+  };
+}
+
+/**
+ * Key status refused the key or reported it inactive: a query that matches nothing (free under §7 and §8, served or
+ * refused) tells a rejected key (refused there too, 401 or 403) from a deployment whose key status is at fault (the
+ * query is served), which the cases that check key status then judge. Throws KeyRejectedError for the former; the
+ * warning to give for the latter.
+ */
+async function confirmRejection(state: KeyState, http: HttpClient, credentials: Credentials): Promise<string> {
+  const probe: Exchange = await sendRequest(
+    prepareRequest({ operation: "queryPeople", body: { where: queryMatchingNothing("people"), size: 1 } }),
+    http,
+    credentials,
+  );
+  const refused = keyRefusal(probe);
+  if (refused !== undefined)
+    throw new KeyRejectedError(
+      `the deployment refuses the API key: ${describeKeyState(state)}, and a free query with it was refused ` +
+        `(${refused}); the tester's key, not the deployment, is the problem: check it`,
+    );
+  return (
+    `${describeKeyState(state)}, yet a free query with the same key was not refused as a rejected key would be ` +
+    `(${probe.error ?? `HTTP ${probe.status}`}): the deployment's key status is at fault; the auth cases judge it, ` +
+    `and Credit checks will fail`
+  );
+}
+
 /**
  * A conformance run: plan and price every case, refuse to start over budget, check the target answers
  * (key status is free), then run the cases and return what happened. Nothing here writes files or
@@ -150,12 +223,17 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const warnings: string[] = [];
-  const plan = planRun(options.cases, options);
-  if (plan.worstCase > options.maxCredits) {
+  const warn = (text: string) => {
+    warnings.push(text);
+    options.onWarning?.(text);
+  };
+  const fullPlan = planRun(options.cases, options);
+  if (!options.fitBalance && fullPlan.worstCase > options.maxCredits) {
     throw new BudgetError(
-      `the selected cases may cost up to ${plan.worstCase} Credits, more than ` +
-        `--max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag)`,
-      plan,
+      `the selected cases may cost up to ${fullPlan.worstCase} Credits, more than ` +
+        `--max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag), or pass ` +
+        `--fit-balance to run only the cases that fit`,
+      fullPlan,
     );
   }
   const credentials = new Credentials(options.apiKey, options.secondKey);
@@ -173,21 +251,44 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
     const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
     observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
+    const keyState = keyStateOf(preflight, implementation);
+    // Before anything priced is sent: a key the deployment refuses is the tester's problem, not a verdict.
+    if (keyState.kind === "refused" || keyState.kind === "inactive")
+      warn(await confirmRejection(keyState, http, credentials));
+    else if (keyState.kind === "unknown")
+      warn(
+        `${describeKeyState(keyState)}: the deployment's key status is at fault (the auth cases judge it); Credit ` +
+          `checks will fail, and the run cannot tell the key's balance from the deployment's refusals`,
+      );
     const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
     const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
-    const preflightAnswer = classifyAnswer(preflight);
-    if (preflightAnswer.kind === "refusal") {
-      const status = preflightAnswer.summary;
-      warnings.push(`GET /auth/key/status refused the key (${status}): Credit checks will fail; is the key right?`);
-    } else if (preflightAnswer.kind === "neither") {
-      warnings.push(
-        `GET /auth/key/status did not answer with a success (${preflightAnswer.reason}): Credit checks will fail`,
+    const balance = keyState.kind === "active" ? balanceBefore.value : undefined;
+    let plan = fullPlan;
+    if (options.fitBalance) {
+      const limit = Math.min(balance ?? Infinity, options.maxCredits);
+      const category = balance !== undefined && balance <= options.maxCredits ? "balance" : "budget";
+      plan = fitPlan(fullPlan, limit, category);
+      if (plan.leftOut) {
+        const n = plan.leftOut.cases.length;
+        const available = category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`;
+        warn(
+          `--fit-balance: ${available}, less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} ` +
+            `cases fit (worst case ${plan.worstCase}) and ${n} are not run: ${category} ` +
+            `(${plan.leftOut.cases.map((c) => c.id).join(", ")})`,
+        );
+      }
+    } else if (balance !== undefined && balance < fullPlan.worstCase) {
+      throw new BudgetError(
+        `the selected cases may cost up to ${fullPlan.worstCase} Credits and the key has ${balance} left; select ` +
+          `fewer cases (--only, --tag) or pass --fit-balance to run only the cases that fit the balance`,
+        fullPlan,
       );
     }
-    if (isSuccess(preflight) && balanceBefore.value !== undefined && balanceBefore.value < plan.worstCase)
-      warnings.push(
-        `the key has ${balanceBefore.value} Credits left, less than the worst case of ${plan.worstCase}; ` +
-          `charged steps may be refused`,
+    if (balance === undefined && keyState.kind === "active")
+      warn(
+        `GET /auth/key/status does not show the key's balance (${balanceBefore.error ?? "no number"}), so the run ` +
+          `cannot check that it covers the worst case of ${plan.worstCase} Credits; a balance refusal during the ` +
+          `run leaves the remaining priced cases not run (exit status 2)`,
       );
     observed.set(
       "key_status.preflight",
@@ -237,14 +338,27 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     };
     const budget = new Budget(options.maxCredits);
     const versionCost: VersionCost = {};
+    const keyLimits = new KeyLimits(meter);
+    const expectations = options.expectations ?? new Map<string, string>();
+    // Cases --fit-balance left out are reported first, as not run, so the console lists them before the rest.
+    const leftOut = new Map(
+      (plan.leftOut?.cases ?? []).map(({ id, worstCase }) => {
+        const c = options.cases.find((x) => x.id === id)!;
+        const limit = plan.leftOut!.limit;
+        const detail = `its worst case of ${worstCase} Credits does not fit what --fit-balance left of ${limit}`;
+        return [id, applyExpectations(notRunResult(c, plan.leftOut!.category, detail), expectations)];
+      }),
+    );
+    for (const r of leftOut.values()) options.onCaseDone?.(r);
     const raw = await runCases(
-      options.cases,
+      options.cases.filter((c) => !leftOut.has(c.id)),
       {
         http,
         credentials,
         state,
         budget,
         meter,
+        keyLimits,
         lock: new BalanceLock(),
         bogus,
         generators: createGenerators({
@@ -263,19 +377,37 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         ...(options.record ? { record: options.record } : {}),
         ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
-        onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, options.expectations ?? new Map())),
+        onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, expectations)),
       },
       versionCost,
     );
-    const results = raw.map((r) => applyExpectations(r, options.expectations ?? new Map()));
+    const ranNow = new Map(raw.map((r) => [r.id, applyExpectations(r, expectations)]));
+    const results = options.cases.flatMap((c) => ranNow.get(c.id) ?? leftOut.get(c.id) ?? []);
     const stoppedAfter = http.health.stopped;
+    const notRunFor = (category: NotRunCategory) =>
+      results.filter((r) => r.notRun === category && !leftOut.has(r.id)).map((r) => r.id);
+    const listed = (ids: readonly string[]) =>
+      `${ids.length} of ${results.length} cases did not run` + (ids.length ? ` (${ids.join(", ")})` : "");
     let stopped: RunOutcome["stopped"];
     if (stoppedAfter !== undefined) {
-      const notRun = results.filter((r) => r.status === "skipped" && r.reason?.startsWith("not run:")).map((r) => r.id);
-      stopped = { reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`, notRun };
-      const list = notRun.length ? ` (${notRun.join(", ")})` : "";
-      warnings.unshift(`${stopped.reason}; ${notRun.length} of ${results.length} cases did not run${list}`);
+      const notRun = notRunFor("unreachable");
+      stopped = {
+        by: "unreachable",
+        reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`,
+        notRun,
+      };
+      warnings.unshift(`${stopped.reason}; ${listed(notRun)}`);
+    } else if (keyLimits.exhausted !== undefined) {
+      const notRun = notRunFor("balance");
+      stopped = { by: "balance", reason: `the tester's key could no longer pay: ${keyLimits.exhausted}`, notRun };
+      warnings.unshift(`${stopped.reason}; ${listed(notRun)}; no verdict was given on them`);
     }
+    const rateLimited = notRunFor("rate limit");
+    if (rateLimited.length)
+      warnings.unshift(
+        `the tester's key was still rate limited after the retries: ${listed(rateLimited)}; no verdict was given ` +
+          `on them`,
+      );
     const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
     if (versionCost.observed !== undefined)
       observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");

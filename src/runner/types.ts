@@ -1,6 +1,7 @@
 import type { OperationId } from "../contract/index.js";
 import type { RestingClause } from "./verdict.js";
 import type { RecordedExchange } from "./evidence.js";
+import type { NotRunCategory } from "./not-run.js";
 
 /**
  * Deployed MCP tool names by route, pinned in the config's `mcp.tools` for a deployment whose names do not end
@@ -142,6 +143,8 @@ export interface CaseResult {
   readonly warnings: readonly CaseFailure[];
   /** Why the case was skipped, or why a failure was expected. */
   readonly reason?: string;
+  /** Set on a case that was not run (or not run to its end), with why: never a verdict (src/runner/not-run.ts). */
+  readonly notRun?: NotRunCategory;
   /** The exchanges kept as evidence: those a failure refers to, or every one with `--record all`. */
   readonly exchanges?: readonly RecordedExchange[];
 }

@@ -1,5 +1,5 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
-import { MCP_TRANSPORT_SPEC, openMcpSession, type ToolCallOutcome } from "../../client/mcp.js";
+import { MCP_TRANSPORT_SPEC, McpClientError, openMcpSession, type ToolCallOutcome } from "../../client/mcp.js";
 import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
 import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
@@ -94,8 +94,12 @@ export const mcpCallStep: StepKind = {
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {
+      // The HTTP status of a session the server would not open is kept: a 402/403/429 there may be the key's
+      // balance or rate (src/runner/key-limits.ts).
+      const status = error instanceof McpClientError ? error.httpStatus : undefined;
       return done({
         request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
+        ...(status !== undefined ? { status } : {}),
         error: (error as Error).message,
       });
     }
