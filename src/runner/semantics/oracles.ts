@@ -6,9 +6,10 @@ import {
   type FieldSpec,
   type Operator,
 } from "../../contract/index.js";
+import { settleAll } from "../concurrent.js";
 import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
 import { Judge, type QueryNode } from "./judge.js";
-import type { Session } from "./session.js";
+import type { SearchResult, Session } from "./session.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {
@@ -102,14 +103,28 @@ export class SemanticOracles {
     const samples = await this.sample();
     if (!samples.length) return;
     const perSample = samples.map((s) => ({ sample: s, conditions: builder.retrievable(s), anchor: this.anchor(s) }));
-    for (const { sample, conditions, anchor } of perSample) await this.retrievability(sample, conditions, anchor);
-    for (const { sample, conditions, anchor } of perSample) {
+    // The oracles of different samples, and the probe batches of one, do not depend on each other: they are sent
+    // side by side, so the step's wall time is its longest chain of requests, not their sum.
+    const batches = perSample.flatMap(({ sample, conditions, anchor }) => {
       const probes = builder.emptyProbes(sample, conditions, anchor);
-      for (let k = 0; k < probes.length; k += BATCH) await this.mustBeEmpty(probes.slice(k, k + BATCH));
-    }
-    for (const [i, { conditions }] of perSample.entries())
-      await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
-    await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
+      return Array.from({ length: Math.ceil(probes.length / BATCH) }, (_, k) =>
+        probes.slice(k * BATCH, (k + 1) * BATCH),
+      );
+    });
+    await settleAll([
+      ...perSample.map(
+        ({ sample, conditions, anchor }) =>
+          () =>
+            this.retrievability(sample, conditions, anchor),
+      ),
+      ...batches.map((batch) => () => this.mustBeEmpty(batch)),
+      ...perSample.map(
+        ({ conditions }, i) =>
+          () =>
+            this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions),
+      ),
+      () => this.partitions(perSample[0]!.sample, perSample[0]!.conditions),
+    ]);
   }
 
   /**
@@ -447,11 +462,13 @@ export class SemanticOracles {
       ps[0],
     ];
     const seen = new Set<string>();
+    const tried: Condition[] = [];
     for (const p of chosen) {
       if (!p || seen.has(show(p.node)) || seen.size >= this.options.partitions) continue;
       seen.add(show(p.node));
-      await this.partition(sample, q.node, p);
+      tried.push(p);
     }
+    await settleAll(tried.map((p) => () => this.partition(sample, q.node, p)));
   }
 
   private async partition(sample: Sample, q: QueryNode, p: Condition): Promise<void> {
@@ -464,7 +481,21 @@ export class SemanticOracles {
     ];
     const clauses = "s4-2-not-negates, s4-2-exists-presence, s4-2-all-every-condition";
     const people = this.dataset === "people";
-    const whole = await this.session.search(this.dataset, q, people ? 1 : SET_PAGE);
+    const size = people ? 1 : SET_PAGE;
+    const search = (where: QueryNode) => () => this.session.search(this.dataset, where, size);
+    // People parts cost one ID each and are judged by their totals, so they go with the whole; a jobs or companies
+    // whole that does not fit one page ends the partition before its parts are paid for.
+    let whole: SearchResult;
+    let answers: SearchResult[] = [];
+    if (people)
+      [whole, ...answers] = (await settleAll([search(q), ...parts.map((part) => search(part.where))])) as [
+        SearchResult,
+        ...SearchResult[],
+      ];
+    else {
+      whole = await search(q)();
+      if (!whole.refused && !whole.hasNext) answers = await settleAll(parts.map((part) => search(part.where)));
+    }
     if (whole.refused) return;
     if (!people && whole.hasNext) {
       this.session.observe(
@@ -473,12 +504,8 @@ export class SemanticOracles {
       );
       return;
     }
-    const results = [];
-    for (const part of parts) {
-      const r = await this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE);
-      if (r.refused) return;
-      results.push({ ...part, r });
-    }
+    if (answers.some((r) => r.refused)) return;
+    const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
     const label = `partition of ${show(q)} by ${p.label}`;
     if (people) {
       const totals = [whole.total, ...results.map((x) => x.r.total)];
