@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import { countRoundTrip } from "./round-trips.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -151,6 +152,7 @@ export class HttpClient {
       const skipped = notSent();
       if (skipped) return skipped;
       const result = await this.once(url, req, started, retries, Math.max(1, Math.ceil(deadline - performance.now())));
+      countRoundTrip();
       if (result.status === undefined) this.health.failed(result.error ?? "no answer");
       else this.health.answered();
       if (result.status !== 429 || retries >= this.maxRetries) return result;

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
+import { countRoundTrip } from "./round-trips.js";
 import type { TransportHealth } from "./transport-health.js";
 
 /**
@@ -124,6 +125,7 @@ export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: Tr
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
       const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+      countRoundTrip();
       health?.answered();
       return capped(response, DEFAULT_MAX_BODY_BYTES);
     } catch (error) {

@@ -52,7 +52,7 @@ export interface RunArgs {
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
-export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 16;
 
 function list(values: string[] | undefined): string[] | undefined {
   return values
@@ -348,7 +348,10 @@ export const runCommand: TdssCommand<RunArgs> = {
       .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
       .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
-      .option("concurrency", { type: "number", describe: `Cases run at once (default ${DEFAULT_CONCURRENCY})` })
+      .option("concurrency", {
+        type: "number",
+        describe: `Cases run at once; requests are paced by the key's rate limit (default ${DEFAULT_CONCURRENCY})`,
+      })
       .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
       .option("generated", {
         type: "number",

@@ -69,6 +69,8 @@ export interface Report {
     readonly strict: boolean;
     /** The run was interrupted (SIGINT, SIGTERM): by what, and the selected cases it did not run. */
     readonly interrupted?: RunOutcome["interrupted"];
+    /** Its longest chain of requests that wait for each other, in round trips (RunOutcome.longestChain). */
+    readonly longestChain?: number;
   };
   readonly summary: Summary;
   readonly cases: readonly CaseResult[];
@@ -184,6 +186,7 @@ export function buildReport(
       },
       strict,
       ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
+      ...(outcome.longestChain !== undefined ? { longestChain: outcome.longestChain } : {}),
     },
     summary: summarize(outcome),
     cases: outcome.results,

@@ -4,10 +4,13 @@ import { excerpt } from "../checks/check.js";
 import { CHECKS, type CheckContext, type CheckOutcome, type RunState } from "../checks/index.js";
 import { failedClauses } from "../checks/failed-clauses.js";
 import type { HttpClient } from "../client/http.js";
-import type { BalanceMeter } from "./balance.js";
+import type { BalanceMeter, BalanceReading } from "./balance.js";
 import { asCase } from "./cassette.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
+import { onChain } from "../client/round-trips.js";
+import { forEachConcurrent } from "./concurrent.js";
+import { MeasurementWindows, NotAdmitted, type Admit } from "./measure.js";
 import { EvidenceLog } from "./evidence.js";
 import type { KeyLimits } from "./key-limits.js";
 import type { BalanceLock } from "./lock.js";
@@ -61,6 +64,11 @@ export interface EngineDeps {
   readonly evidenceBytes?: number;
   /** Once aborted, no case starts and no case sends another step; steps in flight finish. */
   readonly signal?: AbortSignal;
+}
+
+/** What the engine holds while a run goes on: its dependencies and the windows measured steps share. */
+interface RunDeps extends EngineDeps {
+  readonly windows: MeasurementWindows;
 }
 
 /** Run-wide value the budget needs: the observed cost of GET /version, once a step has measured it. */
@@ -260,6 +268,7 @@ interface CaseRun {
   warnings: CaseFailure[];
   credits: number;
   requests: number;
+  roundTrips?: number;
   notRun?: NotRun;
   /** The case's clauses, which its failures are attributed among. */
   clauses: readonly string[];
@@ -300,23 +309,39 @@ function failureOf(
   });
 }
 
-async function executeStep(
+/** One expansion of a step, resolved and priced before anything is sent. */
+interface PreparedExpansion {
+  readonly label: string;
+  readonly scope: TemplateScope;
+  readonly spec: unknown;
+  readonly plan: StepPlan;
+}
+
+/** What sending one expansion gave, with the balance around it when the step measures Credits. */
+interface SentExpansion {
+  readonly execution: StepExecution;
+  readonly before?: BalanceReading;
+  readonly after?: BalanceReading;
+  /** Credits the balance says this expansion cost. */
+  readonly measured?: number;
+  /** Credits booked for it: measured, else the §8 formulas, else its worst case. */
+  readonly spent: number;
+}
+
+/** Why a step stopped before one of its expansions: a skip of the case, or an expansion that cannot be sent. */
+type StepStop = { readonly skip: NotRun } | { readonly failure: CaseFailure };
+
+/** Resolves and prices one expansion; a StepStop when it cannot be sent. */
+function prepareExpansion(
   step: StepDef,
   index: number,
+  expansion: { label: string; vars: Record<string, unknown> },
   run: CaseRun,
   deps: EngineDeps,
   versionCost: VersionCost,
-): Promise<boolean> {
-  const kind = STEP_KINDS[step.kind]!;
-  const baseScope: TemplateScope = { vars: run.vars, generators: deps.generators, estimating: false };
-  let stepFailed = false;
-  const expansions = dataPrecondition(stepLabel(step, index, ""), () => {
-    for (const [name, value] of Object.entries(step.let)) run.vars[name] = resolve(value, baseScope);
-    return expandForEach(step, baseScope);
-  });
-  for (const [at, expansion] of expansions.entries()) {
-    if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
-    const label = stepLabel(step, index, expansion.label);
+): PreparedExpansion | StepStop {
+  const label = stepLabel(step, index, expansion.label);
+  try {
     const scope: TemplateScope = {
       vars: { ...run.vars, ...expansion.vars },
       generators: deps.generators,
@@ -342,193 +367,416 @@ async function executeStep(
     }
     let plan: StepPlan;
     try {
-      plan = kind.plan(spec, {
+      plan = STEP_KINDS[step.kind]!.plan(spec, {
         bogus: deps.bogus,
         versionCost: versionCost.observed ?? deps.versionReserve,
         ...(idsBound !== undefined ? { idsBound } : {}),
         ...(deps.depth ? { depth: deps.depth } : {}),
       });
     } catch (error) {
-      run.failures.push({
-        step: label,
-        check: step.kind,
-        clauses: [],
-        message: `the step cannot be sent: ${(error as Error).message}`,
-      });
-      return false;
+      const message = `the step cannot be sent: ${(error as Error).message}`;
+      return { failure: { step: label, check: step.kind, clauses: [], message } };
     }
     if (plan.auth === "second" && !deps.credentials.second)
       throw new NotRun("configuration", `${label} needs a second (exhausted) key; none is configured`);
     if (plan.auth === "primary") deps.keyLimits.guard(label, plan.worstCase);
-    const measuring = step.credits !== undefined;
-    const release = measuring || plan.worstCase > 0 ? await deps.lock.acquire(measuring) : () => undefined;
-    const balanceKey = deps.credentials.balanceKey(plan.auth);
-    let execution: StepExecution;
-    let before: { value?: number; error?: string } | undefined;
-    let after: { value?: number; error?: string } | undefined;
-    try {
-      if (measuring) {
-        before = await deps.meter.read(balanceKey);
-        // Nothing charged is in flight now (this step holds the lock alone): the balance is the run's true spend.
-        if (balanceKey === "primary" && before.value !== undefined && deps.initialBalance !== undefined)
-          deps.budget.sync(deps.initialBalance - before.value);
-      }
-      if (!deps.budget.reserve(plan.worstCase)) {
-        // Where the balance binds before --max-credits does, a budget caught up with the balance (Budget.sync) has
-        // run out because the key has: that is the tester's balance, for the rest of the run too.
-        const balanceLeft = deps.initialBalance !== undefined ? deps.initialBalance - deps.budget.spent : undefined;
-        if (balanceLeft !== undefined && balanceLeft < plan.worstCase && deps.initialBalance! <= deps.budget.limit)
-          throw deps.keyLimits.exhaust(
-            `${label} may cost up to ${plan.worstCase} Credits and the key has ${Math.max(0, balanceLeft)} left ` +
-              `of its ${deps.initialBalance} (read from key status and booked by the run)`,
-          );
-        throw new NotRun(
-          "budget",
-          `${label} may cost up to ${plan.worstCase} Credits and only ${Math.max(0, deps.budget.remaining)} ` +
-            `of the ${deps.budget.limit} budgeted remain`,
-        );
-      }
-      try {
-        execution = await kind.execute(spec, {
-          http: deps.http,
-          credentials: deps.credentials,
-          timeoutMs: deps.timeoutMs,
-          ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}),
-          ...(deps.depth ? { depth: deps.depth } : {}),
-          view: (e, op) => viewOf(e, op, deps.state.implementation),
-          ...(deps.signal ? { signal: deps.signal } : {}),
-        });
-      } catch (error) {
-        execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
-      }
-      if (plan.worstCase > 0 || plan.auth === "primary" || plan.auth === "second") deps.meter.touch();
-      if (measuring) after = await deps.meter.read(balanceKey, true);
-    } finally {
+    return { label, scope, spec, plan };
+  } catch (error) {
+    if (error instanceof NotRun) return { skip: error };
+    throw error;
+  }
+}
+
+/**
+ * The admission of a charged request sent outside any measurement: it waits while a measurement holds the balance
+ * lock, and its release marks cached balance readings stale, since the request may have been charged.
+ */
+function admitCharged(deps: EngineDeps): Admit {
+  return async () => {
+    const release = await deps.lock.acquire(false);
+    return () => {
+      deps.meter.touch();
       release();
-    }
-    run.requests += execution.exchanges.length;
-    if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
-    const measured = before?.value !== undefined && after?.value !== undefined ? before.value - after.value : undefined;
-    const formula = formulaCost(execution.exchanges, plan.operationId, deps, versionCost);
-    const spent = measured ?? formula ?? plan.worstCase;
-    deps.budget.settle(plan.worstCase, spent);
-    run.credits += Math.max(0, spent);
-    for (const e of execution.exchanges) {
-      if ((e.request.operationId ?? plan.operationId) === "getProfiles")
-        deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
-    }
-    for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
+    };
+  };
+}
 
-    const stepClause =
-      step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
-    const outcomes: Judged[] = [];
-    for (const e of execution.exchanges)
-      if (e.error)
-        outcomes.push({
-          check: "transport",
-          outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) },
-          ...(stepClause ? { named: stepClause } : {}),
-        });
-    if (execution.failure)
-      outcomes.push({
-        check: step.kind,
-        outcome: { status: "fail", message: execution.failure },
-        ...(stepClause ? { named: stepClause } : {}),
-      });
-    for (const f of execution.findings ?? []) {
-      const { check, ...outcome } = f;
-      outcomes.push({ check, outcome, ...(stepClause ? { named: stepClause } : {}) });
-    }
+/** The admission inside a measurement, which already holds the balance lock for everything the step sends. */
+const admitted: Admit = () => Promise.resolve(() => undefined);
 
-    const stepVars: Record<string, unknown> = {};
-    const missing: Judged[] = [];
-    if (!outcomes.length) {
-      for (const [name, source] of Object.entries(step.captures)) {
-        const value = captureValue(source, execution.exchanges, plan, deps, false);
-        if (value === undefined)
-          missing.push({
-            check: "capture",
-            outcome: {
-              status: "fail",
-              message: `capture ${name}: ${source} is not in the response`,
-              actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText),
-            },
-          });
-        else stepVars[name] = value;
+/**
+ * Sends one prepared expansion through its step kind, its charged requests through `admit`; a kind that throws gives
+ * a failed execution. A kind that does not admit its requests one by one is admitted whole when it is measured (a
+ * request that should be free is measured too) or may be charged.
+ */
+async function sendExpansion(
+  step: StepDef,
+  prepared: PreparedExpansion,
+  deps: EngineDeps,
+  admit: Admit,
+  measured: boolean,
+): Promise<StepExecution> {
+  const kind = STEP_KINDS[step.kind]!;
+  const { plan } = prepared;
+  const charged = plan.worstCase > 0 || plan.auth === "primary" || plan.auth === "second";
+  const whole = !kind.admitsEachRequest && (measured || plan.worstCase > 0);
+  let release = () => undefined as void;
+  let execution: StepExecution;
+  try {
+    release = whole ? await admit() : release;
+    execution = await kind.execute(prepared.spec, {
+      http: deps.http,
+      credentials: deps.credentials,
+      timeoutMs: deps.timeoutMs,
+      ...(deps.mcpTools ? { mcpTools: deps.mcpTools } : {}),
+      ...(deps.depth ? { depth: deps.depth } : {}),
+      view: (e, op) => viewOf(e, op, deps.state.implementation),
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      // Admitted whole, the step's own requests need no admission of their own (a second shared hold could wait
+      // behind a measurement that waits for the first).
+      admit: whole ? admitted : admit,
+    });
+  } catch (error) {
+    if (error instanceof NotAdmitted) throw error;
+    execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
+  } finally {
+    release();
+  }
+  if (charged) deps.meter.touch();
+  return execution;
+}
+
+/**
+ * Why a step whose worst case no longer fits the budget is not run. Where the balance binds before --max-credits
+ * does, a budget caught up with the balance (Budget.sync) has run out because the key has: that is the tester's
+ * balance, for the rest of the run too.
+ */
+function budgetSkip(label: string, worstCase: number, deps: EngineDeps): NotRun {
+  const { budget, initialBalance } = deps;
+  const balanceLeft = initialBalance !== undefined ? initialBalance - budget.spent : undefined;
+  if (balanceLeft !== undefined && balanceLeft < worstCase && initialBalance! <= budget.limit)
+    return deps.keyLimits.exhaust(
+      `${label} may cost up to ${worstCase} Credits and the key has ${Math.max(0, balanceLeft)} left ` +
+        `of its ${initialBalance} (read from key status and booked by the run)`,
+    );
+  return new NotRun(
+    "budget",
+    `${label} may cost up to ${worstCase} Credits and only ${Math.max(0, budget.remaining)} ` +
+      `of the ${budget.limit} budgeted remain`,
+  );
+}
+
+/**
+ * Sends expansions that are priced without measuring, side by side (at most `deps.concurrency` at once): each holds
+ * the balance lock shared while it is in flight and books its cost by the §8 formulas. Stops starting expansions at
+ * the first that does not fit the budget, or after an HTTP request that got no answer.
+ */
+async function sendUnmeasured(
+  step: StepDef,
+  prepared: readonly PreparedExpansion[],
+  sent: (SentExpansion | undefined)[],
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Promise<NotRun | undefined> {
+  let refused: NotRun | undefined;
+  const http = step.kind === "request" || step.kind === "paginate";
+  let unanswered = false;
+  await forEachConcurrent(
+    prepared,
+    deps.concurrency,
+    async (p, at) => {
+      if (!deps.budget.reserve(p.plan.worstCase)) {
+        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        return;
       }
-    }
-    if (!outcomes.length) {
-      const ctx: CheckContext = {
-        exchanges: execution.exchanges,
-        ...(plan.operationId ? { operationId: plan.operationId } : {}),
-        ...(plan.body !== undefined ? { requestBody: plan.body } : {}),
-        vars: { ...scope.vars, ...stepVars },
-        run: deps.state,
-        view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
-      };
-      for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
-      if (step.credits) {
-        const credits = creditsOutcome(
-          step.credits,
-          plan,
-          execution.exchanges,
-          before,
-          after,
-          measured,
-          deps,
-          versionCost,
-        );
-        outcomes.push({
-          ...credits,
-          named: stepClause ?? creditsClauses(step.credits, plan.operationId, execution.exchanges),
-        });
+      const execution = await sendExpansion(step, p, deps, admitCharged(deps), false);
+      const spent = formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost) ?? p.plan.worstCase;
+      deps.budget.settle(p.plan.worstCase, spent);
+      if (http && execution.exchanges.some((e) => e.error !== undefined)) unanswered = true;
+      sent[at] = { execution, spent };
+    },
+    () => refused !== undefined || unanswered || deps.http.health.stopped !== undefined,
+  );
+  return refused;
+}
+
+/** Sends one expansion alone, holding the balance lock exclusively, and reads the balance before and after it. */
+async function sendMeasured(
+  step: StepDef,
+  p: PreparedExpansion,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Promise<SentExpansion | NotRun> {
+  const balanceKey = deps.credentials.balanceKey(p.plan.auth);
+  const release = await deps.lock.acquire(true);
+  let execution: StepExecution;
+  let before: BalanceReading;
+  let after: BalanceReading;
+  try {
+    before = await deps.meter.read(balanceKey);
+    syncBudget(balanceKey, before, deps);
+    if (!deps.budget.reserve(p.plan.worstCase)) return budgetSkip(p.label, p.plan.worstCase, deps);
+    execution = await sendExpansion(step, p, deps, admitted, true);
+    after = await deps.meter.read(balanceKey, true);
+  } finally {
+    release();
+  }
+  const measured = before.value !== undefined && after.value !== undefined ? before.value - after.value : undefined;
+  const formula = formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost);
+  const spent = measured ?? formula ?? p.plan.worstCase;
+  deps.budget.settle(p.plan.worstCase, spent);
+  return { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+}
+
+/** Nothing charged is in flight while the exclusive lock is held: the balance is the run's true spend. */
+function syncBudget(balanceKey: "primary" | "second", reading: BalanceReading, deps: EngineDeps): void {
+  if (balanceKey === "primary" && reading.value !== undefined && deps.initialBalance !== undefined)
+    deps.budget.sync(deps.initialBalance - reading.value);
+}
+
+/**
+ * Sends the expansions of a step that measures Credits, side by side, each in a measurement window it may share with
+ * other measuring steps (src/runner/measure.ts). An expansion whose window could not tell its cost apart, and every
+ * `observe` (a cost only a lone request shows), is sent again alone between its own two readings.
+ */
+async function sendMeasuredGroup(
+  step: StepDef,
+  prepared: readonly PreparedExpansion[],
+  sent: (SentExpansion | undefined)[],
+  deps: RunDeps,
+  versionCost: VersionCost,
+): Promise<NotRun | undefined> {
+  let refused: NotRun | undefined;
+  const shared = step.credits !== "observe";
+  const again: number[] = [];
+  await forEachConcurrent(
+    prepared,
+    deps.concurrency,
+    async (p, at) => {
+      if (!shared) return void again.push(at);
+      if (!deps.budget.reserve(p.plan.worstCase)) {
+        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        return;
       }
-      // A check that failed says more than the capture it made impossible.
-      if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
-    }
-    if (plan.auth === "primary" && outcomes.some((o) => o.outcome.status !== "pass")) {
-      const limited = await deps.keyLimits.judge(label, execution.exchanges, plan.worstCase);
-      if (limited) throw limited;
-    }
-    for (const judged of outcomes) {
-      if (judged.outcome.status === "pass") continue;
-      // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
-      const own = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : undefined;
-      const verdict = verdictOf(own ?? judged.named, run.def.clauses);
-      const entry = failureOf(
-        label,
-        judged.check,
-        judged.outcome,
-        execution.exchanges,
-        run,
-        deps.credentials,
-        own,
-        verdict.clause,
+      const expected = (execution: StepExecution) =>
+        step.credits === "free" ? 0 : formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost);
+      // Once the window has read the balance, the budget knows the run's true spend: a step that no longer fits
+      // gives its reservation back and is not sent.
+      const mayProceed = () => deps.budget.remaining >= 0 || (deps.budget.settle(p.plan.worstCase, 0), false);
+      const window = await deps.windows.measure(
+        deps.credentials.balanceKey(p.plan.auth),
+        (admit) =>
+          sendExpansion(step, p, deps, admit, true).catch((error: unknown) => {
+            if (error instanceof NotAdmitted) return undefined;
+            throw error;
+          }),
+        (execution) => (execution ? expected(execution) : 0),
+        mayProceed,
       );
-      if (judged.outcome.status === "drift" || verdict.kind === "failure") {
-        run.failures.push(entry);
-        if (judged.outcome.status === "fail") stepFailed = true;
-      } else {
-        run.warnings.push(entry);
-        if (deps.strict) {
-          run.failures.push({ ...entry, reading: true });
-          stepFailed = true;
-        }
+      const { result: execution, before, after, measured } = window;
+      if (!execution) {
+        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        return;
       }
+      const spent = measured ?? expected(execution) ?? p.plan.worstCase;
+      deps.budget.settle(p.plan.worstCase, spent);
+      if (window.mismatch) again.push(at);
+      else sent[at] = { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+    },
+    () => refused !== undefined || deps.http.health.stopped !== undefined,
+  );
+  for (const at of again.sort((x, y) => x - y)) {
+    if (deps.http.health.stopped !== undefined) break;
+    const result = await sendMeasured(step, prepared[at]!, deps, versionCost);
+    if (result instanceof NotRun) return result;
+    sent[at] = result;
+  }
+  return refused;
+}
+
+async function executeStep(
+  step: StepDef,
+  index: number,
+  run: CaseRun,
+  deps: RunDeps,
+  versionCost: VersionCost,
+): Promise<boolean> {
+  const baseScope: TemplateScope = { vars: run.vars, generators: deps.generators, estimating: false };
+  const expansions = dataPrecondition(stepLabel(step, index, ""), () => {
+    for (const [name, value] of Object.entries(step.let)) run.vars[name] = resolve(value, baseScope);
+    return expandForEach(step, baseScope);
+  });
+  if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
+  // Every expansion is resolved and priced first (they read the case's variables as they stand before the step),
+  // then sent side by side, then judged in order, so reports read the same whatever order the answers came in.
+  const prepared: PreparedExpansion[] = [];
+  let stop: StepStop | undefined;
+  for (const expansion of expansions) {
+    const p = prepareExpansion(step, index, expansion, run, deps, versionCost);
+    if ("plan" in p) prepared.push(p);
+    else {
+      stop = p;
+      break;
     }
-    if (!stepFailed) Object.assign(run.vars, stepVars);
-    if (execution.inconclusive && !stepFailed) throw new NotRun("data", `${label}: ${execution.inconclusive}`);
+  }
+  const sent: (SentExpansion | undefined)[] = [];
+  const refused =
+    step.credits !== undefined
+      ? await sendMeasuredGroup(step, prepared, sent, deps, versionCost)
+      : await sendUnmeasured(step, prepared, sent, deps, versionCost);
+  for (const s of sent) if (s) run.requests += s.execution.exchanges.length;
+  let stepFailed = false;
+  for (const [at, p] of prepared.entries()) {
+    const s = sent[at];
+    if (!s) {
+      if (refused) throw refused;
+      if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
+      continue;
+    }
+    run.credits += Math.max(0, s.spent);
+    const verdict = await judgeExpansion(step, p, s, run, deps, versionCost);
+    if (verdict.failed) stepFailed = true;
+    if (!stepFailed) Object.assign(run.vars, verdict.vars);
+    if (s.execution.inconclusive && !stepFailed) throw new NotRun("data", `${p.label}: ${s.execution.inconclusive}`);
     // After an HTTP request that got no answer the case has failed; the rest of a for_each would each wait for the
     // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
     const left = expansions.length - at - 1;
     const http = step.kind === "request" || step.kind === "paginate";
-    if (left > 0 && http && execution.exchanges.some((e) => e.error !== undefined)) {
+    if (left > 0 && http && s.execution.exchanges.some((e) => e.error !== undefined)) {
       const message = `${left} more request(s) of this step not sent after a request that got no answer`;
       run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message });
-      break;
+      return false;
     }
   }
+  if (refused) throw refused;
+  if (stop && "skip" in stop) throw stop.skip;
+  if (stop && "failure" in stop) {
+    run.failures.push(stop.failure);
+    return false;
+  }
   return !stepFailed;
+}
+
+/**
+ * Judges one sent expansion: transport errors, the step's own findings, its captures, the checks it expects and its
+ * Credits. Failures and warnings go to the case; the captured values are returned for the case to keep when the
+ * expansion passed.
+ */
+async function judgeExpansion(
+  step: StepDef,
+  p: PreparedExpansion,
+  s: SentExpansion,
+  run: CaseRun,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Promise<{ failed: boolean; vars: Record<string, unknown> }> {
+  const { label, scope, plan } = p;
+  const { execution, before, after, measured } = s;
+  let stepFailed = false;
+  if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
+  for (const e of execution.exchanges) {
+    if ((e.request.operationId ?? plan.operationId) === "getProfiles")
+      deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+  }
+  for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
+  const stepClause =
+    step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
+  const outcomes: Judged[] = [];
+  for (const e of execution.exchanges)
+    if (e.error)
+      outcomes.push({
+        check: "transport",
+        outcome: { status: "fail", message: e.error, exchange: execution.exchanges.indexOf(e) },
+        ...(stepClause ? { named: stepClause } : {}),
+      });
+  if (execution.failure)
+    outcomes.push({
+      check: step.kind,
+      outcome: { status: "fail", message: execution.failure },
+      ...(stepClause ? { named: stepClause } : {}),
+    });
+  for (const f of execution.findings ?? []) {
+    const { check, ...outcome } = f;
+    outcomes.push({ check, outcome, ...(stepClause ? { named: stepClause } : {}) });
+  }
+
+  const stepVars: Record<string, unknown> = {};
+  const missing: Judged[] = [];
+  if (!outcomes.length) {
+    for (const [name, source] of Object.entries(step.captures)) {
+      const value = captureValue(source, execution.exchanges, plan, deps, false);
+      if (value === undefined)
+        missing.push({
+          check: "capture",
+          outcome: {
+            status: "fail",
+            message: `capture ${name}: ${source} is not in the response`,
+            actual: ((t) => (t === undefined ? t : excerpt(t, 300)))(execution.exchanges.at(-1)?.bodyText),
+          },
+        });
+      else stepVars[name] = value;
+    }
+  }
+  if (!outcomes.length) {
+    const ctx: CheckContext = {
+      exchanges: execution.exchanges,
+      ...(plan.operationId ? { operationId: plan.operationId } : {}),
+      ...(plan.body !== undefined ? { requestBody: plan.body } : {}),
+      vars: { ...scope.vars, ...stepVars },
+      run: deps.state,
+      view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
+    };
+    for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
+    if (step.credits) {
+      const credits = creditsOutcome(
+        step.credits,
+        plan,
+        execution.exchanges,
+        before,
+        after,
+        measured,
+        deps,
+        versionCost,
+      );
+      outcomes.push({
+        ...credits,
+        named: stepClause ?? creditsClauses(step.credits, plan.operationId, execution.exchanges),
+      });
+    }
+    // A check that failed says more than the capture it made impossible.
+    if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...missing);
+  }
+  if (plan.auth === "primary" && outcomes.some((o) => o.outcome.status !== "pass")) {
+    const limited = await deps.keyLimits.judge(label, execution.exchanges, plan.worstCase);
+    if (limited) throw limited;
+  }
+  for (const judged of outcomes) {
+    if (judged.outcome.status === "pass") continue;
+    // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
+    const own = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : undefined;
+    const verdict = verdictOf(own ?? judged.named, run.def.clauses);
+    const entry = failureOf(
+      label,
+      judged.check,
+      judged.outcome,
+      execution.exchanges,
+      run,
+      deps.credentials,
+      own,
+      verdict.clause,
+    );
+    if (judged.outcome.status === "drift" || verdict.kind === "failure") {
+      run.failures.push(entry);
+      if (judged.outcome.status === "fail") stepFailed = true;
+    } else {
+      run.warnings.push(entry);
+      if (deps.strict) {
+        run.failures.push({ ...entry, reading: true });
+        stepFailed = true;
+      }
+    }
+  }
+  return { failed: stepFailed, vars: stepVars };
 }
 
 /**
@@ -667,7 +915,7 @@ function creditsOutcome(
 }
 
 /** Runs one case and returns its result (before expectations are applied). */
-async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): Promise<CaseResult> {
+async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Promise<CaseResult> {
   const started = performance.now();
   const evidence = new EvidenceLog(deps.credentials, deps.evidenceBytes);
   const run: CaseRun = {
@@ -684,10 +932,13 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
     run.notRun = new NotRun("configuration", "needs a second (exhausted) key; none is configured");
   else {
     try {
-      for (const [index, step] of c.steps.entries()) {
-        if (deps.signal?.aborted) throw new NotRun("interrupted", `interrupted before ${stepLabel(step, index, "")}`);
-        if (!(await executeStep(step, index, run, deps, versionCost))) break;
-      }
+      const { chain } = await onChain(async () => {
+        for (const [index, step] of c.steps.entries()) {
+          if (deps.signal?.aborted) throw new NotRun("interrupted", `interrupted before ${stepLabel(step, index, "")}`);
+          if (!(await executeStep(step, index, run, deps, versionCost))) break;
+        }
+      });
+      run.roundTrips = chain.roundTrips;
     } catch (error) {
       // Not run ends the case; anything else is a defect of the runner or a suite, reported on the case rather than
       // ending the run.
@@ -712,6 +963,7 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
     status,
     durationMs: Math.round(performance.now() - started),
     requests: run.requests,
+    ...(run.roundTrips !== undefined ? { roundTrips: run.roundTrips } : {}),
     credits: run.credits,
     failures: run.failures,
     warnings: run.warnings,
@@ -728,15 +980,21 @@ async function runCase(c: CaseDef, deps: EngineDeps, versionCost: VersionCost): 
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
 export async function runCases(
   cases: readonly CaseDef[],
-  deps: EngineDeps,
+  engineDeps: EngineDeps,
   versionCost: VersionCost = {},
 ): Promise<CaseResult[]> {
   const results = new Map<string, CaseResult>();
-  const pool = async (list: readonly CaseDef[]) => {
-    let next = 0;
-    const worker = async () => {
-      while (next < list.length && !deps.signal?.aborted) {
-        const c = list[next++]!;
+  const deps: RunDeps = {
+    ...engineDeps,
+    windows: new MeasurementWindows(engineDeps.lock, engineDeps.meter, (key, reading) =>
+      syncBudget(key, reading, engineDeps),
+    ),
+  };
+  const pool = (list: readonly CaseDef[]) =>
+    forEachConcurrent(
+      list,
+      deps.concurrency,
+      async (c) => {
         deps.onCaseStart?.(c);
         const stopped = deps.http.health.stopped;
         const result =
@@ -745,10 +1003,9 @@ export async function runCases(
             : notRunResult(c, "unreachable", unreachable(stopped).message);
         results.set(c.id, result);
         deps.onCaseDone?.(result);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, list.length)) }, worker));
-  };
+      },
+      () => deps.signal?.aborted === true,
+    );
   await pool(cases.filter((c) => c.runs !== "last"));
   await pool(cases.filter((c) => c.runs === "last"));
   return cases.flatMap((c) => results.get(c.id) ?? []);

@@ -137,7 +137,16 @@ export interface RunOutcome {
   };
   /** Set when the run was interrupted: by what, and the selected cases it did not run. */
   readonly interrupted?: { readonly by: string; readonly notRun: readonly string[] };
+  /**
+   * The run's longest chain of requests that wait for each other, in round trips: the key status read before the
+   * cases, the longest case, then the longest of the cases that run last. With a network latency L the run cannot
+   * take less than longestChain × L (docs/benchmarks.md, "Latency").
+   */
+  readonly longestChain?: number;
 }
+
+/** Requests sent one after the other before the first case: the key status, then the balance it shows. */
+const PREFLIGHT_ROUND_TRIPS = 2;
 
 function newRunId(now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(2).toString("hex")}`;
@@ -383,6 +392,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     );
     const ranNow = new Map(raw.map((r) => [r.id, applyExpectations(r, expectations)]));
     const results = options.cases.flatMap((c) => ranNow.get(c.id) ?? leftOut.get(c.id) ?? []);
+    const runsLast = new Set(options.cases.filter((c) => c.runs === "last").map((c) => c.id));
+    const longest = (last: boolean) =>
+      Math.max(0, ...results.filter((r) => runsLast.has(r.id) === last).map((r) => r.roundTrips ?? 0));
+    const longestChain = PREFLIGHT_ROUND_TRIPS + longest(false) + longest(true);
     const stoppedAfter = http.health.stopped;
     const notRunFor = (category: NotRunCategory) =>
       results.filter((r) => r.notRun === category && !leftOut.has(r.id)).map((r) => r.id);
@@ -424,6 +437,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       ...(interrupted ? { interrupted } : {}),
       durationMs: Math.round(performance.now() - started),
       results,
+      longestChain,
       ...(stopped ? { stopped } : {}),
       observed: observed.toJSON(),
       credits: {

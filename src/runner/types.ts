@@ -133,6 +133,11 @@ export interface CaseResult {
   readonly status: CaseStatus;
   readonly durationMs: number;
   readonly requests: number;
+  /**
+   * Its longest chain of requests that wait for each other (src/client/round-trips.ts): with a network latency L,
+   * the case cannot take less than roundTrips × L.
+   */
+  readonly roundTrips?: number;
   /** Credits this case spent, as measured or computed from what was returned. */
   readonly credits: number;
   readonly failures: readonly CaseFailure[];

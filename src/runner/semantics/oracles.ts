@@ -6,6 +6,7 @@ import {
   type FieldSpec,
   type Operator,
 } from "../../contract/index.js";
+import { settleAll } from "../concurrent.js";
 import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
@@ -105,14 +106,28 @@ export class SemanticOracles {
     const samples = await this.sample();
     if (!samples.length) return;
     const perSample = samples.map((s) => ({ sample: s, conditions: builder.retrievable(s), anchor: this.anchor(s) }));
-    for (const { sample, conditions, anchor } of perSample) await this.retrievability(sample, conditions, anchor);
-    for (const { sample, conditions, anchor } of perSample) {
+    // The oracles of different samples, and the probe batches of one, do not depend on each other: they are sent
+    // side by side, so the step's wall time is its longest chain of requests, not their sum.
+    const batches = perSample.flatMap(({ sample, conditions, anchor }) => {
       const probes = builder.emptyProbes(sample, conditions, anchor);
-      for (let k = 0; k < probes.length; k += BATCH) await this.mustBeEmpty(probes.slice(k, k + BATCH));
-    }
-    for (const [i, { conditions }] of perSample.entries())
-      await this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions);
-    await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
+      return Array.from({ length: Math.ceil(probes.length / BATCH) }, (_, k) =>
+        probes.slice(k * BATCH, (k + 1) * BATCH),
+      );
+    });
+    await settleAll([
+      ...perSample.map(
+        ({ sample, conditions, anchor }) =>
+          () =>
+            this.retrievability(sample, conditions, anchor),
+      ),
+      ...batches.map((batch) => () => this.mustBeEmpty(batch)),
+      ...perSample.map(
+        ({ conditions }, i) =>
+          () =>
+            this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions),
+      ),
+      () => this.partitions(perSample[0]!.sample, perSample[0]!.conditions),
+    ]);
   }
 
   /**
@@ -476,7 +491,8 @@ export class SemanticOracles {
       );
       return;
     }
-    for (const p of chosen) await this.partition(narrowed.where, narrowed.probe, p);
+    const { where, probe } = narrowed;
+    await settleAll(chosen.map((p) => () => this.partition(where, probe, p)));
   }
 
   /** Q's parts by p, compared with Q's own answer (`whole`, a set small enough to compare whole). */
@@ -490,12 +506,11 @@ export class SemanticOracles {
     ];
     const clauses = "s4-2-not-negates, s4-2-exists-presence, s4-2-all-every-condition";
     const people = this.dataset === "people";
-    const results = [];
-    for (const part of parts) {
-      const r = await this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE);
-      if (r.refused) return;
-      results.push({ ...part, r });
-    }
+    const answers = await settleAll(
+      parts.map((part) => () => this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE)),
+    );
+    if (answers.some((r) => r.refused)) return;
+    const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
     const label = `partition of ${show(q)} by ${p.label}`;
     if (people) {
       const totals = [whole.total, ...results.map((x) => x.r.total)];

@@ -1,5 +1,5 @@
 import { creditCost, idsMemberOf, routeOf, type Dataset, type OperationId } from "../../contract/index.js";
-import { prepareRequest, sendRequest } from "../steps/request.js";
+import { prepareRequest, sendAdmitted } from "../steps/request.js";
 import type { ExecuteContext, StepFinding, StepObservation } from "../steps/step-kind.js";
 import type { Exchange } from "../types.js";
 import { isSuccess } from "../views.js";
@@ -34,6 +34,8 @@ export class Session {
   readonly findings: StepFinding[] = [];
   readonly observations: StepObservation[] = [];
   private spentCredits = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly ctx: ExecuteContext,
@@ -46,31 +48,33 @@ export class Session {
 
   async search(dataset: Dataset, where: QueryNode, size: number): Promise<SearchResult> {
     const operation = routeOf(dataset, "search");
-    const exchange = await this.send(operation, { where, size }, creditCost(operation, size) ?? 0);
+    const worstCase = creditCost(operation, size) ?? 0;
+    const { exchange, index } = await this.send(operation, { where, size }, worstCase);
     const view = this.ctx.view!(exchange, operation);
     const refused = !isSuccess(exchange);
     const ids = (view.ids ?? []).filter((x): x is string => typeof x === "string");
-    this.book(creditCost(operation, refused ? 0 : ids.length) ?? 0);
+    this.book(worstCase, creditCost(operation, refused ? 0 : ids.length) ?? 0);
     return {
       refused,
       ids,
       total: view.total,
       hasNext: view.hasNext && view.next !== undefined && view.next !== null,
-      exchange: this.exchanges.length - 1,
+      exchange: index,
     };
   }
 
   async detail(dataset: Dataset, ids: readonly string[], source?: readonly string[]): Promise<DetailResult> {
     const operation = routeOf(dataset, "detail");
     const body = { [idsMemberOf(dataset)]: ids, ...(source ? { _source: source } : {}) };
-    const exchange = await this.send(operation, body, creditCost(operation, ids.length) ?? 0);
+    const worstCase = creditCost(operation, ids.length) ?? 0;
+    const { exchange, index } = await this.send(operation, body, worstCase);
     const view = this.ctx.view!(exchange, operation);
     const refused = !isSuccess(exchange);
     const records = (view.records ?? []).filter(
       (r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r),
     );
-    this.book(creditCost(operation, refused ? 0 : records.length) ?? 0);
-    return { refused, records, exchange: this.exchanges.length - 1 };
+    this.book(worstCase, creditCost(operation, refused ? 0 : records.length) ?? 0);
+    return { refused, records, exchange: index };
   }
 
   fail(check: string, message: string, exchange: number, expected?: unknown, actual?: unknown): void {
@@ -88,16 +92,40 @@ export class Session {
     this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
   }
 
-  private async send(operation: OperationId, body: unknown, worstCase: number): Promise<Exchange> {
-    if (this.spentCredits + worstCase > this.allowance)
-      throw new AllowanceSpent(`the step's allowance of ${this.allowance} Credits is spent`);
-    const exchange = await sendRequest(prepareRequest({ operation, body }), this.ctx.http, this.ctx.credentials);
-    this.exchanges.push(exchange);
-    if (exchange.error) throw new Error(`${operation}: ${exchange.error}`);
-    return exchange;
+  /**
+   * Sends one request once its worst case fits what is left of the allowance (requests in flight count at their worst
+   * case, since oracles send side by side); returns it with its index among the step's exchanges.
+   */
+  private async send(
+    operation: OperationId,
+    body: unknown,
+    worstCase: number,
+  ): Promise<{ exchange: Exchange; index: number }> {
+    // A request whose worst case fits only once those in flight have booked what they really cost waits for them.
+    while (this.spentCredits + this.inFlight + worstCase > this.allowance) {
+      if (this.spentCredits + worstCase > this.allowance)
+        throw new AllowanceSpent(`the step's allowance of ${this.allowance} Credits is spent`);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.inFlight += worstCase;
+    let exchange: Exchange;
+    try {
+      exchange = await sendAdmitted(prepareRequest({ operation, body }), this.ctx);
+    } catch (error) {
+      this.book(worstCase, 0);
+      throw error;
+    }
+    const index = this.exchanges.push(exchange) - 1;
+    if (exchange.error) {
+      this.book(worstCase, worstCase);
+      throw new Error(`${operation}: ${exchange.error}`);
+    }
+    return { exchange, index };
   }
 
-  private book(credits: number): void {
+  private book(worstCase: number, credits: number): void {
+    this.inFlight -= worstCase;
     this.spentCredits += credits;
+    for (const wake of this.waiting.splice(0)) wake();
   }
 }

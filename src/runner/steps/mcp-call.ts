@@ -4,6 +4,7 @@ import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
 import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
+import { NotAdmitted } from "../measure.js";
 import type { StepKind } from "./step-kind.js";
 
 /** The `mcp_call:` member of a step, after templates are resolved. */
@@ -69,6 +70,7 @@ export const mcpCallStep: StepKind = {
       auth: { type: "string" },
     },
   },
+  admitsEachRequest: true,
   plan(spec, ctx) {
     transportOf((spec as McpCallSpec).transport);
     return planRequest(asRequest(spec as McpCallSpec), ctx);
@@ -119,7 +121,14 @@ export const mcpCallStep: StepKind = {
             error: `tools/list on ${transport} has no ${wanted} (listed: ${names.join(", ") || "none"})`,
           });
       }
-      const outcome = await session.callTool(tool, args);
+      // Only the call may be charged: the session and tools/list before it keep no Credit measurement waiting.
+      const release = ctx.admit ? await ctx.admit() : () => undefined;
+      let outcome;
+      try {
+        outcome = await session.callTool(tool, args);
+      } finally {
+        release();
+      }
       if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
       const form = refusalForm(outcome);
       const observations = form
@@ -147,6 +156,7 @@ export const mcpCallStep: StepKind = {
         observations,
       };
     } catch (error) {
+      if (error instanceof NotAdmitted) throw error;
       return done({
         request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
         error: (error as Error).message,

@@ -45,6 +45,7 @@ export const narrowStep: StepKind = {
       at_most: { type: "integer", minimum: 1, maximum: 100 },
     },
   },
+  admitsEachRequest: true,
   plan(spec) {
     const s = spec as NarrowSpec;
     if (!searchRoutes().some((r) => r.operation === s.operation))

@@ -1,7 +1,7 @@
 import { hasPointer, getPointer } from "../pointer.js";
 import type { Exchange } from "../types.js";
 import { isSuccess } from "../views.js";
-import { planRequest, prepareRequest, sendRequest, type RequestSpec } from "./request.js";
+import { planRequest, prepareRequest, sendAdmitted, type RequestSpec } from "./request.js";
 import type { StepKind } from "./step-kind.js";
 
 interface PaginateSpec extends RequestSpec {
@@ -20,6 +20,7 @@ export const paginateStep: StepKind = {
     const one = planRequest(prepareRequest(spec as RequestSpec), ctx);
     return { ...one, worstCase: one.worstCase * pages, maxItems: one.maxItems * pages };
   },
+  admitsEachRequest: true,
   async execute(spec, ctx) {
     const { max_pages: maxPages, ...request } = spec as PaginateSpec;
     const exchanges: Exchange[] = [];
@@ -29,7 +30,7 @@ export const paginateStep: StepKind = {
       if (page > 0 && ctx.signal?.aborted) {
         return { exchanges, inconclusive: `the run was interrupted after page ${page}` };
       }
-      const exchange = await sendRequest(prepareRequest({ ...request, body }), ctx.http, ctx.credentials);
+      const exchange = await sendAdmitted(prepareRequest({ ...request, body }), ctx);
       exchanges.push(exchange);
       if (!isSuccess(exchange) || !hasPointer(exchange.json, "/data/next")) return { exchanges };
       const next = getPointer(exchange.json, "/data/next");

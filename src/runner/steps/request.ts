@@ -134,6 +134,16 @@ export async function sendRequest(
   }
 }
 
+/** Sends a request once `ctx.admit` lets it go, holding the admission until its answer is in. */
+export async function sendAdmitted(prepared: PreparedRequest, ctx: ExecuteContext): Promise<Exchange> {
+  const release = ctx.admit ? await ctx.admit() : () => undefined;
+  try {
+    return await sendRequest(prepared, ctx.http, ctx.credentials);
+  } finally {
+    release();
+  }
+}
+
 /** `request:` — one HTTP request, by operationId or by raw method and path. */
 export const requestStep: StepKind = {
   plan: (spec, ctx) => planRequest(prepareRequest(spec as RequestSpec), ctx),

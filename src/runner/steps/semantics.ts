@@ -48,6 +48,7 @@ export const semanticsStep: StepKind = {
     const s = spec as SemanticsSpec;
     return { auth: "primary", worstCase: s.max_credits[ctx.depth ?? "quick"], maxItems: 0 };
   },
+  admitsEachRequest: true,
   async execute(spec, ctx) {
     const s = spec as SemanticsSpec;
     const depth = ctx.depth ?? "quick";

@@ -40,6 +40,11 @@ export interface ExecuteContext {
   readonly view?: (exchange: Exchange, operationId: OperationId) => ResponseView;
   /** Aborted when the run is interrupted: a kind that sends several requests sends no further one. */
   readonly signal?: AbortSignal;
+  /**
+   * Waits until a request that may be charged can be sent (no Credit measurement is under way) and returns the
+   * release to call once it is answered. Kinds that set `admitsEachRequest` send every request through it.
+   */
+  readonly admit?: () => Promise<() => void>;
 }
 
 /**
@@ -86,4 +91,9 @@ export interface StepKind {
   readonly schema?: object;
   plan(spec: unknown, ctx: PlanContext): StepPlan;
   execute(spec: unknown, ctx: ExecuteContext): Promise<StepExecution>;
+  /**
+   * Every request is admitted alone through `ExecuteContext.admit`, so a step of many requests does not keep Credit
+   * measurements waiting for its whole length; otherwise the engine admits the whole step at once.
+   */
+  readonly admitsEachRequest?: true;
 }
