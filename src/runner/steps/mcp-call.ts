@@ -1,5 +1,5 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
-import { MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
+import { isRateLimitError, MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
 import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
 import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
@@ -79,14 +79,17 @@ export const mcpCallStep: StepKind = {
         { method: "tools/call", params: { name: tool, arguments: args } },
         { operationId: spec.operation },
       );
+    const failed = (error: unknown) =>
+      done({
+        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
+        error: (error as Error).message,
+        ...(isRateLimitError(error) ? { rateLimited: true } : {}),
+      });
     let session;
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {
-      return done({
-        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
-        error: (error as Error).message,
-      });
+      return failed(error);
     }
     try {
       let tool = spec.tool;
@@ -105,16 +108,19 @@ export const mcpCallStep: StepKind = {
           });
       }
       const outcome = await session.callTool(tool, args);
-      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
+      const limited = outcome.rateLimited ? { rateLimited: true as const } : {};
+      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error, ...limited });
       if (outcome.rpcError)
         return done({
           request: request(tool),
+          ...limited,
           toolError: true,
           bodyText: JSON.stringify(outcome.rpcError),
           jsonError: `JSON-RPC error ${outcome.rpcError.code}: ${outcome.rpcError.message}`,
         });
       return done({
         request: request(tool),
+        ...limited,
         ...(outcome.isError ? { toolError: true } : {}),
         bodyText: JSON.stringify(outcome.result),
         ...(outcome.envelope !== undefined
@@ -122,10 +128,7 @@ export const mcpCallStep: StepKind = {
           : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
       });
     } catch (error) {
-      return done({
-        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
-        error: (error as Error).message,
-      });
+      return failed(error);
     } finally {
       await session.close();
     }
