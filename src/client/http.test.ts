@@ -212,5 +212,4 @@ describe("base URLs", () => {
     expect(isInsecureRemote(new URL("http://127.0.0.1:8080"))).toBe(false);
     expect(isInsecureRemote(new URL("http://localhost:8080"))).toBe(false);
   });
-
 });

@@ -237,7 +237,9 @@ function refusedForRate(outcome: ToolCallOutcome): boolean {
   if (code === 429 || code === "429") return true;
   const rpc = outcome.rpcError;
   if (!rpc) return false;
-  return rpc.code === 429 || RATE_LIMIT_WORDS.test(rpc.message) || RATE_LIMIT_WORDS.test(JSON.stringify(rpc.data ?? ""));
+  return (
+    rpc.code === 429 || RATE_LIMIT_WORDS.test(rpc.message) || RATE_LIMIT_WORDS.test(JSON.stringify(rpc.data ?? ""))
+  );
 }
 
 /** The JSON a tool result carries: structuredContent, else its first text content parsed as JSON. */
@@ -357,10 +359,12 @@ export async function openMcpSession(
           const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
           return toolOutcome(result);
         } catch (error) {
-          const transportFailure = !(error instanceof McpError) || TRANSPORT_ERROR_CODES.has(error.code);
-          if (!transportFailure) {
+          if (error instanceof McpError) {
             const data: unknown = error.data;
-            return { isError: true, rpcError: { code: error.code, message: error.message, ...(data ? { data } : {}) } };
+            const rpcError = { code: error.code, message: error.message, ...(data ? { data } : {}) };
+            // -32000 is both the SDK's "connection closed" and the server error a rate limit is often sent as.
+            const rpcOutcome = { isError: true, rpcError };
+            if (!TRANSPORT_ERROR_CODES.has(error.code) || refusedForRate(rpcOutcome)) return rpcOutcome;
           }
           const limited = httpStatusOf(error) === 429;
           return { isError: true, error: (error as Error).message, ...(limited ? { rateLimited: true } : {}) };
@@ -405,7 +409,11 @@ export interface McpProbe {
 
 /** A probe that failed with `error`, marked when the rate limit was the cause. */
 function probeFailure(url: string, error: unknown, timeoutMs: number): McpProbe {
-  return { url, error: describeFetchError(error, timeoutMs), ...(isRateLimitError(error) ? { rateLimited: true } : {}) };
+  return {
+    url,
+    error: describeFetchError(error, timeoutMs),
+    ...(isRateLimitError(error) ? { rateLimited: true } : {}),
+  };
 }
 
 /** A probe answered with HTTP 429 is marked: the status alone would not say that no retry was left. */
@@ -572,8 +580,7 @@ async function openSseStream(
   // the request has had its turn under the rate limit (at most `timeoutMs` too).
   const headersDeadline = new AbortController();
   const headersTimer = setTimeout(
-    () =>
-      headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
+    () => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
     2 * timeoutMs,
   );
   let response: Response;
@@ -659,7 +666,11 @@ export async function probeSseInitialize(
       };
     }
     const url = stream.endpoint.href;
-    const posted = await originBoundFetch(options.baseUrl, timeout, fetchOptionsOf(options))(stream.endpoint, {
+    const posted = await originBoundFetch(
+      options.baseUrl,
+      timeout,
+      fetchOptionsOf(options),
+    )(stream.endpoint, {
       method: "POST",
       headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
       body: initializeMessage(revision),

@@ -16,16 +16,16 @@ describe("RatePolicy (fake clock)", () => {
     vi.useRealTimers();
   });
 
-  it("reads Retry-After in seconds or as an HTTP date, and backs off 1 s, 2 s, 4 s without one", () => {
+  it("reads Retry-After in seconds or as an HTTP date, and backs off 0.5 s, 1 s, 2 s without one", () => {
     expect(retryDelayMs("2", 0)).toBe(2000);
     expect(retryDelayMs(" 0 ", 3)).toBe(0);
     vi.setSystemTime(10_000);
     expect(retryDelayMs(new Date(13_000).toUTCString(), 0)).toBe(3000);
     expect(retryDelayMs(new Date(1_000).toUTCString(), 0)).toBe(0);
-    expect(retryDelayMs(undefined, 0)).toBe(1000);
-    expect(retryDelayMs(undefined, 2)).toBe(4000);
-    expect(retryDelayMs("soon", 1)).toBe(2000);
-    expect(retryDelayMs("", 0)).toBe(1000);
+    expect(retryDelayMs(undefined, 0)).toBe(500);
+    expect(retryDelayMs(undefined, 2)).toBe(2000);
+    expect(retryDelayMs("soon", 1)).toBe(1000);
+    expect(retryDelayMs("", 0)).toBe(500);
   });
 
   it("spaces the turns of concurrent callers by the key's rate", async () => {
@@ -48,10 +48,10 @@ describe("RatePolicy (fake clock)", () => {
     expect(at).toEqual(["waiting"]);
     await vi.advanceTimersByTimeAsync(200);
     expect(at[0]).toBeGreaterThanOrEqual(2050);
-    // A caller arriving later waits behind it, at the slower pace the 429 taught.
+    // Callers arriving later wait behind it, at the slower pace the 429 taught (twice the key's, a quarter slower).
     const later = track([policy.turn(10_000), policy.turn(10_000)]);
     await vi.advanceTimersByTimeAsync(1000);
-    expect((later[1] as number) - (later[0] as number)).toBe(200);
+    expect((later[1] as number) - (later[0] as number)).toBe(250);
   });
 
   it("backs off exponentially without Retry-After", async () => {
@@ -59,14 +59,14 @@ describe("RatePolicy (fake clock)", () => {
     const sent = (await policy.turn(60_000))!;
     expect(policy.refused(undefined, 0, 60_000, sent)).toBe(true);
     const at = track([policy.turn(60_000)]);
-    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(499);
     expect(at).toEqual(["waiting"]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(at).toEqual([1000]);
-    expect(policy.refused(undefined, 2, 60_000, 1000)).toBe(true);
+    expect(at).toEqual([500]);
+    expect(policy.refused(undefined, 2, 60_000, 500)).toBe(true);
     const after = track([policy.turn(60_000)]);
-    await vi.advanceTimersByTimeAsync(4000);
-    expect(after).toEqual([5000]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(after).toEqual([2500]);
   });
 
   it("bounds every wait by the deadline: no retry past it, and no turn that would come after it", async () => {
@@ -97,23 +97,31 @@ describe("RatePolicy (fake clock)", () => {
     expect(policy.refused("0", 2, 10_000, 0)).toBe(false);
   });
 
-  it("learns from a 429 once per lesson, and the slowdown wears off", async () => {
+  it("learns from a 429 once per lesson, and the slowdown wears off down to a pace a quarter below the key's", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
     expect(policy.intervalMs()).toBe(100);
     policy.refused("0", 0, 10_000, 0);
-    expect(policy.intervalMs()).toBe(200);
+    // Refused at the key's own pace: twice as slow for a while, and a quarter slower for good.
+    expect(policy.intervalMs()).toBe(250);
     // Requests sent before that lesson, refused at the same time, teach nothing more.
     policy.refused("0", 0, 10_000, 0);
     policy.refused("0", 0, 10_000, 0);
-    expect(policy.intervalMs()).toBe(200);
+    expect(policy.intervalMs()).toBe(250);
     await vi.advanceTimersByTimeAsync(10);
     policy.refused("0", 0, 10_000, 10);
-    expect(policy.intervalMs()).toBe(400);
+    expect(policy.intervalMs()).toBe(500);
     await vi.advanceTimersByTimeAsync(5_000);
+    expect(policy.intervalMs()).toBe(250);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(policy.intervalMs()).toBe(125);
+    // Each 429 at the key's pace slows it a quarter more, never below half the reported rate.
+    for (let i = 0; i < 20; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      policy.refused("0", 0, Number.POSITIVE_INFINITY, performance.now());
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(policy.intervalMs()).toBe(200);
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(policy.intervalMs()).toBe(100);
     // Without a reported rate, a 429 still spaces the requests after it.
     const unknown = new RatePolicy();
     expect(unknown.intervalMs()).toBe(0);

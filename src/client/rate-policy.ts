@@ -1,7 +1,9 @@
-/** Shortest interval a 429 teaches (20 requests per second) when the key's rate is not known or is faster. */
+/** Shortest interval a 429 teaches (20 requests per second) when the key's rate is not known. */
 const MIN_LEARNED_INTERVAL_MS = 50;
 /** Longest interval a run of 429s teaches: one request every 5 s. */
 const MAX_LEARNED_INTERVAL_MS = 5_000;
+/** Two turns given closer than this share of the interval (timers fired late together) are spaced again. */
+const LATE_TOLERANCE = 0.75;
 /** A learned slowdown halves after this long without another 429, until the key's own pace is back. */
 const LEARNED_HALF_LIFE_MS = 5_000;
 
@@ -19,21 +21,24 @@ export interface RatePolicyOptions {
  * limits". Two things set the pace:
  * - the rate the key status reports (`setRate`): requests get turns spaced evenly, whoever sends them;
  * - rate-limit answers (`refused`): every request, not only the one refused, waits until the Retry-After has passed
- *   (seconds or an HTTP date; 1 s, 2 s, 4 s, ... without one), and the pace halves for a while (undici's
- *   RetryAgent retries one request; a rate limit is the key's, so every request of the key is held).
+ *   (seconds or an HTTP date; 0.5 s, 1 s, 2 s, ... without one), and the pace halves for a while (undici's
+ *   RetryAgent retries one request; a rate limit is the key's, so every request of the key is held). A 429 at the
+ *   key's own pace also slows that pace by a quarter for the rest of the run (at most to half the reported rate).
  * Every wait is bounded by the deadline of the request that waits: a turn that would come at or after it is not
  * waited for, and the caller reports the request as held back by the rate limit.
  */
 export class RatePolicy {
   readonly maxRetries: number;
   private readonly maxRetryWaitMs: number;
-  /** Spacing from the key's reported rate. */
+  /** Spacing from the key's reported rate, and as 429s at that pace have slowed it. */
+  private reportedIntervalMs = 0;
   private baseIntervalMs = 0;
   /** Spacing the last 429 taught, and when. */
   private learnedIntervalMs = 0;
   private learnedAt = Number.NEGATIVE_INFINITY;
   private nextTurn = 0;
   private heldUntil = 0;
+  private lastGiven = Number.NEGATIVE_INFINITY;
 
   constructor(options: RatePolicyOptions = {}) {
     this.maxRetries = options.maxRetries ?? 5;
@@ -46,14 +51,17 @@ export class RatePolicy {
    */
   setRate(perSecond: number | undefined): void {
     const interval = perSecond && perSecond > 0 ? 1000 / perSecond : 0;
-    this.baseIntervalMs = interval >= 1 ? interval : 0;
+    this.reportedIntervalMs = this.baseIntervalMs = interval >= 1 ? interval : 0;
   }
 
   /** The spacing of turns now: the key's own, or slower while a 429's lesson lasts. */
   intervalMs(now = performance.now()): number {
     const halvings = Math.floor(Math.max(0, now - this.learnedAt) / LEARNED_HALF_LIFE_MS);
     const learned = this.learnedIntervalMs / 2 ** halvings;
-    return Math.max(this.baseIntervalMs, learned >= MIN_LEARNED_INTERVAL_MS ? learned : 0);
+    return Math.max(
+      this.baseIntervalMs,
+      learned >= Math.min(MIN_LEARNED_INTERVAL_MS, this.baseIntervalMs || Infinity) ? learned : 0,
+    );
   }
 
   /**
@@ -65,12 +73,19 @@ export class RatePolicy {
     for (;;) {
       signal?.throwIfAborted();
       const now = performance.now();
-      const at = Math.max(now, this.nextTurn, this.heldUntil);
+      const interval = this.intervalMs(now);
+      const at = Math.max(now, this.nextTurn, this.heldUntil, this.lastGiven + interval);
       if (at >= deadline) return undefined;
-      this.nextTurn = at + this.intervalMs(now);
-      if (at <= now) return now;
-      await sleep(at - now, signal);
-      if (this.heldUntil <= performance.now()) return performance.now();
+      this.nextTurn = at + interval;
+      if (at > now) {
+        await sleep(at - now, signal);
+        const woke = performance.now();
+        // Held by a Retry-After learned meanwhile, or woken late beside another turn (a busy event loop fires due
+        // timers together): the turn is taken again rather than sending two requests back to back.
+        if (this.heldUntil > woke || woke - this.lastGiven < interval * LATE_TOLERANCE) continue;
+      }
+      this.lastGiven = performance.now();
+      return this.lastGiven;
     }
   }
 
@@ -84,7 +99,11 @@ export class RatePolicy {
     const now = performance.now();
     // Requests sent before the last lesson were refused for the same reason: they teach nothing new.
     if (sentAt > this.learnedAt) {
-      const slower = Math.max(MIN_LEARNED_INTERVAL_MS, this.intervalMs(now) * 2);
+      // Refused at the key's own pace: that pace is too fast for this deployment (no burst, clocks that drift), so
+      // it stays a quarter slower for the rest of the run, down to half the reported rate.
+      if (this.intervalMs(now) <= this.baseIntervalMs)
+        this.baseIntervalMs = Math.min(this.baseIntervalMs * 1.25, this.reportedIntervalMs * 2);
+      const slower = Math.max(this.baseIntervalMs ? 0 : MIN_LEARNED_INTERVAL_MS, this.intervalMs(now) * 2);
       this.learnedIntervalMs = Math.min(MAX_LEARNED_INTERVAL_MS, slower);
       this.learnedAt = now;
     }
@@ -102,7 +121,10 @@ export class RatePolicy {
   }
 }
 
-/** Retry-After in seconds or as an HTTP date; without one (or an unreadable one), 1 s, 2 s, 4 s, ... by attempt. */
+/**
+ * Retry-After in seconds or as an HTTP date; without one (or an unreadable one), 0.5 s, 1 s, 2 s, ... by attempt
+ * (the back-off of undici's RetryAgent: minTimeout 500 ms, timeoutFactor 2).
+ */
 export function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
   if (retryAfter !== undefined) {
     const seconds = Number(retryAfter.trim());
@@ -110,7 +132,7 @@ export function retryDelayMs(retryAfter: string | undefined, attempt: number): n
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
   }
-  return 1000 * 2 ** attempt;
+  return 500 * 2 ** attempt;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -113,7 +113,8 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     if (faults.acceptUnauthenticated) return true;
     const verdict = await authenticate(header(req, "authorization"));
     if (verdict.ok) return true;
-    sendJsonRpcError(res, verdict.status, `Unauthorized: ${verdict.message}`, { ...verdict.headers });
+    const what = verdict.status === 429 ? "Too many requests" : "Unauthorized";
+    sendJsonRpcError(res, verdict.status, `${what}: ${verdict.message}`, { ...verdict.headers });
     return false;
   }
 
