@@ -40,7 +40,9 @@ export interface ServeIo {
 
 function integer(value: unknown, flag: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${String(value)}`);
+    // A value that is not a number reaches here as NaN (yargs coerces it), which says nothing to a user.
+    const got = typeof value === "number" && Number.isNaN(value) ? "a value that is not a number" : String(value);
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${got}`);
   }
   return value;
 }

@@ -16,11 +16,11 @@ function shuffled(ids: unknown): unknown {
 }
 
 /**
- * A key's rate limit on every surface (§8, s8-rate-limit-quota-not-shown): 200 requests per second with no burst
- * (one token, refilled every 5 ms), so that a run paced a little below it is still refused now and then, on REST and
- * on MCP requests alike, and a whole run of the suite stays near 20 s (about 1,600 requests; docs/variants.md).
+ * A key's rate limit on every surface (§8, s8-rate-limit-quota-not-shown): 250 requests per second with no burst
+ * (one token, refilled every 4 ms), so that a run paced a little below it is still refused now and then, on REST and
+ * on MCP requests alike, and a whole run of the suite stays under 20 s (about 1,600 requests; docs/variants.md).
  */
-const STRICT_RATE_LIMIT = { requests: 1, perSeconds: 0.005 } as const;
+const STRICT_RATE_LIMIT = { requests: 1, perSeconds: 0.004 } as const;
 
 /** Choices of pricing, paging and the MCP surface the specification leaves open (§4.2 rule 5, §4.1, §4.6, §8). */
 export const SERVICE_VARIANTS: readonly Variant[] = [
@@ -29,7 +29,7 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",
     description:
-      "Keys may make 200 requests per second with no burst, counted over every HTTP request of REST and MCP " +
+      "Keys may make 250 requests per second with no burst, counted over every HTTP request of REST and MCP " +
       "(initialize, tools/list, tool calls, streams); an empty bucket is answered 429 with Retry-After.",
     faults: {},
     server: { rateLimit: STRICT_RATE_LIMIT },
@@ -39,7 +39,7 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",
     description:
-      "The same strict limit of 200 requests per second on every surface, refused with 429 and no Retry-After " +
+      "The same strict limit of 250 requests per second on every surface, refused with 429 and no Retry-After " +
       "(RFC 6585 makes it optional), behind a network latency of 5 ms.",
     faults: { stages: [{ stage: "rate-limit", replace: rateLimitWith({ retryAfter: false }) }] },
     server: { rateLimit: STRICT_RATE_LIMIT, latencyMs: 5 },
