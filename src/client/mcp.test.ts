@@ -256,7 +256,7 @@ describe("MCP under the key's rate limit", () => {
   }
 
   for (const kind of MCP_TRANSPORTS) {
-    it(`opens a ${kind} session, lists tools and calls them on a reference server limited to 2 requests a second`, async () => {
+    it(`opens a ${kind} session, lists and calls tools on a reference limited to 2 requests a second`, async () => {
       const { server, refused } = await limitedServer({ requests: 2, perSeconds: 1 });
       const ratePolicy = new RatePolicy();
       const options = {
@@ -286,7 +286,7 @@ describe("MCP under the key's rate limit", () => {
     }, 30_000);
   }
 
-  it("leaves a rate-limit refusal it cannot retry visibly one: HTTP 429 on the session, the listing, the call, the probe", async () => {
+  it("leaves a rate-limit refusal it cannot retry visibly one: session, listing, call and probe", async () => {
     // Two requests an hour: Retry-After is far past any deadline, so nothing is retried.
     const { server } = await limitedServer({ requests: 2, perSeconds: 3600 });
     const options = { baseUrl: server.url, authorization: `Bearer ${server.keys.active}`, timeoutMs: 2000 };

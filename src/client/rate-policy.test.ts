@@ -97,7 +97,7 @@ describe("RatePolicy (fake clock)", () => {
     expect(policy.refused("0", 2, 10_000, 0)).toBe(false);
   });
 
-  it("learns from a 429 once per lesson, and the slowdown wears off down to a pace a quarter below the key's", async () => {
+  it("learns from a 429 once per lesson; the slowdown wears off to a pace a quarter below the key's", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
     expect(policy.intervalMs()).toBe(100);

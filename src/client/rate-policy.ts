@@ -117,7 +117,8 @@ export class RatePolicy {
     const now = performance.now();
     if (this.heldUntil > now)
       return `the deployment asked to wait ${Math.ceil((this.heldUntil - now) / 1000)} s more (HTTP 429)`;
-    return `the key's rate limit leaves no turn before the deadline (one request every ${Math.round(this.intervalMs(now))} ms)`;
+    const every = Math.round(this.intervalMs(now));
+    return `the key's rate limit leaves no turn before the deadline (one request every ${every} ms)`;
   }
 }
 
@@ -144,7 +145,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     function aborted() {
       clearTimeout(timer);
-      reject(signal!.reason);
+      const reason: unknown = signal!.reason;
+      reject(reason instanceof Error ? reason : new Error(String(reason)));
     }
     signal?.addEventListener("abort", aborted, { once: true });
   });

@@ -81,7 +81,7 @@ describe("tdss serve", () => {
     expect(printed).toContain("not printed");
   });
 
-  it("limits every key to --rate-limit requests per second on REST and MCP alike, and delays answers by --latency", async () => {
+  it("limits each key to --rate-limit requests a second, REST and MCP alike; delays answers by --latency", async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     let slowest = 0;

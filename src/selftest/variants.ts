@@ -44,7 +44,7 @@ function skippedForRate(verdict: JobOutcome["verdicts"][number]): boolean {
   return verdict.status === "skipped" && /rate[ -]?limit/i.test(verdict.message ?? "");
 }
 
-/** A variant's row from its run: any failed case, or case skipped for the rate limit, is a false failure of the suite. */
+/** A variant's row from its run: a failed case, or one skipped for the rate limit, is a false failure of the suite. */
 export function variantRow(variant: Variant, outcome: JobOutcome | undefined): VariantRow {
   const base = {
     id: variant.id,

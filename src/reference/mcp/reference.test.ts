@@ -130,7 +130,7 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
 });
 
 describe("the same rate limit as REST (§4.6: the same key, limits and Credit rules)", () => {
-  it("takes one token from the key's bucket for every MCP HTTP request, and answers 429 with Retry-After on each address", async () => {
+  it("takes a token of the key's bucket for every MCP HTTP request; 429 with Retry-After on each address", async () => {
     const limited = await startReferenceServer({
       people: 50,
       jobs: 10,
