@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl, retryDelayMs } from "./http.js";
+import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl } from "./http.js";
+import { RatePolicy } from "./rate-policy.js";
 import { TransportHealth } from "./transport-health.js";
 
 let server: Server;
@@ -122,11 +123,12 @@ describe("HttpClient", () => {
   });
 
   it("retries 429 after Retry-After, boundedly", async () => {
-    const client = new HttpClient({ baseUrl: base, maxRetries: 3 });
+    const client = new HttpClient({ baseUrl: base, ratePolicy: new RatePolicy({ maxRetries: 3 }) });
     const r = await client.send({ method: "GET", path: "/limited" });
     expect(r).toMatchObject({ status: 200, retries: 2 });
+    expect(r.rateLimited).toBeUndefined();
     const long = await client.send({ method: "GET", path: "/limited-long" });
-    expect(long).toMatchObject({ status: 429, retries: 0 });
+    expect(long).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     expect(long.error).toBeUndefined();
     await client.close();
   });
@@ -136,17 +138,24 @@ describe("HttpClient", () => {
     let started = performance.now();
     const r = await client.send({ method: "GET", path: "/limited-29" });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(r).toMatchObject({ status: 429, retries: 0, headers: { "retry-after": "29" } });
+    expect(r).toMatchObject({ status: 429, retries: 0, headers: { "retry-after": "29" }, rateLimited: true });
     expect(r.bodyText).toBe('{"code":429,"msg":"slow down"}');
+    // The 29 s hold the deployment asked for applies to the next request too: it is not sent at all.
+    const before = seen.length;
+    const held = await client.send({ method: "GET", path: "/prefix/ok" });
+    expect(held).toMatchObject({ notSent: true, rateLimited: true, error: expect.stringMatching(/^not sent: .*429/) });
+    expect(seen.length).toBe(before);
+    await client.close();
     // Retry-After: 1 fits in 2.5 s once or twice, never three times: the whole request ends by the deadline.
+    const fresh = new HttpClient({ baseUrl: base, timeoutMs: 2500 });
     started = performance.now();
-    const short = await client.send({ method: "GET", path: "/limited-1" });
+    const short = await fresh.send({ method: "GET", path: "/limited-1" });
     const took = performance.now() - started;
-    expect(short.status).toBe(429);
+    expect(short).toMatchObject({ status: 429, rateLimited: true });
     expect(short.retries).toBeGreaterThanOrEqual(1);
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(2500 + 1500);
-    await client.close();
+    await fresh.close();
   });
 
   it("stops sending after consecutive transport failures; an answer of any kind resets the count", async () => {
@@ -170,7 +179,7 @@ describe("HttpClient", () => {
 
   it("paces requests to the rate it is given", async () => {
     const client = new HttpClient({ baseUrl: `${base}/prefix` });
-    client.setRate(20);
+    client.ratePolicy.setRate(20);
     const started = performance.now();
     await Promise.all(Array.from({ length: 5 }, () => client.send({ method: "GET", path: "/ok" })));
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
@@ -202,11 +211,5 @@ describe("base URLs", () => {
     expect(isInsecureRemote(new URL("https://api.example.com"))).toBe(false);
     expect(isInsecureRemote(new URL("http://127.0.0.1:8080"))).toBe(false);
     expect(isInsecureRemote(new URL("http://localhost:8080"))).toBe(false);
-  });
-
-  it("reads Retry-After in seconds or as a date, and backs off without one", () => {
-    expect(retryDelayMs("2", 0)).toBe(2000);
-    expect(retryDelayMs(new Date(Date.now() + 3000).toUTCString(), 0)).toBeGreaterThan(1000);
-    expect(retryDelayMs(undefined, 2)).toBe(4000);
   });
 });

@@ -1,5 +1,6 @@
 import { Agent, request } from "undici";
 import { countRoundTrip } from "./round-trips.js";
+import { RatePolicy } from "./rate-policy.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -22,23 +23,30 @@ export interface HttpResult {
   readonly durationMs: number;
   /** How many 429 answers were retried before this result. */
   readonly retries: number;
-  /** The request was not sent: the run had stopped after consecutive transport failures. */
+  /** The request was not sent: the run had stopped after consecutive transport failures, or (with `rateLimited`) the
+   * key's rate limit gave it no turn before its deadline. */
   readonly notSent?: true;
+  /**
+   * The key's rate limit stopped the request: its last answer was a 429 (`status`) with no retry left within the
+   * deadline, or it was not sent (`notSent`) because its turn would have come after the deadline.
+   */
+  readonly rateLimited?: true;
 }
 
 export interface HttpClientOptions {
   readonly baseUrl: string;
-  /** Whole-request deadline (headers and body, every 429 retry and its wait) in milliseconds. */
+  /**
+   * Milliseconds an exchange has to answer (headers and body), and the deadline of a request's waits under the rate
+   * limit, counted from when it is made: it is sent, and re-sent after a 429, only before that deadline.
+   */
   readonly timeoutMs?: number;
   /** Largest response body read; a bigger one is cut off and reported. */
   readonly maxBodyBytes?: number;
-  /** 429 answers retried after Retry-After, at most this many times per request. */
-  readonly maxRetries?: number;
-  /** Longest single Retry-After wait honoured, in milliseconds (never more than what is left of the deadline). */
-  readonly maxRetryWaitMs?: number;
   readonly connections?: number;
   /** Counts consecutive transport failures and stops sending at its limit (one per run, shared with MCP). */
   readonly health?: TransportHealth;
+  /** Paces requests by the key's rate limit and learns from 429 answers (one per run, shared with MCP). */
+  readonly ratePolicy?: RatePolicy;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -76,28 +84,25 @@ export function isInsecureRemote(url: URL): boolean {
  * The runner's only way out to the network. It talks to one origin: paths are joined to the base URL
  * and a path that would leave its origin is refused before anything is sent, so the Authorization
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
- * `send` never throws and never outlives its deadline, which bounds the request with its 429 retries and their
- * waits: timeouts, resets, slow drips and oversized bodies come back as `error`, a Retry-After longer than what is
- * left of the deadline comes back as the 429 it is. Once `health` has stopped the run, nothing more is sent.
+ * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error`. Every request waits
+ * for its turn under `ratePolicy` and is retried after a 429 only while its deadline (`timeoutMs` after it was made)
+ * allows; so a request takes at most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429
+ * it is. Once `health` has stopped the run, nothing more is sent.
  */
 export class HttpClient {
   readonly baseUrl: URL;
   readonly health: TransportHealth;
+  readonly ratePolicy: RatePolicy;
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
-  private readonly maxRetries: number;
-  private readonly maxRetryWaitMs: number;
-  private intervalMs = 0;
-  private nextSlot = 0;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    this.maxRetries = options.maxRetries ?? 3;
-    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
     this.health = options.health ?? new TransportHealth();
+    this.ratePolicy = options.ratePolicy ?? new RatePolicy();
     this.agent = new Agent({
       connections: options.connections ?? 8,
       keepAliveTimeout: 2_000,
@@ -116,23 +121,6 @@ export class HttpClient {
     return url.href;
   }
 
-  /**
-   * Paces requests to at most `perSecond` (the key's rate limit); undefined lifts the pacing. Above 1000 per second
-   * there is nothing to pace.
-   */
-  setRate(perSecond: number | undefined): void {
-    const interval = perSecond && perSecond > 0 ? 1000 / perSecond : 0;
-    this.intervalMs = interval >= 1 ? interval : 0;
-  }
-
-  private async slot(): Promise<void> {
-    if (!this.intervalMs) return;
-    const now = performance.now();
-    const at = Math.max(now, this.nextSlot);
-    this.nextSlot = at + this.intervalMs;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-  }
-
   async send(req: HttpRequest): Promise<HttpResult> {
     let url: string;
     try {
@@ -145,22 +133,26 @@ export class HttpClient {
       if (stopped === undefined) return undefined;
       return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
     };
-    await this.slot();
     const started = performance.now();
     const deadline = started + this.timeoutMs;
+    let refused: HttpResult | undefined;
     for (let retries = 0; ; retries++) {
       const skipped = notSent();
       if (skipped) return skipped;
-      const result = await this.once(url, req, started, retries, Math.max(1, Math.ceil(deadline - performance.now())));
+      const sentAt = await this.ratePolicy.turn(deadline);
+      if (sentAt === undefined) {
+        if (refused) return refused;
+        const durationMs = Math.round(performance.now() - started);
+        const error = `not sent: ${this.ratePolicy.describeHold()}`;
+        return { url, error, durationMs, retries, notSent: true, rateLimited: true };
+      }
+      const result = await this.once(url, req, started, retries, this.timeoutMs);
       countRoundTrip();
       if (result.status === undefined) this.health.failed(result.error ?? "no answer");
       else this.health.answered();
-      if (result.status !== 429 || retries >= this.maxRetries) return result;
-      // A wait that would end past the deadline is not waited for: the 429 is the answer.
-      const wait = retryDelayMs(result.headers?.["retry-after"], retries);
-      if (wait > this.maxRetryWaitMs || performance.now() + wait >= deadline) return result;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      await this.slot();
+      if (result.status !== 429) return result;
+      refused = { ...result, rateLimited: true };
+      if (!this.ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt)) return refused;
     }
   }
 
@@ -232,17 +224,6 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   return out;
-}
-
-/** Retry-After in seconds or as an HTTP date; without one, 1 s, 2 s, 4 s, ... */
-export function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
-  if (retryAfter !== undefined) {
-    const seconds = Number(retryAfter.trim());
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
-  return 1000 * 2 ** attempt;
 }
 
 function describeTransportError(error: unknown, signal: AbortSignal, stage: string, timeoutMs: number): string {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clause } from "../contract/index.js";
 import type { Service } from "../reference/service.js";
 import { createMcpHandler } from "../reference/mcp/index.js";
+import { startReferenceServer } from "../reference/server.js";
 import {
   MCP_TRANSPORT_SPEC,
   MCP_TRANSPORTS,
@@ -19,6 +20,7 @@ import {
   textJson,
   type McpClientOptions,
 } from "./mcp.js";
+import { RatePolicy } from "./rate-policy.js";
 
 /** Accepts the key svc_good and answers every route with its own name; enough to drive the client. */
 const echoService: Service = {
@@ -305,4 +307,138 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
     });
     expect(textJson({ content: [{ type: "image", data: "", mimeType: "image/png" }] })).toBeUndefined();
   });
+});
+
+describe("MCP under the key's rate limit", () => {
+  async function limitedServer(rateLimit: { requests: number; perSeconds: number }) {
+    let refused = 0;
+    const server = await startReferenceServer({
+      people: 50,
+      jobs: 10,
+      companies: 10,
+      rateLimit,
+      tap: (exchange) => void (exchange.status === 429 && refused++),
+    });
+    return { server, refused: () => refused };
+  }
+
+  for (const kind of MCP_TRANSPORTS) {
+    it(`opens a ${kind} session, lists and calls tools on a reference limited to 2 requests a second`, async () => {
+      const { server, refused } = await limitedServer({ requests: 2, perSeconds: 1 });
+      const ratePolicy = new RatePolicy();
+      const options = {
+        baseUrl: server.url,
+        authorization: `Bearer ${server.keys.active}`,
+        timeoutMs: 5000,
+        ratePolicy,
+      };
+      try {
+        const session = await openMcpSession(options, kind, MCP_TRANSPORT_SPEC[kind].revision);
+        try {
+          expect(await session.listTools()).toHaveLength(9);
+          const outcomes = await Promise.all([1, 2, 3].map(() => session.callTool("svc_get_key_status", {})));
+          for (const outcome of outcomes) expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
+        } finally {
+          await session.close();
+        }
+        const probe = await (kind === "sse"
+          ? probeSseInitialize(options, "2024-11-05")
+          : probeStreamableInitialize(options, "2025-03-26"));
+        expect(probe.response?.result).toBeDefined();
+        // The server did refuse: every answer above came after retries the policy paced.
+        expect(refused()).toBeGreaterThan(0);
+      } finally {
+        await server.close();
+      }
+    }, 30_000);
+  }
+
+  it("leaves a rate-limit refusal it cannot retry visibly one: session, listing, call and probe", async () => {
+    // Two requests an hour: Retry-After is far past any deadline, so nothing is retried.
+    const { server } = await limitedServer({ requests: 2, perSeconds: 3600 });
+    const options = { baseUrl: server.url, authorization: `Bearer ${server.keys.active}`, timeoutMs: 2000 };
+    try {
+      // /mcp: initialize and its notification take the two; the listing and the call meet 429.
+      const session = await openMcpSession(options, "streamable-http");
+      try {
+        await expect(session.listTools()).rejects.toMatchObject({ name: "McpClientError", httpStatus: 429 });
+        const outcome = await session.callTool("svc_get_key_status", {});
+        expect(outcome).toMatchObject({ isError: true, rateLimited: true, error: expect.stringMatching(/rate limit/) });
+      } finally {
+        await session.close();
+      }
+      await expect(openMcpSession(options, "sse")).rejects.toMatchObject({ name: "McpClientError", httpStatus: 429 });
+      expect(await probeStreamableInitialize(options, "2025-03-26")).toMatchObject({ status: 429, rateLimited: true });
+      // With the policy, the Retry-After of the first 429 holds the next request: it is not sent at all.
+      const ratePolicy = new RatePolicy();
+      const held = { ...options, ratePolicy };
+      expect(await probeSseStream(held)).toMatchObject({ status: 429, rateLimited: true });
+      const notSent = await probeSseStream(held);
+      expect(notSent).toMatchObject({ rateLimited: true, error: expect.stringMatching(/^not sent: /) });
+      await expect(openMcpSession(held, "streamable-http")).rejects.toMatchObject({ httpStatus: 429 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("retries a tool call whose result or JSON-RPC error is a rate-limit refusal", async () => {
+    let calls = 0;
+    const answers = [
+      { jsonrpc: "2.0", error: { code: -32000, message: "Rate limit exceeded, slow down" } },
+      { result: { content: [{ type: "text", text: '{"code":429,"msg":"too many","data":null}' }], isError: true } },
+      { result: { content: [{ type: "text", text: '{"code":200,"msg":"ok","data":{}}' }] } },
+    ];
+    // A stateless Streamable HTTP server written out by hand, to answer what the reference never does.
+    const handmade = await listen((req, res) => {
+      if (req.method !== "POST") return void res.writeHead(405).end();
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const message = JSON.parse(body) as { id?: number; method: string };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const answer =
+          message.method === "initialize"
+            ? {
+                result: {
+                  protocolVersion: "2025-03-26",
+                  capabilities: { tools: {} },
+                  serverInfo: { name: "handmade", version: "1" },
+                },
+              }
+            : message.method === "tools/call"
+              ? answers[Math.min(calls++, answers.length - 1)]
+              : { result: { tools: [] } };
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
+      });
+    });
+    try {
+      const options = { baseUrl: handmade.url, timeoutMs: 5000 };
+      const without = await openMcpSession(options, "streamable-http");
+      try {
+        expect(await without.callTool("svc_get_version", {})).toMatchObject({
+          rateLimited: true,
+          rpcError: { message: expect.stringMatching(/Rate limit/) },
+        });
+        expect(await without.callTool("svc_get_version", {})).toMatchObject({
+          rateLimited: true,
+          envelope: { code: 429 },
+        });
+      } finally {
+        await without.close();
+      }
+      calls = 0;
+      const session = await openMcpSession({ ...options, ratePolicy: new RatePolicy() }, "streamable-http");
+      try {
+        const outcome = await session.callTool("svc_get_version", {});
+        expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
+        expect(outcome.rateLimited).toBeUndefined();
+        expect(calls).toBe(3);
+      } finally {
+        await session.close();
+      }
+    } finally {
+      await handmade.close();
+    }
+  }, 20_000);
 });

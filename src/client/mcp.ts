@@ -11,6 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { countRoundTrip } from "./round-trips.js";
+import type { RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
 
 /**
@@ -39,13 +40,22 @@ export interface McpClientOptions {
    * The Authorization header of every request (`Bearer <key>`), or none; never sent to any origin but the base URL's.
    */
   readonly authorization?: string;
-  /** Deadline of one exchange (connect, initialize, a request) in milliseconds. */
+  /**
+   * Milliseconds one HTTP request has to answer, and the deadline of its waits under the rate limit; a session, a
+   * tools/list or a tool call (each of several requests, retried after rate-limit answers) has twice that.
+   */
   readonly timeoutMs?: number;
   /** The run's count of consecutive transport failures: every fetch reports to it; none is sent once it stops. */
   readonly health?: TransportHealth;
+  /** The run's pace under the key's rate limit (src/client/rate-policy.ts): every HTTP request waits its turn there. */
+  readonly ratePolicy?: RatePolicy;
 }
 
-/** A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where. */
+/**
+ * A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where.
+ * `httpStatus` 429: the key's rate limit stopped it (answered 429 after every retry the deadline allowed, or not
+ * sent because its turn would have come after the deadline).
+ */
 export class McpClientError extends Error {
   override readonly name = "McpClientError";
   constructor(
@@ -60,6 +70,12 @@ export class McpClientError extends Error {
 interface RpcError {
   readonly code: number;
   readonly message: string;
+  readonly data?: unknown;
+}
+
+/** True for an error the key's rate limit caused (McpClientError with httpStatus 429), as opposed to a fault. */
+export function isRateLimitError(error: unknown): boolean {
+  return error instanceof McpClientError && error.httpStatus === 429;
 }
 
 /**
@@ -76,8 +92,16 @@ export interface ToolCallOutcome {
   readonly result?: CallToolResult;
   /** The JSON-RPC error response the server sent instead of a result (an unknown tool, invalid params, ...). */
   readonly rpcError?: RpcError;
-  /** No answer: a timeout, a closed connection, or an error the client raised itself about what came back. */
+  /**
+   * No answer: a timeout, a closed connection, an error the client raised itself about what came back, or (with
+   * `rateLimited`) the key's rate limit.
+   */
   readonly error?: string;
+  /**
+   * The key's rate limit stopped the call: its last answer was a rate-limit refusal (an envelope code 429, a
+   * JSON-RPC error saying so, HTTP 429) with no retry left within the deadline, or it was not sent in time.
+   */
+  readonly rateLimited?: true;
 }
 
 export interface McpSession {
@@ -101,27 +125,37 @@ function authorizationHeaders(authorization: string | undefined): Record<string,
   return authorization === undefined ? {} : { Authorization: authorization };
 }
 
+export interface OriginBoundFetchOptions {
+  readonly health?: TransportHealth;
+  readonly ratePolicy?: RatePolicy;
+  /** An event stream: its response has no deadline (only the waits for its turn have). */
+  readonly endless?: boolean;
+  /** Called when the rate limit stops a request (a 429 with no retry left, or no turn before the deadline). */
+  readonly onRateLimited?: () => void;
+}
+
 /**
  * fetch bound to one origin: a request anywhere else is refused before it is sent, and redirects are never
  * followed, so the key cannot leave the configured deployment. With `health`, a response (any status) or a
  * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
- * has stopped (src/client/transport-health.ts).
+ * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429 is
+ * retried (request bodies are strings, so they can be sent again) while `timeoutMs` after the request was made
+ * allows; past that, the 429 is returned, or, when no turn came in time, an McpClientError with httpStatus 429 is
+ * thrown without sending anything.
  */
-export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: TransportHealth): typeof fetch {
+export function originBoundFetch(
+  baseUrl: string,
+  timeoutMs: number,
+  options: OriginBoundFetchOptions = {},
+): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (url.origin !== origin) {
-      const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
-      throw new McpClientError(why);
-    }
-    if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
+  const { health, ratePolicy, onRateLimited } = options;
+  const once = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) => {
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
     const deadline = new AbortController();
     const timeout = Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" });
-    const timer = setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1));
-    timer.unref();
+    if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
       const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
@@ -132,6 +166,35 @@ export function originBoundFetch(baseUrl: string, timeoutMs: number, health?: Tr
       const what = `MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`;
       if (!init?.signal?.aborted) health?.failed(what);
       throw error;
+    }
+  };
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (url.origin !== origin) {
+      const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
+      throw new McpClientError(why);
+    }
+    const waitDeadline = performance.now() + timeoutMs;
+    const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
+    let refused: Response | undefined;
+    for (let attempt = 0; ; attempt++) {
+      if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
+      const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : performance.now();
+      if (sentAt === undefined) {
+        onRateLimited?.();
+        if (refused) return refused;
+        throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
+      }
+      const response = await once(input, init, url);
+      if (response.status !== 429 || !ratePolicy) return response;
+      const retryAfter = response.headers.get("retry-after") ?? undefined;
+      if (!resendable || !ratePolicy.refused(retryAfter, attempt, waitDeadline, sentAt)) {
+        onRateLimited?.();
+        return response;
+      }
+      // Kept, read, in case no later turn comes before the deadline: then this 429 is the answer.
+      const { status, statusText, headers } = response;
+      refused = new Response(await response.text().catch(() => ""), { status, statusText, headers });
     }
   };
 }
@@ -160,13 +223,19 @@ function withRequestedRevision(message: JSONRPCMessage, revision: string | undef
   return { ...message, params: { ...message.params, protocolVersion: revision } };
 }
 
-function describeConnectFailure(error: unknown, url: URL): McpClientError {
-  const e = error as { code?: number; message?: string; name?: string };
-  const status =
-    typeof e.code === "number" && e.code >= 100 && e.code < 600
-      ? e.code
-      : /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
-  const httpStatus = status === undefined ? undefined : Number(status);
+/** The HTTP status an SDK or client error carries (a status code, or "HTTP nnn" in its message), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof McpClientError && error.httpStatus !== undefined) return error.httpStatus;
+  const e = error as { code?: unknown; message?: string };
+  if (typeof e.code === "number" && e.code >= 100 && e.code < 600) return e.code;
+  const status = /\bHTTP (\d{3})\b/.exec(e.message ?? "")?.[1];
+  return status === undefined ? undefined : Number(status);
+}
+
+/** `rateLimited`: a request of the session was stopped by the rate limit, which is then the likely cause. */
+function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean): McpClientError {
+  const e = error as { message?: string; name?: string };
+  const httpStatus = httpStatusOf(error) ?? (rateLimited ? 429 : undefined);
   const reason =
     e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "")
       ? "no answer in time"
@@ -174,6 +243,23 @@ function describeConnectFailure(error: unknown, url: URL): McpClientError {
   return new McpClientError(
     `cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`,
     httpStatus,
+  );
+}
+
+/** Words of a JSON-RPC error that refuses a request for the key's rate (no code for it is standard). */
+const RATE_LIMIT_WORDS = /rate[\s_-]?limit|too many requests/i;
+
+/**
+ * Whether a tool call's outcome is a rate-limit refusal, which is retried under the rate policy: a result whose
+ * envelope code is 429, or a JSON-RPC error with code 429 or whose message or data says rate limit.
+ */
+function refusedForRate(outcome: ToolCallOutcome): boolean {
+  const code = (outcome.envelope as { code?: unknown } | undefined)?.code;
+  if (code === 429 || code === "429") return true;
+  const rpc = outcome.rpcError;
+  if (!rpc) return false;
+  return (
+    rpc.code === 429 || RATE_LIMIT_WORDS.test(rpc.message) || RATE_LIMIT_WORDS.test(JSON.stringify(rpc.data ?? ""))
   );
 }
 
@@ -262,9 +348,13 @@ export async function openMcpSession(
   requestRevision?: string,
 ): Promise<McpSession> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  // A JSON-RPC exchange is one HTTP request: at most `timeout` waiting for its turn, then `timeout` to answer.
+  const exchangeTimeout = 2 * timeout;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
+  let rateLimited = false;
+  const fetchOptions = { ...fetchOptionsOf(options), onRateLimited: () => void (rateLimited = true) };
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, fetchOptions);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
   const transport: Transport & { setProtocolVersion: (v: string) => void } =
     kind === "streamable-http"
@@ -272,7 +362,7 @@ export async function openMcpSession(
       : new SSEClientTransport(url, {
           requestInit,
           fetch: fetchImpl,
-          eventSourceInit: { fetch: originBoundFetch(options.baseUrl, 2 ** 31 - 1, options.health) },
+          eventSourceInit: { fetch: originBoundFetch(options.baseUrl, timeout, { ...fetchOptions, endless: true }) },
         });
   let negotiated: string | undefined;
   const send = transport.send.bind(transport);
@@ -290,19 +380,31 @@ export async function openMcpSession(
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(Object.assign(new Error(`no MCP session within ${timeout} ms`), { name: "TimeoutError" })),
-      timeout,
+      () => reject(Object.assign(new Error(`no MCP session within ${exchangeTimeout} ms`), { name: "TimeoutError" })),
+      exchangeTimeout,
     );
   });
   try {
-    await Promise.race([client.connect(transport, { timeout }), deadline]);
+    await Promise.race([client.connect(transport, { timeout: exchangeTimeout }), deadline]);
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw describeConnectFailure(error, url);
+    throw describeConnectFailure(error, url, rateLimited);
   } finally {
     clearTimeout(timer);
   }
   serverErrors.watch(transport);
+  /**
+   * Sends a request again after a rate-limit refusal in its JSON-RPC answer, as the fetch does after an HTTP 429:
+   * the policy holds every request for the wait, and the retry goes while `timeout` after the first attempt allows.
+   */
+  async function withRateRetries<T>(attempt: () => Promise<T>, refused: (answer: T) => boolean): Promise<T> {
+    const waitDeadline = performance.now() + timeout;
+    for (let retries = 0; ; retries++) {
+      const sentAt = performance.now();
+      const answer = await attempt();
+      if (!refused(answer) || !options.ratePolicy?.refused(undefined, retries, waitDeadline, sentAt)) return answer;
+    }
+  }
   return {
     transport: kind,
     protocolVersion: negotiated,
@@ -312,7 +414,16 @@ export async function openMcpSession(
       let cursor: string | undefined;
       // A paginated tools/list is followed to its end; the bound stops a server that never ends it.
       for (let page = 0; page < 100; page++) {
-        const result = await client.listTools(cursor ? { cursor } : {}, { timeout });
+        const params = cursor ? { cursor } : {};
+        const result = await withRateRetries(
+          () => client.listTools(params, { timeout: exchangeTimeout }).catch((error: unknown) => error as Error),
+          (answer) => answer instanceof McpError && RATE_LIMIT_WORDS.test(answer.message),
+        );
+        if (result instanceof Error) {
+          const status = httpStatusOf(result);
+          if (status === undefined) throw result;
+          throw new McpClientError(`tools/list at ${url.href}: HTTP ${status}: ${result.message}`, status);
+        }
         tools.push(...result.tools);
         cursor = result.nextCursor;
         if (!cursor) return tools;
@@ -320,24 +431,35 @@ export async function openMcpSession(
       throw new McpClientError(`tools/list at ${url.href} returned more than 100 pages`);
     },
     async callTool(name, args) {
-      try {
-        const result = (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, {
-          timeout,
-        })) as CallToolResult;
-        return toolOutcome(result);
-      } catch (error) {
-        const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
-        if (sent === undefined || sent.code === SERVER_TIMEOUT_CODE)
+      const outcome = await withRateRetries(async (): Promise<ToolCallOutcome> => {
+        try {
+          const params = { name, ...(args === undefined ? {} : { arguments: args }) };
+          const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
+          return toolOutcome(result);
+        } catch (error) {
+          const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
+          if (sent !== undefined && sent.code !== SERVER_TIMEOUT_CODE) return { isError: true, rpcError: sent };
+          const limited = httpStatusOf(error) === 429;
           return {
             isError: true,
             error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
+            ...(limited ? { rateLimited: true as const } : {}),
           };
-        return { isError: true, rpcError: sent };
-      }
+        }
+      }, refusedForRate);
+      return refusedForRate(outcome) ? { ...outcome, rateLimited: true } : outcome;
     },
     async close() {
       await client.close().catch(() => undefined);
     },
+  };
+}
+
+/** The fetch options of a client's requests: the run's health and rate policy. */
+function fetchOptionsOf(options: McpClientOptions): OriginBoundFetchOptions {
+  return {
+    ...(options.health ? { health: options.health } : {}),
+    ...(options.ratePolicy ? { ratePolicy: options.ratePolicy } : {}),
   };
 }
 
@@ -355,6 +477,25 @@ export interface McpProbe {
   };
   /** A transport failure, or why the exchange could not go on. */
   readonly error?: string;
+  /**
+   * The key's rate limit stopped the probe: answered HTTP 429 (`status`, of the probed request or of the stream it
+   * needed) after every retry the deadline allowed, or not sent because no turn came before the deadline.
+   */
+  readonly rateLimited?: true;
+}
+
+/** A probe that failed with `error`, marked when the rate limit was the cause. */
+function probeFailure(url: string, error: unknown, timeoutMs: number): McpProbe {
+  return {
+    url,
+    error: describeFetchError(error, timeoutMs),
+    ...(isRateLimitError(error) ? { rateLimited: true } : {}),
+  };
+}
+
+/** A probe answered with HTTP 429 is marked: the status alone would not say that no retry was left. */
+function marked(probe: McpProbe): McpProbe {
+  return probe.status === 429 ? { ...probe, rateLimited: true } : probe;
 }
 
 interface SseEvent {
@@ -466,7 +607,7 @@ export async function probeStreamableInitialize(
 ): Promise<McpProbe> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, "streamable-http");
-  const fetchImpl = originBoundFetch(options.baseUrl, timeout, options.health);
+  const fetchImpl = originBoundFetch(options.baseUrl, timeout, fetchOptionsOf(options));
   const headers = {
     ...probeHeaders(options, auth),
     "Content-Type": "application/json",
@@ -477,7 +618,7 @@ export async function probeStreamableInitialize(
     const base = { url: url.href, status: response.status, ...challenge(response) };
     if (response.status < 200 || response.status >= 300) {
       await response.body?.cancel().catch(() => undefined);
-      return base;
+      return marked(base);
     }
     const message = await responseMessage(response, timeout);
     const session = response.headers.get("mcp-session-id");
@@ -488,7 +629,7 @@ export async function probeStreamableInitialize(
       }).catch(() => undefined);
     return { ...base, ...(message ? { response: message } : { error: "no JSON-RPC response to initialize" }) };
   } catch (error) {
-    return { url: url.href, error: describeFetchError(error, timeout) };
+    return probeFailure(url.href, error, timeout);
   }
 }
 
@@ -512,19 +653,16 @@ async function openSseStream(
   timeoutMs: number,
 ): Promise<OpenStream> {
   const url = mcpUrl(options.baseUrl, "sse");
-  // The stream itself stays open past the deadline (the endpoint event is bounded below); its headers do not.
+  // The stream itself stays open past the deadline (the endpoint event is bounded below); its headers do not, once
+  // the request has had its turn under the rate limit (at most `timeoutMs` too).
   const headersDeadline = new AbortController();
   const headersTimer = setTimeout(
     () => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
-    timeoutMs,
+    2 * timeoutMs,
   );
   let response: Response;
   try {
-    response = await originBoundFetch(
-      options.baseUrl,
-      2 ** 31 - 1,
-      options.health,
-    )(url, {
+    response = await originBoundFetch(options.baseUrl, timeoutMs, { ...fetchOptionsOf(options), endless: true })(url, {
       headers: { ...probeHeaders(options, auth), Accept: "text/event-stream" },
       signal: headersDeadline.signal,
     });
@@ -569,14 +707,14 @@ export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuth
   try {
     const stream = await openSseStream(options, auth, timeout);
     stream.events?.cancel();
-    return {
+    return marked({
       url,
       status: stream.status,
       ...(stream.wwwAuthenticate ? { wwwAuthenticate: stream.wwwAuthenticate } : {}),
       ...(stream.error ? { error: stream.error } : {}),
-    };
+    });
   } catch (error) {
-    return { url, error: describeFetchError(error, timeout) };
+    return probeFailure(url, error, timeout);
   }
 }
 
@@ -601,13 +739,14 @@ export async function probeSseInitialize(
         error:
           stream.error ??
           `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown`,
+        ...(stream.status === 429 ? { rateLimited: true } : {}),
       };
     }
     const url = stream.endpoint.href;
     const posted = await originBoundFetch(
       options.baseUrl,
       timeout,
-      options.health,
+      fetchOptionsOf(options),
     )(stream.endpoint, {
       method: "POST",
       headers: { ...probeHeaders(options, auth), "Content-Type": "application/json" },
@@ -615,7 +754,7 @@ export async function probeSseInitialize(
     });
     await posted.body?.cancel().catch(() => undefined);
     const base = { url, status: posted.status, ...challenge(posted) };
-    if (posted.status < 200 || posted.status >= 300) return base;
+    if (posted.status < 200 || posted.status >= 300) return marked(base);
     const events = stream.events;
     const timer = setTimeout(() => events.cancel(), timeout);
     try {
@@ -628,7 +767,7 @@ export async function probeSseInitialize(
       clearTimeout(timer);
     }
   } catch (error) {
-    return { url: streamUrl, error: describeFetchError(error, timeout) };
+    return probeFailure(streamUrl, error, timeout);
   } finally {
     stream?.events?.cancel();
   }

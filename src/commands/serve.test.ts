@@ -81,6 +81,42 @@ describe("tdss serve", () => {
     expect(printed).toContain("not printed");
   });
 
+  it("limits each key to --rate-limit requests a second, REST and MCP alike; delays answers by --latency", async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    let slowest = 0;
+    const printed = await serve({ "rate-limit": 2, latency: 150 }, async (url) => {
+      const auth = { authorization: `Bearer ${DEMO_KEYS.active.key}` };
+      // One second of requests (2) passes at once, REST and MCP drawing on the same bucket; the third is refused.
+      const attempts = [
+        () => request(`${url}/version`, { headers: auth }),
+        () => request(`${url}/mcp`, { headers: auth }),
+        () => request(`${url}/version`, { headers: auth }),
+      ];
+      for (const attempt of attempts) {
+        const started = performance.now();
+        const r = await attempt();
+        slowest = Math.max(slowest, performance.now() - started);
+        statuses.push(r.statusCode);
+        if (r.statusCode === 429) retryAfter = r.headers["retry-after"] as string;
+        await r.body.text();
+      }
+    });
+    expect(statuses).toEqual([200, 405, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(slowest).toBeGreaterThanOrEqual(150);
+    expect(printed).toContain(
+      "  rate limit 2 requests per 1 s per key (REST and MCP); latency 150 ms on every answer\n",
+    );
+  });
+
+  it("serves a variant under its own server conditions and says so", async () => {
+    const printed = await serve({ variant: "service-rate-limit-without-retry-after" });
+    expect(printed).toMatch(
+      /rate limit 1 requests per 0\.004 s per key \(REST and MCP\); latency 5 ms on every answer/,
+    );
+  });
+
   it("lists the mutants", async () => {
     const lines: string[] = [];
     expect(
@@ -109,6 +145,10 @@ describe("tdss serve", () => {
       [{ port: 70000 }, /--port must be an integer from 0 to 65535/],
       [{ companies: 0 }, /--companies must be an integer from 1/],
       [{ seed: 1.5 }, /--seed must be an integer/],
+      [{ "rate-limit": 0 }, /--rate-limit must be an integer from 1 to 1000000000, got 0/],
+      [{ "rate-limit": 2.5 }, /--rate-limit must be an integer from 1 to 1000000000, got 2.5/],
+      [{ latency: -1 }, /--latency must be an integer from 0 to 60000, got -1/],
+      [{ latency: 60_001 }, /--latency must be an integer from 0 to 60000, got 60001/],
       [{ keys: join(dir, "missing.json") }, /cannot read the file \(ENOENT\)/],
       [{ keys: join(dir, "bad.json") }, /keys\[0\]\.key: must be .* beginning with svc_/],
       [{ keys: join(dir, "broken.json") }, /not valid JSON or YAML/],
@@ -279,6 +319,14 @@ describe("tdss serve through the CLI (main)", () => {
         ),
       );
     }
+  });
+
+  it("refuses a --rate-limit or --latency that is not a number in one line", async () => {
+    for (const flag of ["--rate-limit", "--latency"])
+      expectOneLineRefusal(
+        await cli(["serve", ...QUICK, flag, "soon"]),
+        new RegExp(`^tdss: ${flag} must be an integer from \\d+ to \\d+, got a value that is not a number$`),
+      );
   });
 
   it("leaves no signal listener behind when it cannot start", async () => {

@@ -10,9 +10,10 @@ import {
   ServerStartError,
   startReferenceServer,
   type KeySpec,
+  type RateLimit,
 } from "../reference/index.js";
 import { MCP_PATHS, MCP_REVISIONS, ToolAgreementError } from "../reference/mcp/index.js";
-import { MAX_RECORDS } from "../reference/options.js";
+import { MAX_LATENCY_MS, MAX_RECORDS } from "../reference/options.js";
 import { UsageError, type TdssCommand } from "./command.js";
 
 export interface ServeArgs {
@@ -24,6 +25,7 @@ export interface ServeArgs {
   companies: number;
   keys?: string;
   "rate-limit"?: number;
+  latency?: number;
   mutant?: string;
   "list-mutants"?: boolean;
   variant?: string;
@@ -38,7 +40,9 @@ export interface ServeIo {
 
 function integer(value: unknown, flag: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${String(value)}`);
+    // A value that is not a number reaches here as NaN (yargs coerces it), which says nothing to a user.
+    const got = typeof value === "number" && Number.isNaN(value) ? "a value that is not a number" : String(value);
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${got}`);
   }
   return value;
 }
@@ -91,6 +95,17 @@ function startFailure(error: unknown, host: string, port: number): UsageError | 
   return undefined;
 }
 
+/** The conditions a real deployment imposes that this server runs under, when it runs under any. */
+function describeConditions(rateLimit: RateLimit | undefined, latencyMs: number | undefined): string {
+  const parts = [
+    ...(rateLimit
+      ? [`rate limit ${rateLimit.requests} requests per ${rateLimit.perSeconds} s per key (REST and MCP)`]
+      : []),
+    ...(latencyMs ? [`latency ${latencyMs} ms on every answer`] : []),
+  ];
+  return parts.length ? `  ${parts.join("; ")}\n` : "";
+}
+
 /** The MCP addresses of §4.6 under the server's URL, with the revision each transport speaks. */
 function describeMcp(url: string): string {
   return (
@@ -115,10 +130,12 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   const people = integer(args.people, "people", 0, MAX_RECORDS);
   const jobs = integer(args.jobs, "jobs", 0, MAX_RECORDS);
   const companies = integer(args.companies, "companies", 1, MAX_RECORDS);
+  // Per second, on every HTTP request of REST and MCP alike; the bucket holds one second of requests.
   const rateLimit =
     args["rate-limit"] === undefined
       ? undefined
-      : { requests: integer(args["rate-limit"], "rate-limit", 1, 1e9), perSeconds: 60 };
+      : { requests: integer(args["rate-limit"], "rate-limit", 1, 1e9), perSeconds: 1 };
+  const latencyMs = args.latency === undefined ? undefined : integer(args.latency, "latency", 0, MAX_LATENCY_MS);
   const keys = args.keys === undefined ? undefined : readKeys(args.keys);
   if (args.mutant !== undefined && !MUTANTS.some((m) => m.id === args.mutant)) {
     throw new UsageError(
@@ -132,6 +149,7 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   }
   if (args.variant !== undefined && args.mutant !== undefined)
     throw new UsageError("--variant and --mutant: serve one or the other");
+  const conditions = VARIANTS.find((v) => v.id === args.variant)?.server;
   const started = performance.now();
   let server;
   try {
@@ -144,6 +162,7 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
       companies,
       keys,
       rateLimit,
+      ...(latencyMs !== undefined ? { latencyMs } : {}),
       mutant: args.mutant,
       variant: args.variant,
     });
@@ -156,6 +175,7 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
       `seed ${seed}, ready in ${seconds} s)\n` +
       (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
       (args.variant ? `  VARIANT ${args.variant}: a legal alternative (docs/variants.md)\n` : "") +
+      describeConditions(rateLimit ?? conditions?.rateLimit, latencyMs ?? conditions?.latencyMs) +
       describeMcp(server.url) +
       describeKeys(server.keys, keys !== undefined) +
       `  Ctrl-C stops the server.\n`,
@@ -182,7 +202,14 @@ export const serveCommand: TdssCommand<ServeArgs> = {
       .option("jobs", { type: "number", default: DEFAULT_SIZES.jobs, describe: "Job postings to generate" })
       .option("companies", { type: "number", default: DEFAULT_SIZES.companies, describe: "Companies to generate" })
       .option("keys", { type: "string", describe: "JSON or YAML file of API keys, replacing the demo keys" })
-      .option("rate-limit", { type: "number", describe: "Requests per minute per key (default 1,000,000)" })
+      .option("rate-limit", {
+        type: "number",
+        describe: "Requests per second per key, on REST and MCP alike (default 1,000,000 per minute)",
+      })
+      .option("latency", {
+        type: "number",
+        describe: "Milliseconds every answer, REST and MCP, is delayed (default 0)",
+      })
       .option("mutant", { type: "string", describe: "Serve a deliberately broken variant (suite strength)" })
       .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" })
       .option("variant", {

@@ -45,4 +45,12 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
   readonly host?: string;
   /** Called with every exchange once its response is over (tests: every response against spec/openapi.yaml). */
   readonly tap?: Tap;
+  /**
+   * Milliseconds every HTTP request, REST and MCP, waits before it is served: the latency of a network between
+   * the runner and a deployment (default 0, or the variant's own).
+   */
+  readonly latencyMs?: number;
 }
+
+/** Longest latency a reference server adds to each answer. */
+export const MAX_LATENCY_MS = 60_000;

@@ -99,7 +99,10 @@ function settle(options: ReferenceServiceOptions) {
   if (!options.data && sizes.companies === 0 && sizes.people + sizes.jobs > 0)
     throw new RangeError("companies must be at least 1 when there are people or jobs (they work at companies)");
   const asOf = options.asOf !== undefined ? toDay(options.asOf)! : todayDay(now());
-  return { mutant, variant, faults: mutant?.faults ?? variant?.faults ?? NO_FAULTS, seed, now, sizes, asOf };
+  // A variant's server conditions apply unless the options set their own (docs/variants.md).
+  const rateLimit = options.rateLimit ?? variant?.server?.rateLimit;
+  const faults = mutant?.faults ?? variant?.faults ?? NO_FAULTS;
+  return { mutant, variant, faults, seed, now, sizes, asOf, rateLimit };
 }
 
 function count(value: number | undefined, name: string, fallback: number): number {
@@ -120,6 +123,7 @@ export class ReferenceService implements Service, PipelineService {
   readonly keyRing: KeyRing;
   readonly keys: { readonly active: string; readonly exhausted: string; readonly inactive: string };
   readonly mutant: Mutant | undefined;
+  readonly variant: Variant | undefined;
   readonly seed: number;
   readonly sizes: { readonly people: number; readonly jobs: number; readonly companies: number };
   /** The day the dataset is as of, YYYY-MM-DD. */
@@ -131,6 +135,7 @@ export class ReferenceService implements Service, PipelineService {
   private readonly faults: Faults;
   private readonly skip: ReadonlySet<ValidationStep>;
   private readonly calls: (ctx: RequestContext) => void | Promise<void>;
+  private readonly admission: (ctx: RequestContext) => void | Promise<void>;
   private readonly ids: IdCodec;
   private readonly cursors: CursorCodec;
   private readonly evaluator: Evaluator;
@@ -147,10 +152,13 @@ export class ReferenceService implements Service, PipelineService {
   constructor(options: ReferenceServiceOptions = {}, prebuilt?: Store) {
     const settings = settle(options);
     this.mutant = settings.mutant;
+    this.variant = settings.variant;
     this.faults = settings.faults;
     this.skip = new Set(this.faults.skip ?? []);
     this.hooks = faultHooks(this.faults);
-    this.calls = createPipeline(this.hooks).call;
+    const pipeline = createPipeline(this.hooks);
+    this.calls = pipeline.call;
+    this.admission = pipeline.admit;
     this.now = settings.now;
     this.seed = settings.seed;
     const asOf = settings.asOf;
@@ -177,7 +185,7 @@ export class ReferenceService implements Service, PipelineService {
     this.version = `tdss-reference/${packageVersion()}`;
 
     const specs: readonly KeySpec[] = options.keys ?? Object.values(DEMO_KEYS);
-    this.keyRing = new KeyRing(specs, options.rateLimit, this.now().getTime());
+    this.keyRing = new KeyRing(specs, settings.rateLimit, this.now().getTime());
     const firstKey = (test: (s: KeySpec) => boolean) => specs.find(test)?.key ?? "";
     this.keys = {
       active: firstKey((s) => s.active !== false && s.credits !== 0),
@@ -209,6 +217,17 @@ export class ReferenceService implements Service, PipelineService {
     const ctx: RequestContext = { service: this, method: "", path: "", operationId, body, authorization };
     await this.calls(ctx);
     return ctx.response!;
+  }
+
+  /**
+   * Counts one MCP HTTP request of a known key against its rate limit (the rate-limit stage, with a fault's hooks):
+   * undefined when it may proceed, else the refusal (429). Throws the key's Refusal (401) for an unknown key.
+   */
+  admit(authorization: string | undefined): ServiceResponse | undefined {
+    const account = this.keyRing.identify(authorization);
+    const ctx: RequestContext = { service: this, method: "", path: "", authorization, account };
+    void this.admission(ctx);
+    return ctx.response;
   }
 
   /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestListener, type McpHandler } from "./http.js";
-import type { ReferenceServerOptions } from "./options.js";
+import { MAX_LATENCY_MS, type ReferenceServerOptions } from "./options.js";
 import { ReferenceService } from "./reference-service.js";
 import { tapExchanges } from "./tap.js";
 import type { Service } from "./service.js";
@@ -69,12 +69,19 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const host = options.host ?? "127.0.0.1";
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ServerStartError(`port must be an integer from 0 to 65535, got ${port}`);
+  const latency = options.latencyMs ?? 0;
+  if (!Number.isInteger(latency) || latency < 0 || latency > MAX_LATENCY_MS)
+    throw new ServerStartError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms, got ${latency}`);
   const service = await ReferenceService.create(options);
+  const delay = options.latencyMs ?? service.variant?.server?.latencyMs ?? 0;
   const mcp = await loadMcp(service);
   const listener = createRequestListener(service, () => mcp);
   const handle = options.tap ? tapExchanges(listener, options.tap) : listener;
-  // The listener answers its own failures (src/reference/http.ts), so its promise never rejects.
-  const server = createServer((req, res) => void handle(req, res));
+  // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
+  // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late.
+  const server = createServer(
+    delay > 0 ? (req, res) => void setTimeout(() => void handle(req, res), delay) : (req, res) => void handle(req, res),
+  );
   const address = await listen(server, port, host);
   const hostPart =
     address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;

@@ -165,10 +165,6 @@ export class ReplayHttpClient extends HttpClient {
     return JSON.stringify([caseId, method, path, credential]);
   }
 
-  override setRate(): void {
-    // Nothing is sent: nothing to pace.
-  }
-
   override async send(req: HttpRequest): Promise<HttpResult> {
     const caseId = caseScope.getStore() ?? "";
     const url = this.urlFor(req.path);

@@ -99,7 +99,12 @@ describe("the whole suite against servers that never refuse", () => {
         r.failures.filter((f) => f.check === "refused").map((f) => f.message),
       );
       for (const reason of reasons) expect(reason).toMatch(/^(not a refusal: |the request was served, not refused$)/);
-      if (!["reset", "closed-mid-body"].includes(id))
+      if (id === "rate-limited") {
+        // The first 429 asks for 29 s, which holds every later request of the run (src/client/rate-policy.ts):
+        // they are not sent, and their cases say the rate limit is why.
+        const first = outcome.results.flatMap((r) => r.failures.slice(0, 1).map((f) => f.message));
+        expect(first.filter((m) => /HTTP 429/.test(m)).length).toBeGreaterThan(10);
+      } else if (!["reset", "closed-mid-body"].includes(id))
         expect(reasons.filter((r) => r.startsWith("not a refusal: ")).length).toBeGreaterThan(10);
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });

@@ -310,7 +310,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       const rate = pointer
         ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop())
         : undefined;
-      if (rate !== undefined) http.setRate(rate * 0.9);
+      if (rate !== undefined) http.ratePolicy.setRate(rate * 0.9);
       observed.set(
         "rate_limit.pacing",
         rate === undefined

@@ -99,6 +99,12 @@ export interface Exchange {
   readonly jsonError?: string;
   /** Transport failure (timeout, reset, oversized body, ...). */
   readonly error?: string;
+  /**
+   * The key's rate limit stopped the exchange, whatever else it carries (HTTP 429 in `status`, a tool result whose
+   * envelope code is 429, a JSON-RPC error or an MCP session refused for rate, or `error` "not sent: ..."): every
+   * retry its deadline allowed was made (src/client/rate-policy.ts). The tester's limit, not the deployment's fault.
+   */
+  readonly rateLimited?: true;
   readonly durationMs: number;
 }
 

@@ -12,7 +12,7 @@ import * as fromSources from "./variants.js";
  * which halves the wall time of 37 full runs; from the sources alone the servers run one after another here.
  */
 const BUILT = fileURLToPath(new URL("../../dist/src/selftest/variants.js", import.meta.url));
-const { formatVariantLine, formatVariantsMarkdown, runVariants } = (
+const { formatVariantLine, formatVariantsMarkdown, runVariants, variantRow } = (
   existsSync(BUILT) ? await import(BUILT) : fromSources
 ) as typeof fromSources;
 
@@ -50,4 +50,23 @@ describe("tdss selftest over every variant", () => {
     expect(outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((w) => `${v.id}: ${w}`))).toEqual([]);
     expect(outcome.verdicts.filter((v) => v.status === "failed").map((v) => v.id)).toEqual([]);
   }, 120_000);
+});
+
+describe("a variant's row", () => {
+  it("counts a case skipped for the key's rate limit as a failure of the suite, and other skips not", () => {
+    const variant = VARIANTS.find((v) => v.id === "service-rate-limit-every-surface")!;
+    expect(variant.server?.rateLimit).toBeDefined();
+    const row = variantRow(variant, {
+      key: `variant:${variant.id}`,
+      profile: "small",
+      durationMs: 1,
+      verdicts: [
+        { id: "a/one", status: "passed", failedChecks: [] },
+        { id: "a/two", status: "skipped", failedChecks: [], message: "not run: the key's rate limit held it" },
+        { id: "a/three", status: "skipped", failedChecks: [], message: "not run: no data to narrow" },
+      ],
+    });
+    expect(row.status).toBe("failed");
+    expect(row.failures).toEqual([{ case: "a/two", message: "not run: the key's rate limit held it" }]);
+  });
 });

@@ -48,7 +48,15 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
     .sort((a, b) => jobWeight(b) - jobWeight(a));
 }
 
-/** A variant's row from its run: any failed case is a false failure of the suite. */
+/**
+ * A case a variant's run skipped for the key's rate limit: the runner could not keep to a limit the deployment
+ * reported (s8-rate-limit-quota-not-shown), which against a variant is the suite's failure too.
+ */
+function skippedForRate(verdict: JobOutcome["verdicts"][number]): boolean {
+  return verdict.status === "skipped" && /rate[ -]?limit/i.test(verdict.message ?? "");
+}
+
+/** A variant's row from its run: a failed case, or one skipped for the rate limit, is a false failure of the suite. */
 export function variantRow(variant: Variant, outcome: JobOutcome | undefined): VariantRow {
   const base = {
     id: variant.id,
@@ -59,7 +67,7 @@ export function variantRow(variant: Variant, outcome: JobOutcome | undefined): V
   if (!outcome || outcome.error)
     return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
   const failures = outcome.verdicts
-    .filter((v) => v.status === "failed" || v.status === "drift")
+    .filter((v) => v.status === "failed" || v.status === "drift" || skippedForRate(v))
     .map((v) => ({ case: v.id, message: v.message ?? v.status }));
   const warnings = outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((message) => ({ case: v.id, message })));
   return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };

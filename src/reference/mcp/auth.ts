@@ -1,4 +1,4 @@
-import type { Service } from "../service.js";
+import type { Service, ServiceResponse } from "../service.js";
 
 /** Whether an MCP request may proceed, and if not, the HTTP refusal it gets. */
 type AuthVerdict =
@@ -36,6 +36,8 @@ function keyStatusAuthenticator(service: Service): Authenticate {
 /** A Service that can identify a key without serving a request (the reference's ReferenceService). */
 interface KeyRingService extends Service {
   readonly keyRing: { identify(authorization: string | undefined): unknown };
+  /** Counts one HTTP request of the key against its rate limit: undefined when admitted, else the refusal (429). */
+  admit?(authorization: string | undefined): ServiceResponse | undefined;
 }
 
 export function hasKeyRing(service: Service): service is KeyRingService {
@@ -44,16 +46,24 @@ export function hasKeyRing(service: Service): service is KeyRingService {
 }
 
 /**
- * Authenticates MCP requests with the reference's own key check, the one every route runs first, but
- * without taking a rate-limit token: only the tool call itself counts against the key's rate limit, once,
- * as its REST request does (§4.6: "the same key, limits and Credit rules"), however many MCP messages
- * (initialize, notifications, tools/list) surround it.
+ * Admits MCP requests with the reference's own key check, the one every route runs first, and its rate limit:
+ * every MCP HTTP request (initialize, notifications, tools/list, a tool call, a stream opened, a session ended)
+ * takes one token from the key's bucket, as every REST request does (§4.6: "the same key, limits and Credit
+ * rules"), and an empty bucket is answered 429 on the transport. The tool call's own Service.call then takes
+ * none, so each HTTP request counts once.
  */
 function keyRingAuthenticator(service: KeyRingService): Authenticate {
   return async (authorization) => {
     try {
       service.keyRing.identify(authorization);
-      return { ok: true };
+      const limited = service.admit?.(authorization);
+      if (!limited) return { ok: true };
+      return {
+        ok: false,
+        status: limited.status,
+        message: String(limited.envelope.msg),
+        headers: { ...limited.headers },
+      };
     } catch (error) {
       const refusal = error as { status?: unknown; message?: string; headers?: Record<string, string> };
       if (typeof refusal.status !== "number") throw error;

@@ -120,9 +120,10 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
     if (faults.acceptUnauthenticated) return true;
     const verdict = await authenticate(header(req, "authorization"));
     if (verdict.ok) return true;
-    if (faults.unauthorizedStatus !== undefined)
-      sendJsonRpcError(res, faults.unauthorizedStatus, `Unauthorized: ${verdict.message}`);
-    else sendJsonRpcError(res, verdict.status, `Unauthorized: ${verdict.message}`, { ...verdict.headers });
+    const what = verdict.status === 429 ? "Too many requests" : "Unauthorized";
+    if (faults.unauthorizedStatus !== undefined && verdict.status !== 429)
+      sendJsonRpcError(res, faults.unauthorizedStatus, `${what}: ${verdict.message}`);
+    else sendJsonRpcError(res, verdict.status, `${what}: ${verdict.message}`, { ...verdict.headers });
     return false;
   }
 

@@ -130,32 +130,74 @@ describe("tdss serve exposes the MCP surface (§4.6)", () => {
 });
 
 describe("the same rate limit as REST (§4.6: the same key, limits and Credit rules)", () => {
-  it("counts a tool call once against the key's rate limit, not the MCP messages around it", async () => {
+  it("takes a token of the key's bucket for every MCP HTTP request; 429 with Retry-After on each address", async () => {
     const limited = await startReferenceServer({
       people: 50,
       jobs: 10,
       companies: 10,
-      rateLimit: { requests: 3, perSeconds: 3600 },
+      rateLimit: { requests: 6, perSeconds: 3600 },
     });
+    const auth = { Authorization: `Bearer ${limited.keys.active}` };
+    const json = { ...auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    const toolsList = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
+    const stream = new AbortController();
+    const statuses: Record<string, number> = {};
+    const call = async (name: string, url: string, init: RequestInit = {}) => {
+      const response = await fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(5000) });
+      statuses[name] = response.status;
+      return response;
+    };
     try {
-      for (const kind of MCP_TRANSPORTS) {
-        const mcp = await openMcpSession(
-          { baseUrl: limited.url, authorization: `Bearer ${limited.keys.active}`, timeoutMs: 5000 },
-          kind,
-        );
-        try {
-          expect(await mcp.listTools()).toHaveLength(9);
-          // The first transport spends the three requests; the second finds the limit reached.
-          const results = await Promise.all([1, 2, 3, 4].map(() => mcp.callTool("svc_get_key_status", {})));
-          const served = results.filter((r) => !r.isError).length;
-          expect(served).toBe(kind === "streamable-http" ? 3 : 0);
-          const refused = results.find((r) => r.isError)!.envelope as { msg: string };
-          expect(refused.msg).toMatch(/rate limit of 3 requests per 3600 s exceeded/);
-        } finally {
-          await mcp.close();
-        }
+      // Six requests of one key, over the SSE stream, its message endpoint, /mcp and REST: one token each.
+      const sse = await call("GET /sse", `${limited.url}/sse`, { headers: auth, signal: stream.signal });
+      const reader = sse.body!.getReader();
+      let text = "";
+      while (!/event: endpoint\r?\ndata: (\S+)/.test(text))
+        text += new TextDecoder().decode((await reader.read()).value);
+      const endpoint = new URL(/event: endpoint\r?\ndata: (\S+)/.exec(text)![1]!, limited.url).href;
+      await (
+        await call("POST /mcp initialize", `${limited.url}/mcp`, { method: "POST", headers: json, body: initialize })
+      ).text();
+      await (
+        await call("POST /mcp tools/list", `${limited.url}/mcp`, { method: "POST", headers: json, body: toolsList })
+      ).text();
+      await (await call("GET /mcp", `${limited.url}/mcp`, { headers: auth })).text();
+      await (await call("GET /version", `${limited.url}/version`, { headers: auth })).text();
+      await (await call("POST /messages", endpoint, { method: "POST", headers: json, body: initialize })).text();
+      expect(statuses).toEqual({
+        "GET /sse": 200,
+        "POST /mcp initialize": 200,
+        "POST /mcp tools/list": 200,
+        "GET /mcp": 405,
+        "GET /version": 200,
+        "POST /messages": 202,
+      });
+      // The bucket is empty: every surface refuses the key's next request on the transport, with Retry-After.
+      const refused = [
+        ["POST /mcp", `${limited.url}/mcp`, { method: "POST", headers: json, body: toolsList }],
+        ["GET /mcp", `${limited.url}/mcp`, { headers: auth }],
+        ["DELETE /mcp", `${limited.url}/mcp`, { method: "DELETE", headers: auth }],
+        ["GET /sse", `${limited.url}/sse`, { headers: auth }],
+        ["POST /messages", endpoint, { method: "POST", headers: json, body: toolsList }],
+        ["GET /version", `${limited.url}/version`, { headers: auth }],
+      ] as const;
+      for (const [name, url, init] of refused) {
+        const response = await call(name, url, init);
+        expect([name, response.status], name).toEqual([name, 429]);
+        expect(Number(response.headers.get("retry-after")), name).toBeGreaterThan(0);
+        const body = (await response.json()) as { error?: { message?: string }; msg?: string };
+        expect(body.error?.message ?? body.msg, name).toMatch(/rate limit of 6 requests per 3600 s exceeded/);
       }
+      // The key check comes first: a request without a key is refused as such, not rate-limited.
+      expect((await call("anonymous", `${limited.url}/mcp`, { method: "POST", body: toolsList })).status).toBe(401);
     } finally {
+      stream.abort();
       await limited.close();
     }
   });

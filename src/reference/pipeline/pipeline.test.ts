@@ -60,10 +60,10 @@ function tracing(names: readonly StageName[], seen: StageName[]): StageHook[] {
   }));
 }
 
-const CALL: readonly StageName[] = ["key", "rate-limit", "scope", "validation", "handler", "charge"];
+const CALL: readonly StageName[] = ["key", "scope", "validation", "handler", "charge"];
 
 describe("the request pipeline", () => {
-  it("runs a tool call through key, rate limit, scope, validation, handler and charge, synchronously", () => {
+  it("runs a tool call through key, scope, validation, handler and charge, synchronously", () => {
     const seen: StageName[] = [];
     const service = fakeService();
     const ctx = callContext(service, { n: 30 });
@@ -79,7 +79,7 @@ describe("the request pipeline", () => {
     const service = fakeService();
     const ctx = callContext(service, { bad: true, n: 30 });
     void createPipeline(tracing(CALL, seen)).call(ctx);
-    expect(seen).toEqual(["key", "rate-limit", "scope", "validation"]);
+    expect(seen).toEqual(["key", "scope", "validation"]);
     expect(ctx.response).toEqual({ status: 400, envelope: { code: 400, msg: "bad: refused by the test", data: null } });
     expect(ctx.refusedAt).toBe("validation");
     expect(service.served).toBe(0);
@@ -88,7 +88,7 @@ describe("the request pipeline", () => {
 
   it("refuses each stage's fault where it belongs: 401, 429, 402", () => {
     const service = fakeService();
-    const { call } = createPipeline([]);
+    const { call, admit } = createPipeline([]);
     const unknown = callContext(service, {}, "svc_nobody");
     void call(unknown);
     expect([unknown.response!.status, unknown.refusedAt]).toEqual([401, "key"]);
@@ -96,10 +96,17 @@ describe("the request pipeline", () => {
     const poor = callContext(service, { n: 1 }, "svc_poor");
     void call(poor);
     expect([poor.response!.status, poor.refusedAt]).toEqual([402, "charge"]);
-    void call(callContext(service, {}));
-    void call(callContext(service, {}));
-    const limited = callContext(service, {});
-    void call(limited);
+    // A tool call took its rate-limit token with its HTTP request (`admit`); the call itself takes none.
+    const account = service.keyRing.get(KEY)!;
+    const admitted = (): RequestContext => {
+      const ctx = { ...callContext(service, {}), account };
+      void admit(ctx);
+      return ctx;
+    };
+    for (let i = 0; i < 3; i++) void call(callContext(service, {}));
+    expect(admitted().response).toBeUndefined();
+    expect(admitted().response).toBeUndefined();
+    const limited = admitted();
     expect([limited.response!.status, limited.refusedAt]).toEqual([429, "rate-limit"]);
     expect(limited.response!.headers?.["Retry-After"]).toMatch(/^\d+$/);
   });

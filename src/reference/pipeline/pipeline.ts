@@ -13,10 +13,18 @@ import { route, type McpHandler } from "./stages/route.js";
 import { scope } from "./stages/scope.js";
 import { validation } from "./stages/validation.js";
 
-/** The stages a request meets once its transport has decoded it: REST and MCP tool calls alike (§4.6). */
+/**
+ * The rate limit counts HTTP requests, one token each on every surface: a REST request meets it after its key, an MCP
+ * HTTP request (initialize, tools/list, a tool call, a stream, ...) at its admission (src/reference/mcp/auth.ts).
+ */
+const RATE_LIMIT: NamedStage = { name: "rate-limit", run: rateLimit };
+
+/**
+ * The stages a request meets once its transport has decoded it and counted it against the rate limit: REST requests
+ * and MCP tool calls alike (§4.6).
+ */
 const CALL_STAGES: readonly NamedStage[] = [
   { name: "key", run: key },
-  { name: "rate-limit", run: rateLimit },
   { name: "scope", run: scope },
   { name: "validation", run: validation },
   { name: "handler", run: handler },
@@ -30,7 +38,9 @@ function restStages(mcp: () => McpHandler | undefined): NamedStage[] {
     { name: "content-type", run: contentType },
     { name: "body-limit", run: bodyLimit() },
     { name: "json", run: json },
-    ...CALL_STAGES,
+    CALL_STAGES[0]!,
+    RATE_LIMIT,
+    ...CALL_STAGES.slice(1),
   ];
 }
 
@@ -51,13 +61,15 @@ function composeHooked(stages: readonly NamedStage[], hooks: readonly StageHook[
  * The request path of the reference server, composed here and nowhere else (docs/reference.md):
  * route → content type → body limit → JSON → key → rate limit → scope → validation → handler
  * → charge.
- * `rest` runs all of them for a REST request; `call` runs the shared ones (from key on) for a request whose
+ * `rest` runs all of them for a REST request; `call` runs the shared ones (key, then scope on) for a request whose
  * transport decoded it already (an MCP tool call, `Service.call`), so a rule checked on one surface is checked
- * on every surface.
+ * on every surface; `admit` runs the rate limit alone, for each HTTP request of the MCP transports, whose key is
+ * already known (`ctx.account`).
  */
 export function createPipeline(hooks: readonly StageHook[], mcp: () => McpHandler | undefined = () => undefined) {
   return {
     rest: composeHooked(restStages(mcp), hooks),
     call: composeHooked(CALL_STAGES, hooks),
+    admit: composeHooked([RATE_LIMIT], hooks),
   };
 }

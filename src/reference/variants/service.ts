@@ -1,6 +1,7 @@
 import { SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { rewriteData } from "../mutants/rewrite.js";
 import { bodyLimit } from "../pipeline/stages/body-limit.js";
+import { rateLimitWith } from "../pipeline/stages/rate-limit.js";
 import type { Variant } from "./variant.js";
 
 /** A page's IDs in a random order: the same set, arranged anew on every call. */
@@ -14,8 +15,35 @@ function shuffled(ids: unknown): unknown {
   return out;
 }
 
+/**
+ * A key's rate limit on every surface (§8, s8-rate-limit-quota-not-shown): 250 requests per second with no burst
+ * (one token, refilled every 4 ms), so that a run paced a little below it is still refused now and then, on REST and
+ * on MCP requests alike, and a whole run of the suite stays under 20 s (about 1,600 requests; docs/variants.md).
+ */
+const STRICT_RATE_LIMIT = { requests: 1, perSeconds: 0.004 } as const;
+
 /** Choices of pricing, paging and the MCP surface the specification leaves open (§4.2 rule 5, §4.1, §4.6, §8). */
 export const SERVICE_VARIANTS: readonly Variant[] = [
+  {
+    id: "service-rate-limit-every-surface",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "limits",
+    description:
+      "Keys may make 250 requests per second with no burst, counted over every HTTP request of REST and MCP " +
+      "(initialize, tools/list, tool calls, streams); an empty bucket is answered 429 with Retry-After.",
+    faults: {},
+    server: { rateLimit: STRICT_RATE_LIMIT },
+  },
+  {
+    id: "service-rate-limit-without-retry-after",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "limits",
+    description:
+      "The same strict limit of 250 requests per second on every surface, refused with 429 and no Retry-After " +
+      "(RFC 6585 makes it optional), behind a network latency of 5 ms.",
+    faults: { stages: [{ stage: "rate-limit", replace: rateLimitWith({ retryAfter: false }) }] },
+    server: { rateLimit: STRICT_RATE_LIMIT, latencyMs: 5 },
+  },
   {
     id: "limits-body-8-mib",
     clause: "s8-limits-silent-size-nodes",

@@ -1,5 +1,6 @@
 import type { ClauseArea } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
+import type { RateLimit } from "../keys.js";
 
 /**
  * A legal alternative of the reference server: one choice the specification leaves open (an
@@ -15,6 +16,12 @@ export interface Variant {
   readonly description: string;
   /** The hooks of src/reference/faults.ts that make the choice (the same hooks mutants use). */
   readonly faults: Faults;
+  /**
+   * Conditions of a real deployment the server runs under (docs/design.md, "Conditions of a real deployment"):
+   * the rate limit of keys that set none, and the latency of every answer. `startReferenceServer` applies them
+   * unless its options set their own, so `tdss selftest` and `tdss serve --variant` serve them alike.
+   */
+  readonly server?: { readonly rateLimit?: RateLimit; readonly latencyMs?: number };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
    * starts it with these sizes instead of its small dataset).

@@ -1,5 +1,11 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
-import { MCP_TRANSPORT_SPEC, McpClientError, openMcpSession, type ToolCallOutcome } from "../../client/mcp.js";
+import {
+  isRateLimitError,
+  MCP_TRANSPORT_SPEC,
+  McpClientError,
+  openMcpSession,
+  type ToolCallOutcome,
+} from "../../client/mcp.js";
 import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
 import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
@@ -92,18 +98,22 @@ export const mcpCallStep: StepKind = {
         { method: "tools/call", params: { name: tool, arguments: args } },
         { operationId: spec.operation },
       );
-    let session;
-    try {
-      session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
-    } catch (error) {
-      // The HTTP status of a session the server would not open is kept: a 402/403/429 there may be the key's
-      // balance or rate (src/runner/key-limits.ts).
+    // The HTTP status of a session the server would not open is kept: a 402/403/429 there may be the key's balance
+    // or rate (src/runner/key-limits.ts).
+    const failed = (error: unknown) => {
       const status = error instanceof McpClientError ? error.httpStatus : undefined;
       return done({
         request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
         ...(status !== undefined ? { status } : {}),
         error: (error as Error).message,
+        ...(isRateLimitError(error) ? { rateLimited: true } : {}),
       });
+    };
+    let session;
+    try {
+      session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
+    } catch (error) {
+      return failed(error);
     }
     try {
       let tool = spec.tool;
@@ -129,7 +139,8 @@ export const mcpCallStep: StepKind = {
       } finally {
         release();
       }
-      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error });
+      const limited = outcome.rateLimited ? { rateLimited: true as const } : {};
+      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error, ...limited });
       const form = refusalForm(outcome);
       const observations = form
         ? [{ topic: "mcp.refusal_form", value: { operation: spec.operation, form }, clause: "s4-6-tool-refusal-form" }]
@@ -138,6 +149,7 @@ export const mcpCallStep: StepKind = {
         return {
           ...done({
             request: request(tool),
+            ...limited,
             rpcError: outcome.rpcError,
             bodyText: JSON.stringify({ error: outcome.rpcError }),
             jsonError: `a JSON-RPC error ${outcome.rpcError.code} (${outcome.rpcError.message}), not a tool result`,
@@ -147,6 +159,7 @@ export const mcpCallStep: StepKind = {
       return {
         ...done({
           request: request(tool),
+          ...limited,
           ...(outcome.isError ? { toolError: true } : {}),
           bodyText: JSON.stringify(outcome.result),
           ...(outcome.envelope !== undefined
@@ -157,10 +170,7 @@ export const mcpCallStep: StepKind = {
       };
     } catch (error) {
       if (error instanceof NotAdmitted) throw error;
-      return done({
-        request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
-        error: (error as Error).message,
-      });
+      return failed(error);
     } finally {
       await session.close();
     }

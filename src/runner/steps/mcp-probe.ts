@@ -93,6 +93,7 @@ export const mcpProbeStep: StepKind = {
           ? { error: probe.error }
           : { jsonError: probe.error }
         : {}),
+      ...(probe.rateLimited ? { rateLimited: true } : {}),
       durationMs: Math.round(performance.now() - started),
     };
     return { exchanges: [exchange] };

@@ -32,6 +32,7 @@ export function clientOptions(ctx: ExecuteContext, auth: AuthMode): McpClientOpt
     baseUrl: ctx.http.baseUrl.href,
     timeoutMs: ctx.timeoutMs,
     health: ctx.http.health,
+    ratePolicy: ctx.http.ratePolicy,
     ...(authorization !== undefined ? { authorization } : {}),
   };
 }

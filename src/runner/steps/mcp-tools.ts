@@ -1,4 +1,4 @@
-import { MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
+import { isRateLimitError, MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
 import type { Exchange } from "../types.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
 import type { StepKind } from "./step-kind.js";
@@ -35,16 +35,18 @@ export const mcpToolsStep: StepKind = {
       exchanges: [{ request, ...exchange, durationMs: Math.round(performance.now() - started) }],
     });
     let session;
+    const failed = (error: unknown) =>
+      done({ error: (error as Error).message, ...(isRateLimitError(error) ? { rateLimited: true } : {}) });
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {
-      return done({ error: (error as Error).message });
+      return failed(error);
     }
     try {
       const tools = await session.listTools();
       return done({ bodyText: JSON.stringify({ tools }), json: { tools } });
     } catch (error) {
-      return done({ error: (error as Error).message });
+      return failed(error);
     } finally {
       await session.close();
     }

@@ -123,6 +123,7 @@ export async function sendRequest(
     ...(result.headers ? { headers: result.headers } : {}),
     ...(result.bodyText !== undefined ? { bodyText: result.bodyText } : {}),
     ...(result.error !== undefined ? { error: result.error } : {}),
+    ...(result.rateLimited ? { rateLimited: true } : {}),
     durationMs: result.durationMs,
   };
   if (result.bodyText === undefined || result.bodyText.length === 0)

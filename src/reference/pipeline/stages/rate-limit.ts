@@ -1,15 +1,22 @@
 import { Refusal } from "../../refusal.js";
 import type { Stage } from "../context.js";
 
-/** Takes one request from the key's bucket (§5, §8); an empty bucket is refused with 429 and Retry-After. */
-export const rateLimit: Stage = (ctx, next) => {
-  const account = ctx.account!;
-  const wait = account.take(ctx.service.now().getTime());
-  if (wait !== undefined) {
-    const { requests, perSeconds } = account.rateLimit;
-    throw new Refusal(429, `rate limit of ${requests} requests per ${perSeconds} s exceeded; retry after ${wait} s`, {
-      "Retry-After": String(wait),
-    });
-  }
-  return next();
-};
+/**
+ * Takes one request from the key's bucket (§5, §8); an empty bucket is refused with 429, and with Retry-After unless
+ * `retryAfter` is false (a variant: RFC 6585 makes the header optional).
+ */
+export function rateLimitWith(options: { readonly retryAfter: boolean }): Stage {
+  return (ctx, next) => {
+    const account = ctx.account!;
+    const wait = account.take(ctx.service.now().getTime());
+    if (wait !== undefined) {
+      const { requests, perSeconds } = account.rateLimit;
+      const limit = `rate limit of ${requests} requests per ${perSeconds} s exceeded`;
+      if (!options.retryAfter) throw new Refusal(429, `${limit}; retry later`);
+      throw new Refusal(429, `${limit}; retry after ${wait} s`, { "Retry-After": String(wait) });
+    }
+    return next();
+  };
+}
+
+export const rateLimit: Stage = rateLimitWith({ retryAfter: true });

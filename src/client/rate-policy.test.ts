@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RatePolicy, retryDelayMs } from "./rate-policy.js";
+
+/** When each of the turns resolved, in fake milliseconds from the start (undefined: no turn before the deadline). */
+function track(turns: Promise<number | undefined>[]): (number | undefined | "waiting")[] {
+  const at: (number | undefined | "waiting")[] = turns.map(() => "waiting");
+  turns.forEach((turn, i) => void turn.then((t) => (at[i] = t === undefined ? undefined : Math.round(t))));
+  return at;
+}
+
+describe("RatePolicy (fake clock)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"], now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("reads Retry-After in seconds or as an HTTP date, and backs off 0.5 s, 1 s, 2 s without one", () => {
+    expect(retryDelayMs("2", 0)).toBe(2000);
+    expect(retryDelayMs(" 0 ", 3)).toBe(0);
+    vi.setSystemTime(10_000);
+    expect(retryDelayMs(new Date(13_000).toUTCString(), 0)).toBe(3000);
+    expect(retryDelayMs(new Date(1_000).toUTCString(), 0)).toBe(0);
+    expect(retryDelayMs(undefined, 0)).toBe(500);
+    expect(retryDelayMs(undefined, 2)).toBe(2000);
+    expect(retryDelayMs("soon", 1)).toBe(1000);
+    expect(retryDelayMs("", 0)).toBe(500);
+  });
+
+  it("spaces the turns of concurrent callers by the key's rate", async () => {
+    const policy = new RatePolicy();
+    policy.setRate(10);
+    const at = track(Array.from({ length: 4 }, () => policy.turn(10_000)));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(at).toEqual([0, 100, 200, 300]);
+  });
+
+  it("holds every caller, not only the refused one, until Retry-After has passed", async () => {
+    const policy = new RatePolicy();
+    policy.setRate(10);
+    const first = await policy.turn(10_000);
+    // A caller already waiting for its turn (due at 100 ms) is held too when the 429 arrives at 50 ms.
+    const at = track([policy.turn(10_000)]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(policy.refused("2", 0, 10_000, first!)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(at).toEqual(["waiting"]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(at[0]).toBeGreaterThanOrEqual(2050);
+    // Callers arriving later wait behind it, at the slower pace the 429 taught (twice the key's, a quarter slower).
+    const later = track([policy.turn(10_000), policy.turn(10_000)]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((later[1] as number) - (later[0] as number)).toBe(250);
+  });
+
+  it("backs off exponentially without Retry-After", async () => {
+    const policy = new RatePolicy();
+    const sent = (await policy.turn(60_000))!;
+    expect(policy.refused(undefined, 0, 60_000, sent)).toBe(true);
+    const at = track([policy.turn(60_000)]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(at).toEqual(["waiting"]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(at).toEqual([500]);
+    expect(policy.refused(undefined, 2, 60_000, 500)).toBe(true);
+    const after = track([policy.turn(60_000)]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(after).toEqual([2500]);
+  });
+
+  it("bounds every wait by the deadline: no retry past it, and no turn that would come after it", async () => {
+    const policy = new RatePolicy();
+    const sent = (await policy.turn(2_500))!;
+    expect(policy.refused("29", 0, 2_500, sent)).toBe(false);
+    // The hold stands for the others: a request whose deadline comes first gets no turn, at once.
+    expect(await policy.turn(2_500)).toBeUndefined();
+    expect(policy.describeHold()).toMatch(/wait 29 s more \(HTTP 429\)/);
+    // A Retry-After beyond the longest honoured wait holds requests that long only.
+    const capped = new RatePolicy({ maxRetryWaitMs: 5_000 });
+    expect(capped.refused("3600", 0, 10_000_000, 0)).toBe(false);
+    const at = track([capped.turn(10_000_000)]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(at).toEqual([5_000]);
+    // A slow pace bounds a queue the same way: the third turn would come after the deadline.
+    const slow = new RatePolicy();
+    slow.setRate(1);
+    const now = performance.now();
+    const queued = track([slow.turn(now + 1_500), slow.turn(now + 1_500), slow.turn(now + 1_500)]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(queued).toEqual([now, now + 1000, undefined]);
+  });
+
+  it("retries at most maxRetries times", () => {
+    const policy = new RatePolicy({ maxRetries: 2 });
+    expect(policy.refused("0", 1, 10_000, 0)).toBe(true);
+    expect(policy.refused("0", 2, 10_000, 0)).toBe(false);
+  });
+
+  it("learns from a 429 once per lesson; the slowdown wears off to a pace a quarter below the key's", async () => {
+    const policy = new RatePolicy();
+    policy.setRate(10);
+    expect(policy.intervalMs()).toBe(100);
+    policy.refused("0", 0, 10_000, 0);
+    // Refused at the key's own pace: twice as slow for a while, and a quarter slower for good.
+    expect(policy.intervalMs()).toBe(250);
+    // Requests sent before that lesson, refused at the same time, teach nothing more.
+    policy.refused("0", 0, 10_000, 0);
+    policy.refused("0", 0, 10_000, 0);
+    expect(policy.intervalMs()).toBe(250);
+    await vi.advanceTimersByTimeAsync(10);
+    policy.refused("0", 0, 10_000, 10);
+    expect(policy.intervalMs()).toBe(500);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(policy.intervalMs()).toBe(250);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(policy.intervalMs()).toBe(125);
+    // Each 429 at the key's pace slows it a quarter more, never below half the reported rate.
+    for (let i = 0; i < 20; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      policy.refused("0", 0, Number.POSITIVE_INFINITY, performance.now());
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(policy.intervalMs()).toBe(200);
+    // Without a reported rate, a 429 still spaces the requests after it.
+    const unknown = new RatePolicy();
+    expect(unknown.intervalMs()).toBe(0);
+    unknown.refused("0", 0, 10_000, performance.now());
+    expect(unknown.intervalMs()).toBe(50);
+  });
+
+  it("stops waiting when the caller aborts", async () => {
+    const policy = new RatePolicy();
+    policy.refused("5", 0, 60_000, 0);
+    const controller = new AbortController();
+    const turn = policy.turn(60_000, controller.signal);
+    const rejected = expect(turn).rejects.toThrow("gave up");
+    controller.abort(new Error("gave up"));
+    await rejected;
+  });
+});

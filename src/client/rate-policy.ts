@@ -1,0 +1,153 @@
+/** Shortest interval a 429 teaches (20 requests per second) when the key's rate is not known. */
+const MIN_LEARNED_INTERVAL_MS = 50;
+/** Longest interval a run of 429s teaches: one request every 5 s. */
+const MAX_LEARNED_INTERVAL_MS = 5_000;
+/** Two turns given closer than this share of the interval (timers fired late together) are spaced again. */
+const LATE_TOLERANCE = 0.75;
+/** A learned slowdown halves after this long without another 429, until the key's own pace is back. */
+const LEARNED_HALF_LIFE_MS = 5_000;
+
+export interface RatePolicyOptions {
+  /** Rate-limited answers retried per request, at most (the deadline bounds them anyway). */
+  readonly maxRetries?: number;
+  /** Longest single wait a Retry-After is honoured for; a longer one is not waited for, and holds others this long. */
+  readonly maxRetryWaitMs?: number;
+}
+
+/**
+ * How a run keeps to its key's rate limit (§8: "Numeric rate limit ... not shown; the key status route reports the
+ * values for a key", clause s8-rate-limit-quota-not-shown). One per run, shared by every request it makes, REST
+ * (src/client/http.ts) and MCP (src/client/mcp.ts) alike, as TransportHealth is; docs/runner-robustness.md, "Rate
+ * limits". Two things set the pace:
+ * - the rate the key status reports (`setRate`): requests get turns spaced evenly, whoever sends them;
+ * - rate-limit answers (`refused`): every request, not only the one refused, waits until the Retry-After has passed
+ *   (seconds or an HTTP date; 0.5 s, 1 s, 2 s, ... without one), and the pace halves for a while (undici's
+ *   RetryAgent retries one request; a rate limit is the key's, so every request of the key is held). A 429 at the
+ *   key's own pace also slows that pace by a quarter for the rest of the run (at most to half the reported rate).
+ * Every wait is bounded by the deadline of the request that waits: a turn that would come at or after it is not
+ * waited for, and the caller reports the request as held back by the rate limit.
+ */
+export class RatePolicy {
+  readonly maxRetries: number;
+  private readonly maxRetryWaitMs: number;
+  /** Spacing from the key's reported rate, and as 429s at that pace have slowed it. */
+  private reportedIntervalMs = 0;
+  private baseIntervalMs = 0;
+  /** Spacing the last 429 taught, and when. */
+  private learnedIntervalMs = 0;
+  private learnedAt = Number.NEGATIVE_INFINITY;
+  private nextTurn = 0;
+  private heldUntil = 0;
+  private lastGiven = Number.NEGATIVE_INFINITY;
+
+  constructor(options: RatePolicyOptions = {}) {
+    this.maxRetries = options.maxRetries ?? 5;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000;
+  }
+
+  /**
+   * Paces requests to at most `perSecond` (the key's reported rate limit); undefined lifts the pacing. Above 1000 per
+   * second there is nothing to pace.
+   */
+  setRate(perSecond: number | undefined): void {
+    const interval = perSecond && perSecond > 0 ? 1000 / perSecond : 0;
+    this.reportedIntervalMs = this.baseIntervalMs = interval >= 1 ? interval : 0;
+  }
+
+  /** The spacing of turns now: the key's own, or slower while a 429's lesson lasts. */
+  intervalMs(now = performance.now()): number {
+    const halvings = Math.floor(Math.max(0, now - this.learnedAt) / LEARNED_HALF_LIFE_MS);
+    const learned = this.learnedIntervalMs / 2 ** halvings;
+    return Math.max(
+      this.baseIntervalMs,
+      learned >= Math.min(MIN_LEARNED_INTERVAL_MS, this.baseIntervalMs || Infinity) ? learned : 0,
+    );
+  }
+
+  /**
+   * Waits for the request's turn: after every turn given before it (spaced by `intervalMs`) and after any Retry-After
+   * that is running. Resolves to the time the turn came (performance.now()), or undefined at once when it would come
+   * at or after `deadline`. A Retry-After learned while waiting is waited for too. Rejects when `signal` aborts.
+   */
+  async turn(deadline: number, signal?: AbortSignal): Promise<number | undefined> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const now = performance.now();
+      const interval = this.intervalMs(now);
+      const at = Math.max(now, this.nextTurn, this.heldUntil, this.lastGiven + interval);
+      if (at >= deadline) return undefined;
+      this.nextTurn = at + interval;
+      if (at > now) {
+        await sleep(at - now, signal);
+        const woke = performance.now();
+        // Held by a Retry-After learned meanwhile, or woken late beside another turn (a busy event loop fires due
+        // timers together): the turn is taken again rather than sending two requests back to back.
+        if (this.heldUntil > woke || woke - this.lastGiven < interval * LATE_TOLERANCE) continue;
+      }
+      this.lastGiven = performance.now();
+      return this.lastGiven;
+    }
+  }
+
+  /**
+   * A rate-limited answer (HTTP 429, or a rate-limit refusal in an MCP tool result) to the attempt numbered `attempt`
+   * (0 first) of a request whose turn came at `sentAt`: holds every request until its Retry-After has passed, slows
+   * the pace unless an earlier lesson already covers this request, and says whether to retry it (attempts left, and
+   * the wait ends before `deadline`). The retry is made by waiting for `turn` again.
+   */
+  refused(retryAfter: string | undefined, attempt: number, deadline: number, sentAt: number): boolean {
+    const now = performance.now();
+    // Requests sent before the last lesson were refused for the same reason: they teach nothing new.
+    if (sentAt > this.learnedAt) {
+      // Refused at the key's own pace: that pace is too fast for this deployment (no burst, clocks that drift), so
+      // it stays a quarter slower for the rest of the run, down to half the reported rate.
+      if (this.intervalMs(now) <= this.baseIntervalMs)
+        this.baseIntervalMs = Math.min(this.baseIntervalMs * 1.25, this.reportedIntervalMs * 2);
+      const slower = Math.max(this.baseIntervalMs ? 0 : MIN_LEARNED_INTERVAL_MS, this.intervalMs(now) * 2);
+      this.learnedIntervalMs = Math.min(MAX_LEARNED_INTERVAL_MS, slower);
+      this.learnedAt = now;
+    }
+    const wait = retryDelayMs(retryAfter, attempt);
+    this.heldUntil = Math.max(this.heldUntil, now + Math.min(wait, this.maxRetryWaitMs));
+    return attempt < this.maxRetries && wait <= this.maxRetryWaitMs && now + wait < deadline;
+  }
+
+  /** Why a request gets no turn before its deadline, for the message of a request not sent. */
+  describeHold(): string {
+    const now = performance.now();
+    if (this.heldUntil > now)
+      return `the deployment asked to wait ${Math.ceil((this.heldUntil - now) / 1000)} s more (HTTP 429)`;
+    const every = Math.round(this.intervalMs(now));
+    return `the key's rate limit leaves no turn before the deadline (one request every ${every} ms)`;
+  }
+}
+
+/**
+ * Retry-After in seconds or as an HTTP date; without one (or an unreadable one), 0.5 s, 1 s, 2 s, ... by attempt
+ * (the back-off of undici's RetryAgent: minTimeout 500 ms, timeoutFactor 2).
+ */
+export function retryDelayMs(retryAfter: string | undefined, attempt: number): number {
+  if (retryAfter !== undefined) {
+    const seconds = Number(retryAfter.trim());
+    if (retryAfter.trim() !== "" && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  return 500 * 2 ** attempt;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      const reason: unknown = signal!.reason;
+      reject(reason instanceof Error ? reason : new Error(String(reason)));
+    }
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
