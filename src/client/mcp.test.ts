@@ -282,7 +282,7 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
       expect(serverTimeout.error).toMatch(/the server answered JSON-RPC error -32001/);
       const slow = await session.callTool("slow", {});
       expect(slow.rpcError).toBeUndefined();
-      expect(slow.error).toMatch(/timed out/i);
+      expect(slow.error).toMatch(/timed out|no answer within/i);
       // The SDK client raises an McpError of its own when a result breaks the tool's outputSchema: not the server's.
       await session.listTools();
       const typed = await session.callTool("typed", {});

@@ -177,9 +177,9 @@ describe("tdss run: the tester's key", () => {
     expect(r.code, r.log).toBe(2);
     const [parity] = report(r).cases;
     expect(parity).toMatchObject({ status: "skipped", notRun: "balance", failures: [] });
-    expect(parity!.reason).toMatch(
-      /^not run: balance: the key's balance ran out: step 2 \(the same search as a tool\)/,
-    );
+    // Caught either by the Credit window's reading before the call (the key has nothing left) or by the call's
+    // refusal and key status after it: the balance, both ways.
+    expect(parity!.reason).toMatch(/^not run: balance: .*the same search as a tool/);
   });
 
   it.each([

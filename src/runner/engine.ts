@@ -447,14 +447,14 @@ async function sendExpansion(
 }
 
 /**
- * Why a step whose worst case no longer fits the budget is not run. Where the balance binds before --max-credits
- * does, a budget caught up with the balance (Budget.sync) has run out because the key has: that is the tester's
- * balance, for the rest of the run too.
+ * Why a step whose worst case no longer fits the budget is not run. A budget caught up with the balance (Budget.sync)
+ * that leaves the key less than the step may cost has run out because the key has: that is the tester's balance, for
+ * the rest of the run too.
  */
 function budgetSkip(label: string, worstCase: number, deps: EngineDeps): NotRun {
   const { budget, initialBalance } = deps;
   const balanceLeft = initialBalance !== undefined ? initialBalance - budget.spent : undefined;
-  if (balanceLeft !== undefined && balanceLeft < worstCase && initialBalance! <= budget.limit)
+  if (balanceLeft !== undefined && balanceLeft < worstCase)
     return deps.keyLimits.exhaust(
       `${label} may cost up to ${worstCase} Credits and the key has ${Math.max(0, balanceLeft)} left ` +
         `of its ${initialBalance} (read from key status and booked by the run)`,

@@ -46,7 +46,8 @@ describe("tdss run against hostile servers (the CLI, as a child process)", () =>
   it("does not wait for a Retry-After longer than the timeout", { timeout: 180_000 }, async () => {
     const r = await runAgainstHostile(hostileKind("rate-limited"), options);
     expect(r.problems).toEqual([]);
-    expect(r.exitCode).toBe(1);
+    // Every answer a 429: the key's rate, never a verdict on the deployment; the run is incomplete (docs/run.md).
+    expect(r.exitCode).toBe(2);
     // 29 s a request would take the run past the bound many times over.
     expect(r.seconds).toBeLessThan(r.boundSeconds);
   });
