@@ -13,7 +13,14 @@ import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
-import { BudgetError, KeyRejectedError, planRun, runConformance, UnreachableError } from "../runner/run.js";
+import {
+  BudgetError,
+  DEFAULT_CONCURRENCY,
+  KeyRejectedError,
+  planRun,
+  runConformance,
+  UnreachableError,
+} from "../runner/run.js";
 import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import { UsageError, type TdssCommand } from "./command.js";
@@ -52,7 +59,6 @@ export interface RunArgs {
 }
 
 export const DEFAULT_MAX_CREDITS = 400;
-export const DEFAULT_CONCURRENCY = 16;
 
 function list(values: string[] | undefined): string[] | undefined {
   return values

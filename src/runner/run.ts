@@ -145,6 +145,13 @@ export interface RunOutcome {
   readonly longestChain?: number;
 }
 
+/**
+ * Cases run at once unless --concurrency says otherwise. Within a case, requests that do not wait for each other go
+ * side by side too, and the key's rate limit paces every request (src/client/rate-policy.ts): the run's wall time is
+ * then bound by its longest chain of requests, not by their number.
+ */
+export const DEFAULT_CONCURRENCY = 16;
+
 /** Requests sent one after the other before the first case: the key status, then the balance it shows. */
 const PREFLIGHT_ROUND_TRIPS = 2;
 

@@ -5,7 +5,7 @@ import {
   startReferenceServer,
   type PrebuiltStore,
 } from "../reference/index.js";
-import { runConformance } from "../runner/run.js";
+import { DEFAULT_CONCURRENCY, runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef, CaseStatus } from "../runner/types.js";
 import { jobSizes, type Job } from "./plan.js";
@@ -89,7 +89,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
       secondKey: server.keys.exhausted,
       cases,
       maxCredits: MAX_CREDITS,
-      concurrency: 4,
+      concurrency: DEFAULT_CONCURRENCY,
       timeoutMs: 15_000,
     });
     const verdicts = outcome.results.map((r): CaseVerdict => {

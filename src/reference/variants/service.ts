@@ -45,6 +45,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     server: { rateLimit: STRICT_RATE_LIMIT, latencyMs: 5 },
   },
   {
+    id: "service-latency-40ms",
+    clause: "s4-network-latency-unstated",
+    area: "limits",
+    description:
+      "Every answer, REST and MCP, comes 40 ms after its request, as across a network (the run's wall time is then " +
+      "bound by its longest chain of requests that wait for each other).",
+    faults: {},
+    server: { latencyMs: 40 },
+  },
+  {
     id: "limits-body-8-mib",
     clause: "s8-limits-silent-size-nodes",
     area: "limits",
