@@ -69,7 +69,7 @@ describe("Stoplight Prism's validation proxy in front of the reference server", 
       apiKey: reference.keys.active,
       secondKey: reference.keys.exhausted,
       cases,
-      maxCredits: 300,
+      maxCredits: 400,
       concurrency: 4,
       timeoutMs: 20_000,
     });

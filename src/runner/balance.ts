@@ -30,6 +30,11 @@ export class BalanceMeter {
     private readonly alwaysFresh = false,
   ) {}
 
+  /** Every reading is fresh (a recorded or replayed run): a reading then belongs to the case that asked for it. */
+  get readsEveryTime(): boolean {
+    return this.alwaysFresh;
+  }
+
   /** A charged request may have been sent: cached readings are stale. */
   touch(): void {
     this.epoch++;

@@ -547,7 +547,9 @@ async function sendMeasuredGroup(
   versionCost: VersionCost,
 ): Promise<NotRun | undefined> {
   let refused: NotRun | undefined;
-  const shared = step.credits !== "observe";
+  // A recorded or replayed run measures each step alone: a shared window's readings would belong to whichever case
+  // opened it, which the timing of a run decides, and a cassette replays each case's own exchanges.
+  const shared = step.credits !== "observe" && !deps.meter.readsEveryTime;
   const again: number[] = [];
   await forEachConcurrent(
     prepared,

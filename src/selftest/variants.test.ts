@@ -53,7 +53,7 @@ describe("tdss selftest over every variant", () => {
 });
 
 describe("a variant's row", () => {
-  it("counts a case skipped for the key's rate limit as a failure of the suite, and other skips not", () => {
+  it("counts a case not run, for the key's rate limit or the data alike, as a failure of the suite", () => {
     const variant = VARIANTS.find((v) => v.id === "service-rate-limit-every-surface")!;
     expect(variant.server?.rateLimit).toBeDefined();
     const row = variantRow(variant, {
@@ -63,10 +63,13 @@ describe("a variant's row", () => {
       verdicts: [
         { id: "a/one", status: "passed", failedChecks: [] },
         { id: "a/two", status: "skipped", failedChecks: [], message: "not run: the key's rate limit held it" },
-        { id: "a/three", status: "skipped", failedChecks: [], message: "not run: no data to narrow" },
+        { id: "a/three", status: "skipped", failedChecks: [], message: "not run: data: no set small enough" },
       ],
     });
     expect(row.status).toBe("failed");
-    expect(row.failures).toEqual([{ case: "a/two", message: "not run: the key's rate limit held it" }]);
+    expect(row.failures).toEqual([
+      { case: "a/two", message: "not run: the key's rate limit held it" },
+      { case: "a/three", message: "not run: data: no set small enough" },
+    ]);
   });
 });

@@ -49,14 +49,14 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
 }
 
 /**
- * A case a variant's run skipped for the key's rate limit: the runner could not keep to a limit the deployment
- * reported (s8-rate-limit-quota-not-shown), which against a variant is the suite's failure too.
+ * A case a variant's run did not run: a legal variant leaves every case judged, so a case not run for the data's
+ * size, the key's rate or balance, the budget or an unreachable server is a gap of the suite, as a failure is.
  */
-function skippedForRate(verdict: JobOutcome["verdicts"][number]): boolean {
-  return verdict.status === "skipped" && /rate[ -]?limit/i.test(verdict.message ?? "");
+function notRun(verdict: JobOutcome["verdicts"][number]): boolean {
+  return verdict.status === "skipped";
 }
 
-/** A variant's row from its run: a failed case, or one skipped for the rate limit, is a false failure of the suite. */
+/** A variant's row from its run: a failed case, or one not run, is a false failure of the suite. */
 export function variantRow(variant: Variant, outcome: JobOutcome | undefined): VariantRow {
   const base = {
     id: variant.id,
@@ -67,7 +67,7 @@ export function variantRow(variant: Variant, outcome: JobOutcome | undefined): V
   if (!outcome || outcome.error)
     return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
   const failures = outcome.verdicts
-    .filter((v) => v.status === "failed" || v.status === "drift" || skippedForRate(v))
+    .filter((v) => v.status === "failed" || v.status === "drift" || notRun(v))
     .map((v) => ({ case: v.id, message: v.message ?? v.status }));
   const warnings = outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((message) => ({ case: v.id, message })));
   return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };

@@ -106,28 +106,31 @@ export class SemanticOracles {
     const samples = await this.sample();
     if (!samples.length) return;
     const perSample = samples.map((s) => ({ sample: s, conditions: builder.retrievable(s), anchor: this.anchor(s) }));
-    // The oracles of different samples, and the probe batches of one, do not depend on each other: they are sent
-    // side by side, so the step's wall time is its longest chain of requests, not their sum.
+    // The oracles run one after the other, as their order decides which of them the allowance still covers on a
+    // deployment whose answers cost more than they should; within one oracle the samples, and the probe batches,
+    // do not depend on each other and are sent side by side (a step's wall time is then its longest chain).
     const batches = perSample.flatMap(({ sample, conditions, anchor }) => {
       const probes = builder.emptyProbes(sample, conditions, anchor);
       return Array.from({ length: Math.ceil(probes.length / BATCH) }, (_, k) =>
         probes.slice(k * BATCH, (k + 1) * BATCH),
       );
     });
-    await settleAll([
-      ...perSample.map(
+    await settleAll(
+      perSample.map(
         ({ sample, conditions, anchor }) =>
           () =>
             this.retrievability(sample, conditions, anchor),
       ),
-      ...batches.map((batch) => () => this.mustBeEmpty(batch)),
-      ...perSample.map(
+    );
+    await settleAll(batches.map((batch) => () => this.mustBeEmpty(batch)));
+    await settleAll(
+      perSample.map(
         ({ conditions }, i) =>
           () =>
             this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions),
       ),
-      () => this.partitions(perSample[0]!.sample, perSample[0]!.conditions),
-    ]);
+    );
+    await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
   }
 
   /**
