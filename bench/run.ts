@@ -1,21 +1,25 @@
 /**
  * npm run bench:run — the targets of the conformance runner (docs/benchmarks.md), measured side by side in one run:
- * the wall time of `tdss run` over the full default suite against the embedded reference server, including
- * the server's start (the real CLI, as a child process), at the default concurrency and at concurrency 1,
- * and the Credits the run spent, read from its report.json.
+ * - the wall time of `tdss run` over the full default suite against the embedded reference server, including the
+ *   server's start (the real CLI, as a child process), at the default concurrency and at concurrency 1, and the
+ *   Credits the run spent, read from its report.json;
+ * - latency: the same suite against `tdss serve` (its default dataset, a child process) answering at once and 40 ms
+ *   after every request, beside the floor at 40 ms: the longer of (the run's longest chain of requests that wait for
+ *   each other × 40 ms) and (requests ÷ the key's rate limit). The run's own durationMs is compared, so that the
+ *   start of a process is in neither.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TDSS } from "./support.js";
+import { DEMO_KEY, startTdss, TDSS } from "./support.js";
 
-const TARGETS = { seconds: 20, credits: 250 };
+const TARGETS = { seconds: 20, credits: 250, floorRatio: 2 };
+const LATENCY_MS = 40;
 
-interface Measured {
-  seconds: number;
-  exitCode: number;
-  summary: {
+interface Report {
+  readonly run: { readonly durationMs: number; readonly longestChain?: number };
+  readonly summary: {
     total: number;
     passed: number;
     failed: number;
@@ -24,16 +28,23 @@ interface Measured {
     creditsEstimated: number;
     creditsLimit: number;
   };
+  readonly cases: readonly { readonly requests: number }[];
+  readonly observed: Readonly<Record<string, { readonly value?: unknown }>>;
 }
 
-async function timedRun(concurrency: number): Promise<Measured> {
+interface Measured {
+  seconds: number;
+  exitCode: number;
+  report: Report;
+}
+
+async function timedRun(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), "tdss-bench-run-"));
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [TDSS, "run", "--reporter", "json", "--report-dir", dir, "--concurrency", String(concurrency)],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
+  const child = spawn(process.execPath, [TDSS, "run", "--reporter", "json", "--report-dir", dir, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env,
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
@@ -41,21 +52,40 @@ async function timedRun(concurrency: number): Promise<Measured> {
   try {
     const run = readdirSync(dir)[0];
     if (!run) throw new Error(`tdss run exited with ${exitCode} and wrote no report:\n${stderr}`);
-    const report = JSON.parse(readFileSync(join(dir, run, "report.json"), "utf8")) as { summary: Measured["summary"] };
-    return { seconds, exitCode, summary: report.summary };
+    return { seconds, exitCode, report: JSON.parse(readFileSync(join(dir, run, "report.json"), "utf8")) as Report };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+/** The suite against `tdss serve --latency <ms>`: the run's own duration, its chain and its requests. */
+async function latencyRun(latencyMs: number): Promise<Measured> {
+  const server = await startTdss(["serve", "--port", "0", "--latency", String(latencyMs)]);
+  try {
+    return await timedRun(["--base-url", server.url], { ...process.env, TDSS_API_KEY: DEMO_KEY });
+  } finally {
+    await server.stop();
+  }
+}
 
-const parallel = await timedRun(4);
-const serial = await timedRun(1);
-const s = parallel.summary;
+const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(5)} s`;
+
+const parallel = await timedRun([]);
+const serial = await timedRun(["--concurrency", "1"]);
+const atOnce = await latencyRun(0);
+const away = await latencyRun(LATENCY_MS);
+
+const s = parallel.report.summary;
+const chain = away.report.run.longestChain ?? 0;
+const requests = away.report.cases.reduce((sum, c) => sum + c.requests, 0);
+const pacing = away.report.observed["rate_limit.pacing"]?.value as { requests_per_second?: number } | undefined;
+const perSecond = pacing?.requests_per_second;
+const floorMs = Math.max(chain * LATENCY_MS, perSecond ? (requests / perSecond) * 1000 : 0);
+const ratio = away.report.run.durationMs / floorMs;
 const lines = [
   "tdss run: the full default suite against the embedded reference server (wall time includes the server's start)",
-  `  concurrency 4 (default)  ${parallel.seconds.toFixed(1).padStart(5)} s   target < ${TARGETS.seconds} ` +
+  `  default concurrency      ${parallel.seconds.toFixed(1).padStart(5)} s   target < ${TARGETS.seconds} ` +
     `s   ${verdict(parallel.seconds < TARGETS.seconds)}`,
   `  concurrency 1            ${serial.seconds.toFixed(1).padStart(5)} s   the default ` +
     `is ${(serial.seconds / parallel.seconds).toFixed(2)}x as fast`,
@@ -65,6 +95,17 @@ const lines = [
     `limit ${s.creditsLimit}; ${(s.creditsSpent / s.creditsEstimated).toFixed(2)} of the prediction)`,
   `  cases                    ${String(s.total).padStart(5)}     ${s.passed} passed, ${s.failed} ` +
     `failed, ${s.skipped} skipped (exit ${parallel.exitCode})`,
+  "",
+  `latency: the same suite against tdss serve (default dataset), the run's own duration`,
+  `  answers at once          ${seconds(atOnce.report.run.durationMs)}   (exit ${atOnce.exitCode})`,
+  `  answers after ${LATENCY_MS} ms     ${seconds(away.report.run.durationMs)}   (exit ${away.exitCode}; ` +
+    `${away.report.summary.passed} passed, ${away.report.summary.failed} failed, ${away.report.summary.skipped} ` +
+    `skipped)`,
+  `  floor at ${LATENCY_MS} ms          ${seconds(floorMs)}   the longer of ${chain} round trips in a chain ` +
+    `× ${LATENCY_MS} ms and ${requests} requests ÷ ${perSecond ? `${perSecond}/s` : "no reported rate"}`,
+  `  ${LATENCY_MS} ms ÷ floor            ${ratio.toFixed(2).padStart(5)}x   target ≤ ${TARGETS.floorRatio}x       ` +
+    `${verdict(ratio <= TARGETS.floorRatio)}`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
-process.exitCode = parallel.seconds < TARGETS.seconds && s.creditsSpent < TARGETS.credits ? 0 : 1;
+process.exitCode =
+  parallel.seconds < TARGETS.seconds && s.creditsSpent < TARGETS.credits && ratio <= TARGETS.floorRatio ? 0 : 1;
