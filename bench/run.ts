@@ -14,6 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_KEY, startTdss, TDSS } from "./support.js";
 
+/** The reference's demo key with no Credits left: the second key of the auth cases (docs/serve.md). */
+const EXHAUSTED_KEY = "svc_demo_exhausted_reference_key";
+
 const TARGETS = { seconds: 20, credits: 250, floorRatio: 2 };
 const LATENCY_MS = 40;
 
@@ -62,7 +65,8 @@ async function timedRun(args: readonly string[], env: NodeJS.ProcessEnv = proces
 async function latencyRun(latencyMs: number): Promise<Measured> {
   const server = await startTdss(["serve", "--port", "0", "--latency", String(latencyMs)]);
   try {
-    return await timedRun(["--base-url", server.url], { ...process.env, TDSS_API_KEY: DEMO_KEY });
+    const keys = { TDSS_API_KEY: DEMO_KEY, TDSS_SECOND_API_KEY: EXHAUSTED_KEY };
+    return await timedRun(["--base-url", server.url], { ...process.env, ...keys });
   } finally {
     await server.stop();
   }

@@ -979,6 +979,13 @@ async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Pro
   };
 }
 
+/** Step kinds that send long chains of requests, each waiting for the one before. */
+const LONG_CHAIN_KINDS: ReadonlySet<string> = new Set(["semantics", "narrow", "paginate"]);
+
+function longChains(c: CaseDef): boolean {
+  return c.steps.some((step) => LONG_CHAIN_KINDS.has(step.kind));
+}
+
 /** Runs cases concurrently (up to `concurrency`), then the cases marked `runs: last`. */
 export async function runCases(
   cases: readonly CaseDef[],
@@ -1008,7 +1015,9 @@ export async function runCases(
       },
       () => deps.signal?.aborted === true,
     );
-  await pool(cases.filter((c) => c.runs !== "last"));
+  // The cases with the longest chains of requests (the oracles, paging) start first, so that the others fill in
+  // beside them and the run's wall time tends to its longest chain (results keep the suite's order).
+  await pool(cases.filter((c) => c.runs !== "last").sort((a, b) => Number(longChains(b)) - Number(longChains(a))));
   await pool(cases.filter((c) => c.runs === "last"));
   return cases.flatMap((c) => results.get(c.id) ?? []);
 }
