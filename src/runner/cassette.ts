@@ -101,20 +101,24 @@ export class RecordingHttpClient extends HttpClient {
   }
 }
 
+/** A recorded request body and the one sent now, parsed; undefined when either is not JSON. */
+function parsedBodies(recorded: string | undefined, now: string | undefined): [unknown, unknown] | undefined {
+  try {
+    return [JSON.parse(recorded ?? "null"), JSON.parse(now ?? "null")];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Strings of the recorded request body that differ from the body sent now, at the same place, as JSON
  * text (recorded → now). Only strings of 8 characters or more count: invented IDs, not field names.
  */
 function inventedStrings(recorded: string | undefined, now: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  let a: unknown;
-  let b: unknown;
-  try {
-    a = JSON.parse(recorded ?? "null");
-    b = JSON.parse(now ?? "null");
-  } catch {
-    return out;
-  }
+  const bodies = parsedBodies(recorded, now);
+  if (!bodies) return out;
+  const [a, b] = bodies;
   const walk = (x: unknown, y: unknown) => {
     if (typeof x === "string" && typeof y === "string") {
       if (x !== y && x.length >= 8) out.set(JSON.stringify(x).slice(1, -1), JSON.stringify(y).slice(1, -1));
@@ -133,14 +137,9 @@ function inventedStrings(recorded: string | undefined, now: string | undefined):
  * reads them): the same members, lengths, numbers and short strings.
  */
 function sameShape(recorded: string | undefined, now: string | undefined): boolean {
-  let a: unknown;
-  let b: unknown;
-  try {
-    a = JSON.parse(recorded ?? "null");
-    b = JSON.parse(now ?? "null");
-  } catch {
-    return recorded === now;
-  }
+  const bodies = parsedBodies(recorded, now);
+  if (!bodies) return recorded === now;
+  const [a, b] = bodies;
   const alike = (x: unknown, y: unknown): boolean => {
     if (typeof x === "string" && typeof y === "string") return x === y || (x.length >= 8 && y.length >= 8);
     if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => alike(v, y[i]));
