@@ -626,7 +626,11 @@ async function executeStep(
     step.credits !== undefined
       ? await sendMeasuredGroup(step, prepared, sent, deps, versionCost)
       : await sendUnmeasured(step, prepared, sent, deps, versionCost);
-  for (const s of sent) if (s) run.requests += s.execution.exchanges.length;
+  for (const s of sent) {
+    if (!s) continue;
+    run.requests += s.execution.exchanges.length;
+    run.credits += Math.max(0, s.spent);
+  }
   let stepFailed = false;
   for (const [at, p] of prepared.entries()) {
     const s = sent[at];
@@ -635,7 +639,6 @@ async function executeStep(
       if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
       continue;
     }
-    run.credits += Math.max(0, s.spent);
     const verdict = await judgeExpansion(step, p, s, run, deps, versionCost);
     if (verdict.failed) stepFailed = true;
     if (!stepFailed) Object.assign(run.vars, verdict.vars);
