@@ -33,7 +33,9 @@ describe("onInterrupt", () => {
 describe("tdss run interrupted", () => {
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   beforeAll(async () => {
-    server = await startReferenceServer({ port: 0, people: 300, jobs: 60, companies: 40 });
+    // Every answer 200 ms late, so that a second signal lands while the first one's requests are still in flight
+    // (side-by-side requests would otherwise finish the run before it arrives).
+    server = await startReferenceServer({ port: 0, people: 300, jobs: 60, companies: 40, latencyMs: 200 });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
