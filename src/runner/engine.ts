@@ -328,8 +328,8 @@ interface SentExpansion {
   readonly spent: number;
 }
 
-/** Why a step stopped before one of its expansions: a skip of the case, or an expansion that cannot be sent. */
-type StepStop = { readonly skip: NotRun } | { readonly failure: CaseFailure };
+/** Why a step stopped before one of its expansions: the case not run, or an expansion that cannot be sent. */
+type StepStop = { readonly notRun: NotRun } | { readonly failure: CaseFailure };
 
 /** Resolves and prices one expansion; a StepStop when it cannot be sent. */
 function prepareExpansion(
@@ -382,7 +382,7 @@ function prepareExpansion(
     if (plan.auth === "primary") deps.keyLimits.guard(label, plan.worstCase);
     return { label, scope, spec, plan };
   } catch (error) {
-    if (error instanceof NotRun) return { skip: error };
+    if (error instanceof NotRun) return { notRun: error };
     throw error;
   }
 }
@@ -451,7 +451,7 @@ async function sendExpansion(
  * that leaves the key less than the step may cost has run out because the key has: that is the tester's balance, for
  * the rest of the run too.
  */
-function budgetSkip(label: string, worstCase: number, deps: EngineDeps): NotRun {
+function budgetNotRun(label: string, worstCase: number, deps: EngineDeps): NotRun {
   const { budget, initialBalance } = deps;
   const balanceLeft = initialBalance !== undefined ? initialBalance - budget.spent : undefined;
   if (balanceLeft !== undefined && balanceLeft < worstCase)
@@ -486,7 +486,7 @@ async function sendUnmeasured(
     deps.concurrency,
     async (p, at) => {
       if (!deps.budget.reserve(p.plan.worstCase)) {
-        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
       }
       const execution = await sendExpansion(step, p, deps, admitCharged(deps), false);
@@ -515,7 +515,7 @@ async function sendMeasured(
   try {
     before = await deps.meter.read(balanceKey);
     syncBudget(balanceKey, before, deps);
-    if (!deps.budget.reserve(p.plan.worstCase)) return budgetSkip(p.label, p.plan.worstCase, deps);
+    if (!deps.budget.reserve(p.plan.worstCase)) return budgetNotRun(p.label, p.plan.worstCase, deps);
     execution = await sendExpansion(step, p, deps, admitted, true);
     after = await deps.meter.read(balanceKey, true);
   } finally {
@@ -557,7 +557,7 @@ async function sendMeasuredGroup(
     async (p, at) => {
       if (!shared) return void again.push(at);
       if (!deps.budget.reserve(p.plan.worstCase)) {
-        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
       }
       const expected = (execution: StepExecution) =>
@@ -577,7 +577,7 @@ async function sendMeasuredGroup(
       );
       const { result: execution, before, after, measured } = window;
       if (!execution) {
-        refused ??= budgetSkip(p.label, p.plan.worstCase, deps);
+        refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
       }
       const spent = measured ?? expected(execution) ?? p.plan.worstCase;
@@ -654,7 +654,7 @@ async function executeStep(
     }
   }
   if (refused) throw refused;
-  if (stop && "skip" in stop) throw stop.skip;
+  if (stop && "notRun" in stop) throw stop.notRun;
   if (stop && "failure" in stop) {
     run.failures.push(stop.failure);
     return false;

@@ -1,4 +1,3 @@
-import { AsyncResource } from "node:async_hooks";
 import { countRoundTrip, offChain } from "../client/round-trips.js";
 import type { BalanceMeter, BalanceReading } from "./balance.js";
 import type { BalanceLock } from "./lock.js";
@@ -112,7 +111,6 @@ export class MeasurementWindows {
     mayProceed: () => boolean = () => true,
   ): Promise<WindowMeasurement<T>> {
     let joined: { window: Window; member: number; admitted?: boolean } | undefined;
-    const inAskersScope = AsyncResource.bind((fn: () => void) => fn());
     const admit: Admit = async () => {
       if (!joined) {
         const window = this.windowFor(key);
@@ -142,8 +140,8 @@ export class MeasurementWindows {
     }
     window.over(member, cost);
     await window.closed;
-    // The window's two readings stand on the chain of every run it measured.
-    inAskersScope(() => countRoundTrip(2));
+    // The window's two readings stand on the chain of every run it measured (this continuation is the asker's own).
+    countRoundTrip(2);
     return { result, before: window.before, after: window.after, ...window.costOf(member) };
   }
 
