@@ -63,6 +63,23 @@ describe("the GitHub Actions workflow of docs/ci.md", () => {
     expect(blocks[0]).not.toMatch(/svc_\w+|--api-key/);
   });
 
+  it("installs tdss from a pinned checkout, never from the registry by name", () => {
+    const checkout = steps.find((s) => s.uses?.startsWith("actions/checkout@") && s.with?.repository)!;
+    expect(checkout.with?.ref).toBe("${{ vars.TDSS_REF }}");
+    const installs = steps
+      .flatMap((s) => (s.run ?? "").split(/&&|\|\||\n/))
+      .map((line) => line.trim())
+      .filter((line) => /^npm (install|i|add)\b/.test(line));
+    expect(installs.length).toBeGreaterThan(0);
+    // Each package it names is a path (a tarball or a folder), never a name the registry resolves.
+    for (const line of installs)
+      for (const word of line
+        .split(/\s+/)
+        .slice(2)
+        .filter((w) => !w.startsWith("-")))
+        expect(word, line).toMatch(/^\.{0,2}\//);
+  });
+
   it("compares with a baseline and uploads the JUnit and HTML reports even when the gate fails", () => {
     const compare = steps.find((s) => s.run?.includes("tdss compare"))!;
     expect(compare.if).toMatch(/always\(\)/);
