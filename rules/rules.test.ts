@@ -32,6 +32,16 @@ describe("the rule table", () => {
     }
   });
 
+  it("has a short page per rule, docs/rules/<id>.md, with examples and options (--explain prints it)", () => {
+    for (const { meta } of RULES) {
+      const page = readFileSync(join(packageRoot(), "docs", "rules", `${meta.id}.md`));
+      expect(page.length, `docs/rules/${meta.id}.md is ${page.length} bytes`).toBeLessThan(20 * 1024);
+      const text = page.toString("utf8");
+      for (const heading of ["## The specification", "## Wrong", "## Right", "## Options"])
+        expect(text, `docs/rules/${meta.id}.md has ${heading}`).toContain(heading);
+    }
+  });
+
   it("opens every rule file with a docblock naming its part of the specification", () => {
     for (const { meta } of RULES) {
       const source = readFileSync(join(dir, `${meta.id}.ts`), "utf8");

@@ -187,6 +187,32 @@ describe("tdss lint as a CI gate", () => {
   });
 });
 
+describe("rule pages stay short wherever they are shown", () => {
+  it("--explain prints a page under 20 KB even for the rules whose examples are generated bodies", () => {
+    for (const id of ["max-depth", "body-size", "node-count"]) {
+      const r = run(packageRoot(), ["lint", "--explain", id]);
+      expect(r.code).toBe(0);
+      expect(Buffer.byteLength(r.stdout), id).toBeLessThan(20 * 1024);
+      expect(r.stdout).toMatch(/## Wrong[\s\S]*## Right[\s\S]*## Options/);
+    }
+  });
+
+  it("sarif of many files and rules embeds no page whole: a link and the page's head", () => {
+    const deep = `{"where": ${'{"not": '.repeat(70)}{"field": "city", "eq": "Paris"}${"}".repeat(70)}}`;
+    const files: Record<string, string> = {
+      "deep.json": deep,
+      "big.json": `{"where": {"field": "city", "eq": "${"x".repeat(1 << 20)}"}}`,
+    };
+    for (let i = 0; i < 10; i++) files[`q${i}.json`] = SENIOR;
+    const r = run(tree(files), ["lint", ".", "-f", "sarif"]);
+    const log = JSON.parse(r.stdout);
+    expect(log.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(
+      expect.arrayContaining(["max-depth", "body-size", "fixed-set-value"]),
+    );
+    expect(Buffer.byteLength(r.stdout)).toBeLessThan(200 * 1024);
+  });
+});
+
 describe("suggestions, rule pages and fixes in the CI formats", () => {
   const root = tree({ "q.json": SENIOR, "ok.json": CLEAN });
 
@@ -194,7 +220,12 @@ describe("suggestions, rule pages and fixes in the CI formats", () => {
     const log = JSON.parse(run(root, ["lint", "q.json", "-f", "sarif"]).stdout);
     const rule = log.runs[0].tool.driver.rules.find((x: { id: string }) => x.id === "fixed-set-value");
     expect(rule.helpUri).toBe("https://github.com/tdss/tdss/blob/main/docs/rules/fixed-set-value.md");
-    expect(rule.help.markdown).toBe(readFileSync(join(packageRoot(), "docs", "rules", "fixed-set-value.md"), "utf8"));
+    const page = readFileSync(join(packageRoot(), "docs", "rules", "fixed-set-value.md"), "utf8");
+    // The page's head and its address, not the whole page: a log of many rules stays small.
+    expect(rule.help.markdown).toBe(
+      `${page.slice(0, page.indexOf("\n## Wrong")).trimEnd()}\n\nWrong and right examples, options: ${rule.helpUri}\n`,
+    );
+    expect(rule.help.text).toContain(rule.helpUri);
     const result = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
     expect(result.message.text).toContain('\nSuggestion: Use "Senior".');
     const at = SENIOR.indexOf('"senior"');

@@ -7,6 +7,7 @@
  */
 import { RULES } from "../../rules/all.js";
 import { FORMATS } from "./format/report.js";
+import { repositoryFileUrl } from "./format/rule-page.js";
 import { routeNames } from "../contract/routes.js";
 import { suggestionList } from "./suggest.js";
 
@@ -48,7 +49,7 @@ export function configSchema(): Schema {
   const globs: Schema = { type: "array", items: { type: "string" } };
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
-    $id: "https://github.com/tdss/tdss/blob/main/schemas/tdss.config.schema.json",
+    $id: repositoryFileUrl("schemas/tdss.config.schema.json"),
     title: "tdss lint configuration",
     description: "tdss.config.json, or the tdss key of package.json (docs/lint.md, Configuration)",
     type: "object",

@@ -8,6 +8,7 @@ import { RULES } from "../../rules/all.js";
 import { applyEdits } from "./edits.js";
 import { documentText, runRules, type EngineOptions } from "./engine.js";
 import { decodeUtf8 } from "./json/source.js";
+import { checkRuleSettings } from "./rule-settings.js";
 import type { Diagnostic, Fix, TextEdit } from "./types.js";
 
 export interface FixOptions {
@@ -148,6 +149,7 @@ export interface FixSourceResult extends FixResult {
  * its JSON.stringify text.
  */
 export function fixSource(source: unknown, options: EngineOptions & FixOptions = {}): FixSourceResult {
+  checkRuleSettings(options.rules, "fixSource(): options.rules");
   const input = sourceText(source);
   const asValue = typeof source !== "string" && !(source instanceof Uint8Array);
   if (!input)

@@ -103,6 +103,18 @@ describe("lint()", () => {
     );
   });
 
+  it("refuses an unknown rule id or severity, as tdss lint --rule does", () => {
+    expect(() => lint(query, { rules: { "fixed-set-valu": "off" } })).toThrow(
+      /lint\(\): options.rules: no rule "fixed-set-valu" \(did you mean "fixed-set-value"\?\)/,
+    );
+    expect(() => lint(query, { rules: { cost: "fatal" as never } })).toThrow(
+      /options.rules.cost: "fatal" is not one of error, warning, info, off/,
+    );
+    expect(() => api.fixSource(JSON.stringify(query), { rules: { "no-such-rule": "off" } })).toThrow(
+      /fixSource\(\): options.rules: no rule "no-such-rule"/,
+    );
+  });
+
   it("classifies a request by its most serious diagnostic", () => {
     expect(classify(lint(query))).toBe("empty");
     expect(classify(lint({ where: { field: "city", eq: "Paris" } }))).toBe("clean");

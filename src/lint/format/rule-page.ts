@@ -6,11 +6,30 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../contract/root.js";
 
-/** Where tdss is published; the rule pages are under docs/rules/ of its default branch. */
-export const HOME_PAGE = "https://github.com/tdss/tdss";
+let home: string | undefined;
+
+/**
+ * Where tdss is published: the `repository` of package.json (one place for the address), as a web address
+ * (`git+https://host/owner/name.git` -> `https://host/owner/name`). The rule pages are under docs/rules/ of its
+ * default branch.
+ */
+export function homePage(): string {
+  if (home !== undefined) return home;
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as {
+    repository?: string | { url?: string };
+  };
+  const url = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
+  if (url === undefined) throw new Error("tdss: package.json names no repository (the rule pages' address)");
+  return (home = url.replace(/^git\+/, "").replace(/\.git$/, ""));
+}
+
+/** A file of the published repository, by its path from the package root (`docs/rules/cost.md`). */
+export function repositoryFileUrl(path: string): string {
+  return `${homePage()}/blob/main/${path}`;
+}
 
 export function rulePageUrl(id: string): string {
-  return `${HOME_PAGE}/blob/main/docs/rules/${id}.md`;
+  return repositoryFileUrl(`docs/rules/${id}.md`);
 }
 
 /** The page's markdown, or undefined for an id without one (a diagnostic the command itself makes). */

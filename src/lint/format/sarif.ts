@@ -1,14 +1,15 @@
 /**
  * `--format sarif`: SARIF 2.1.0 for code scanning, written by Spectral's SARIF formatter and then named for
  * tdss: the driver's name and version; each rule with its consequence, clauses, `helpUri` (its page,
- * docs/rules/<id>.md) and `help` (that page's markdown); each result with its consequence, JSON Pointer and
- * clauses, its suggestions in the message, and its fix and each suggestion's edits as SARIF `fixes`.
+ * docs/rules/<id>.md) and `help` (the page's head: what the rule finds and the clauses it rests on, with the
+ * address of the whole page, so that a log of many results stays small); each result with its consequence, JSON
+ * Pointer and clauses, its suggestions in the message, and its fix and each suggestion's edits as SARIF `fixes`.
  */
 import { RULES } from "../../../rules/all.js";
 import type { Diagnostic, Fix } from "../types.js";
 import { packageVersion } from "../version.js";
 import type { FileReport } from "./report.js";
-import { HOME_PAGE, rulePage, rulePageUrl } from "./rule-page.js";
+import { homePage, rulePage, rulePageUrl } from "./rule-page.js";
 import { toSpectralDiagnostics } from "./spectral.js";
 
 interface SarifRule {
@@ -51,13 +52,18 @@ export async function formatSarif(files: readonly FileReport[]): Promise<string>
   for (const run of log.runs) {
     run.tool.driver.name = "tdss";
     run.tool.driver.version = version;
-    run.tool.driver.informationUri = HOME_PAGE;
+    run.tool.driver.informationUri = homePage();
     for (const rule of run.tool.driver.rules ?? []) {
       const meta = RULES.find((r) => r.meta.id === rule.id)?.meta;
       if (!meta) continue;
       rule.properties = { consequence: meta.consequence, clauses: meta.clauses, fixable: meta.fixable ?? null };
       const page = rulePage(rule.id);
-      if (page !== undefined) rule.help = { text: page, markdown: page };
+      if (page !== undefined) {
+        const cut = page.indexOf("\n## Wrong");
+        const head = (cut < 0 ? page : page.slice(0, cut)).trimEnd();
+        const more = `Wrong and right examples, options: ${rulePageUrl(rule.id)}`;
+        rule.help = { text: `${meta.description}\n\n${more}`, markdown: `${head}\n\n${more}\n` };
+      }
     }
     (run.results ?? []).forEach((result, i) => {
       const { d, jsonl } = flat[i] ?? {};

@@ -27,8 +27,28 @@ const FIX: Readonly<Record<string, string>> = {
   suggestion: "suggestions, applied by `--fix-suggestions` where there is one",
 };
 
-function fenced(text: string): string {
-  return ["```json", text, "```"].join("\n");
+/**
+ * Longest example shown whole; a longer one (a generated body at a size or depth limit) is folded to its
+ * beginning, so that every page stays short (under 20 KB, rules/rules.test.ts) and `--explain` fits a terminal.
+ */
+const EXAMPLE_CHARS = 600;
+/** Longest pointer or message line shown whole. */
+const LINE_CHARS = 240;
+
+function fenced(text: string, id: string): string[] {
+  if (text.length <= EXAMPLE_CHARS) return ["```json", text, "```"];
+  return [
+    `A body of ${text.length.toLocaleString("en-US")} characters, made by rules/${id}.test.ts; it begins:`,
+    "",
+    "```text",
+    `${text.slice(0, 200)}…`,
+    "```",
+  ];
+}
+
+/** A line cut in its middle when too long to read (a pointer 64 nodes deep). */
+function short(text: string): string {
+  return text.length <= LINE_CHARS ? text : `${text.slice(0, 150)}…${text.slice(-60)}`;
 }
 
 /**
@@ -62,17 +82,23 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
   for (const c of cases.invalid.slice(0, EXAMPLES)) {
     const text = c.code.replaceAll(mark, "");
     const found = runRules(text, [rule], c.route ? { route: c.route } : {}).filter((d) => d.ruleId === m.id);
-    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), fenced(text), "");
+    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), ...fenced(text, m.id), "");
     for (const d of found) {
-      out.push(`- \`${d.path || "/"}\`: ${d.message}`);
-      for (const s of d.suggestions) out.push(`  - ${s.message}`);
+      out.push(`- \`${short(d.path || "/")}\`: ${short(d.message)}`);
+      for (const s of d.suggestions) out.push(`  - ${short(s.message)}`);
     }
     out.push("");
   }
   out.push("## Right", "");
   for (const c of cases.valid.slice(0, EXAMPLES)) {
     const text = typeof c.code === "string" ? c.code : JSON.stringify(c.code.value);
-    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), fenced(text), "");
+    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), ...fenced(text, m.id), "");
   }
+  out.push(
+    "## Options",
+    "",
+    `Its severity, or \`off\`: \`tdss lint --rule ${m.id}=off\`, or \`"${m.id}": "warning"\` in the \`rules\` of ` +
+      "the configuration (docs/lint.md, Configuration).",
+  );
   return `${out.join("\n").trimEnd()}\n`;
 }
