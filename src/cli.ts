@@ -14,6 +14,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<AnyCommand>>> = {
   compare: async () => (await import("./commands/compare.js")).compareCommand,
   contract: async () => (await import("./commands/contract.js")).contractCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
+  lsp: async () => (await import("./commands/lsp.js")).lspCommand,
   run: async () => (await import("./commands/run.js")).runCommand,
   serve: async () => (await import("./commands/serve.js")).serveCommand,
   selftest: async () => (await import("./commands/selftest.js")).selftestCommand,

@@ -14,25 +14,19 @@ import { RULES } from "../../rules/all.js";
 import { loadContract } from "../contract/index.js";
 import { packageRoot } from "../contract/root.js";
 import { expandInputs } from "../lint/cli-files.js";
-import {
-  InputError,
-  jsonlRecords,
-  readInput,
-  readScopeTable,
-  scopeOverrides,
-  type JsonlRecord,
-} from "../lint/cli-input.js";
-import { loadConfig, settingsFor, type RuleSettings } from "../lint/config.js";
+import { InputError, jsonlRecords, readInput, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
+import { loadConfig, settingsFor } from "../lint/config.js";
 import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, FAIL_ON_CLASSES, type FailOnClass } from "../lint/config-schema.js";
-import { DEFAULT_SEVERITY } from "../lint/consequence.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../lint/fix.js";
+import { lineDiagnostics, lineOptions } from "../lint/jsonl-lines.js";
+import { severities } from "../lint/severities.js";
 import { capPerRule } from "../lint/format/cap.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../lint/format/index.js";
 import { jsonStream, stylishStream } from "../lint/format/stream.js";
 import { routeNames } from "../contract/routes.js";
 import { suggestionList } from "../lint/suggest.js";
-import type { Consequence, Diagnostic, RouteName, Severity } from "../lint/types.js";
+import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { toYargs, type OptionTable } from "./options.js";
 
@@ -212,26 +206,6 @@ function parseExt(given: string): string[] {
   for (const e of list)
     if (!/^\.[^/\\]+$/.test(e)) throw new UsageError(`--ext ${given}: expected extensions such as .json,.jsonl`);
   return list;
-}
-
-/**
- * The severity of each class with --fail-on: a listed class is an error, an unlisted refused or empty a
- * warning, the others as their class has them (src/lint/consequence.ts).
- */
-function classSeverity(consequence: Consequence, failOn: readonly FailOnClass[]): Severity {
-  if ((failOn as readonly string[]).includes(consequence)) return "error";
-  const usual = DEFAULT_SEVERITY[consequence];
-  return usual === "error" ? "warning" : usual;
-}
-
-/** Per-rule severities: a rule's own setting (configuration, then --rule) over its class's under --fail-on. */
-function severities(own: RuleSettings, failOn: readonly FailOnClass[]): Record<string, Severity | "off"> {
-  const out: Record<string, Severity | "off"> = {};
-  for (const { meta } of RULES) {
-    const severity = own[meta.id] ?? classSeverity(meta.consequence, failOn);
-    if (severity !== meta.severity) out[meta.id] = severity;
-  }
-  return out;
 }
 
 /** One input as read, with what it is linted with. */
@@ -423,38 +397,6 @@ function streamReport(args: LintArgs, plan: Plan, gate: Gate, inputs: readonly I
   pending += stream.end();
   if (args.output) writeAtomically(args.output, chunks.join("") + pending);
   else process.stdout.write(pending);
-}
-
-/** The options a --jsonl line is linted with: the route its wrapper names, the body at /body. */
-function lineOptions(options: EngineOptions, record: JsonlRecord): EngineOptions {
-  return {
-    ...options,
-    ...(record.route ? { route: record.route } : {}),
-    ...(record.wrapped ? { bodyPath: ["body"] } : {}),
-  };
-}
-
-/** A line's diagnostics, led by one for a wrapper's unknown route (the body is linted with the route inferred). */
-function lineDiagnostics(
-  record: JsonlRecord,
-  found: readonly Diagnostic[],
-  failOn: readonly FailOnClass[],
-): readonly Diagnostic[] {
-  if (record.routeError === undefined) return found;
-  const route: Diagnostic = {
-    ruleId: "jsonl-route",
-    messageId: "unknownRoute",
-    data: { error: record.routeError },
-    severity: classSeverity("refused", failOn),
-    consequence: "refused",
-    path: "/route",
-    line: record.line,
-    column: 1,
-    message: `The line's route is not a route with a body: ${record.routeError}.`,
-    clauses: ["s4-1-nine-routes"],
-    suggestions: [],
-  };
-  return [route, ...found];
 }
 
 function lintJsonl(
