@@ -10,10 +10,9 @@ import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
 import { onChain } from "../client/round-trips.js";
 import { forEachConcurrent } from "./concurrent.js";
-import { MeasurementWindows, NotAdmitted, type Admit } from "./measure.js";
+import { MeasurementWindows, NotAdmitted, type Admit, type Release } from "./measure.js";
 import { EvidenceLog } from "./evidence.js";
 import type { KeyLimits } from "./key-limits.js";
-import type { BalanceLock } from "./lock.js";
 import { NotRun, notRunReason, notRunResult } from "./not-run.js";
 import { getPointer } from "./pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
@@ -40,7 +39,6 @@ export interface EngineDeps {
   readonly meter: BalanceMeter;
   /** The tester's key: its balance or rate refusals are "not run", never a verdict (src/runner/key-limits.ts). */
   readonly keyLimits: KeyLimits;
-  readonly lock: BalanceLock;
   readonly bogus: Set<string>;
   readonly generators: Readonly<Record<string, Generator>>;
   /** The primary key's balance before the run, when key status shows it (the budget follows the balance). */
@@ -387,27 +385,19 @@ function prepareExpansion(
   }
 }
 
-/**
- * The admission of a charged request sent outside any measurement: it waits while a measurement holds the balance
- * lock, and its release marks cached balance readings stale, since the request may have been charged.
- */
-function admitCharged(deps: EngineDeps): Admit {
-  return async () => {
-    const release = await deps.lock.acquire(false);
-    return () => {
-      deps.meter.touch();
-      release();
-    };
-  };
+/** The admission of a charged request sent outside any measurement: it waits only while a Credit window closes. */
+function admitCharged(deps: RunDeps, p: PreparedExpansion): Admit {
+  const key = deps.credentials.balanceKey(p.plan.auth);
+  return () => deps.windows.admit(key);
 }
 
-/** The admission inside a measurement, which already holds the balance lock for everything the step sends. */
+/** The admission inside a measurement, which already holds everything the step sends in its window. */
 const admitted: Admit = () => Promise.resolve(() => undefined);
 
 /**
- * Sends one prepared expansion through its step kind, its charged requests through `admit`; a kind that throws gives
- * a failed execution. A kind that does not admit its requests one by one is admitted whole when it is measured (a
- * request that should be free is measured too) or may be charged.
+ * Sends one prepared expansion through its step kind, its charged requests through `admit` (each release says what
+ * its exchanges cost by `price`); a kind that throws gives a failed execution. A kind that does not admit its requests
+ * one by one is admitted whole when it is measured (a request that should be free is measured too) or may be charged.
  */
 async function sendExpansion(
   step: StepDef,
@@ -415,13 +405,14 @@ async function sendExpansion(
   deps: EngineDeps,
   admit: Admit,
   measured: boolean,
+  price: (exchanges: readonly Exchange[]) => number | null,
 ): Promise<StepExecution> {
   const kind = STEP_KINDS[step.kind]!;
   const { plan } = prepared;
   const charged = plan.worstCase > 0 || plan.auth === "primary" || plan.auth === "second";
   const whole = !kind.admitsEachRequest && (measured || plan.worstCase > 0);
-  let release = () => undefined as void;
-  let execution: StepExecution;
+  let release: Release = () => undefined;
+  let execution: StepExecution | undefined;
   try {
     release = whole ? await admit() : release;
     execution = await kind.execute(prepared.spec, {
@@ -432,15 +423,17 @@ async function sendExpansion(
       ...(deps.depth ? { depth: deps.depth } : {}),
       view: (e, op) => viewOf(e, op, deps.state.implementation),
       ...(deps.signal ? { signal: deps.signal } : {}),
-      // Admitted whole, the step's own requests need no admission of their own (a second shared hold could wait
-      // behind a measurement that waits for the first).
-      admit: whole ? admitted : admit,
+      // Admitted whole, the step's own requests need no admission of their own.
+      admit: async () => {
+        const own = await (whole ? admitted : admit)();
+        return (answered) => own(answered ? price(answered) : null);
+      },
     });
   } catch (error) {
     if (error instanceof NotAdmitted) throw error;
     execution = { exchanges: [], failure: `the step could not run: ${(error as Error).message}` };
   } finally {
-    release();
+    release(execution ? price(execution.exchanges) : null);
   }
   if (charged) deps.meter.touch();
   return execution;
@@ -475,7 +468,7 @@ async function sendUnmeasured(
   step: StepDef,
   prepared: readonly PreparedExpansion[],
   sent: (SentExpansion | undefined)[],
-  deps: EngineDeps,
+  deps: RunDeps,
   versionCost: VersionCost,
 ): Promise<NotRun | undefined> {
   let refused: NotRun | undefined;
@@ -489,8 +482,9 @@ async function sendUnmeasured(
         refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
       }
-      const execution = await sendExpansion(step, p, deps, admitCharged(deps), false);
-      const spent = formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost) ?? p.plan.worstCase;
+      const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
+      const execution = await sendExpansion(step, p, deps, admitCharged(deps, p), false, price);
+      const spent = price(execution.exchanges) ?? p.plan.worstCase;
       deps.budget.settle(p.plan.worstCase, spent);
       if (http && execution.exchanges.some((e) => e.error !== undefined)) unanswered = true;
       sent[at] = { execution, spent };
@@ -500,35 +494,33 @@ async function sendUnmeasured(
   return refused;
 }
 
-/** Sends one expansion alone, holding the balance lock exclusively, and reads the balance before and after it. */
+/** Sends one expansion alone, with nothing else charged on its key in flight, between two readings of the balance. */
 async function sendMeasured(
   step: StepDef,
   p: PreparedExpansion,
-  deps: EngineDeps,
+  deps: RunDeps,
   versionCost: VersionCost,
 ): Promise<SentExpansion | NotRun> {
-  const balanceKey = deps.credentials.balanceKey(p.plan.auth);
-  const release = await deps.lock.acquire(true);
-  let execution: StepExecution;
-  let before: BalanceReading;
-  let after: BalanceReading;
-  try {
-    before = await deps.meter.read(balanceKey);
-    syncBudget(balanceKey, before, deps);
-    if (!deps.budget.reserve(p.plan.worstCase)) return budgetNotRun(p.label, p.plan.worstCase, deps);
-    execution = await sendExpansion(step, p, deps, admitted, true);
-    after = await deps.meter.read(balanceKey, true);
-  } finally {
-    release();
-  }
+  const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
+  let refused: NotRun | undefined;
+  // The budget was caught up with the first reading (syncBudget): a step that no longer fits is not sent.
+  const {
+    result: execution,
+    before,
+    after,
+  } = await deps.windows.alone(deps.credentials.balanceKey(p.plan.auth), () => {
+    if (deps.budget.reserve(p.plan.worstCase)) return sendExpansion(step, p, deps, admitted, true, price);
+    refused = budgetNotRun(p.label, p.plan.worstCase, deps);
+    return Promise.resolve(undefined);
+  });
+  if (!execution) return refused!;
   const measured = before.value !== undefined && after.value !== undefined ? before.value - after.value : undefined;
-  const formula = formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost);
-  const spent = measured ?? formula ?? p.plan.worstCase;
+  const spent = measured ?? price(execution.exchanges) ?? p.plan.worstCase;
   deps.budget.settle(p.plan.worstCase, spent);
   return { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
 }
 
-/** Nothing charged is in flight while the exclusive lock is held: the balance is the run's true spend. */
+/** Nothing charged is in flight while a window closes or a step goes alone: the balance is the run's true spend. */
 function syncBudget(balanceKey: "primary" | "second", reading: BalanceReading, deps: EngineDeps): void {
   if (balanceKey === "primary" && reading.value !== undefined && deps.initialBalance !== undefined)
     deps.budget.sync(deps.initialBalance - reading.value);
@@ -560,15 +552,15 @@ async function sendMeasuredGroup(
         refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
       }
-      const expected = (execution: StepExecution) =>
-        step.credits === "free" ? 0 : formulaCost(execution.exchanges, p.plan.operationId, deps, versionCost);
+      const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
+      const expected = (execution: StepExecution) => (step.credits === "free" ? 0 : price(execution.exchanges));
       // Once the window has read the balance, the budget knows the run's true spend: a step that no longer fits
       // gives its reservation back and is not sent.
       const mayProceed = () => deps.budget.remaining >= 0 || (deps.budget.settle(p.plan.worstCase, 0), false);
       const window = await deps.windows.measure(
         deps.credentials.balanceKey(p.plan.auth),
         (admit) =>
-          sendExpansion(step, p, deps, admit, true).catch((error: unknown) => {
+          sendExpansion(step, p, deps, admit, true, price).catch((error: unknown) => {
             if (error instanceof NotAdmitted) return undefined;
             throw error;
           }),
@@ -998,9 +990,7 @@ export async function runCases(
   const results = new Map<string, CaseResult>();
   const deps: RunDeps = {
     ...engineDeps,
-    windows: new MeasurementWindows(engineDeps.lock, engineDeps.meter, (key, reading) =>
-      syncBudget(key, reading, engineDeps),
-    ),
+    windows: new MeasurementWindows(engineDeps.meter, (key, reading) => syncBudget(key, reading, engineDeps)),
   };
   const pool = (list: readonly CaseDef[]) =>
     forEachConcurrent(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { onChain } from "../client/round-trips.js";
 import type { BalanceMeter } from "./balance.js";
-import { BalanceLock } from "./lock.js";
 import { MeasurementWindows, NotAdmitted, type Admit } from "./measure.js";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -24,15 +23,23 @@ function charged(state: { balance: number }, charge: number) {
     const release = await admit();
     await tick();
     state.balance -= charge;
-    release();
+    release(null);
     return charge;
   };
+}
+
+/** A charged request sent outside any measurement: admitted, charged `charge`, released with what it `expected`. */
+async function unmeasured(windows: MeasurementWindows, state: { balance: number }, charge: number, expected = charge) {
+  const release = await windows.admit("primary");
+  await tick();
+  state.balance -= charge;
+  release(expected);
 }
 
 describe("MeasurementWindows", () => {
   it("measures runs that ask together in one window, two readings in all", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const windows = new MeasurementWindows(meter);
     const [a, b, c] = await Promise.all([
       windows.measure("primary", charged(state, 2), () => 2),
       windows.measure("primary", charged(state, 0), () => 0),
@@ -44,9 +51,20 @@ describe("MeasurementWindows", () => {
     expect(a.after.value).toBe(95);
   });
 
-  it("cannot tell runs apart when the balance fell by something else than they add up to", async () => {
+  it("counts what requests outside any measurement were expected to cost in the window they were sent in", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const windows = new MeasurementWindows(meter);
+    const [measured] = await Promise.all([
+      windows.measure("primary", charged(state, 2), () => 2),
+      unmeasured(windows, state, 5),
+      unmeasured(windows, state, 1),
+    ]);
+    expect(measured).toMatchObject({ measured: 2, before: { value: 100 }, after: { value: 92 } });
+  });
+
+  it("cannot tell runs apart when the balance fell by something else than what was sent adds up to", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
     const results = await Promise.all([
       windows.measure("primary", charged(state, 2), () => 1),
       windows.measure("primary", charged(state, 0), () => 0),
@@ -57,9 +75,30 @@ describe("MeasurementWindows", () => {
     ]);
   });
 
-  it("gives a window of one run the whole fall, whatever it expected", async () => {
+  it("pins a wrong charge of a request outside any measurement on no measured run", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const windows = new MeasurementWindows(meter);
+    const [measured] = await Promise.all([
+      windows.measure("primary", charged(state, 2), () => 2),
+      unmeasured(windows, state, 3, 1),
+    ]);
+    expect(measured).toMatchObject({ mismatch: true });
+    expect(measured.measured).toBeUndefined();
+  });
+
+  it("cannot tell a run's cost when a request beside it had no known price", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
+    const release = await windows.admit("primary");
+    const measured = windows.measure("primary", charged(state, 2), () => 2);
+    await tick();
+    release(null);
+    expect(await measured).toMatchObject({ mismatch: true });
+  });
+
+  it("gives a window of one run and nothing else the whole fall, whatever it expected", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
     const alone = await windows.measure("primary", charged(state, 4), () => 1);
     expect(alone.measured).toBe(4);
     expect(alone.mismatch).toBeUndefined();
@@ -67,7 +106,7 @@ describe("MeasurementWindows", () => {
 
   it("costs nothing and reads nothing for a run that never asks to send a charged request", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const windows = new MeasurementWindows(meter);
     const result = await windows.measure(
       "primary",
       () => Promise.resolve("no request"),
@@ -77,24 +116,64 @@ describe("MeasurementWindows", () => {
     expect(state.reads).toBe(0);
   });
 
-  it("opens only once nothing charged is in flight, and holds charged requests back while it is open", async () => {
+  it("closes once every request it admitted is answered, and holds new ones back until the next opens", async () => {
     const { state, meter } = ledger();
-    const lock = new BalanceLock();
-    const windows = new MeasurementWindows(lock, meter);
-    const releaseShared = await lock.acquire(false);
+    const windows = new MeasurementWindows(meter);
+    const inFlight = await windows.admit("primary");
     const measured = windows.measure("primary", charged(state, 1), () => 1);
-    await tick();
-    expect(state.reads).toBe(0);
-    state.balance -= 5; // the request in flight is charged before the window opens
-    releaseShared();
+    // The measured run is over and its window closing (after the few round trips it stays open): a new charged request
+    // waits for the next window.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let laterAdmitted = false;
+    const later = windows.admit("primary").then((release) => ((laterAdmitted = true), release));
+    for (let i = 0; i < 5; i++) await tick();
+    expect(state.reads).toBe(1);
+    expect(laterAdmitted).toBe(false);
+    state.balance -= 5; // the request in flight is charged before the window closes
+    inFlight(5);
     const result = await measured;
-    expect(result.measured).toBe(1);
-    expect(result.before.value).toBe(95);
+    expect(result).toMatchObject({ measured: 1, before: { value: 100 }, after: { value: 94 } });
+    (await later)(0);
+    expect(laterAdmitted).toBe(true);
+    // The next window opened on the closing reading: no reading of its own.
+    expect(state.reads).toBe(2);
   });
 
-  it("refuses admission when the run may no longer proceed once the balance is read", async () => {
+  it("measures a run alone once the open window has closed, and lets nothing charged go beside it", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const windows = new MeasurementWindows(meter);
+    const inFlight = await windows.admit("primary");
+    let during = false;
+    const alone = windows.alone("primary", async () => {
+      during = true;
+      await tick();
+      state.balance -= 7;
+      during = false;
+      return "sent";
+    });
+    let besideAlone: boolean | undefined;
+    const later = windows.admit("primary").then((release) => ((besideAlone = during), release));
+    await tick();
+    state.balance -= 2;
+    inFlight(2);
+    expect(await alone).toEqual({ result: "sent", before: { value: 98 }, after: { value: 91 } });
+    (await later)(0);
+    expect(besideAlone).toBe(false);
+  });
+
+  it("keeps each key's windows apart", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
+    const inFlightOnSecond = await windows.admit("second");
+    // A window of the primary key opens and closes while a request of the second key is still in flight.
+    const result = await windows.measure("primary", charged(state, 3), () => 3);
+    expect(result.measured).toBe(3);
+    inFlightOnSecond(0);
+  });
+
+  it("refuses admission when the run may no longer proceed once it joins a window", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
     await expect(
       windows.measure(
         "primary",
@@ -106,12 +185,21 @@ describe("MeasurementWindows", () => {
     expect(state.balance).toBe(100);
   });
 
-  it("puts the window's two readings on the chain of every run it measured", async () => {
+  it("tells every quiet reading to the run (the budget catches up with the key's true spend)", async () => {
     const { state, meter } = ledger();
-    const windows = new MeasurementWindows(new BalanceLock(), meter);
+    const quiet: (number | undefined)[] = [];
+    const windows = new MeasurementWindows(meter, (_, reading) => quiet.push(reading.value));
+    await windows.measure("primary", charged(state, 3), () => 3);
+    await windows.alone("primary", () => Promise.resolve((state.balance -= 1)));
+    expect(quiet).toEqual([100, 97, 97, 96]);
+  });
+
+  it("puts the window's closing reading on the chain of every run it measured", async () => {
+    const { state, meter } = ledger();
+    const windows = new MeasurementWindows(meter);
     const chains = await Promise.all(
       [1, 2].map((n) => onChain(() => windows.measure("primary", charged(state, n), () => n))),
     );
-    expect(chains.map((c) => c.chain.roundTrips)).toEqual([2, 2]);
+    expect(chains.map((c) => c.chain.roundTrips)).toEqual([1, 1]);
   });
 });

@@ -1,14 +1,16 @@
 import { countRoundTrip, offChain } from "../client/round-trips.js";
 import type { BalanceMeter, BalanceReading } from "./balance.js";
-import type { BalanceLock } from "./lock.js";
 
-type BalanceKey = "primary" | "second";
+export type BalanceKey = "primary" | "second";
+
+/** Called once the admitted requests are answered, with what §8 says they cost (null: not known). */
+export type Release = (expected: number | null) => void;
 
 /**
- * Lets the requests that may be charged go, and returns the release to call once they are answered; throws
- * NotAdmitted when they may not go at all.
+ * Lets requests that may be charged go, and returns the release to call once they are answered; throws NotAdmitted
+ * when they may not go at all.
  */
-export type Admit = () => Promise<() => void>;
+export type Admit = () => Promise<Release>;
 
 /** A measured run may not send what it asked to: once the balance was read, its worst case no longer fit the budget. */
 export class NotAdmitted extends Error {
@@ -22,104 +24,164 @@ export interface WindowMeasurement<T> {
   readonly after: BalanceReading;
   /**
    * Credits it cost. Undefined when the balance could not be read, or when the window's balance fell by something
-   * other than what its runs were expected to cost: then no run of the window can be told apart from the others.
+   * other than what was sent in it was expected to cost: then no run of the window can be told apart from the others.
    */
   readonly measured?: number;
-  /** The window's balance did not fall by what its runs add up to: each must be measured again alone. */
+  /** The window's balance did not fall by what its requests add up to: each run must be measured again alone. */
   readonly mismatch?: true;
 }
 
-/** One window: the runs admitted into it, and what each was expected to cost once it is over. */
+/**
+ * How long a window stays open once a measured run waits for it to close, in round trips of a balance reading: every
+ * close holds back new charged requests for a drain and a reading, so a window open for this many round trips costs
+ * the rest of the run about a third of its time at worst, and each measured run waits at most this long plus two.
+ */
+const WINDOW_ROUND_TRIPS = 4;
+
+const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+
+/** One window of a key's balance: everything charged that was sent between two readings of it. */
 class Window {
-  readonly opened: Promise<void>;
-  private open!: () => void;
-  /** Resolved once the second reading is taken and the lock released. */
-  readonly closed: Promise<void>;
-  close!: () => void;
-  private members = 0;
-  private readonly expected = new Map<number, number | null>();
-  private allOver: (() => void) | undefined;
-  before: BalanceReading = {};
+  readonly openedAt = performance.now();
+  /** Each measured run's expected cost once it is over (undefined while it runs). */
+  private readonly members: (number | null | undefined)[] = [];
+  /** Expected cost of the requests admitted outside any measured run (null once one of them was not known). */
+  private others: number | null = 0;
+  private otherAdmissions = 0;
+  private inFlight = 0;
+  private settledWaiter: (() => void) | undefined;
+  closeScheduled = false;
+  closing = false;
   after: BalanceReading = {};
   fell: number | undefined;
+  readonly closed: Promise<void>;
+  markClosed!: () => void;
 
-  constructor() {
-    this.opened = new Promise((resolve) => (this.open = resolve));
-    this.closed = new Promise((resolve) => (this.close = resolve));
+  constructor(readonly before: BalanceReading) {
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
   }
 
   join(): number {
-    return this.members++;
+    return this.members.push(undefined) - 1;
   }
 
-  /** Opens the window to its members, then resolves once every one of them has said it is over. */
-  admitAll(): Promise<void> {
-    const over = new Promise<void>((resolve) => (this.allOver = resolve));
-    this.open();
-    if (this.expected.size === this.members) this.allOver!();
-    return over;
+  /** A request of a measured run (`member`) or of no measurement goes; returns its release. */
+  admitRequest(member?: number): Release {
+    this.inFlight++;
+    if (member === undefined) this.otherAdmissions++;
+    let released = false;
+    return (expected) => {
+      if (released) return;
+      released = true;
+      if (member === undefined) this.others = sum(this.others, expected);
+      this.inFlight--;
+      this.checkSettled();
+    };
   }
 
-  /** A member's run is over; `expected` is what it should have cost (null: unknown). */
   over(member: number, expected: number | null): void {
-    this.expected.set(member, expected);
-    if (this.expected.size === this.members) this.allOver?.();
+    this.members[member] = expected;
+    this.checkSettled();
   }
 
-  /** A member's own cost, or undefined (with `mismatch` when the window's runs do not add up). */
+  /** Resolves once nothing admitted is in flight and every measured run is over. */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.settledWaiter = resolve;
+      this.checkSettled();
+    });
+  }
+
+  private checkSettled(): void {
+    if (this.settledWaiter && this.inFlight === 0 && this.members.every((m) => m !== undefined)) {
+      const waiter = this.settledWaiter;
+      this.settledWaiter = undefined;
+      waiter();
+    }
+  }
+
+  /** A member's own cost, or undefined (with `mismatch` when what was sent does not add up to the fall). */
   costOf(member: number): { measured?: number; mismatch?: true } {
     if (this.fell === undefined) return {};
-    // A window of one run measured it alone: the fall is its cost, whatever was expected.
-    if (this.members === 1) return { measured: this.fell };
-    let sum: number | null = 0;
-    for (const e of this.expected.values()) sum = sum === null || e === null ? null : sum + e;
-    if (sum !== this.fell) return { mismatch: true };
-    return { measured: this.expected.get(member)! };
+    // A window of one run and nothing else measured it alone: the fall is its cost, whatever was expected.
+    if (this.members.length === 1 && this.otherAdmissions === 0) return { measured: this.fell };
+    const expected = this.members.reduce<number | null>((total, m) => sum(total, m ?? null), this.others);
+    if (expected !== this.fell) return { mismatch: true };
+    return { measured: this.members[member]! };
+  }
+}
+
+/** A key's windows: the one open, the admissions waiting for the next, and the runs that must be measured alone. */
+class KeyLedger {
+  open: Window | undefined;
+  /** A window is opening or closing: admissions wait. */
+  busy = false;
+  /** The last reading taken while nothing charged was in flight, if nothing was admitted since. */
+  quiet: BalanceReading | undefined;
+  /** Runs waiting to be measured alone, in arrival order. */
+  readonly alone: (() => void)[] = [];
+  aloneRunning = false;
+  /** Admissions waiting for the key to be free. */
+  waiters: (() => void)[] = [];
+  /** Smoothed duration of a balance reading, in ms: the round trip windows are sized by. */
+  roundTripMs: number | undefined;
+
+  /** An admission may go into the open window, or open one, now. */
+  get free(): boolean {
+    return !this.busy && !this.aloneRunning && this.alone.length === 0;
+  }
+
+  wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter();
   }
 }
 
 /**
- * Measures Credits by the key's balance, several runs at a time (docs/run.md, "Budget"). A measured run goes about
- * its unpriced work (opening an MCP session, say) freely; the first time it asks to send something that may be
- * charged, it joins the next window. A window opens once the balance lock is held exclusively (nothing else charged
- * is in flight), reads the balance, lets every member go side by side, waits until each member's run is over and
- * reads the balance again. When it fell by exactly what the members were expected to cost (the §8 formulas, or 0 for
- * a free request), each cost what it was expected to; otherwise each is measured again alone by its caller, so a
- * wrong charge is pinned on the request that made it. On a deployment that charges as §8 says, N measured steps then
- * cost one exclusive window instead of N.
+ * Measures Credits by the key's balance (docs/run.md, "Budget"). The run's charged requests go in windows, one after
+ * another: every request that may be charged, measured or not, is admitted into the window open for its key and says
+ * on release what §8 says it cost. A window closes when a measured run waits for its result (after it has been open
+ * for a few round trips): new charged requests wait, the ones in flight are answered, the balance is read, and the
+ * next window opens on that reading. When the balance fell by exactly what the window's requests were expected to
+ * cost, each measured run cost what it was expected to; otherwise each is measured again alone by its caller, so a
+ * wrong charge is pinned on the request that made it. Requests that are not measured only wait while a window closes.
  */
 export class MeasurementWindows {
-  private readonly pending = new Map<BalanceKey, Window>();
+  private readonly ledgers = new Map<BalanceKey, KeyLedger>();
 
   constructor(
-    private readonly lock: BalanceLock,
     private readonly meter: BalanceMeter,
-    /** Called with each window's first reading, taken while nothing charged is in flight. */
+    /** Called with each reading taken while nothing charged is in flight. */
     private readonly onQuiet: (key: BalanceKey, reading: BalanceReading) => void = () => undefined,
   ) {}
 
+  /** Admits a charged request that no measured run sends: it waits only while a window closes. */
+  async admit(key: BalanceKey): Promise<Release> {
+    const window = await this.openWindow(key);
+    return window.admitRequest();
+  }
+
   /**
-   * Runs `run`, whose charged requests go through the admission it is given (the first admission joins a window;
-   * the window's second reading waits until `run` is over). A run that never asks for admission sent nothing that
-   * may be charged: it cost nothing.
+   * Runs `run`, whose charged requests go through the admission it is given (the first admission joins the open
+   * window; the window closes once `run` is over and it has been open long enough). A run that never asks for
+   * admission sent nothing that may be charged: it cost nothing.
    */
   async measure<T>(
     key: BalanceKey,
     run: (admit: Admit) => Promise<T>,
     expected: (result: T) => number | null,
-    /** Asked once the window's first reading is in: false when the run may no longer send (NotAdmitted). */
+    /** Asked when the run joins a window: false when the run may no longer send (NotAdmitted). */
     mayProceed: () => boolean = () => true,
   ): Promise<WindowMeasurement<T>> {
-    let joined: { window: Window; member: number; admitted?: boolean } | undefined;
+    let joined: { window: Window; member: number; admitted: boolean } | undefined;
     const admit: Admit = async () => {
       if (!joined) {
-        const window = this.windowFor(key);
-        joined = { window, member: window.join() };
+        const window = await this.openWindow(key);
+        joined = { window, member: window.join(), admitted: mayProceed() };
       }
-      await joined.window.opened;
-      joined.admitted ??= mayProceed();
       if (!joined.admitted) throw new NotAdmitted("not admitted: the budget no longer covers this step");
-      return () => undefined;
+      return joined.window.admitRequest(joined.member);
     };
     let result: T;
     try {
@@ -139,38 +201,117 @@ export class MeasurementWindows {
       throw error;
     }
     window.over(member, cost);
+    this.scheduleClose(key, window, this.minOpenMs(key));
     await window.closed;
-    // The window's two readings stand on the chain of every run it measured (this continuation is the asker's own).
-    countRoundTrip(2);
+    // The closing reading stands on the chain of every run the window measured (this continuation is the asker's).
+    countRoundTrip(1);
     return { result, before: window.before, after: window.after, ...window.costOf(member) };
   }
 
-  /** The window not yet open for this key, opened as soon as the balance lock can be held exclusively. */
-  private windowFor(key: BalanceKey): Window {
-    let window = this.pending.get(key);
-    if (!window) {
-      const created = new Window();
-      this.pending.set(key, created);
-      window = created;
-      void offChain(() => this.open(key, created));
+  /**
+   * Runs `fn` with nothing else charged on the key in flight, between two readings of the balance: for a cost only a
+   * lone request shows, and for runs a shared window could not tell apart.
+   */
+  async alone<T>(
+    key: BalanceKey,
+    fn: () => Promise<T>,
+  ): Promise<{ result: T; before: BalanceReading; after: BalanceReading }> {
+    const ledger = this.ledger(key);
+    await new Promise<void>((resolve) => {
+      ledger.alone.push(resolve);
+      this.pump(key);
+    });
+    try {
+      const before = ledger.quiet ?? (await this.read(key, false));
+      this.onQuiet(key, before);
+      const result = await fn();
+      const after = await this.read(key, true);
+      ledger.quiet = after.value !== undefined ? after : undefined;
+      this.onQuiet(key, after);
+      return { result, before, after };
+    } finally {
+      ledger.aloneRunning = false;
+      this.pump(key);
     }
-    return window;
   }
 
-  private async open(key: BalanceKey, window: Window): Promise<void> {
-    const release = await this.lock.acquire(true);
-    // Everyone who joined while the lock was awaited shares this window; later joiners open the next one.
-    this.pending.delete(key);
+  private ledger(key: BalanceKey): KeyLedger {
+    let ledger = this.ledgers.get(key);
+    if (!ledger) this.ledgers.set(key, (ledger = new KeyLedger()));
+    return ledger;
+  }
+
+  private minOpenMs(key: BalanceKey): number {
+    return WINDOW_ROUND_TRIPS * (this.ledger(key).roundTripMs ?? 0);
+  }
+
+  /** The open window (opened on a reading if none is), once the key is free: no window closing, no run alone. */
+  private async openWindow(key: BalanceKey): Promise<Window> {
+    const ledger = this.ledger(key);
+    while (!ledger.free) await new Promise<void>((resolve) => ledger.waiters.push(resolve));
+    if (ledger.open && !ledger.open.closing) return ledger.open;
+    // Nothing is open: open a window on a reading taken while nothing charged is in flight.
+    ledger.busy = true;
     try {
-      window.before = await this.meter.read(key);
-      this.onQuiet(key, window.before);
-      await window.admitAll();
-      window.after = await this.meter.read(key, true);
+      const before = ledger.quiet ?? (await offChain(() => this.read(key, false)));
+      ledger.quiet = undefined;
+      this.onQuiet(key, before);
+      ledger.open = new Window(before);
+    } finally {
+      ledger.busy = false;
+      this.pump(key);
+    }
+    return this.openWindow(key);
+  }
+
+  /**
+   * What the key does next once something changed: a run waiting to be measured alone closes the open window, or
+   * goes once none is open; otherwise waiting admissions go.
+   */
+  private pump(key: BalanceKey): void {
+    const ledger = this.ledger(key);
+    if (ledger.busy || ledger.aloneRunning) return;
+    if (ledger.alone.length > 0) {
+      if (ledger.open) return this.scheduleClose(key, ledger.open, 0);
+      ledger.aloneRunning = true;
+      ledger.alone.shift()!();
+      return;
+    }
+    ledger.wake();
+  }
+
+  private scheduleClose(key: BalanceKey, window: Window, afterMs: number): void {
+    if (window.closeScheduled) return;
+    window.closeScheduled = true;
+    const wait = Math.max(0, window.openedAt + afterMs - performance.now());
+    void offChain(() => new Promise((resolve) => setTimeout(resolve, wait)).then(() => this.close(key, window)));
+  }
+
+  private async close(key: BalanceKey, window: Window): Promise<void> {
+    const ledger = this.ledger(key);
+    window.closing = true;
+    ledger.busy = true;
+    try {
+      await window.settled();
+      window.after = await this.read(key, true);
       const { before, after } = window;
       window.fell = before.value !== undefined && after.value !== undefined ? before.value - after.value : undefined;
+      ledger.quiet = after.value !== undefined ? after : undefined;
+      this.onQuiet(key, after);
     } finally {
-      release();
-      window.close();
+      ledger.open = undefined;
+      ledger.busy = false;
+      window.markClosed();
+      this.pump(key);
     }
+  }
+
+  private async read(key: BalanceKey, fresh: boolean): Promise<BalanceReading> {
+    const started = performance.now();
+    const reading = await this.meter.read(key, fresh);
+    const ledger = this.ledger(key);
+    const took = performance.now() - started;
+    ledger.roundTripMs = ledger.roundTripMs === undefined ? took : 0.7 * ledger.roundTripMs + 0.3 * took;
+    return reading;
   }
 }

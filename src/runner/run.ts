@@ -9,7 +9,6 @@ import { planCase, runCases, type CasePlan, type VersionCost } from "./engine.js
 import { applyExpectations, type Expectations } from "./expectations.js";
 import { createGenerators, type GeneratedQueries } from "./generators.js";
 import { Implementation, type ImplementationPointers } from "./implementation.js";
-import { BalanceLock } from "./lock.js";
 import { Observed, type ObservedEntry } from "./observed.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
@@ -375,7 +374,6 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         budget,
         meter,
         keyLimits,
-        lock: new BalanceLock(),
         bogus,
         generators: createGenerators({
           bogus,

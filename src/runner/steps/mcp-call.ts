@@ -11,7 +11,7 @@ import type { Exchange } from "../types.js";
 import { planRequest, prepareRequest } from "./request.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
 import { NotAdmitted } from "../measure.js";
-import type { StepKind } from "./step-kind.js";
+import type { StepExecution, StepKind } from "./step-kind.js";
 
 /** The `mcp_call:` member of a step, after templates are resolved. */
 interface McpCallSpec {
@@ -133,41 +133,12 @@ export const mcpCallStep: StepKind = {
       }
       // Only the call may be charged: the session and tools/list before it keep no Credit measurement waiting.
       const release = ctx.admit ? await ctx.admit() : () => undefined;
-      let outcome;
+      let execution: StepExecution | undefined;
       try {
-        outcome = await session.callTool(tool, args);
+        return (execution = toolResult(await session.callTool(tool, args), request(tool), spec.operation, done));
       } finally {
-        release();
+        release(execution?.exchanges);
       }
-      const limited = outcome.rateLimited ? { rateLimited: true as const } : {};
-      if (outcome.error !== undefined) return done({ request: request(tool), error: outcome.error, ...limited });
-      const form = refusalForm(outcome);
-      const observations = form
-        ? [{ topic: "mcp.refusal_form", value: { operation: spec.operation, form }, clause: "s4-6-tool-refusal-form" }]
-        : [];
-      if (outcome.rpcError)
-        return {
-          ...done({
-            request: request(tool),
-            ...limited,
-            rpcError: outcome.rpcError,
-            bodyText: JSON.stringify({ error: outcome.rpcError }),
-            jsonError: `a JSON-RPC error ${outcome.rpcError.code} (${outcome.rpcError.message}), not a tool result`,
-          }),
-          observations,
-        };
-      return {
-        ...done({
-          request: request(tool),
-          ...limited,
-          ...(outcome.isError ? { toolError: true } : {}),
-          bodyText: JSON.stringify(outcome.result),
-          ...(outcome.envelope !== undefined
-            ? { json: outcome.envelope }
-            : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
-        }),
-        observations,
-      };
     } catch (error) {
       if (error instanceof NotAdmitted) throw error;
       return failed(error);
@@ -176,3 +147,41 @@ export const mcpCallStep: StepKind = {
     }
   },
 };
+
+/** The execution of a tool call that was answered: an error, a JSON-RPC error or a tool result (§4.6). */
+function toolResult(
+  outcome: ToolCallOutcome,
+  request: Exchange["request"],
+  operation: string,
+  done: (exchange: Omit<Exchange, "durationMs">) => { exchanges: Exchange[] },
+): StepExecution {
+  const limited = outcome.rateLimited ? { rateLimited: true as const } : {};
+  if (outcome.error !== undefined) return done({ request, error: outcome.error, ...limited });
+  const form = refusalForm(outcome);
+  const observations = form
+    ? [{ topic: "mcp.refusal_form", value: { operation, form }, clause: "s4-6-tool-refusal-form" }]
+    : [];
+  if (outcome.rpcError)
+    return {
+      ...done({
+        request,
+        ...limited,
+        rpcError: outcome.rpcError,
+        bodyText: JSON.stringify({ error: outcome.rpcError }),
+        jsonError: `a JSON-RPC error ${outcome.rpcError.code} (${outcome.rpcError.message}), not a tool result`,
+      }),
+      observations,
+    };
+  return {
+    ...done({
+      request,
+      ...limited,
+      ...(outcome.isError ? { toolError: true } : {}),
+      bodyText: JSON.stringify(outcome.result),
+      ...(outcome.envelope !== undefined
+        ? { json: outcome.envelope }
+        : { jsonError: "the tool result carries no JSON (no structuredContent, no JSON text)" }),
+    }),
+    observations,
+  };
+}

@@ -138,10 +138,11 @@ export async function sendRequest(
 /** Sends a request once `ctx.admit` lets it go, holding the admission until its answer is in. */
 export async function sendAdmitted(prepared: PreparedRequest, ctx: ExecuteContext): Promise<Exchange> {
   const release = ctx.admit ? await ctx.admit() : () => undefined;
+  let exchange: Exchange | undefined;
   try {
-    return await sendRequest(prepared, ctx.http, ctx.credentials);
+    return (exchange = await sendRequest(prepared, ctx.http, ctx.credentials));
   } finally {
-    release();
+    release(exchange ? [exchange] : undefined);
   }
 }
 

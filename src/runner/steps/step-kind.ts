@@ -27,6 +27,9 @@ export interface PlanContext {
   readonly depth?: Depth;
 }
 
+/** Ends an admission, with the exchanges its requests gave. */
+export type AdmittedRelease = (answered?: readonly Exchange[]) => void;
+
 export interface ExecuteContext {
   readonly http: HttpClient;
   readonly credentials: Credentials;
@@ -41,10 +44,11 @@ export interface ExecuteContext {
   /** Aborted when the run is interrupted: a kind that sends several requests sends no further one. */
   readonly signal?: AbortSignal;
   /**
-   * Waits until a request that may be charged can be sent (no Credit measurement is under way) and returns the
-   * release to call once it is answered. Kinds that set `admitsEachRequest` send every request through it.
+   * Waits until a request that may be charged can be sent (no Credit measurement is closing) and returns the release
+   * to call with the exchanges it gave once it is answered (src/runner/measure.ts prices them by §8; none: the cost
+   * is not known). Kinds that set `admitsEachRequest` send every request through it.
    */
-  readonly admit?: () => Promise<() => void>;
+  readonly admit?: () => Promise<AdmittedRelease>;
 }
 
 /**
