@@ -28,7 +28,7 @@ export interface PlanContext {
 }
 
 /** Ends an admission, with the exchanges its requests gave. */
-export type AdmittedRelease = (answered?: readonly Exchange[]) => void;
+type AdmittedRelease = (answered?: readonly Exchange[]) => void;
 
 export interface ExecuteContext {
   readonly http: HttpClient;
