@@ -1,6 +1,20 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { main } from "./cli.js";
+import { packageRoot } from "./contract/root.js";
+
+/** The installed command line, as a user runs it: bin/tdss.js in a child process. */
+function tdss(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [join(packageRoot(), "bin", "tdss.js"), ...args], {
+    encoding: "utf8",
+    env: { ...process.env, TDSS_API_KEY: "", ...env },
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 function capture() {
   const out: string[] = [];
@@ -63,5 +77,48 @@ describe("tdss CLI", () => {
     const { out } = capture();
     expect(await main(["contract"])).toBe(0);
     expect(out.join("")).toContain("Routes (§4.1):");
+  });
+});
+
+describe("tdss CLI errors, as a user sees them", () => {
+  it("a bad number names the flag and the value as given", () => {
+    for (const args of [
+      ["run", "--max-credits", "abc"],
+      ["run", "--max-credits=abc"],
+    ]) {
+      const r = tdss(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split("\n")[0]).toBe("tdss: --max-credits abc: expected a number");
+    }
+  });
+
+  it("an unknown flag is named once, as given", () => {
+    const r = tdss(["run", "--bogus-flag", "--other-thing=1"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")[0]).toBe("tdss: Unknown arguments: bogus-flag, other-thing");
+  });
+
+  it("a key written in the config file points to api_key_env", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-cli-"));
+    writeFileSync(join(dir, "tdss.config.yaml"), "api_key: svc_written_in_the_file\n");
+    const r = tdss(["run", "--config", join(dir, "tdss.config.yaml"), "--dry-run"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^tdss: config .*\(api_key\); a key never lives in the file: set api_key_env /);
+    expect(r.stderr).not.toContain("svc_written_in_the_file");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("a missing expectations file is one line naming the path", () => {
+    const r = tdss(["run", "--expectations", "/nonexistent/known-failures.yaml", "--dry-run"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("tdss: expectations file not found: /nonexistent/known-failures.yaml\n");
+  });
+
+  it("--api-key on the command line warns, without echoing the key", () => {
+    const key = "svc_given_on_the_command_line_0123";
+    // A closed port: the run stops at once, after the warning.
+    const r = tdss(["run", "--api-key", key, "--base-url", "http://127.0.0.1:9", "--dry-run"]);
+    expect(r.stderr).toMatch(/^tdss: warning: a key given with --api-key is visible .*; set TDSS_API_KEY instead$/m);
+    expect(r.stderr + r.stdout).not.toContain(key);
   });
 });

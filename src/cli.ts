@@ -32,7 +32,41 @@ async function commandsFor(argv: readonly string[]): Promise<AnyCommand[]> {
 function oneLine(message: string): string {
   const choice = /Argument: ([\w-]+), Given: "([^"]*)", Choices: (.*)/.exec(message);
   if (choice) return `--${choice[1]} ${choice[2]}: expected one of ${choice[3]!.replaceAll('"', "")}`;
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (unknown) {
+    // yargs names an unknown dashed flag twice, as given and camel-cased: name each flag once, as given.
+    const names = unknown[1]!.split(", ");
+    const given = names.filter((n) => !names.some((other) => other !== n && camelCase(other) === n));
+    return `Unknown ${given.length > 1 ? "arguments" : "argument"}: ${given.join(", ")}`;
+  }
   return message.replace(/\s*\n\s*/g, " ");
+}
+
+function numberOptions(parser: Argv): readonly string[] {
+  return [...(parser as unknown as { getOptions(): { number: string[] } }).getOptions().number];
+}
+
+function camelCase(flag: string): string {
+  return flag.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * yargs turns a number option's bad value into NaN and goes on; the command would then see NaN. The usage
+ * error names the flag and the value as given.
+ */
+function badNumber(
+  numbers: readonly string[],
+  args: Record<string, unknown>,
+  argv: readonly string[],
+): string | undefined {
+  for (const name of numbers) {
+    const values = ([] as unknown[]).concat(args[name]);
+    if (!values.some((v) => typeof v === "number" && Number.isNaN(v))) continue;
+    const at = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    const raw = at < 0 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice(name.length + 3) : argv[at + 1];
+    return `--${name}${raw === undefined ? "" : ` ${raw}`}: expected a number`;
+  }
+  return undefined;
 }
 
 /** Runs a parsed command: a UsageError it throws is one line on standard error and exit status 2. */
@@ -60,8 +94,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const { default: yargs } = await import("yargs");
   // yargs calls a command's handler before it reports an unknown flag or a bad choice, so the handler
   // only records what to run; the command runs once parsing and validation are complete.
-  let selected: { cmd: AnyCommand; args: unknown } | undefined;
+  let selected: { cmd: AnyCommand; args: unknown; numbers: readonly string[] } | undefined;
   let usageFailure: string | undefined;
+  let built: Argv | undefined;
   const parser: Argv = yargs([...argv])
     .scriptName("tdss")
     .usage("$0 <command> [options]")
@@ -81,9 +116,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     parser.command(
       cmd.usage ?? cmd.name,
       cmd.describe,
-      (y) => cmd.builder(y),
+      (y) => (built = cmd.builder(y)),
       (args) => {
-        selected = { cmd, args };
+        // The command's options as declared, read here: yargs resets them once parsing ends.
+        selected = { cmd, args, numbers: built ? numberOptions(built) : [] };
       },
     );
   }
@@ -93,6 +129,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) usageFailure = error.message;
     else throw error;
   }
+  if (!usageFailure && selected)
+    usageFailure = badNumber(selected.numbers, selected.args as Record<string, unknown>, argv);
   if (!usageFailure && selected) return runCommand(selected.cmd, selected.args);
   if (usageFailure) {
     process.stderr.write(`tdss: ${usageFailure}\nRun tdss --help for usage.\n`);

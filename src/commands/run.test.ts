@@ -189,7 +189,7 @@ describe("tdss run", () => {
       /expectations .*x.yaml: \/expected_failures\/0: no case has the id detail\/nope/,
     ],
     [{ baseUrl: "http://127.0.0.1:9" }, {}, /cannot reach http:\/\/127.0.0.1:9\/: connection refused/],
-    [{}, { env: { TDSS_API_KEY: "" } }, /no API key: pass --api-key or set TDSS_API_KEY/],
+    [{}, { env: { TDSS_API_KEY: "" } }, /no API key: set TDSS_API_KEY /],
     [{ concurrency: 0 }, {}, /--concurrency must be an integer of at least 1/],
   ] as [RunArgs, Parameters<typeof tdssRun>[1], RegExp][])(
     "exits 2 with one clear line: %o",

@@ -177,6 +177,11 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
   const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
   let baseUrl: string;
+  if (args.apiKey !== undefined)
+    io.err(
+      `tdss: warning: a key given with --api-key is visible to other users in the process list and stays in ` +
+        `the shell's history; set ${keyEnv} instead\n`,
+    );
   let apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
   let secondKey: string | undefined = io.env[secondEnv];
   let embedded: EmbeddedServer | undefined;
@@ -198,7 +203,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
       if (error instanceof BaseUrlError) throw new UsageError(error.message);
       throw error;
     }
-    if (!apiKey) throw new UsageError(`no API key: pass --api-key or set ${keyEnv}`);
+    if (!apiKey) throw new UsageError(`no API key: set ${keyEnv} (the environment variable that holds the key)`);
   } else {
     try {
       embedded = await startEmbeddedServer();

@@ -66,7 +66,7 @@ describe("config files", () => {
     );
     expect(() => loadConfig(file("b.yaml", "max_credits: lots\n"))).toThrow(/\/max_credits: must be integer/);
     expect(() => loadConfig(file("c.json", "{ nope"))).toThrow(ConfigError);
-    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/missing.yaml: ENOENT/);
+    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/^config file not found: .*missing\.yaml$/);
   });
 });
 

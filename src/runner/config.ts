@@ -162,12 +162,24 @@ type Raw = {
   };
 };
 
+/** Members a user may write for a key itself, and the member that names its environment variable instead. */
+const KEY_MEMBERS: Readonly<Record<string, string>> = {
+  api_key: "api_key_env",
+  apiKey: "api_key_env",
+  key: "api_key_env",
+  second_key: "second_key_env",
+  second_api_key: "second_key_env",
+};
+
 export function loadConfig(file: string): RunConfig {
   let raw: unknown;
   try {
     const text = readFileSync(file, "utf8");
     raw = file.endsWith(".json") ? JSON.parse(text) : parse(text);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new ConfigError(`config file not found: ${file}`);
+    if (code !== undefined) throw new ConfigError(`config ${file}: cannot read the file (${code})`);
     throw new ConfigError(`config ${file}: ${(error as Error).message.split("\n")[0]}`);
   }
   if (raw === null || raw === undefined) raw = {};
@@ -179,10 +191,15 @@ export function loadConfig(file: string): RunConfig {
         : e.keyword === "enum"
           ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
           : "";
+    const member =
+      e.keyword === "additionalProperties" ? (e.params as { additionalProperty: string }).additionalProperty : "";
     const hint =
       e.keyword === "additionalProperties" && e.instancePath === "/mcp/tools"
         ? `; the keys are operationIds: ${OPERATION_IDS.join(", ")}`
-        : "";
+        : e.instancePath === "" && Object.hasOwn(KEY_MEMBERS, member)
+          ? `; a key never lives in the file: set ${KEY_MEMBERS[member]} to the name of the environment variable ` +
+            `that holds it (default ${KEY_MEMBERS[member] === "api_key_env" ? "TDSS_API_KEY" : "TDSS_SECOND_API_KEY"})`
+          : "";
     throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}${hint}`);
   }
   const r = raw as Raw;

@@ -18,6 +18,9 @@ export function loadExpectations(file: string, knownIds: ReadonlySet<string>): E
   try {
     raw = parse(readFileSync(file, "utf8"));
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new ConfigError(`expectations file not found: ${file}`);
+    if (code !== undefined) throw new ConfigError(`expectations ${file}: cannot read the file (${code})`);
     throw new ConfigError(`expectations ${file}: ${(error as Error).message.split("\n")[0]}`);
   }
   const list = (raw as { expected_failures?: unknown } | null)?.expected_failures;
