@@ -5,9 +5,18 @@
  */
 import { fileURLToPath } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
+import {
+  CodeActionKind,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from "vscode-languageserver";
 import { packageVersion } from "../lint/version.js";
+import { codeActions, FIX_ALL } from "./code-actions.js";
+import { complete } from "./completion.js";
 import { lintDocument, type LintedDocument } from "./diagnostics.js";
+import { hover } from "./hover.js";
 import { documentSettings, workingFolder } from "./settings.js";
 
 /** The file a document URI names; undefined for an unsaved buffer (`untitled:`) or another scheme. */
@@ -57,6 +66,9 @@ export function startServer(connection: Connection): Workspace {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL] },
+        completionProvider: { triggerCharacters: ['"', ":", "[", ","] },
+        hoverProvider: true,
       },
       serverInfo: { name: "tdss", version: packageVersion() },
     };
@@ -76,6 +88,24 @@ export function startServer(connection: Connection): Workspace {
   documents.onDidClose((event) => {
     workspace.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report(connection));
+  });
+
+  /** The latest lint of an open document, for a request about it; undefined for a document not open. */
+  const latest = async (uri: string) => {
+    const document = documents.get(uri);
+    return document ? { document, linted: await workspace.lint(document) } : undefined;
+  };
+  connection.onCodeAction(async (params) => {
+    const open = await latest(params.textDocument.uri);
+    return open ? codeActions(open.document, open.linted, params) : [];
+  });
+  connection.onCompletion(async (params) => {
+    const open = await latest(params.textDocument.uri);
+    return open ? complete(open.document, open.linted, params.position) : [];
+  });
+  connection.onHover(async (params) => {
+    const open = await latest(params.textDocument.uri);
+    return open ? hover(open.document, open.linted, params.position) : null;
   });
 
   documents.listen(connection);

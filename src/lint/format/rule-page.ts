@@ -33,10 +33,22 @@ export function rulePageUrl(id: string): string {
 }
 
 /** The page's markdown, or undefined for an id without one (a diagnostic the command itself makes). */
-export function rulePage(id: string): string | undefined {
+function rulePage(id: string): string | undefined {
   try {
     return readFileSync(join(packageRoot(), "docs", "rules", `${id}.md`), "utf8");
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The page's head, up to its examples: the rule's title, what it finds, consequence, severity, fix and the
+ * clauses it rests on, then its address (SARIF `help`, the language server's hover).
+ */
+export function rulePageHead(id: string): string | undefined {
+  const page = rulePage(id);
+  if (page === undefined) return undefined;
+  const cut = page.indexOf("\n## Wrong");
+  const head = (cut < 0 ? page : page.slice(0, cut)).trimEnd();
+  return `${head}\n\nWrong and right examples, options: ${rulePageUrl(id)}\n`;
 }

@@ -9,7 +9,7 @@ import { RULES } from "../../../rules/all.js";
 import type { Diagnostic, Fix } from "../types.js";
 import { packageVersion } from "../version.js";
 import type { FileReport } from "./report.js";
-import { homePage, rulePage, rulePageUrl } from "./rule-page.js";
+import { homePage, rulePageHead, rulePageUrl } from "./rule-page.js";
 import { toSpectralDiagnostics } from "./spectral.js";
 
 interface SarifRule {
@@ -57,12 +57,10 @@ export async function formatSarif(files: readonly FileReport[]): Promise<string>
       const meta = RULES.find((r) => r.meta.id === rule.id)?.meta;
       if (!meta) continue;
       rule.properties = { consequence: meta.consequence, clauses: meta.clauses, fixable: meta.fixable ?? null };
-      const page = rulePage(rule.id);
-      if (page !== undefined) {
-        const cut = page.indexOf("\n## Wrong");
-        const head = (cut < 0 ? page : page.slice(0, cut)).trimEnd();
+      const head = rulePageHead(rule.id);
+      if (head !== undefined) {
         const more = `Wrong and right examples, options: ${rulePageUrl(rule.id)}`;
-        rule.help = { text: `${meta.description}\n\n${more}`, markdown: `${head}\n\n${more}\n` };
+        rule.help = { text: `${meta.description}\n\n${more}`, markdown: head };
       }
     }
     (run.results ?? []).forEach((result, i) => {

@@ -11,7 +11,8 @@ import {
   StreamMessageWriter,
   type Connection,
 } from "vscode-languageserver/node.js";
-import type { Diagnostic, PublishDiagnosticsParams } from "vscode-languageserver";
+import type { Diagnostic, PublishDiagnosticsParams, TextEdit } from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
 import { startServer } from "../server.js";
 
 export interface TestClient {
@@ -80,4 +81,16 @@ export async function startClient(rootFolder?: string): Promise<TestClient> {
       down.end();
     },
   };
+}
+
+/** A text with editor edits applied (as a client applies a workspace edit to a document). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create("file:///x", "json", 1, text), [...edits]);
+}
+
+/** The position of the first occurrence of `needle` in `text`, plus `shift` characters. */
+export function positionOf(text: string, needle: string, shift = 0): { line: number; character: number } {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`${needle} is not in the text`);
+  return TextDocument.create("file:///x", "json", 1, text).positionAt(offset + shift);
 }
