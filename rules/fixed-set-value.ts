@@ -3,8 +3,8 @@
  * exactly." and §7 "Misspelt or wrongly capitalised value of a fixed-set field | No error: the
  * query is valid, costs nothing and returns zero results". Each `eq` or `in` value of a people
  * fixed-set field (language_proficiency, management_level, level, active_department, industry)
- * that is not in its set is its own diagnostic (for `in`, only when no value of the array is in the set:
- * otherwise the condition still matches the others). A company's own `industry` uses another, longer
+ * that is not in its set is its own diagnostic (in an `in` list whose other values are in the set, the engine
+ * classes it `narrowed`: the condition still matches those). A company's own `industry` uses another, longer
  * vocabulary (§2.3 notes), so only the people sets are checked.
  */
 import { groupClauseOf, valueSetClauseOf } from "../src/lint/facts.js";
@@ -34,8 +34,8 @@ export default defineRule({
     fixable: "suggestion",
     messages: {
       notInSet:
-        "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this condition " +
-        "matches nothing.",
+        "{{value}} is not a value of `{{field}}`, which matches only its fixed set exactly; this value matches " +
+        "nothing.",
       useValue: 'Use "{{value}}".',
       ordered: 'Use a level of the scale: "{{value}}".',
     },
@@ -99,11 +99,9 @@ export default defineRule({
           // Each value an operator compares against, as eachValue() walks them.
           if (op === "eq") check(leaf, spec, values, members, op, operandOf(leaf, op), undefined);
           else if (op === "in") {
-            // An `in` matches nothing only when none of its values is in the set.
             const arg = operandOf(leaf, op);
-            if (Array.isArray(arg) && !arg.some((v) => typeof v === "string" && members.has(v))) {
+            if (Array.isArray(arg))
               for (let i = 0; i < arg.length; i++) check(leaf, spec, values, members, op, arg[i], i);
-            }
           }
         }
       },
@@ -120,11 +118,37 @@ function memberSet(values: readonly string[]): NameTable {
   return set;
 }
 
-/** A unique case-insensitive match; else close spellings; for an ordered scale (numbers, "fluent"), the whole scale. */
+/**
+ * Common short forms of the seniority vocabulary (management_level, level), which no spelling distance finds:
+ * "CxO" is three edits from "C-Level". Folded to lower case without spaces, dots or hyphens.
+ */
+const SHORT_FORMS: Readonly<Record<string, string>> = {
+  cxo: "C-Level",
+  csuite: "C-Level",
+  clevel: "C-Level",
+  ceo: "C-Level",
+  cto: "C-Level",
+  cfo: "C-Level",
+  coo: "C-Level",
+  vp: "Vice President",
+  svp: "Vice President",
+  evp: "Vice President",
+  mgr: "Manager",
+  sr: "Senior",
+  internship: "Intern",
+  cofounder: "Founder",
+};
+
+/**
+ * A unique case-insensitive match, or a short form of a value of the set; else close spellings; for an ordered
+ * scale (numbers, "fluent"), the whole scale.
+ */
 function suggest(value: string | number | boolean, values: readonly string[], ordered: boolean): readonly string[] {
   const text = String(value).trim();
   const folded = values.filter((v) => v.toLowerCase() === text.toLowerCase());
   if (folded.length > 0) return folded;
+  const short = SHORT_FORMS[text.toLowerCase().replace(/[\s.\-_]/g, "")];
+  if (short !== undefined && values.includes(short)) return [short];
   const close = typeof value === "string" ? suggestionList(text, values) : [];
   if (close.length > 0) return close.slice(0, 3);
   return ordered ? values : [];

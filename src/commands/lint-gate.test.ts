@@ -187,6 +187,33 @@ describe("tdss lint as a CI gate", () => {
   });
 });
 
+describe("a dead value of an in list", () => {
+  it("is its own warning, narrowed, with its suggestion: the rest of the condition still matches", () => {
+    const r = run(
+      packageRoot(),
+      ["lint", "-f", "json"],
+      '{"where":{"field":"management_level","in":["Director","Cxo"]}}',
+    );
+    expect(r.code).toBe(0);
+    const found = JSON.parse(r.stdout).files[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId !== "cost");
+    expect(
+      found.map((d: { path: string; severity: string; consequence: string }) => [d.path, d.severity, d.consequence]),
+    ).toEqual([["/where/in/1", "warning", "narrowed"]]);
+    expect(found[0].suggestions.map((s: { message: string }) => s.message)).toEqual(['Use "C-Level".']);
+    const both = run(
+      packageRoot(),
+      ["lint", "--max-warnings", "0"],
+      '{"where":{"field":"management_level","in":["c-level","Founder","senoir"]}}',
+    );
+    expect(both.code).toBe(1);
+    expect(both.stdout.match(/warning +\[narrowed\]/g)).toHaveLength(2);
+    // Every value dead: the condition matches nothing, an error.
+    const all = run(packageRoot(), ["lint"], '{"where":{"field":"management_level","in":["Cxo","senoir"]}}');
+    expect(all.code).toBe(1);
+    expect(all.stdout.match(/error +\[empty\]/g)).toHaveLength(2);
+  });
+});
+
 describe("rule pages stay short wherever they are shown", () => {
   it("--explain prints a page under 20 KB even for the rules whose examples are generated bodies", () => {
     for (const id of ["max-depth", "body-size", "node-count"]) {

@@ -11,9 +11,10 @@ const RANK: Readonly<Record<Consequence, number>> = {
   refused: 0,
   empty: 1,
   broadened: 2,
-  unspecified: 3,
-  style: 4,
-  cost: 5,
+  narrowed: 3,
+  unspecified: 4,
+  style: 5,
+  cost: 6,
 };
 
 /** Consequences under which the service spends nothing: a refusal (§7) or a query certain to match nobody. */

@@ -4,7 +4,7 @@
  * no I/O.
  */
 import { loadContract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
-import { CONSEQUENCE_ORDER } from "./consequence.js";
+import { CONSEQUENCE_ORDER, DEFAULT_SEVERITY } from "./consequence.js";
 import { fixTargets, resolveFix } from "./edits.js";
 import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
@@ -36,6 +36,8 @@ interface Pending {
   readonly atKey: boolean;
   readonly offset: number | undefined;
   readonly fixes: PendingFix[] | undefined;
+  /** The severity is the caller's own setting for the rule, not its class's default. */
+  readonly ownSeverity: boolean;
 }
 
 const TEMPLATE = /\{\{\s*(\w+)\s*\}\}/;
@@ -149,7 +151,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
   const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
   for (const [k, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, k);
   const visitors = new VisitorTable(dataset);
-  for (const { rule, severity } of selectRules(ruleTable, options)) {
+  for (const { rule, severity, own } of selectRules(ruleTable, options)) {
     const context: RuleContext = {
       contract,
       route,
@@ -160,7 +162,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
         return (current.now ??= new Date());
       },
       report: (spec) => {
-        current.pending.push(toPending(rule, severity, spec, current.positioned));
+        current.pending.push(toPending(rule, severity, own, spec, current.positioned));
       },
     };
     visitors.add(rule.create(context));
@@ -229,6 +231,7 @@ function run(
   } finally {
     current = outer;
   }
+  narrowDeadValues(pending, document);
   return finish(pending, source, unique, document);
 }
 
@@ -244,15 +247,51 @@ function bodyByteLength(text: string, bodyPath: Path, limit: number, valid: bool
   return span && span.start >= 0 ? Buffer.byteLength(text.slice(span.start, span.end), "utf8") : undefined;
 }
 
-function selectRules(table: readonly Rule[], options: EngineOptions): { rule: Rule; severity: Severity }[] {
-  const out: { rule: Rule; severity: Severity }[] = [];
+function selectRules(
+  table: readonly Rule[],
+  options: EngineOptions,
+): { rule: Rule; severity: Severity; own: boolean }[] {
+  const out: { rule: Rule; severity: Severity; own: boolean }[] = [];
   const overrides = options.rules;
   for (const rule of table) {
     const o = overrides && Object.hasOwn(overrides, rule.meta.id) ? overrides[rule.meta.id] : undefined;
     if (o === "off") continue;
-    out.push({ rule, severity: o ?? rule.meta.severity });
+    out.push({ rule, severity: o ?? rule.meta.severity, own: o !== undefined });
   }
   return out;
+}
+
+/**
+ * An `empty` diagnostic on one value of an `in` list says that value can never match; the condition is empty
+ * only when every value of the list is so. Where some value has no such diagnostic, each of them is `narrowed`
+ * (docs/design.md, "Consequence classes"), at that class's severity unless the caller set the rule's own.
+ */
+function narrowDeadValues(pending: readonly Pending[], document: unknown): void {
+  type List = { path: Path; dead: Set<number>; at: number[] };
+  let lists: Map<string, List> | undefined;
+  for (let i = 0; i < pending.length; i++) {
+    const { at, diagnostic } = pending[i]!;
+    const index = at[at.length - 1];
+    if (diagnostic.consequence !== "empty" || typeof index !== "number" || at[at.length - 2] !== "in") continue;
+    const key = diagnostic.path.slice(0, diagnostic.path.lastIndexOf("/"));
+    let list = (lists ??= new Map<string, List>()).get(key);
+    if (!list) lists.set(key, (list = { path: at.slice(0, -1), dead: new Set<number>(), at: [] }));
+    list.dead.add(index);
+    list.at.push(i);
+  }
+  if (!lists) return;
+  for (const list of lists.values()) {
+    const values = valueAt(document, list.path);
+    if (!Array.isArray(values) || list.dead.size >= values.length) continue;
+    for (const i of list.at) {
+      // In place: a pending fix is resolved into this very object.
+      const p = pending[i]!;
+      const d = p.diagnostic as { consequence: Consequence; severity: Severity; message: string };
+      d.consequence = "narrowed";
+      if (!p.ownSeverity) d.severity = DEFAULT_SEVERITY.narrowed;
+      d.message += " The list's other values still match.";
+    }
+  }
 }
 
 /** Members of the body object itself (the node tree counts its own). */
@@ -294,7 +333,13 @@ const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 /** What a fix holds until finish() has the text to resolve it (replaced there, never reported). */
 const UNRESOLVED: Fix = Object.freeze({ edits: Object.freeze([]) });
 
-function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned: boolean): Pending {
+function toPending(
+  rule: Rule,
+  severity: Severity,
+  ownSeverity: boolean,
+  spec: ReportSpec,
+  positioned: boolean,
+): Pending {
   const { meta } = rule;
   let fixes: PendingFix[] | undefined;
   const suggestions: readonly Suggestion[] =
@@ -329,7 +374,7 @@ function toPending(rule: Rule, severity: Severity, spec: ReportSpec, positioned:
       ? { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions, line: 0, column: 0 }
       : { ruleId, messageId, data, severity, consequence, path, message, clauses, suggestions };
   }
-  return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset, fixes };
+  return { diagnostic, at: spec.at, atKey: spec.atKey ?? false, offset: spec.offset, fixes, ownSeverity };
 }
 
 /**

@@ -56,7 +56,7 @@ describe("lint()", () => {
       column: 51,
       message:
         '"senior" is not a value of `management_level`, which matches only its fixed set exactly; this ' +
-        "condition matches nothing.",
+        "value matches nothing.",
       clauses: [
         "s2-3-fixed-values-exact",
         "s7-misspelt-fixed-value-empty",

@@ -2,7 +2,7 @@ import type { BodyOperationId } from "../contract/index.js";
 import type { RouteName } from "../contract/routes.js";
 
 /** What happens if the request is sent (docs/design.md, "Consequence classes of a lint diagnostic"). */
-export type Consequence = "refused" | "empty" | "broadened" | "unspecified" | "cost" | "style";
+export type Consequence = "refused" | "empty" | "broadened" | "narrowed" | "unspecified" | "cost" | "style";
 export type Severity = "error" | "warning" | "info";
 
 /**

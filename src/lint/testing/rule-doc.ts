@@ -17,6 +17,7 @@ const WHAT: Readonly<Record<string, string>> = {
   refused: "the service refuses the request (at no cost)",
   empty: "the request is accepted and certain to return zero results",
   broadened: "the request is accepted and matches more or other records than it reads as meaning",
+  narrowed: "a value of an `in` list can never match; the list's other values still do",
   unspecified: "the specification does not say how the service treats this form; it may be refused",
   cost: "information: the most Credits the request can spend",
   style: "a simpler equivalent form exists",
