@@ -8,8 +8,8 @@ import type { BalanceMeter, BalanceReading } from "./balance.js";
 import { asCase } from "./cassette.js";
 import type { Budget } from "./budget.js";
 import type { Credentials } from "./credentials.js";
-import { onChain } from "../client/round-trips.js";
-import { forEachConcurrent } from "./concurrent.js";
+import { countRoundTrip, onChain } from "../client/round-trips.js";
+import { forEachConcurrent, settleAll } from "./concurrent.js";
 import { MeasurementWindows, NotAdmitted, type Admit, type Release } from "./measure.js";
 import { EvidenceLog } from "./evidence.js";
 import type { KeyLimits } from "./key-limits.js";
@@ -543,6 +543,9 @@ async function sendMeasuredGroup(
   // opened it, which the timing of a run decides, and a cassette replays each case's own exchanges.
   const shared = step.credits !== "observe" && !deps.meter.readsEveryTime;
   const again: number[] = [];
+  // An expansion holds its place among the `concurrency` at once only while it is sent: waiting for its window to
+  // close does not keep the next expansion from going (a for_each of measured requests shares the same windows).
+  const measuring: Promise<void>[] = [];
   await forEachConcurrent(
     prepared,
     deps.concurrency,
@@ -557,28 +560,40 @@ async function sendMeasuredGroup(
       // Once the window has read the balance, the budget knows the run's true spend: a step that no longer fits
       // gives its reservation back and is not sent.
       const mayProceed = () => deps.budget.remaining >= 0 || (deps.budget.settle(p.plan.worstCase, 0), false);
-      const window = await deps.windows.measure(
-        deps.credentials.balanceKey(p.plan.auth),
-        (admit) =>
-          sendExpansion(step, p, deps, admit, true, price).catch((error: unknown) => {
-            if (error instanceof NotAdmitted) return undefined;
-            throw error;
-          }),
-        (execution) => (execution ? expected(execution) : 0),
-        mayProceed,
-      );
-      const { result: execution, before, after, measured } = window;
-      if (!execution) {
-        refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
-        return;
-      }
-      const spent = measured ?? expected(execution) ?? p.plan.worstCase;
-      deps.budget.settle(p.plan.worstCase, spent);
-      if (window.mismatch) again.push(at);
-      else sent[at] = { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+      let answered!: () => void;
+      const sentOnly = new Promise<void>((resolve) => (answered = resolve));
+      const measured = deps.windows
+        .measure(
+          deps.credentials.balanceKey(p.plan.auth),
+          (admit) =>
+            sendExpansion(step, p, deps, admit, true, price)
+              .catch((error: unknown) => {
+                if (error instanceof NotAdmitted) return undefined;
+                throw error;
+              })
+              .finally(answered),
+          (execution) => (execution ? expected(execution) : 0),
+          mayProceed,
+        )
+        .then((window) => {
+          const { result: execution, before, after, measured } = window;
+          if (!execution) {
+            refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
+            return;
+          }
+          const spent = measured ?? expected(execution) ?? p.plan.worstCase;
+          deps.budget.settle(p.plan.worstCase, spent);
+          if (window.mismatch) again.push(at);
+          else sent[at] = { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+        });
+      measuring.push(measured);
+      await Promise.race([sentOnly, measured]);
     },
     () => refused !== undefined || deps.http.health.stopped !== undefined,
   );
+  await settleAll(measuring.map((m) => () => m));
+  // The step waited for the closing reading of its last window, on its own chain (the branches were joined already).
+  if (measuring.length > 0) countRoundTrip(1);
   for (const at of again.sort((x, y) => x - y)) {
     if (deps.http.health.stopped !== undefined) break;
     const result = await sendMeasured(step, prepared[at]!, deps, versionCost);
