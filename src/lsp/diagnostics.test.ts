@@ -96,4 +96,35 @@ describe("tdss lsp: diagnostics", () => {
     // The same text outside the ignored folder is linted.
     expect((await client.open(join(dir, "bad.json"), "{")).map((d) => d.code)).toEqual(["invalid-json"]);
   });
+
+  it("lints every open document again when the configuration is saved or its file changes", async () => {
+    const project = mkdtempSync(join(tmpdir(), "tdss-lsp-watch-"));
+    const other = await startClient(project);
+    try {
+      const query = join(project, "q.json");
+      const before = await other.open(query, senior);
+      expect(before.map((d) => d.severity)).toEqual([DiagnosticSeverity.Error]);
+      // Saved in the editor: the configuration is read again for the query.
+      const config = join(project, "tdss.config.json");
+      writeFileSync(config, JSON.stringify({ rules: { "fixed-set-value": "info" } }));
+      expect(await other.open(config, "{}")).toEqual([]);
+      const again = other.next(query);
+      await other.connection.sendNotification("textDocument/didSave", { textDocument: { uri: other.uri(config) } });
+      expect((await again).map((d) => d.severity)).toEqual([DiagnosticSeverity.Information]);
+      // Changed on disk, as a client's file watcher reports it.
+      writeFileSync(config, JSON.stringify({ rules: { "fixed-set-value": "off" } }));
+      const off = other.next(query);
+      await other.connection.sendNotification("workspace/didChangeWatchedFiles", {
+        changes: [{ uri: other.uri(config), type: 2 }],
+      });
+      expect(await off).toEqual([]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("lints only the extensions tdss lint reads (.json, .jsonl, and the configuration's ext)", async () => {
+    expect(await client.open(join(dir, "notes.txt"), "{")).toEqual([]);
+    expect((await client.open(join(dir, "notes.json"), "{")).map((d) => d.code)).toEqual(["invalid-json"]);
+  });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -51,21 +52,32 @@ export class Workspace {
   forget(uri: string): void {
     this.linted.delete(uri);
   }
+
+  /** Forgets every lint: the configuration, a scope table or .tdssignore may have changed. */
+  forgetAll(): void {
+    this.linted.clear();
+  }
 }
+
+/** Files whose change can change how every document is linted (docs/editors.md, "Configuration"). */
+const SETTINGS_FILES = ["tdss.config.json", "package.json", ".tdssignore"];
+const isSettingsFile = (uri: string) => SETTINGS_FILES.some((name) => uri.endsWith(`/${name}`)) || /\.ya?ml$/.test(uri);
 
 /** Serves one client over `connection` until it exits. */
 export function startServer(connection: Connection): Workspace {
   const workspace = new Workspace();
   const { documents } = workspace;
 
+  let watchable = false;
   connection.onInitialize((params): InitializeResult => {
+    watchable = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const folders = params.workspaceFolders?.map((f) => uriFile(f.uri)) ?? [
       params.rootUri ? uriFile(params.rootUri) : undefined,
     ];
     workspace.folders = folders.filter((f): f is string => f !== undefined);
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL] },
         completionProvider: { triggerCharacters: ['"', ":", "[", ","] },
         hoverProvider: true,
@@ -85,6 +97,23 @@ export function startServer(connection: Connection): Workspace {
     });
   };
   documents.onDidChangeContent((change) => void publish(change.document).catch(report(connection)));
+  // A change of the configuration (saved in the editor, or seen by the client's file watcher) lints every open
+  // document again.
+  const relintAll = () => {
+    workspace.forgetAll();
+    for (const document of documents.all()) void publish(document).catch(report(connection));
+  };
+  documents.onDidSave((event) => {
+    if (isSettingsFile(event.document.uri)) relintAll();
+  });
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((c) => isSettingsFile(c.uri))) relintAll();
+  });
+  connection.onInitialized(() => {
+    if (!watchable) return;
+    const watchers = [...SETTINGS_FILES, "*.{yaml,yml}"].map((name) => ({ globPattern: `**/${name}` }));
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(report(connection));
+  });
   documents.onDidClose((event) => {
     workspace.forget(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report(connection));

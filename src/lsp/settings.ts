@@ -2,7 +2,8 @@
  * What a document is linted with, decided as `tdss lint` decides it when run in the editor's workspace folder
  * (docs/editors.md, "Configuration"): the configuration found from that folder upward (tdss.config.json or
  * package.json's tdss key), its rules, overrides, scopes, failOn and cost; `.tdssignore` and the configuration's
- * ignores. A document the command would not lint (ignored, or tdss's own configuration) gets no diagnostics.
+ * ignores. A document the command would not lint (another extension, ignored, or tdss's own configuration) gets no
+ * diagnostics.
  */
 import { basename, dirname, resolve } from "node:path";
 import { expandInputs } from "../lint/cli-files.js";
@@ -44,6 +45,8 @@ export async function documentSettings(
     const loaded = loadConfig(undefined, cwd);
     const config = loaded?.config ?? {};
     if (file !== undefined) {
+      const extensions = [...DEFAULT_EXTENSIONS, ...(config.ext ?? [])];
+      if (!extensions.some((e) => file.endsWith(e))) return { ignored: true };
       const selection = {
         cwd,
         ext: [...(config.ext ?? DEFAULT_EXTENSIONS)],

@@ -22,6 +22,8 @@ export interface TestClient {
   /** Replaces a document's text and resolves to the diagnostics published for the new version. */
   change(file: string, text: string): Promise<Diagnostic[]>;
   uri(file: string): string;
+  /** Resolves to the next diagnostics published for a document, whatever its version. */
+  next(file: string): Promise<Diagnostic[]>;
   close(): void;
 }
 
@@ -30,10 +32,10 @@ export async function startClient(rootFolder?: string): Promise<TestClient> {
   const down = new PassThrough();
   startServer(createConnection(new StreamMessageReader(up), new StreamMessageWriter(down)));
   const connection = createConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
-  const waiting = new Map<string, { version: number; resolve: (d: Diagnostic[]) => void }>();
+  const waiting = new Map<string, { version?: number; resolve: (d: Diagnostic[]) => void }>();
   connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
     const w = waiting.get(p.uri);
-    if (w && p.version === w.version) {
+    if (w && (w.version === undefined || p.version === w.version)) {
       waiting.delete(p.uri);
       w.resolve(p.diagnostics);
     }
@@ -49,11 +51,12 @@ export async function startClient(rootFolder?: string): Promise<TestClient> {
   await connection.sendNotification("initialized", {});
   const versions = new Map<string, number>();
   const uri = (file: string) => (file.includes(":") ? file : pathToFileURL(file).href);
-  const published = (u: string, version: number) =>
+  const published = (u: string, version?: number) =>
     new Promise<Diagnostic[]>((resolve) => waiting.set(u, { version, resolve }));
   return {
     connection,
     uri,
+    next: (file) => published(uri(file)),
     async open(file, text) {
       const u = uri(file);
       versions.set(u, 1);
