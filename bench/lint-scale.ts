@@ -6,8 +6,8 @@
  * side with the ratio to the smallest input. Linear growth shows as a time ratio close to the input
  * ratio (docs/lint.md, "Robustness").
  */
-import { formatReport } from "../src/lint/format/index.js";
-import { lint } from "../src/lint/lint.js";
+import { formatReport } from "../src/linter/format/index.js";
+import { lint } from "../src/linter/lint.js";
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

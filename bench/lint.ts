@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { packageRoot } from "../src/contract/root.js";
-import { lint } from "../src/lint/lint.js";
+import { lint } from "../src/linter/lint.js";
 import { spectralRuleset } from "../rules/spectral.js";
 import { Document, JsonParser, Spectral } from "../src/spectral/modules.js";
 

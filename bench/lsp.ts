@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import type { CompletionItem, PublishDiagnosticsParams } from "vscode-languageserver";
 import { createConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { lint } from "../src/lint/lint.js";
+import { lint } from "../src/linter/lint.js";
 import { lintDocument } from "../src/lsp/diagnostics.js";
 import { documentSettings } from "../src/lsp/settings.js";
 import { TDSS } from "./support.js";

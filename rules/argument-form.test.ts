@@ -1,4 +1,4 @@
-import { ruleTester } from "../src/lint/testing/rule-tester.js";
+import { ruleTester } from "../src/linter/testing/rule-tester.js";
 import rule from "./argument-form.js";
 
 ruleTester(rule, {

@@ -1,4 +1,4 @@
-import { ruleTester } from "../src/lint/testing/rule-tester.js";
+import { ruleTester } from "../src/linter/testing/rule-tester.js";
 import rule from "./contradiction.js";
 
 const now = new Date("2025-06-15T00:00:00Z");

@@ -1,4 +1,4 @@
-import { ruleTester } from "../src/lint/testing/rule-tester.js";
+import { ruleTester } from "../src/linter/testing/rule-tester.js";
 import rule from "./duplicate-sibling.js";
 
 /** A list longer than the pair-by-pair limit: the rule then groups children by key and hash. */

@@ -1,5 +1,5 @@
 import { loadContract } from "../src/contract/index.js";
-import { ruleTester } from "../src/lint/testing/rule-tester.js";
+import { ruleTester } from "../src/linter/testing/rule-tester.js";
 import rule from "./node-count.js";
 
 const max = loadContract().limits.project.maxNodes;

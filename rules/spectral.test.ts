@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lint, lintCorpus } from "../src/lint/index.js";
+import { lint, lintCorpus } from "../src/linter/index.js";
 import { encodePointer } from "../src/lint/pointer.js";
 import { Document, JsonParser, Spectral } from "../src/spectral/modules.js";
 import { RULES, spectralRuleset } from "./index.js";

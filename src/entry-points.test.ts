@@ -51,7 +51,7 @@ describe("entry points (package.json exports)", () => {
       "YAML",
     () => {
       const loaded = modulesLoadedBy("tdss/lint", `m.lint('{"where":{"field":"city","eq":"Paris"}}');`);
-      expect(loaded).toContain("dist/src/lint/lint.js");
+      expect(loaded).toContain("dist/src/linter/lint.js");
       expect(loaded).toContain("dist/src/contract/compiled.js");
       expect(loaded.filter((m) => SERVER_RUNNER_MCP.test(m) || NOT_FOR_LINT.test(m))).toEqual([]);
     },

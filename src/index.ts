@@ -21,4 +21,4 @@ export {
   type Severity,
   type Suggestion,
   type CorpusEntry,
-} from "./lint/index.js";
+} from "./linter/index.js";

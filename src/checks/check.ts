@@ -1,8 +1,8 @@
 import type { OperationId } from "../contract/index.js";
-import type { Implementation } from "../runner/implementation.js";
-import type { Observed } from "../runner/observed.js";
+import type { Implementation } from "./implementation.js";
+import type { Observed } from "./observed.js";
 import type { CheckStatus, Exchange, ToolNameMap } from "../runner/types.js";
-import type { ResponseView } from "../runner/views.js";
+import type { ResponseView } from "./views.js";
 
 /** What the whole run shares with checks. */
 export interface RunState {

@@ -1,6 +1,6 @@
-import { reportsActive } from "../runner/key-state.js";
-import { getPointer } from "../runner/pointer.js";
-import { isSuccess } from "../runner/views.js";
+import { reportsActive } from "./key-state.js";
+import { getPointer } from "../contract/json-pointer.js";
+import { isSuccess } from "./views.js";
 import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
 
 /**

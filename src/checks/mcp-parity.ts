@@ -1,8 +1,8 @@
 import { canonicalJson } from "../contract/index.js";
-import { firstDifference } from "../reference/mcp/agreement.js";
+import { firstDifference } from "../contract/tool-agreement.js";
 import { textJson } from "../client/mcp.js";
-import { isRefusal } from "../runner/answer.js";
-import { isSuccess } from "../runner/views.js";
+import { isRefusal } from "./answer.js";
+import { isSuccess } from "./views.js";
 import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveTools } from "../reference/mcp/tools.js";
+import { deriveTools } from "../contract/mcp-tools.js";
 import {
   checkOneToolPerRoute,
   checkSameToolsOnBothTransports,

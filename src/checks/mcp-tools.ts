@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson, loadContract, OPERATION_IDS, type OperationId } from "../contract/index.js";
 import { requestValidator } from "../contract/validators.js";
-import { toolSuffix as contractToolSuffix } from "../reference/mcp/tools.js";
+import { toolSuffix as contractToolSuffix } from "../contract/mcp-tools.js";
 import type { ToolNameMap } from "../runner/types.js";
 import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 

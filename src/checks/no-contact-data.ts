@@ -1,4 +1,4 @@
-import { classifyAnswer } from "../runner/answer.js";
+import { classifyAnswer } from "./answer.js";
 import { eachExchange, fail, type Check } from "./check.js";
 import { scanForContactData } from "./privacy-scan.js";
 

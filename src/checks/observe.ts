@@ -1,5 +1,5 @@
-import { getPointer } from "../runner/pointer.js";
-import { classifyAnswer } from "../runner/answer.js";
+import { getPointer } from "../contract/json-pointer.js";
+import { classifyAnswer } from "./answer.js";
 import { pass, type Check } from "./check.js";
 
 /**

@@ -1,11 +1,11 @@
-import { classifyAnswer, type RefusalAbout } from "../runner/answer.js";
-import { getPointer } from "../runner/pointer.js";
+import { classifyAnswer, type RefusalAbout } from "./answer.js";
+import { getPointer } from "../contract/json-pointer.js";
 import { eachExchange, excerpt, fail, type Check } from "./check.js";
 
 const EXPECTED = "a refusal: HTTP 4xx other than 408 and 429, or an envelope code other than 200";
 
 /**
- * The request is refused, as `src/runner/answer.ts` defines a refusal (docs/runner-robustness.md): an HTTP 4xx
+ * The request is refused, as `src/checks/answer.ts` defines a refusal (docs/runner-robustness.md): an HTTP 4xx
  * other than 408 and 429, or an envelope whose code is not 200. A 5xx, a 3xx, a 408/429, a transport failure or a
  * 2xx body that is not the envelope fails, with the reason. With `about: balance` or `about: rate` (an exhausted
  * balance, a rate limit) a 429 is that refusal too. The status and body shape are recorded as observed (clause

@@ -1,5 +1,5 @@
 import { describeErrors, responseValidator } from "../contract/validators.js";
-import { isSuccess } from "../runner/views.js";
+import { isSuccess } from "./views.js";
 import { eachExchange, fail, firstOf, pageLabel, pass, type Check } from "./check.js";
 
 /** The success body matches the route's response schema in spec/openapi.yaml (envelope and data). */

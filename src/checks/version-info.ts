@@ -1,5 +1,5 @@
-import { getPointer } from "../runner/pointer.js";
-import { isSuccess } from "../runner/views.js";
+import { getPointer } from "../contract/json-pointer.js";
+import { isSuccess } from "./views.js";
 import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
 
 /**

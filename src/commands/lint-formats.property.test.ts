@@ -11,7 +11,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { lint } from "../lint/lint.js";
+import { lint } from "../linter/lint.js";
 import { runCli } from "./testing/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lint-formats-"));

@@ -14,8 +14,8 @@ import { runServe, type ServeArgs } from "./serve.js";
  * spec/openapi.yaml.
  */
 const toolFault = vi.hoisted(() => ({ leaveOut: [] as string[] }));
-vi.mock("../reference/mcp/tools.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../reference/mcp/tools.js")>();
+vi.mock("../contract/mcp-tools.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../contract/mcp-tools.js")>();
   return {
     ...real,
     deriveTools: (prefix?: string) =>

@@ -1,4 +1,4 @@
-import type { Diagnostic, Suggestion } from "../lint/index.js";
+import type { Diagnostic, Suggestion } from "../linter/index.js";
 
 /** HTTP status of a request the gateway answers itself: the body is well-formed, its content is the problem. */
 export const BLOCKED_STATUS = 422;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
-import type { Consequence, LintableOperationId } from "../lint/index.js";
+import type { Consequence, LintableOperationId } from "../linter/index.js";
 import { BLOCKED_STATUS, blockedEnvelope, ruleIds } from "./blocked.js";
 import type { DecisionLog } from "./log.js";
 import type { GatewayMetrics } from "./metrics.js";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadContract } from "../contract/index.js";
-import type { Consequence } from "../lint/index.js";
+import type { Consequence } from "../linter/index.js";
 import { bodyOperations as lintableRoutes } from "../contract/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
 import type { ToolNameMap } from "../runner/types.js";

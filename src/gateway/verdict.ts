@@ -1,5 +1,5 @@
-import { classify, lint } from "../lint/index.js";
-import type { Consequence, Diagnostic, LintableOperationId } from "../lint/index.js";
+import { classify, lint } from "../linter/index.js";
+import type { Consequence, Diagnostic, LintableOperationId } from "../linter/index.js";
 import { worstCaseCredits } from "../runner/budget.js";
 import type { GATEWAY_BLOCKABLE } from "../runner/config.js";
 

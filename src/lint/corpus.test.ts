@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lintCorpus, MATCHES_NOTHING } from "./corpus.js";
 import { classify } from "./engine.js";
-import { lint } from "./lint.js";
+import { lint } from "../linter/lint.js";
 
 describe("lintCorpus", () => {
   it("classifies every entry as the linter does, with the rule ids it reports", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lint } from "./lint.js";
+import { lint } from "../linter/lint.js";
 
 describe("node tree", () => {
   const text =

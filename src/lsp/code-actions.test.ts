@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver";
-import { fixSource } from "../lint/index.js";
+import { fixSource } from "../linter/index.js";
 import { applyEdits, startClient, type TestClient } from "./testing/client.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lsp-actions-"));

@@ -6,8 +6,8 @@
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { jsonlRecords } from "../lint/cli-input.js";
-import { fixSource } from "../lint/fix.js";
-import { lineOptions } from "../lint/jsonl-lines.js";
+import { fixSource } from "../linter/fix.js";
+import { lineOptions } from "../linter/jsonl-lines.js";
 import type { LintedDocument } from "./diagnostics.js";
 import type { DocumentSettings } from "./settings.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiagnosticSeverity } from "vscode-languageserver";
-import { lint } from "../lint/index.js";
+import { lint } from "../linter/index.js";
 import { startClient, type TestClient } from "./testing/client.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tdss-lsp-"));

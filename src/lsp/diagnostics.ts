@@ -10,9 +10,9 @@ import { RULES } from "../../rules/all.js";
 import { loadContract } from "../contract/index.js";
 import { jsonlRecords } from "../lint/cli-input.js";
 import { runRules } from "../lint/engine.js";
-import { capPerRule } from "../lint/format/cap.js";
-import { rulePageUrl } from "../lint/format/rule-page.js";
-import { lineDiagnostics, lineOptions } from "../lint/jsonl-lines.js";
+import { capPerRule } from "../linter/format/cap.js";
+import { rulePageUrl } from "../linter/format/rule-page.js";
+import { lineDiagnostics, lineOptions } from "../linter/jsonl-lines.js";
 import type { Diagnostic, Fix, Severity } from "../lint/types.js";
 import type { DocumentSettings, NotLinted } from "./settings.js";
 

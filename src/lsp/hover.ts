@@ -6,7 +6,7 @@
 import type { Hover, Position, Range } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { DatasetSpec, FieldSpec } from "../contract/index.js";
-import { rulePageHead } from "../lint/format/rule-page.js";
+import { rulePageHead } from "../linter/format/rule-page.js";
 import type { LintedDocument } from "./diagnostics.js";
 import { nodePlace, queryContext } from "./query-context.js";
 

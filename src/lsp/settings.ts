@@ -8,10 +8,10 @@
 import { basename, dirname, resolve } from "node:path";
 import { expandInputs } from "../lint/cli-files.js";
 import { InputError, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
-import { loadConfig, settingsFor } from "../lint/config.js";
-import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, type FailOnClass } from "../lint/config-schema.js";
+import { loadConfig, settingsFor } from "../linter/config.js";
+import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, type FailOnClass } from "../linter/config-schema.js";
 import type { EngineOptions } from "../lint/engine.js";
-import { severities } from "../lint/severities.js";
+import { severities } from "../linter/severities.js";
 import { documentRoute } from "./route.js";
 
 export interface DocumentSettings {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { routeOf, type Dataset } from "../contract/index.js";
-import { lint } from "../lint/lint.js";
+import { lint } from "../linter/lint.js";
 import { nodeChain } from "../lint/positions.js";
 import { anySearch } from "../validity/arbitrary.js";
 import { refuses } from "./query/validate.js";

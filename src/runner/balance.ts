@@ -1,11 +1,11 @@
 import type { HttpClient } from "../client/http.js";
 import { excerpt } from "../checks/check.js";
 import type { Credentials } from "./credentials.js";
-import type { Implementation } from "./implementation.js";
-import { keyStateOf, type KeyState } from "./key-state.js";
-import { getPointer } from "./pointer.js";
+import type { Implementation } from "../checks/implementation.js";
+import { keyStateOf, type KeyState } from "../checks/key-state.js";
+import { getPointer } from "../contract/json-pointer.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
-import { isSuccess } from "./views.js";
+import { isSuccess } from "../checks/views.js";
 
 export interface BalanceReading {
   readonly value?: number;
@@ -65,7 +65,7 @@ export class BalanceMeter {
     return { value };
   }
 
-  /** What key status says of the key now: refused, inactive, or active with its balance (src/runner/key-state.ts). */
+  /** What key status says of the key now: refused, inactive, or active with its balance (src/checks/key-state.ts). */
   async state(key: "primary" | "second"): Promise<KeyState> {
     const exchange = await this.send(key);
     if (exchange.error !== undefined) return { kind: "unknown", reason: `no answer: ${exchange.error}` };

@@ -1,7 +1,7 @@
 import { bodyOperation, creditCost, loadContract, type OperationId } from "../contract/index.js";
 import { Unknown } from "./template.js";
 import type { AuthMode } from "./types.js";
-import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "./views.js";
+import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../checks/views.js";
 
 export interface WorstCaseContext {
   /** IDs the run invented; they cannot resolve, so they cannot be charged (§8: not_found rows are free). */

@@ -3,7 +3,7 @@ import { dirname, resolve as resolvePath } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { OPERATION_IDS } from "../contract/index.js";
-import type { ImplementationPointers } from "./implementation.js";
+import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "./types.js";
 
 /** A config file that cannot be used; the message names the file and the member. */

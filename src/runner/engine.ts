@@ -14,7 +14,7 @@ import { MeasurementWindows, NotAdmitted, type Admit, type Release } from "./mea
 import { EvidenceLog } from "./evidence.js";
 import type { KeyLimits } from "./key-limits.js";
 import { NotRun, notRunReason, notRunResult } from "./not-run.js";
-import { getPointer } from "./pointer.js";
+import { getPointer } from "../contract/json-pointer.js";
 import { STEP_KINDS, type Depth, type StepExecution, type StepPlan } from "./steps/index.js";
 import { resolve, TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
 import {
@@ -27,8 +27,8 @@ import {
   type StepDef,
   type ToolNameMap,
 } from "./types.js";
-import { classifyAnswer } from "./answer.js";
-import { countedItems, isSuccess, viewOf } from "./views.js";
+import { classifyAnswer } from "../checks/answer.js";
+import { countedItems, isSuccess, viewOf } from "../checks/views.js";
 import { clauseIds, verdictOf, type RestingClause } from "./verdict.js";
 
 export interface EngineDeps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BalanceMeter } from "./balance.js";
 import { KeyLimits } from "./key-limits.js";
-import type { KeyState } from "./key-state.js";
+import type { KeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
 import type { AuthMode, Exchange } from "./types.js";
 

@@ -1,5 +1,5 @@
 import type { BalanceMeter } from "./balance.js";
-import { describeKeyState } from "./key-state.js";
+import { describeKeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
 import type { Exchange } from "./types.js";
 

@@ -1,7 +1,7 @@
 import { OPERATION_IDS, type OperationId } from "../contract/index.js";
 import { routeAccepts } from "../checks/mcp-tools.js";
 import type { CorpusEntry } from "../lint/corpus.js";
-import { lint } from "../lint/index.js";
+import { lint } from "../linter/index.js";
 import { TemplateError } from "./template.js";
 
 /**

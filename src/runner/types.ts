@@ -86,7 +86,7 @@ export interface Exchange {
   readonly toolError?: boolean;
   /**
    * An MCP tool call the server answered with a JSON-RPC error response instead of a result: MCP's protocol-level
-   * form of a refusal (invalid arguments, an unknown tool), which `src/runner/answer.ts` reads as one. A timeout or
+   * form of a refusal (invalid arguments, an unknown tool), which `src/checks/answer.ts` reads as one. A timeout or
    * a closed connection is never here but in `error` (src/client/mcp.ts).
    */
   readonly rpcError?: { readonly code: number; readonly message: string };

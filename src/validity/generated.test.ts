@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lint } from "../lint/lint.js";
+import { lint } from "../linter/lint.js";
 import { generatedQueries, verdictOf } from "./generated.js";
 import { refusalMatrix } from "./matrix.js";
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { DATASETS, routeOf, type Dataset } from "../contract/index.js";
 import type { BodyOperationId } from "../contract/types.js";
-import { lint } from "../lint/lint.js";
+import { lint } from "../linter/lint.js";
 import { queryNode } from "./arbitrary.js";
 import { matchesNothing } from "./matrix.js";
 

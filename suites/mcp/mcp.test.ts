@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../src/contract/index.js";
 import { startReferenceServer } from "../../src/reference/index.js";
-import { MCP_MUTANTS } from "../../src/reference/mcp/mutants.js";
+import { MCP_MUTANTS } from "../../src/reference/mutants/mcp.js";
 import { runConformance, type RunOutcome } from "../../src/runner/run.js";
 import { loadSuiteFile, suitesRoot } from "../../src/runner/suites.js";
 import type { CaseDef } from "../../src/runner/types.js";

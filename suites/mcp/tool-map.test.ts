@@ -13,7 +13,7 @@ import { createReferenceService, type ReferenceService } from "../../src/referen
 import { createRequestListener, type McpHandler } from "../../src/reference/http.js";
 import { MCP_REVISIONS } from "../../src/reference/mcp/handler.js";
 import { createToolServer } from "../../src/reference/mcp/server.js";
-import { deriveTools } from "../../src/reference/mcp/tools.js";
+import { deriveTools } from "../../src/contract/mcp-tools.js";
 import { runConformance, type RunOutcome } from "../../src/runner/run.js";
 import { loadSuiteFile, suitesRoot } from "../../src/runner/suites.js";
 import type { CaseDef, ToolNameMap } from "../../src/runner/types.js";

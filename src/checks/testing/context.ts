@@ -1,8 +1,8 @@
 import type { OperationId } from "../../contract/index.js";
-import { Implementation, type ImplementationPointers } from "../../runner/implementation.js";
-import { Observed } from "../../runner/observed.js";
+import { Implementation, type ImplementationPointers } from "../implementation.js";
+import { Observed } from "../observed.js";
 import type { Exchange } from "../../runner/types.js";
-import { viewOf } from "../../runner/views.js";
+import { viewOf } from "../views.js";
 import type { CheckContext, RunState } from "../check.js";
 
 /** An exchange that answered with `body` (JSON) and `status`, for check tests. */

@@ -2,7 +2,7 @@ import type { OperationId } from "../../contract/index.js";
 import type { KeyAccount } from "../keys.js";
 import type { Service } from "../service.js";
 import { hasKeyRing } from "./auth.js";
-import { toolName, type ToolDefinition, type ToolInputSchema } from "./tools.js";
+import { toolName, type ToolDefinition, type ToolInputSchema } from "../../contract/mcp-tools.js";
 
 /**
  * Deliberate MCP contract faults, for mutants (suite strength): each breaks one clause of §4.1/§4.6 while

@@ -8,7 +8,7 @@ import { creditCost, OPERATION_IDS, type OperationId } from "../../contract/inde
 import { describeErrors, requestValidator } from "../../contract/validators.js";
 import type { Service, ServiceResponse } from "../service.js";
 import { createMcpHandler, MCP_REVISIONS, type McpHandlerOptions } from "./handler.js";
-import { deriveTools, toolName } from "./tools.js";
+import { deriveTools, toolName } from "../../contract/mcp-tools.js";
 
 /**
  * A small Service with a real Credit ledger, standing in for the reference's: the handler under test must

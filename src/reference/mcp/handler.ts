@@ -4,11 +4,11 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Service } from "../service.js";
-import { assertToolListAgrees } from "./agreement.js";
+import { assertToolListAgrees } from "../../contract/tool-agreement.js";
 import { bearerToken, defaultAuthenticator, type Authenticate } from "./auth.js";
 import { applyCallFaults, applySseToolFaults, applyToolFaults, type McpFaults } from "./faults.js";
 import { createToolServer } from "./server.js";
-import { CONTRACT_TOOL_PREFIX, deriveTools, type ToolDefinition } from "./tools.js";
+import { CONTRACT_TOOL_PREFIX, deriveTools, type ToolDefinition } from "../../contract/mcp-tools.js";
 
 /** The addresses of §4.6, relative to the base URL, and the message endpoint the SSE stream announces. */
 export const MCP_PATHS = { streamableHttp: "/mcp", sse: "/sse", messages: "/messages" } as const;

@@ -1,4 +1,4 @@
 export { createMcpHandler, MCP_PATHS, MCP_REVISIONS, type McpHandler, type McpHandlerOptions } from "./handler.js";
-export { ToolAgreementError } from "./agreement.js";
+export { ToolAgreementError } from "../../contract/tool-agreement.js";
 export { type McpFaults } from "./faults.js";
-export { deriveTools, type ToolDefinition } from "./tools.js";
+export { deriveTools, type ToolDefinition } from "../../contract/mcp-tools.js";

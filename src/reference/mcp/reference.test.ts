@@ -8,7 +8,7 @@ import {
   type McpSession,
 } from "../../client/mcp.js";
 import { startReferenceServer, type ReferenceServer } from "../index.js";
-import { deriveTools } from "./tools.js";
+import { deriveTools } from "../../contract/mcp-tools.js";
 
 /**
  * The MCP surface as `tdss serve` exposes it: the real reference server (small dataset), the SDK client over

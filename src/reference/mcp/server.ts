@@ -17,7 +17,7 @@ import {
 import { loadContract, type OperationId } from "../../contract/index.js";
 import type { Service, ServiceResponse } from "../service.js";
 import type { McpFaults } from "./faults.js";
-import type { ToolDefinition } from "./tools.js";
+import type { ToolDefinition } from "../../contract/mcp-tools.js";
 
 /** The choices of variants (McpFaults) about what a tool server answers. */
 type ToolAnswerChoices = Pick<

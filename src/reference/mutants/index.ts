@@ -1,5 +1,5 @@
-import { MCP_ROUTE_MUTANTS } from "../mcp/route-mutants.js";
-import { MCP_MUTANTS } from "../mcp/mutants.js";
+import { MCP_ROUTE_MUTANTS } from "./mcp-routes.js";
+import { MCP_MUTANTS } from "./mcp.js";
 import { AUTH_MUTANTS } from "./auth.js";
 import { CREDIT_MUTANTS } from "./credits.js";
 import { DETAIL_MUTANTS } from "./detail.js";

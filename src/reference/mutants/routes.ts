@@ -14,7 +14,7 @@ import { rewriteBody, rewriteData } from "./rewrite.js";
  * Route mutants, generated as a matrix: every default, limit and charge §4/§8 states for a family of routes
  * (src/contract/families.ts), broken on one route of the family only. A suite that checks a family rule on
  * one representative route kills the fault there and lets it live on the siblings; suites/routes/ must kill
- * every one. MCP tools get the same treatment in src/reference/mcp/route-mutants.ts.
+ * every one. MCP tools get the same treatment in src/reference/mutants/mcp-routes.ts.
  */
 
 type Data = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { settleAll } from "../concurrent.js";
 import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
-import type { SearchResult, Session } from "./session.js";
+import type { SearchResult, Session } from "../steps/oracle-session.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {

@@ -1,6 +1,6 @@
 import { creditCost, searchRoutes, type OperationId } from "../../contract/index.js";
 import { maxProbes, narrowSet, ownValueLeaves } from "../narrowing.js";
-import { Session } from "../semantics/session.js";
+import { Session } from "./oracle-session.js";
 import { Unknown } from "../template.js";
 import type { StepKind } from "./step-kind.js";
 

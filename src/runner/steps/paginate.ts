@@ -1,6 +1,6 @@
-import { hasPointer, getPointer } from "../pointer.js";
+import { hasPointer, getPointer } from "../../contract/json-pointer.js";
 import type { Exchange } from "../types.js";
-import { isSuccess } from "../views.js";
+import { isSuccess } from "../../checks/views.js";
 import { planRequest, prepareRequest, sendAdmitted, type RequestSpec } from "./request.js";
 import type { StepKind } from "./step-kind.js";
 

@@ -1,0 +1,68 @@
+import { classifyAnswer } from "./answer.js";
+import type { Implementation } from "./implementation.js";
+import { getPointer } from "../contract/json-pointer.js";
+import type { Exchange } from "../runner/types.js";
+
+/**
+ * What GET /auth/key/status says of the tester's key (§4.5: it is free, and tells a rejected key from an exhausted
+ * balance, §7):
+ * - `refused`: it refused the key with 401 or 403 (HTTP status or envelope code): the key is rejected;
+ * - `inactive`: it answered, reporting the key as not active;
+ * - `active`: it answered for an active key (or one whose activity it does not show), with the remaining Credits
+ *   when it shows them;
+ * - `unknown`: any other answer (a 5xx, a 404, a body that is not the envelope): the deployment's key status is at
+ *   fault, which the cases that check key status judge; it says nothing of the key.
+ */
+export type KeyState =
+  | { readonly kind: "refused"; readonly summary: string }
+  | { readonly kind: "inactive"; readonly value: unknown }
+  | { readonly kind: "active"; readonly remaining?: number }
+  | { readonly kind: "unknown"; readonly reason: string };
+
+/** Statuses by which a service refuses a key itself (RFC 9110 §15.5.2, §15.5.4). */
+const KEY_REFUSED = new Set([401, 403]);
+
+/** Whether a key status `active` member reports an active key: true, or a word saying so. */
+export function reportsActive(value: unknown): boolean {
+  return value === true || (typeof value === "string" && /^(active|enabled|ok|valid)$/i.test(value));
+}
+
+/** How an answer refuses the key itself (401 or 403, as HTTP status or envelope code); undefined when it does not. */
+export function keyRefusal(exchange: Exchange): string | undefined {
+  const answer = classifyAnswer(exchange);
+  if (answer.kind !== "refusal") return undefined;
+  return [answer.status, answer.code].some((s) => s !== undefined && KEY_REFUSED.has(s)) ? answer.summary : undefined;
+}
+
+export function keyStateOf(exchange: Exchange, implementation: Implementation): KeyState {
+  const answer = classifyAnswer(exchange);
+  if (answer.kind === "refusal") {
+    const refused = keyRefusal(exchange);
+    if (refused !== undefined) return { kind: "refused", summary: refused };
+    return { kind: "unknown", reason: `it refused the request (${answer.summary})` };
+  }
+  if (answer.kind === "neither") return { kind: "unknown", reason: answer.reason };
+  const members = implementation.keyStatus(exchange.json);
+  const active = members.active ? getPointer(exchange.json, members.active) : undefined;
+  if (active !== undefined && !reportsActive(active)) return { kind: "inactive", value: active };
+  const remaining = members.remaining ? getPointer(exchange.json, members.remaining) : undefined;
+  return typeof remaining === "number" && Number.isFinite(remaining)
+    ? { kind: "active", remaining }
+    : { kind: "active" };
+}
+
+/** One line saying what a key state is, for messages. */
+export function describeKeyState(state: KeyState): string {
+  switch (state.kind) {
+    case "refused":
+      return `GET /auth/key/status refused the key (${state.summary})`;
+    case "inactive":
+      return `GET /auth/key/status reports the key as not active (${JSON.stringify(state.value)})`;
+    case "active":
+      return state.remaining === undefined
+        ? "GET /auth/key/status reports the key active, without its balance"
+        : `GET /auth/key/status reports ${state.remaining} Credits left`;
+    case "unknown":
+      return `GET /auth/key/status did not answer with a success (${state.reason})`;
+  }
+}
