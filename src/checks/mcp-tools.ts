@@ -133,8 +133,18 @@ export interface SchemaSample {
   readonly clause?: string | readonly string[];
 }
 
+/** Compiled tool schemas by their JSON: a deployment lists the same tools to every case that asks. */
+const compiledToolSchemas = new Map<string, ValidateFunction | string>();
+
 /** Validator of a deployed input schema, compiled the way an MCP client would: on its own, unknown keywords ignored. */
 function compileToolSchema(schema: unknown): ValidateFunction | string {
+  const key = JSON.stringify(schema ?? null);
+  let compiled = compiledToolSchemas.get(key);
+  if (compiled === undefined) compiledToolSchemas.set(key, (compiled = compileFresh(schema)));
+  return compiled;
+}
+
+function compileFresh(schema: unknown): ValidateFunction | string {
   try {
     const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
     const { $schema: _dialect, ...rest } = (schema ?? {}) as Record<string, unknown>;
