@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { PublishDiagnosticsParams } from "vscode-languageserver";
 import { createConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node.js";
 import { packageRoot } from "../contract/root.js";
+import { runCli } from "./testing/cli.js";
 
 describe("tdss lsp", () => {
   it("speaks the protocol over standard input and output, and exits 0 after shutdown and exit", async () => {
@@ -37,5 +38,16 @@ describe("tdss lsp", () => {
     expect(await exited).toBe(0);
     expect(stderr).toBe("");
     client.dispose();
+  });
+
+  it("names what is wrong with a transport it does not speak, in one line, exit status 2", async () => {
+    const off = await runCli(["lsp", "--no-stdio"]);
+    expect([off.code, off.stderr]).toEqual([
+      2,
+      "tdss: --no-stdio: tdss lsp speaks only over standard input and output\n",
+    ]);
+    const socket = await runCli(["lsp", "--socket=7000"]);
+    expect(socket.code).toBe(2);
+    expect(socket.stderr.split("\n")[0]).toBe("tdss: Unknown argument: socket");
   });
 });

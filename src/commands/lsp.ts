@@ -1,5 +1,5 @@
 import type { Argv } from "yargs";
-import type { TdssCommand } from "./command.js";
+import { UsageError, type TdssCommand } from "./command.js";
 
 interface LspArgs {
   stdio: boolean;
@@ -17,7 +17,8 @@ export const lspCommand: TdssCommand<LspArgs> = {
         describe: "Speak the protocol over standard input and output (the only transport; editors pass it)",
       })
       .example("$0 lsp --stdio", "Started by an editor's LSP client (docs/editors.md)"),
-  async run() {
+  async run(args) {
+    if (!args.stdio) throw new UsageError("--no-stdio: tdss lsp speaks only over standard input and output");
     const { createConnection } = await import("vscode-languageserver/node.js");
     const { startServer } = await import("../lsp/server.js");
     startServer(createConnection(process.stdin, process.stdout));
