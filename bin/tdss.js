@@ -1,5 +1,13 @@
 #!/usr/bin/env node
-import { main } from "../dist/src/cli.js";
+import { existsSync } from "node:fs";
+
+// A package from `npm pack` ships dist/; a clone builds it (`npm run build`, or `npm start`, `npm test`).
+const cli = new URL("../dist/src/cli.js", import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write("tdss: not built yet: run `npm run build` in the tdss folder first\n");
+  process.exit(2);
+}
+const { main } = await import(cli.href);
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createServer, type Socket } from "node:net";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -120,5 +121,31 @@ describe("tdss CLI errors, as a user sees them", () => {
     const r = tdss(["run", "--api-key", key, "--base-url", "http://127.0.0.1:9", "--dry-run"]);
     expect(r.stderr).toMatch(/^tdss: warning: a key given with --api-key is visible .*; set TDSS_API_KEY instead$/m);
     expect(r.stderr + r.stdout).not.toContain(key);
+  });
+});
+
+describe("tdss run against a server that accepts and never answers", () => {
+  it("says the connection was accepted and nothing came, not that it timed out connecting", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const args = ["run", "--base-url", `http://127.0.0.1:${port}`, "--timeout", "1000", "--dry-run"];
+      const child = spawn(process.execPath, [join(packageRoot(), "bin", "tdss.js"), ...args], {
+        env: { ...process.env, TDSS_API_KEY: "svc_silent_server_check_key" },
+      });
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        `tdss: cannot reach http://127.0.0.1:${port}/: no complete response within 1000 ms (timed out while ` +
+          `waiting for a response; the server accepted the connection but sent nothing)\n`,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

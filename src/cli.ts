@@ -6,26 +6,63 @@ import { packageVersion } from "./lint/version.js";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command has its own arguments, checked by yargs
 type AnyCommand = TdssCommand<any>;
 
+/** A sub-command as `tdss --help` lists it; its module is imported only when it is the one that runs. */
+interface CommandEntry {
+  /** The yargs command string, positionals included; the command's name when it takes none. */
+  readonly usage?: string;
+  readonly describe: string;
+  load(): Promise<AnyCommand>;
+}
+
 /**
- * Every sub-command, in the order `tdss --help` lists them. Loaded on demand: `tdss serve` should not pay
- * for loading the runner, the linter and Spectral before it starts generating its dataset.
+ * Every sub-command, in the order `tdss --help` lists them. `tdss --help` imports none of them, and a
+ * command imports only its own module: `tdss serve` does not pay for the runner, the linter and Spectral
+ * (docs/benchmarks.md, "Start-up").
  */
-const COMMANDS: Readonly<Record<string, () => Promise<AnyCommand>>> = {
-  compare: async () => (await import("./commands/compare.js")).compareCommand,
-  contract: async () => (await import("./commands/contract.js")).contractCommand,
-  lint: async () => (await import("./commands/lint.js")).lintCommand,
-  lsp: async () => (await import("./commands/lsp.js")).lspCommand,
-  run: async () => (await import("./commands/run.js")).runCommand,
-  serve: async () => (await import("./commands/serve.js")).serveCommand,
-  selftest: async () => (await import("./commands/selftest.js")).selftestCommand,
-  gateway: async () => (await import("./commands/gateway.js")).gatewayCommand,
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  compare: {
+    usage: "compare <a> <b>",
+    describe: "Compare two runs (report folders or report.json files): new failures, fixes, observed choices, Credits",
+    load: async () => (await import("./commands/compare.js")).compareCommand,
+  },
+  contract: {
+    describe: "Print a summary of the contract data in spec/ (routes, fields, clauses)",
+    load: async () => (await import("./commands/contract.js")).contractCommand,
+  },
+  lint: {
+    usage: "lint [files..]",
+    describe:
+      "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
+    load: async () => (await import("./commands/lint.js")).lintCommand,
+  },
+  lsp: {
+    describe: "Run the linter as a Language Server Protocol server over standard input and output (editors)",
+    load: async () => (await import("./commands/lsp.js")).lspCommand,
+  },
+  run: {
+    describe: "Replay the conformance suites against a deployment (default: the embedded reference server)",
+    load: async () => (await import("./commands/run.js")).runCommand,
+  },
+  serve: {
+    describe: "Run the reference server: the nine routes over a generated dataset, with demo keys and a Credit ledger",
+    load: async () => (await import("./commands/serve.js")).serveCommand,
+  },
+  selftest: {
+    describe:
+      "Prove the suites' strength: run them against the reference server and every mutant, and print the kill matrix",
+    load: async () => (await import("./commands/selftest.js")).selftestCommand,
+  },
+  gateway: {
+    describe:
+      "Lint every request on the wire: a pre-flight proxy that answers certain mistakes itself and forwards the rest",
+    load: async () => (await import("./commands/gateway.js")).gatewayCommand,
+  },
 };
 
-/** The named command alone when argv names one; every command otherwise (for --help and suggestions). */
-async function commandsFor(argv: readonly string[]): Promise<AnyCommand[]> {
+/** The command argv names, loaded; undefined when it names none (--help, --version, a typo). */
+async function commandFor(argv: readonly string[]): Promise<AnyCommand | undefined> {
   const first = argv.find((a) => !a.startsWith("-"));
-  const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
-  return Promise.all(names.map((name) => COMMANDS[name]!()));
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]!.load() : undefined;
 }
 
 /** yargs words a bad choice over several lines; a usage error is one line naming the flag and what it takes. */
@@ -87,7 +124,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // node:util parses exactly as yargs would, runs without loading yargs. Anything else goes to yargs.
   const first = argv[0];
   if (first !== undefined && Object.hasOwn(COMMANDS, first)) {
-    const cmd = await COMMANDS[first]!();
+    const cmd = await COMMANDS[first]!.load();
     const args = cmd.options ? parseFast(argv.slice(1), cmd.options) : undefined;
     if (args) return runCommand(cmd, args);
   }
@@ -112,14 +149,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     .help()
     .alias("h", "help")
     .version(packageVersion());
-  for (const cmd of await commandsFor(argv)) {
+  const named = await commandFor(argv);
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    const cmd = named?.name === name ? named : undefined;
+    // Only the named command is loaded; the others are listed (help, suggestions) from the table alone.
     parser.command(
-      cmd.usage ?? cmd.name,
-      cmd.describe,
-      (y) => (built = cmd.builder(y)),
+      entry.usage ?? name,
+      entry.describe,
+      (y) => (cmd ? (built = cmd.builder(y)) : y),
       (args) => {
         // The command's options as declared, read here: yargs resets them once parsing ends.
-        selected = { cmd, args, numbers: built ? numberOptions(built) : [] };
+        if (cmd) selected = { cmd, args, numbers: built ? numberOptions(built) : [] };
       },
     );
   }
@@ -129,8 +169,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof UsageError) usageFailure = error.message;
     else throw error;
   }
-  if (!usageFailure && selected)
-    usageFailure = badNumber(selected.numbers, selected.args as Record<string, unknown>, argv);
+  const number =
+    selected && !usageFailure ? badNumber(selected.numbers, selected.args as Record<string, unknown>, argv) : undefined;
+  if (number) {
+    // It names the flag and the value; --help would not say more.
+    process.stderr.write(`tdss: ${number}\n`);
+    return 2;
+  }
   if (!usageFailure && selected) return runCommand(selected.cmd, selected.args);
   if (usageFailure) {
     process.stderr.write(`tdss: ${usageFailure}\nRun tdss --help for usage.\n`);

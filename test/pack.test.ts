@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,6 +66,16 @@ describe("npm pack", () => {
     npm(["pack", "--ignore-scripts", "--pack-destination", dir], root);
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
     expect(tarball).toBe(`${pkg.name}-${pkg.version}.tgz`);
+    // Under 700 KB: what a user needs (built code, contract, suites, docs), no source maps or screenshots.
+    expect(statSync(join(dir, tarball)).size).toBeLessThan(700 * 1024);
+    const packed = JSON.parse(
+      spawnSync("tar", ["-xzOf", join(dir, tarball), "package/package.json"], { encoding: "utf8" }).stdout,
+    ) as { scripts?: Record<string, string>; scarfSettings?: { enabled?: boolean } };
+    // No script of this package runs at install (npm warns of each), and the telemetry a dependency brings
+    // (@scarf/scarf, through Spectral) is opted out for every install that has this package in its chain.
+    for (const script of ["preinstall", "install", "postinstall", "prepare"])
+      expect(packed.scripts?.[script], script).toBeUndefined();
+    expect(packed.scarfSettings?.enabled).toBe(false);
     writeFileSync(
       join(dir, "package.json"),
       JSON.stringify({ name: "tdss-install-check", private: true, dependencies: { [pkg.name]: `file:${tarball}` } }),

@@ -96,6 +96,7 @@ export class HttpClient {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
+  private openConnections = 0;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -108,6 +109,10 @@ export class HttpClient {
       keepAliveTimeout: 2_000,
       connect: { timeout: this.timeoutMs },
     });
+    // Whether a connection to the deployment is open tells a server that never accepts from one that accepts
+    // and never answers: both leave a request without response headers.
+    this.agent.on("connect", () => this.openConnections++);
+    this.agent.on("disconnect", () => this.openConnections--);
   }
 
   /** The absolute URL of a path under the base URL; throws when the path would leave the base origin. */
@@ -204,6 +209,8 @@ export class HttpClient {
         retries,
       };
     } catch (error) {
+      if (stage === "connecting" && this.openConnections > 0)
+        stage = "waiting for a response; the server accepted the connection but sent nothing";
       return {
         url,
         error: describeTransportError(error, signal, stage, this.timeoutMs),

@@ -40,8 +40,6 @@ export function executeCompare(args: CompareArgs, io: { out: (t: string) => void
 
 export const compareCommand: TdssCommand<CompareArgs> = {
   name: "compare",
-  usage: "compare <a> <b>",
-  describe: "Compare two runs (report folders or report.json files): new failures, fixes, observed choices, Credits",
   builder: (y: Argv) =>
     y
       .positional("a", {

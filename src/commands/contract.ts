@@ -3,7 +3,6 @@ import type { TdssCommand } from "./command.js";
 
 export const contractCommand: TdssCommand = {
   name: "contract",
-  describe: "Print a summary of the contract data in spec/ (routes, fields, clauses)",
   builder: (y) => y,
   async run() {
     process.stdout.write(formatContractSummary());

@@ -109,8 +109,6 @@ export async function runGateway(args: GatewayArgs, io: GatewayIo): Promise<numb
 
 export const gatewayCommand: TdssCommand<GatewayArgs> = {
   name: "gateway",
-  describe:
-    "Lint every request on the wire: a pre-flight proxy that answers certain mistakes itself and forwards the rest",
   builder: (y) =>
     y
       .option("upstream", {

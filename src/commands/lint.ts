@@ -144,9 +144,6 @@ export const LINT_OPTIONS: OptionTable = {
 
 export const lintCommand: TdssCommand<LintArgs> = {
   name: "lint",
-  usage: "lint [files..]",
-  describe:
-    "Lint request bodies before sending them: will the service refuse, return nothing, or match something else?",
   options: LINT_OPTIONS,
   builder: (y: Argv) => toYargs(y, LINT_OPTIONS) as unknown as Argv<LintArgs>,
   async run(args) {

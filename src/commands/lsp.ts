@@ -8,7 +8,6 @@ interface LspArgs {
 /** `tdss lsp`: the language server over standard input and output (docs/editors.md). */
 export const lspCommand: TdssCommand<LspArgs> = {
   name: "lsp",
-  describe: "Run the linter as a Language Server Protocol server over standard input and output (editors)",
   builder: (y: Argv) =>
     y
       .option("stdio", {

@@ -13,8 +13,8 @@ async function yargsParse(args: string[]): Promise<Record<string, unknown> | und
     .exitProcess(false)
     .fail(() => (failed = true))
     .command(
-      lintCommand.usage!,
-      lintCommand.describe,
+      "lint [files..]",
+      "",
       (y): Argv => lintCommand.builder(y),
       (a) => {
         parsed = a;

@@ -320,7 +320,6 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
 
 export const runCommand: TdssCommand<RunArgs> = {
   name: "run",
-  describe: "Replay the conformance suites against a deployment (default: the embedded reference server)",
   builder: (y: Argv) =>
     y
       .option("base-url", {

@@ -64,8 +64,6 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
 
 export const selftestCommand: TdssCommand<SelftestArgs> = {
   name: "selftest",
-  describe:
-    "Prove the suites' strength: run them against the reference server and every mutant, and print the kill matrix",
   builder: (y: Argv) =>
     y
       .option("only", {

@@ -188,7 +188,6 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
 
 export const serveCommand: TdssCommand<ServeArgs> = {
   name: "serve",
-  describe: "Run the reference server: the nine routes over a generated dataset, with demo keys and a Credit ledger",
   builder: (y) =>
     y
       .option("port", { type: "number", default: 8080, describe: "TCP port (0 picks a free one)" })

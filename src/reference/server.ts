@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,17 +72,30 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const latency = options.latencyMs ?? 0;
   if (!Number.isInteger(latency) || latency < 0 || latency > MAX_LATENCY_MS)
     throw new ServerStartError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms, got ${latency}`);
-  const service = await ReferenceService.create(options);
+  // The port is taken first, so that one in use is refused at once rather than after the dataset is built;
+  // a request that arrives while it is being built waits for it.
+  let markReady!: (serve: RequestListener) => void;
+  const ready = new Promise<RequestListener>((resolve) => (markReady = resolve));
+  const server = createServer((req, res) => void ready.then((serve) => serve(req, res)));
+  const address = await listen(server, port, host);
+  let service: ReferenceService;
+  let mcp: McpHandler | undefined;
+  try {
+    service = await ReferenceService.create(options);
+    mcp = await loadMcp(service);
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   const delay = options.latencyMs ?? service.variant?.server?.latencyMs ?? 0;
-  const mcp = await loadMcp(service);
   const listener = createRequestListener(service, () => mcp);
   const handle = options.tap ? tapExchanges(listener, options.tap) : listener;
   // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
   // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late.
-  const server = createServer(
+  markReady(
     delay > 0 ? (req, res) => void setTimeout(() => void handle(req, res), delay) : (req, res) => void handle(req, res),
   );
-  const address = await listen(server, port, host);
   const hostPart =
     address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
 
