@@ -7,10 +7,19 @@ ruleTester(rule, {
     { code: '{"where": {"field": "country_iso_2", "eq": "FR"}}', route: "queryJobs" },
     { code: '{"where": {"field": "hq_country_iso2", "eq": "FR"}}', route: "queryCompanies" },
     { name: "a leaf without field is node-shape's", code: '{"where": {"eq": "x"}}' },
+    {
+      name: "without a route, a query of jobs fields is linted as a jobs query",
+      code: '{"where": {"all": [{"field": "seniority", "eq": "Senior"}, {"field": "title", "match": "engineer"}]}}',
+    },
+    {
+      name: "and one of a companies field as a companies query",
+      code: '{"where": {"field": "hq_country_iso2", "eq": "FR"}}',
+    },
   ],
   invalid: [
     {
       code: '{"where": {"field": «"country_iso_2", "eq": "FR"}}',
+      route: "people",
       errors: [
         {
           messageId: "otherDataset",
@@ -24,7 +33,10 @@ ruleTester(rule, {
             "s7-unknown-field-refused-free",
             "s2-7-datasets-vocabulary-differs",
           ],
-          suggestions: [{ message: "Did you mean `country_iso2`?", value: "country_iso2", path: "/where/field" }],
+          suggestions: [
+            { message: "Did you mean `country_iso2`?", value: "country_iso2", path: "/where/field" },
+            { message: "If this is a jobs query, lint it with `--route jobs`.", value: null },
+          ],
         },
       ],
     },
@@ -36,13 +48,26 @@ ruleTester(rule, {
           messageId: "otherDataset",
           path: "/where/field",
           message: /it is a people field/,
-          suggestions: [{ value: "country_iso_2" }],
+          suggestions: [{ value: "country_iso_2" }, { message: /--route people/, value: null }],
         },
       ],
     },
     {
-      code: '{"where": {"field": «"hq_country_iso2", "eq": "FR"}}',
-      errors: [{ messageId: "otherDataset", path: "/where/field", message: /it is a companies field/ }],
+      name: "a field of another dataset beside the route's own fields: the majority decides, the rest are reported",
+      code:
+        '{"where": {"all": [{"field": "skills", "eq": "go"}, {"field": "city", "eq": "Paris"}, ' +
+        '{"field": «"hq_country_iso2", "eq": "FR"}]}}',
+      errors: [
+        {
+          messageId: "otherDataset",
+          path: "/where/all/2/field",
+          message: /it is a companies field/,
+          suggestions: [
+            { message: "Did you mean `country_iso2`?" },
+            { message: "If this is a companies query, lint it with `--route companies`." },
+          ],
+        },
+      ],
     },
     {
       code: '{"where": {"field": «"city", "eq": "Paris"}}',
@@ -52,7 +77,7 @@ ruleTester(rule, {
           messageId: "otherDataset",
           path: "/where/field",
           message: /it is a people and jobs field/,
-          suggestions: [{ value: "hq_city" }],
+          suggestions: [{ value: "hq_city" }, { message: /--route people/ }, { message: /--route jobs/ }],
         },
       ],
     },

@@ -34,6 +34,7 @@ export default defineRule({
       returnable: "`{{field}}` can be returned by the {{dataset}} detail route but is not queryable.",
       notString: "`field` must be a string naming a queryable {{dataset}} field; got {{kind}}.",
       didYouMean: "Did you mean `{{name}}`?",
+      otherRoute: "If this is a {{owner}} query, lint it with `--route {{owner}}`.",
     },
   },
   create: (context) => {
@@ -80,11 +81,13 @@ export default defineRule({
         const suggestions = scoped.length > 0 ? scoped : didYouMean(field, names, at);
         if (owners.length > 0) {
           const label = owners.length === DATASETS.length - 1 ? owners.join(" and ") : owners[0]!;
+          // The route may have been inferred from the other fields, or named wrongly: say how to name the other.
+          const routes = owners.map((owner) => ({ messageId: "otherRoute" as const, data: { owner } }));
           context.report({
             messageId: "otherDataset",
             data: { field, dataset: dataset.name, owners: label },
             at,
-            suggestions,
+            suggestions: [...suggestions, ...routes],
             clauses: clauseOf(["s2-7-datasets-vocabulary-differs"]),
           });
         } else if (returnable.has(field)) {

@@ -187,6 +187,19 @@ describe("tdss lint as a CI gate", () => {
   });
 });
 
+describe("the route, when none is named", () => {
+  it("is the search of the dataset the fields belong to; a mixed body names the route to give", () => {
+    const jobs = '{"where":{"all":[{"field":"seniority","eq":"Senior"},{"field":"posted","gte":"now-7d"}]}}';
+    expect(run(packageRoot(), ["lint"], jobs)).toMatchObject({ code: 0, stdout: "1 file checked, no problems.\n" });
+    const mixed = '{"where":{"all":[{"field":"seniority","eq":"Senior"},{"field":"skills","match":"go"}]}}';
+    const r = run(packageRoot(), ["lint"], mixed);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("`seniority` is not a queryable people field; it is a jobs field");
+    expect(r.stdout).toContain("suggestion: If this is a jobs query, lint it with `--route jobs`.");
+    expect(run(packageRoot(), ["lint", "--route", "jobs"], mixed).stdout).toContain("`skills` is not a queryable jobs");
+  });
+});
+
 describe("a dead value of an in list", () => {
   it("is its own warning, narrowed, with its suggestion: the rest of the condition still matches", () => {
     const r = run(

@@ -56,6 +56,20 @@ describe("the operation model (spec/openapi.yaml)", () => {
     expect(inferRoute({ job_ids: [] }).operationId).toBe("getJobs");
     expect(inferRoute({ text: "x" }).operationId).toBe("searchPeople");
     expect(inferRoute({ where: {} }).operationId).toBe("queryPeople");
+    expect(inferRoute({ where: { field: "seniority", eq: "Senior" } }).operationId).toBe("queryJobs");
+    expect(inferRoute({ field: "founded_year", gte: 2000 }).operationId).toBe("queryCompanies");
+    // Fields both datasets know, or a tie: the first search (people).
+    expect(inferRoute({ where: { all: [{ field: "city", eq: "Paris" }] } }).operationId).toBe("queryPeople");
+    const tie = {
+      where: {
+        any: [
+          { field: "seniority", eq: "x" },
+          { field: "skills", eq: "go" },
+        ],
+      },
+    };
+    expect(inferRoute(tie).operationId).toBe("queryPeople");
+    expect(inferRoute({ where: { has_experience: { field: "title", eq: "CTO" } } }).operationId).toBe("queryPeople");
     expect(() => inferRoute({}, "nope" as never)).toThrow(/unknown route "nope"; expected one of queryPeople/);
   });
 

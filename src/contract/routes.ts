@@ -70,7 +70,10 @@ export function routeNames(): string[] {
 
 /**
  * The route a body is meant for when none is named: the first operation other than a search whose first required
- * member the body has (the natural-language text, a detail route's IDs), else the first search (people).
+ * member the body has (the natural-language text, a detail route's IDs), else the search whose dataset knows the
+ * most of the body's field names (a scope key counts for the datasets that have it), the first search (people) on a
+ * tie. A query of jobs fields is linted as a jobs query; one that mixes datasets keeps the majority's, and the rest
+ * are reported as another dataset's fields.
  */
 export function inferRoute(body: unknown, name?: RouteName): BodyOperation {
   if (name !== undefined) {
@@ -85,5 +88,45 @@ export function inferRoute(body: unknown, name?: RouteName): BodyOperation {
       if (route.kind !== "search" && key !== undefined && Object.hasOwn(body, key)) return route;
     }
   }
-  return operationsOfKind("search")[0]!;
+  const searches = operationsOfKind("search");
+  const names = fieldNames(body);
+  if (names.size === 0) return searches[0]!;
+  const datasets = loadContract().datasets;
+  let best = searches[0]!;
+  let bestCount = -1;
+  for (const route of searches) {
+    const dataset = datasets[route.dataset];
+    let count = 0;
+    for (const name of names) if (dataset.fields.has(name) || Object.hasOwn(dataset.scopes, name)) count++;
+    if (count > bestCount) [best, bestCount] = [route, count];
+  }
+  return best;
+}
+
+/** Most members read looking for field names: a body far past the node limit is linted with the names seen. */
+const MAX_VISITS = 4096;
+
+/** The `field` names and scope-like keys (`has_*`) of a body's tree, read breadth first. */
+function fieldNames(body: unknown): Set<string> {
+  const names = new Set<string>();
+  const queue: unknown[] = [body];
+  for (let i = 0; i < queue.length && i < MAX_VISITS; i++) {
+    const v = queue[i];
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (let k = 0; k < v.length && queue.length < MAX_VISITS; k++) queue.push(v[k]);
+      continue;
+    }
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      const child = (v as Record<string, unknown>)[key];
+      if (key === "field") {
+        if (typeof child === "string") names.add(child);
+      } else {
+        if (key.startsWith("has_")) names.add(key);
+        if (queue.length < MAX_VISITS) queue.push(child);
+      }
+    }
+  }
+  return names;
 }

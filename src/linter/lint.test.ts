@@ -76,7 +76,21 @@ describe("lint()", () => {
     expect(lint({ where: { field: "posted", gte: "now-7d" } }, { route: "jobs" }).map((d) => d.ruleId)).toEqual([
       "cost",
     ]);
-    expect(lint({ where: { field: "posted", gte: "now-7d" } }).map((d) => d.ruleId)).toContain("unknown-field");
+    // A jobs field alone names the jobs search; beside more people fields, it is reported as a jobs field.
+    expect(lint({ where: { field: "posted", gte: "now-7d" } }).map((d) => d.ruleId)).toEqual(["cost"]);
+    const mixed = {
+      where: {
+        all: [
+          { field: "posted", gte: "now-7d" },
+          { field: "skills", eq: "go" },
+        ],
+      },
+    };
+    expect(
+      lint(mixed)
+        .find((d) => d.ruleId === "unknown-field")
+        ?.suggestions.map((s) => s.message),
+    ).toEqual(["If this is a jobs query, lint it with `--route jobs`."]);
   });
 
   it("reads a bare node as the where of a Query Spec body", () => {

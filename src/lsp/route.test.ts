@@ -9,11 +9,14 @@ const jobsQuery = (extra = "") => `{${extra}"where": {"field": "posted", "gte": 
 const codes = (found: { code?: string | number }[]) => found.map((d) => d.code);
 
 describe("tdss lsp: the route a document is linted for", () => {
-  it("from a $schema member naming a query schema, then the file name, else inferred (people)", async () => {
+  it("from a $schema member naming a query schema, then the file name, else inferred from the body", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-lsp-route-"));
     const client = await startClient(dir);
     try {
-      expect(codes(await client.open(join(dir, "plain.json"), jobsQuery()))).toEqual(["unknown-field"]);
+      // Inferred from its fields, as the CLI infers it: `posted` is a jobs field.
+      expect(codes(await client.open(join(dir, "plain.json"), jobsQuery()))).toEqual([]);
+      const mixed = '{"where": {"all": [{"field": "posted", "gte": "now-30d"}, {"field": "skills", "eq": "go"}]}}';
+      expect(codes(await client.open(join(dir, "mixed.json"), mixed))).toEqual(["unknown-field"]);
       expect(codes(await client.open(join(dir, "senior.jobs.json"), jobsQuery()))).toEqual([]);
       expect(codes(await client.open(join(dir, "senior.queryJobs.json"), jobsQuery()))).toEqual([]);
       // The file is named for jobs, but its $schema says companies: the member wins (and is an extra member).
