@@ -1,5 +1,5 @@
 /**
- * Quick fixes and "fix all in file" (docs/editors.md, "Fixes"): the text edits `tdss lint --fix` applies (a
+ * Quick fixes and "fix all in file" (docs/editors.md, "What it does"): the text edits `tdss lint --fix` applies (a
  * diagnostic's fix, which keeps the request's meaning) and the suggestions `--fix-suggestions` may apply (each
  * offered alone, as it changes which records match). "Fix all" is what `tdss lint --fix` writes for the file.
  */

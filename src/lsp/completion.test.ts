@@ -57,7 +57,7 @@ describe("tdss lsp: completion", () => {
     expect(labels).not.toContain("match");
   });
 
-  it("offers field, the operators and the node forms in an empty node: scope keys on people only", async () => {
+  it("in an empty node, offers field, operators and node forms: scope keys on people, not in a scope", async () => {
     const onPeople = await completeAt("node.json", '{"where": {}}', '"where": {');
     expect(onPeople.labels).toEqual(
       expect.arrayContaining(["field", "all", "any", "not", "has_experience", "has_education", "has_language"]),
@@ -66,6 +66,9 @@ describe("tdss lsp: completion", () => {
     const onJobs = await completeAt("node.jobs.json", '{"where": {}}', '"where": {');
     expect(onJobs.labels).toContain("all");
     expect(onJobs.labels.filter((l) => l.startsWith("has_"))).toEqual([]);
+    const inScope = await completeAt("nested.json", '{"where": {"has_experience": {}}}', '"has_experience": {');
+    expect(inScope.labels).toEqual(expect.arrayContaining(["field", "all", "any", "not"]));
+    expect(inScope.labels.filter((l) => l.startsWith("has_"))).toEqual([]);
   });
 
   it("offers a fixed-set field's values spelt exactly, as an array right after in", async () => {

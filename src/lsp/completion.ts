@@ -1,8 +1,8 @@
 /**
- * Completion (docs/editors.md, "Completion"), from the catalog of the route the request is sent to: the body's
- * members; in a node of the `where` tree, `field`, the operators the field takes and the node forms (scope keys
- * on people only); the field names (inside a scope, those of its sub-record); the fixed values of a fixed-set
- * field, spelt exactly; relative date forms for a date; the argument `exists` takes.
+ * Completion (docs/editors.md, "What it does"), from the catalog of the route the request is sent to: the
+ * body's members; in a node of the `where` tree, `field`, the operators the field takes and the node forms
+ * (scope keys on people only, outside a scope); the field names (inside a scope, those of its sub-record); the
+ * fixed values of a fixed-set field, spelt exactly; relative date forms for a date; the argument `exists` takes.
  */
 import { CompletionItemKind, type CompletionItem, type Position, type TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
@@ -73,7 +73,9 @@ function offersAt(context: QueryContext, scopes: Parameters<typeof scopeTable>[1
     if (present.has("field")) return operatorOffers;
     const fieldOffer = { label: "field", value: "field", kind: CompletionItemKind.Property, detail: "a leaf's field" };
     if (present.size > 0) return [fieldOffer];
-    const forms = ["all", "any", "not", ...Object.keys(dataset.scopes)].map((k) => ({
+    // A scope inside a scope is not offered: nested-scope warns of it (docs/rules/nested-scope.md).
+    const scopeKeys = place.scope === undefined ? Object.keys(dataset.scopes) : [];
+    const forms = ["all", "any", "not", ...scopeKeys].map((k) => ({
       label: k,
       value: k,
       kind: CompletionItemKind.Keyword,

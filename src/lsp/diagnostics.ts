@@ -1,5 +1,5 @@
 /**
- * A document's lint diagnostics as the editor shows them (docs/editors.md, "Diagnostics"): the diagnostics
+ * A document's lint diagnostics as the editor shows them (docs/editors.md, "What it does"): the diagnostics
  * `tdss lint` reports for the same text with the same configuration, each with its consequence class in the
  * message, the CLI's severity, the rule id as the code and its page as the code's link. Each keeps the linter's
  * fix and suggestions as editor text edits, for the quick fixes (src/lsp/code-actions.ts).

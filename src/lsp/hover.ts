@@ -1,5 +1,5 @@
 /**
- * Hover (docs/editors.md, "Hover"): on a field name, what the catalog says of it (spec/catalog/: its group,
+ * Hover (docs/editors.md, "What it does"): on a field name, what the catalog says of it (spec/catalog/: its group,
  * the operators it takes, its type, sub-record, fixed values and country form); on a diagnostic, the head of its
  * rule's page (what the rule finds and the clauses it rests on, docs/rules/<id>.md).
  */
