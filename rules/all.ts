@@ -36,6 +36,7 @@ import postedAbsoluteDate from "./posted-absolute-date.js";
 import fieldNotInScope from "./field-not-in-scope.js";
 import nestedScope from "./nested-scope.js";
 import sourceUnspecified from "./source-unspecified.js";
+import nlUnspecified from "./nl-unspecified.js";
 import cost from "./cost.js";
 import singleChildComposite from "./single-child-composite.js";
 import nestedComposite from "./nested-composite.js";
@@ -83,6 +84,7 @@ export const RULES: readonly Rule[] = Object.freeze([
   fieldNotInScope,
   nestedScope,
   sourceUnspecified,
+  nlUnspecified,
   cost,
   singleChildComposite,
   nestedComposite,

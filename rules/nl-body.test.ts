@@ -7,6 +7,11 @@ ruleTester(rule, {
   valid: [
     { code: '{"text": "data engineers in Paris", "size": 10}', route },
     { code: `{"text": "${"a".repeat(5000)}"}`, route },
+    {
+      name: "over the limit in UTF-16 units only is nl-unspecified's",
+      code: `{"text": "${"\u{1F600}".repeat(3000)}"}`,
+      route,
+    },
   ],
   invalid: [
     {
@@ -27,6 +32,12 @@ ruleTester(rule, {
     },
     {
       code: `{"text": «"${"a".repeat(5001)}"}`,
+      route,
+      errors: [{ messageId: "long", path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }],
+    },
+    {
+      name: "over the limit by every count",
+      code: `{"text": «"${"\u{1F600}".repeat(5001)}"}`,
       route,
       errors: [{ messageId: "long", path: "/text", message: "`text` has 5001 characters; at most 5000 are accepted." }],
     },

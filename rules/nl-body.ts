@@ -1,8 +1,10 @@
 /**
  * §4.3 "POST /v1/people-search — Request: text (string, 1 to 5000 characters) and size. No other
  * parameter is accepted.", §8 "text of natural-language search | 1 to 5000 characters" and "The
- * natural-language search accepts only text and size."
+ * natural-language search accepts only text and size." A text is too long here only when it is over the limit
+ * by every count of characters (src/lint/characters.ts); one the count decides is nl-unspecified's.
  */
+import { characterCounts } from "../src/lint/characters.js";
 import { kindOf } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 import { isRecord } from "../src/lint/tree.js";
@@ -45,10 +47,10 @@ export default defineRule({
         });
       else if (value.text.length < min)
         context.report({ messageId: "empty", data: { min, max }, at: [...body.path, "text"], clauses: textClauses });
-      else if (value.text.length > max)
+      else if (value.text.length > max && characterCounts(value.text, max).graphemes > max)
         context.report({
           messageId: "long",
-          data: { length: value.text.length, max },
+          data: { length: characterCounts(value.text, max).graphemes, max },
           at: [...body.path, "text"],
           clauses: textClauses,
         });

@@ -1,6 +1,6 @@
 /**
  * §4.2 "size | integer 1 to 10000", §8 "size of one search page | 1 to 10000". The natural-language
- * route takes the same range (the project's reading, clause s4-3-nl-size-range).
+ * route's `size` has no range in the spec (clause s4-3-nl-size-range): nl-unspecified reports it.
  */
 import { defineRule } from "../src/lint/rule.js";
 import { kindOf, quote } from "../src/lint/nodes.js";
@@ -11,7 +11,7 @@ export default defineRule({
     id: "size-range",
     consequence: "refused",
     description: "`size` is not an integer in the page-size range.",
-    clauses: ["s4-2-size-range", "s8-search-page-size", "s4-3-nl-size-range"],
+    clauses: ["s4-2-size-range", "s8-search-page-size"],
     fixable: "suggestion",
     messages: {
       range: "`size` must be an integer from {{min}} to {{max}}; got {{value}}.",
@@ -21,17 +21,13 @@ export default defineRule({
   },
   create: (context) => ({
     Body(body) {
-      if (body.kind === "detail" || !isRecord(body.value) || !Object.hasOwn(body.value, "size")) return;
-      const limits =
-        body.kind === "search" ? context.contract.limits.search.size : context.contract.limits.naturalLanguage.size;
+      if (body.kind !== "search" || !isRecord(body.value) || !Object.hasOwn(body.value, "size")) return;
+      const limits = context.contract.limits.search.size;
       const size = body.value.size;
       // The usual body: nothing built.
       if (typeof size === "number" && Number.isInteger(size) && size >= limits.min && size <= limits.max) return;
       const at = [...body.path, "size"];
-      const clauses =
-        body.kind === "search"
-          ? ["s4-2-size-range", "s8-search-page-size"]
-          : ["s4-3-nl-size-range", "s8-search-page-size"];
+      const clauses = ["s4-2-size-range", "s8-search-page-size"];
       if (typeof size !== "number") {
         context.report({ messageId: "kind", data: { ...limits, kind: kindOf(size), value: quote(size) }, at, clauses });
       } else if (!Number.isInteger(size) || size < limits.min || size > limits.max) {

@@ -304,8 +304,15 @@ const entries: CorpusEntry[] = [
     name: "nl-size-zero",
     route: "searchPeople",
     body: { text: "engineers in Paris", size: 0 },
-    expected: "refused",
-    ruleIds: ["size-range"],
+    expected: "unspecified",
+    ruleIds: ["nl-unspecified"],
+  },
+  {
+    name: "nl-text-emoji-utf16",
+    route: "searchPeople",
+    body: { text: "\u{1F600}".repeat(3000), size: 1 },
+    expected: "unspecified",
+    ruleIds: ["nl-unspecified"],
   },
   {
     name: "profiles-no-ids",
@@ -334,6 +341,13 @@ const entries: CorpusEntry[] = [
     body: { job_ids: Array.from({ length: 101 }, (_, i) => `${ID}-${i}`) },
     expected: "refused",
     ruleIds: ["detail-ids"],
+  },
+  {
+    name: "profiles-detail-source-and-alias",
+    route: "getProfiles",
+    body: { profile_ids: [ID], _source: ["full_name"], source: ["skills"] },
+    expected: "unspecified",
+    ruleIds: ["source-unspecified"],
   },
   {
     name: "jobs-detail-unknown-source",

@@ -4,7 +4,7 @@ import type { KeyAccount } from "./keys.js";
 import type { StageHook } from "./pipeline/hooks.js";
 import type { EvaluationFaults } from "./query/evaluate.js";
 import type { Plan } from "./query/plan.js";
-import type { RuleSwitch } from "./query/validate.js";
+import type { RuleSwitch } from "./body-validation.js";
 import type { ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
 import type { StoreInput } from "./store/store.js";
@@ -22,7 +22,7 @@ export interface Faults {
   /** Validation steps switched off: what they refuse is let through (see refusal.ts VALIDATION_STEPS). */
   readonly skip?: readonly ValidationStep[];
   /**
-   * Lint rules switched off in the validation of search bodies (query/validate.ts), everywhere or only for
+   * Lint rules switched off in the validation of search bodies (body-validation.ts), everywhere or only for
    * nodes at one structural position of the tree: what they refuse is let through.
    */
   readonly validation?: readonly RuleSwitch[];

@@ -9,7 +9,6 @@ import {
   type Dataset,
   type OperationId,
 } from "../contract/index.js";
-import { describeErrors, requestValidator } from "../contract/validators.js";
 import { packageRoot } from "../contract/root.js";
 import { CursorCodec } from "./cursor.js";
 import { dayString, toDay, todayDay } from "./days.js";
@@ -24,7 +23,7 @@ import { NaturalLanguageReader } from "./nl.js";
 import { DEFAULT_SEED, DEFAULT_SIZES, MAX_RECORDS, type ReferenceServiceOptions } from "./options.js";
 import { Evaluator } from "./query/evaluate.js";
 import { QueryTranslator } from "./query/translate.js";
-import { validateSearch } from "./query/validate.js";
+import { validateBody } from "./body-validation.js";
 import { CompanyRecords, companyFields } from "./records/companies.js";
 import { JobRecords } from "./records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS, ProfileRecords, profileFields } from "./records/people.js";
@@ -253,26 +252,32 @@ export class ReferenceService implements Service, PipelineService {
     return this.faults.mcp;
   }
 
-  /** The validation stage: the body read into what `serve` needs, or a 400 Refusal. */
+  /**
+   * The validation stage: the body checked by the linter's rules (body-validation.ts), then read into what
+   * `serve` needs. Only the reading is written here; what gets through a fault is read leniently.
+   */
   validate(operationId: OperationId, body: unknown): ValidRequest {
-    switch (operationId) {
-      case "queryPeople":
-        return this.searchRequest("people", operationId, body);
-      case "queryJobs":
-        return this.searchRequest("jobs", operationId, body);
-      case "queryCompanies":
-        return this.searchRequest("companies", operationId, body);
-      case "searchPeople":
-        return this.naturalLanguageRequest(body);
-      case "getProfiles":
-        return this.detailRequest("people", operationId, body);
-      case "getJobs":
-        return this.detailRequest("jobs", operationId, body);
-      case "getCompanies":
-        return this.detailRequest("companies", operationId, body);
-      case "getVersion":
-      case "getKeyStatus":
-        return { kind: "none" };
+    const route = bodyOperations().get(operationId as BodyOperationId);
+    if (route === undefined) return { kind: "none" };
+    validateBody(body, route.operationId, {
+      dataset: route.dataset,
+      now: this.now(),
+      skip: this.skip,
+      ownFields: route.kind === "detail" ? this.selectionRules(route.dataset).known : [],
+      ...(this.faults.validation ? { off: this.faults.validation } : {}),
+    });
+    const read: Body = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Body) : {};
+    switch (route.kind) {
+      case "search":
+        return this.searchRequest(route.dataset, read);
+      case "natural-language":
+        return {
+          kind: "natural-language",
+          text: typeof read.text === "string" ? read.text : "",
+          size: this.size(read.size),
+        };
+      case "detail":
+        return this.detailRequest(route.dataset, route.idsMember, read);
     }
   }
 
@@ -306,58 +311,16 @@ export class ReferenceService implements Service, PipelineService {
     return !this.skip.has(step);
   }
 
-  private object(body: unknown, operationId: OperationId, members: readonly string[]): Body {
-    if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      if (this.enforced("body-object"))
-        throw badRequest(`the ${operationId} body must be a JSON object with ${members.join(", ")}`);
-      return {};
-    }
-    const extra = Object.keys(body).find((k) => !members.includes(k));
-    if (extra !== undefined && this.enforced(operationId === "searchPeople" ? "nl-members" : "body-members")) {
-      const clause = operationId === "searchPeople" ? " (§4.3: no other parameter is accepted)" : "";
-      throw badRequest(
-        `unknown member ${JSON.stringify(extra)} in the body; this route takes ${members.join(", ")}${clause}`,
-      );
-    }
-    return body as Body;
+  /** A page size as validation let it through: the default when absent, else a whole number at least 0. */
+  private size(value: unknown): number {
+    if (value === undefined) return this.faults.defaultSize ?? loadContract().limits.search.size.default;
+    return typeof value === "number" && Number.isFinite(value)
+      ? Math.max(0, Math.floor(value))
+      : loadContract().limits.search.size.default;
   }
 
-  /**
-   * The contract's own schema of the body (spec/openapi.yaml, ajv): a second check, one source of truth with the
-   * linter.
-   */
-  private schemaCheck(operationId: OperationId, body: Body): void {
-    if (this.skip.size > 0) return;
-    const validate = requestValidator(operationId);
-    if (!validate(body))
-      throw badRequest(
-        `the body does not match ${operationId}'s schema: ${describeErrors(validate.errors).slice(0, 3).join("; ")}`,
-      );
-  }
-
-  private size(value: unknown, path: string): number {
-    const limits = loadContract().limits.search.size;
-    if (value === undefined) return this.faults.defaultSize ?? limits.default;
-    if (typeof value !== "number" || !Number.isInteger(value) || value < limits.min || value > limits.max) {
-      if (this.enforced("size-range"))
-        throw badRequest(
-          `${path}: must be an integer from ${limits.min} to ${limits.max} (§4.2, §8), got ${JSON.stringify(value)}`,
-        );
-      return typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : limits.default;
-    }
-    return value;
-  }
-
-  private searchRequest(dataset: Dataset, operationId: OperationId, raw: unknown): ValidRequest {
-    // What is valid is the linter's to say (query/validate.ts); what gets through a fault is read leniently.
-    validateSearch(raw, operationId, {
-      dataset,
-      now: this.now(),
-      skip: this.skip,
-      ...(this.faults.validation ? { off: this.faults.validation } : {}),
-    });
-    const body: Body = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
-    const size = this.size(body.size, "size");
+  private searchRequest(dataset: Dataset, body: Body): ValidRequest {
+    const size = this.size(body.size);
     const queryKey = canonicalJson(body.where ?? null);
     let offset = 0;
     if (typeof body.after === "string") {
@@ -394,29 +357,6 @@ export class ReferenceService implements Service, PipelineService {
     return { data, count: rows.length };
   }
 
-  private naturalLanguageRequest(raw: unknown): ValidRequest {
-    const limits = loadContract().limits.naturalLanguage;
-    const body = this.object(raw, "searchPeople", bodyOperations().get("searchPeople")!.bodyMembers);
-    const text = body.text;
-    if (typeof text !== "string") {
-      if (this.enforced("nl-text-length"))
-        throw badRequest(
-          `text: required, a string of ${limits.text.minLength} ` +
-            `to ${limits.text.maxLength} characters ` +
-            `(§4.3), got ${text === undefined ? "nothing" : typeof text}`,
-        );
-    }
-    const chars = typeof text === "string" ? [...text].length : 0;
-    if ((chars < limits.text.minLength || chars > limits.text.maxLength) && this.enforced("nl-text-length")) {
-      throw badRequest(
-        `text: must be ${limits.text.minLength} to ${limits.text.maxLength} characters (§4.3, §8), got ${chars}`,
-      );
-    }
-    const size = this.size(body.size, "size");
-    this.schemaCheck("searchPeople", body);
-    return { kind: "natural-language", text: typeof text === "string" ? text : "", size };
-  }
-
   private naturalLanguage({ text, size }: ValidRequest & { kind: "natural-language" }): Outcome {
     const interpretation = this.nl.interpret(text);
     const plan = interpretation.where
@@ -436,60 +376,28 @@ export class ReferenceService implements Service, PipelineService {
     };
   }
 
-  private detailRequest(dataset: Dataset, operationId: OperationId, raw: unknown): ValidRequest {
-    const route = bodyOperations().get(operationId as BodyOperationId)!;
-    const member = route.idsMember;
-    const body = this.object(raw, operationId, route.bodyMembers);
-    const list = body[member];
-    if (!Array.isArray(list))
-      throw badRequest(
-        `${member}: required, an array ` +
-          `of ${dataset === "people" ? "profile IDs or LinkedIn URLs" : "IDs"} ` +
-          `(§4.4), got ${list === undefined ? "nothing" : typeof list}`,
-      );
-    const { minIds, maxIds } = route;
-    if ((list.length < minIds || list.length > maxIds) && this.enforced("detail-id-count")) {
-      throw badRequest(`${member}: takes ${minIds} to ${maxIds} items (§4.4, §8), got ${list.length}`);
+  /** What a `_source` selects on a dataset's detail route, and which names its record has. */
+  private selectionRules(dataset: Dataset): SelectionRules {
+    switch (dataset) {
+      case "people":
+        return {
+          known: [...profileFields(), ...Object.keys(this.faults.ownProfileFields ?? {})],
+          defaults: PROFILE_DEFAULT_FIELDS,
+          forms: "array-object-boolean",
+        };
+      case "jobs":
+        return { known: loadContract().records.jobs, defaults: JobRecords.defaultFields(), forms: "array" };
+      case "companies":
+        return { known: companyFields(), defaults: companyFields(), forms: "array-object-boolean" };
     }
-    list.forEach((item, i) => {
-      if (typeof item !== "string")
-        throw badRequest(
-          `${member}[${i}]: must be a string ` +
-            `ID${dataset === "people" ? " or LinkedIn URL" : ""}, ` +
-            `got ${item === null ? "null" : typeof item}`,
-        );
-    });
-    if (body._source !== undefined && body.source !== undefined)
-      throw badRequest("give one of _source and source, not both (§4.4)");
-    const selectionPath = body._source !== undefined ? "_source" : "source";
+  }
+
+  private detailRequest(dataset: Dataset, member: string, body: Body): ValidRequest {
+    const list = body[member];
+    const ids = Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : [];
     const selection = body._source ?? body.source;
-    const rules: SelectionRules =
-      dataset === "people"
-        ? {
-            known: [...profileFields(), ...Object.keys(this.faults.ownProfileFields ?? {})],
-            defaults: PROFILE_DEFAULT_FIELDS,
-            forms: "array-object-boolean",
-            record: "profile",
-            checkNames: this.enforced("source-names"),
-          }
-        : dataset === "jobs"
-          ? {
-              known: loadContract().records.jobs,
-              defaults: JobRecords.defaultFields(),
-              forms: "array",
-              record: "job",
-              checkNames: this.enforced("source-names"),
-            }
-          : {
-              known: companyFields(),
-              defaults: companyFields(),
-              forms: "array-object-boolean",
-              record: "company",
-              checkNames: this.enforced("source-names"),
-            };
-    const fields = selectFields(selection, rules, selectionPath);
-    this.schemaCheck(operationId, body);
-    return { kind: "detail", dataset, ids: list as string[], fields, explicit: selection !== undefined };
+    const fields = selectFields(selection, this.selectionRules(dataset));
+    return { kind: "detail", dataset, ids, fields, explicit: selection !== undefined };
   }
 
   private detail(request: ValidRequest & { kind: "detail" }): Outcome {

@@ -119,7 +119,7 @@ describe("bad requests get a clear enveloped error, never a 5xx", () => {
       await api.post("/entity/v1/profiles/detail-by-id", {
         profile_ids: Array.from({ length: 50_000 }, (_, i) => String(i)),
       }),
-    ).toMatchObject(refused(400, /got 50000/));
+    ).toMatchObject(refused(400, /has 50000 IDs/));
     expect(await api.remaining()).toBe(before);
   });
 

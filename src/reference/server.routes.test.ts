@@ -151,11 +151,12 @@ describe("POST /v1/people-search (§4.3)", () => {
       "s8-nl-text-length)",
     async () => {
       const cases: [unknown, RegExp][] = [
-        [{ text: "engineer", where: {} }, /unknown member "where".*no other parameter/],
-        [{ text: "" }, /text: must be 1 to 5000 characters/],
-        [{ text: "é".repeat(5001) }, /got 5001/],
-        [{ size: 5 }, /text: required/],
-        [{ text: "engineer", size: 0 }, /size: must be an integer from 1 to 10000/],
+        [{ text: "engineer", where: {} }, /^where: `where` is not accepted.*\(nl-body, s4-3-nl-no-other-parameter\)/],
+        [{ text: "" }, /^text: `text` is empty; it takes 1 to 5000 characters/],
+        [{ text: "é".repeat(5001) }, /has 5001 characters; at most 5000/],
+        [{ text: "e\u0301".repeat(2501) }, /2501 user-perceived characters but 5002 code points/],
+        [{ size: 5 }, /needs `text`/],
+        [{ text: "engineer", size: 0 }, /^size: `size` is 0 .*\(nl-unspecified, s4-3-nl-size-range\)/],
       ];
       for (const [body, msg] of cases)
         expect(await api.post("/v1/people-search", body)).toMatchObject({
@@ -163,6 +164,9 @@ describe("POST /v1/people-search (§4.3)", () => {
           body: { msg: expect.stringMatching(msg) },
         });
       expect((await api.post("/v1/people-search", { text: "é".repeat(5000) })).status).toBe(200);
+      // 3,000 emoji: 3,000 code points, 6,000 UTF-16 units; a character is a code point
+      // (s4-3-nl-text-characters-counted).
+      expect((await api.post("/v1/people-search", { text: "\u{1F600}".repeat(3000) })).status).toBe(200);
       const words =
         "senior software engineer manager sales data python london berlin java nurse teacher analyst design".split(" ");
       const long = Array.from({ length: 1200 }, (_, i) => `${words[i % words.length]}${i % 3 ? "" : i}`)
@@ -254,13 +258,17 @@ describe("POST /entity/v1/profiles/detail-by-id (§4.4)", () => {
     async () => {
       const before = await api.remaining();
       const cases: [unknown, RegExp][] = [
-        [{ profile_ids: [ids[0]], _source: ["full_name", "email"] }, /_source\[1\]: unknown field "email"/],
-        [{ profile_ids: [ids[0]], _source: { include: ["x"] } }, /unknown member "include"/],
-        [{ profile_ids: [ids[0]], _source: ["full_name"], source: ["skills"] }, /one of _source and source/],
-        [{ profile_ids: [] }, /profile_ids: takes 1 to 100 items/],
-        [{ profile_ids: Array.from({ length: 101 }, () => ids[0]) }, /got 101/],
-        [{ profile_ids: [1] }, /profile_ids\[0\]: must be a string/],
-        [{ ids: [ids[0]] }, /unknown member "ids"/],
+        [
+          { profile_ids: [ids[0]], _source: ["full_name", "email"] },
+          /^_source\[1\]: "email" is not a published people/,
+        ],
+        [{ profile_ids: [ids[0]], _source: { include: ["x"] } }, /`include` is neither.*s4-4-source-object-members/],
+        [{ profile_ids: [ids[0]], _source: ["full_name"], source: ["skills"] }, /together.*s4-4-source-with-alias/],
+        [{ profile_ids: [] }, /^profile_ids: `profile_ids` is empty/],
+        [{ profile_ids: Array.from({ length: 101 }, () => ids[0]) }, /has 101 IDs/],
+        [{ profile_ids: [1] }, /^profile_ids\[0\]: An ID is a string/],
+        [{ ids: [ids[0]] }, /needs `profile_ids`/],
+        [{ profile_ids: [ids[0]], ids: [ids[0]] }, /^ids: .*extra-member/],
       ];
       for (const [body, msg] of cases)
         expect(await api.post("/entity/v1/profiles/detail-by-id", body)).toMatchObject({

@@ -1,10 +1,21 @@
 /**
- * fast-check arbitraries of search bodies built from the catalog (spec/catalog/): valid Query Spec trees
- * with single mistakes mixed in at every structural position, on the three datasets. The lint ⇔ reference
- * property test and the differential run step draw from them (docs/validity.md).
+ * fast-check arbitraries of request bodies built from the catalog (spec/catalog/): valid Query Spec trees
+ * with single mistakes mixed in at every structural position, on the three datasets, and natural-language and
+ * detail bodies with the forms the spec leaves open. The lint ⇔ reference property test and the differential
+ * run step draw from them (docs/validity.md).
  */
 import fc from "fast-check";
-import { DATASETS, loadContract, OPERATORS, type Dataset, type FieldSpec, type Operator } from "../contract/index.js";
+import {
+  bodyOperation,
+  DATASETS,
+  loadContract,
+  OPERATORS,
+  routeOf,
+  type BodyOperationId,
+  type Dataset,
+  type FieldSpec,
+  type Operator,
+} from "../contract/index.js";
 
 const WORDS = ["engineer", "data", "Paris", "Senior", "sales", "Acme", "a"];
 
@@ -158,6 +169,127 @@ function withMember(body: Record<string, unknown>, key: string, value: unknown):
 }
 
 /** A dataset and a search body on it. */
-export const anySearch: fc.Arbitrary<[Dataset, Record<string, unknown>]> = fc
+const anySearch: fc.Arbitrary<[Dataset, Record<string, unknown>]> = fc
   .constantFrom(...DATASETS)
   .chain((d) => searchBody(d).map((b) => [d, b] as [Dataset, Record<string, unknown>]));
+
+/** U+1F600: one code point and one user-perceived character, two UTF-16 units. */
+const EMOJI = "\u{1F600}";
+/** "e" and U+0301 (combining acute): two code points, one user-perceived character. */
+const ACCENTED = "e\u0301";
+
+/** A natural-language text: words, and texts near the length limit by each count of characters. */
+const nlText: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }).map((w) => w.join(" ")),
+    weight: 30,
+  },
+  { arbitrary: fc.constantFrom(4999, 5000, 5001).map((n) => "a".repeat(n)), weight: 1 },
+  { arbitrary: fc.constantFrom(2500, 2501, 3000, 5000, 5001).map((n) => EMOJI.repeat(n)), weight: 2 },
+  { arbitrary: fc.constantFrom(2500, 2501, 5000, 5001).map((n) => ACCENTED.repeat(n)), weight: 1 },
+  { arbitrary: fc.constantFrom<unknown>("", 42, null, ["data"], {}), weight: 2 },
+);
+
+/** A natural-language body: text and size, now and then a mistake or a form the spec leaves open. */
+const nlBody: fc.Arbitrary<unknown> = fc
+  .tuple(
+    nlText,
+    fc.oneof(
+      { arbitrary: fc.integer({ min: 1, max: 5 }), weight: 6 },
+      { arbitrary: fc.constantFrom<unknown>(undefined, 0, 10001, "3", 1.5, null), weight: 1 },
+    ),
+    fc.oneof(
+      { arbitrary: fc.constant<[string, unknown] | undefined>(undefined), weight: 8 },
+      { arbitrary: fc.constantFrom<[string, unknown]>(["after", "c"], ["where", {}], ["text", undefined]), weight: 1 },
+    ),
+    fc.constantFrom<unknown>(undefined, undefined, undefined, undefined, [], 7),
+  )
+  .map(([text, size, member, notObject]) => {
+    if (notObject !== undefined) return notObject;
+    let body: Record<string, unknown> = { text };
+    if (size !== undefined) body.size = size;
+    if (member) body = withMember(body, member[0], member[1]);
+    return body;
+  });
+
+/** Field names a `_source` may hold on a dataset: published ones, near misses and names nobody publishes. */
+function sourceNames(dataset: Dataset): fc.Arbitrary<unknown> {
+  const contract = loadContract();
+  const published =
+    dataset === "people"
+      ? contract.records.people
+      : dataset === "jobs"
+        ? contract.records.jobs
+        : [...contract.datasets.companies.fields.keys()];
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...published), weight: 6 },
+    {
+      arbitrary: fc.constantFrom<unknown>("summary", "description", "website", "company.name", "nope", "full_nam", 3),
+      weight: 2,
+    },
+  );
+}
+
+/** A `_source` (or `source`): an array of names, the object and boolean forms, and forms no route takes. */
+function selection(dataset: Dataset): fc.Arbitrary<unknown> {
+  const names = fc.array(sourceNames(dataset), { minLength: 0, maxLength: 3 });
+  return fc.oneof(
+    { arbitrary: names, weight: 6 },
+    { arbitrary: fc.boolean(), weight: 1 },
+    {
+      arbitrary: fc.oneof(
+        fc.record({ includes: names }, { requiredKeys: [] }),
+        fc.record({ includes: names, excludes: names }),
+        fc.constantFrom<unknown>({ includes: "full_name" }, { fields: ["name"] }, {}),
+      ),
+      weight: 2,
+    },
+    { arbitrary: fc.constantFrom<unknown>(null, 3, "full_name"), weight: 1 },
+  );
+}
+
+/** A detail body: IDs (made up, so they resolve to not_found), a selection, now and then a mistake. */
+function detailBody(dataset: Dataset): fc.Arbitrary<unknown> {
+  const route = bodyOperation(routeOf(dataset, "detail"))!;
+  const ids = fc.oneof(
+    {
+      arbitrary: fc.array(fc.constantFrom("tdss-a", "tdss-b", "https://www.linkedin.com/in/nobody"), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      weight: 8,
+    },
+    { arbitrary: fc.constantFrom(0, 100, 101).map((n) => Array.from({ length: n }, (_, i) => `tdss-${i}`)), weight: 1 },
+    { arbitrary: fc.constantFrom<unknown>(undefined, "tdss-a", [1], ["tdss-a", null]), weight: 1 },
+  );
+  return fc
+    .tuple(
+      ids,
+      fc.option(selection(dataset), { nil: undefined, freq: 2 }),
+      fc.option(selection(dataset), { nil: undefined, freq: 1 }),
+      fc.constantFrom<unknown>(undefined, undefined, undefined, undefined, undefined, 2),
+      fc.constantFrom<unknown>(undefined, undefined, undefined, undefined, undefined, undefined, undefined, "x"),
+    )
+    .map(([list, underscore, alias, size, notObject]) => {
+      if (notObject !== undefined) return notObject;
+      const body: Record<string, unknown> = {};
+      if (list !== undefined) body[route.idsMember] = list;
+      if (underscore !== undefined) body._source = underscore;
+      // `source` now and then on every route: profiles take it, on jobs and companies it is an extra member.
+      if (alias !== undefined && (dataset === "people" || underscore === undefined)) body.source = alias;
+      if (size !== undefined) body.size = size;
+      return body;
+    });
+}
+
+/** A route with a body and a body for it: search bodies of the three datasets, natural-language, detail. */
+export const anyBody: fc.Arbitrary<[BodyOperationId, unknown]> = fc.oneof(
+  { arbitrary: anySearch.map(([d, b]) => [routeOf(d, "search"), b] as [BodyOperationId, unknown]), weight: 6 },
+  { arbitrary: nlBody.map((b) => ["searchPeople", b] as [BodyOperationId, unknown]), weight: 2 },
+  {
+    arbitrary: fc
+      .constantFrom(...DATASETS)
+      .chain((d) => detailBody(d).map((b) => [routeOf(d, "detail"), b] as [BodyOperationId, unknown])),
+    weight: 3,
+  },
+);

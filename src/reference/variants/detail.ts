@@ -1,5 +1,7 @@
 import { bodyOperation } from "../../contract/index.js";
 import { DETAIL_ROUTES } from "../mutants/rewrite.js";
+import { companyFields } from "../records/companies.js";
+import { profileFields } from "../records/people.js";
 import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
 
@@ -154,5 +156,61 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       "A posting that has closed is still returned by the jobs detail route (application_active 0), not " +
       "reported as not found.",
     faults: { servesClosedPostings: true },
+  },
+  {
+    id: "detail-source-alias-both-underscore-wins",
+    clause: "s4-4-source-with-alias",
+    area: "detail",
+    description: "A profiles body with both _source and source is served, by _source alone (source is ignored).",
+    faults: {
+      request: (op, body) => {
+        if (op !== "getProfiles" || !isObject(body) || !Object.hasOwn(body, "_source")) return body;
+        const { source: _ignored, ...rest } = body;
+        return rest;
+      },
+    },
+  },
+  {
+    id: "detail-source-object-other-members-ignored",
+    clause: "s4-4-source-object-members",
+    area: "detail",
+    description:
+      "The object form of _source is served whatever members it holds: members other than includes and " +
+      "excludes are ignored, and an includes or excludes that is not an array of names selects nothing.",
+    faults: {
+      request: (op, body) => {
+        if (op === "getJobs" || !DETAIL_ROUTES.includes(op) || !isObject(body)) return body;
+        const out: Data = { ...body };
+        for (const member of ["_source", "source"]) {
+          const value = out[member];
+          if (!isObject(value)) continue;
+          const names = (v: unknown) => (Array.isArray(v) ? v.filter((n) => typeof n === "string") : []);
+          out[member] = {
+            ...(value.includes !== undefined ? { includes: names(value.includes) } : {}),
+            ...(value.excludes !== undefined ? { excludes: names(value.excludes) } : {}),
+          };
+        }
+        return out;
+      },
+    },
+  },
+  {
+    id: "detail-source-unknown-name-ignored",
+    clause: "s4-4-unknown-source-name-which",
+    area: "detail",
+    description:
+      "A profiles or companies _source name outside the published fields that the record does not have is " +
+      "left out of the selection, not refused (jobs publish their fields, so an unknown job field is still refused).",
+    faults: {
+      request: (op, body) => {
+        if ((op !== "getProfiles" && op !== "getCompanies") || !isObject(body)) return body;
+        const own = op === "getProfiles" ? profileFields() : companyFields();
+        const out: Data = { ...body };
+        for (const member of ["_source", "source"])
+          if (Array.isArray(out[member]))
+            out[member] = (out[member] as unknown[]).filter((n) => typeof n !== "string" || own.includes(n));
+        return out;
+      },
+    },
   },
 ];

@@ -192,4 +192,19 @@ export const QUERY_VARIANTS: readonly Variant[] = [
       },
     },
   },
+  {
+    id: "nl-text-utf16-units",
+    clause: "s4-3-nl-text-characters-counted",
+    area: "nl-search",
+    description:
+      "The natural-language search counts characters in UTF-16 units: a text of more than 5000 is refused, " +
+      "though it holds at most 5000 code points (3,000 emoji).",
+    faults: {
+      request: (op, body) => {
+        if (op === "searchPeople" && isNode(body) && typeof body.text === "string" && body.text.length > 5000)
+          throw badRequest("text: at most 5000 characters (UTF-16 units)");
+        return body;
+      },
+    },
+  },
 ];
