@@ -337,26 +337,25 @@ class ServerErrors {
   }
 }
 
+type SessionTransport = Transport & { setProtocolVersion: (v: string) => void };
+
 /**
- * Opens an MCP session with the official SDK client on one transport, sending the key on every request.
- * `requestRevision` makes initialize ask for that revision instead of the SDK's latest, which is how a run
- * asks each transport for the revision §4.6 gives it.
+ * The SDK transport of one kind, sending the key on every request and asking for `requestRevision` at initialize;
+ * `negotiated()` is the revision the server chose, once connected.
  */
-export async function openMcpSession(
+function sessionTransport(
   options: McpClientOptions,
   kind: McpTransportKind,
-  requestRevision?: string,
-): Promise<McpSession> {
+  requestRevision: string | undefined,
+  onRateLimited: () => void,
+): { transport: SessionTransport; url: URL; negotiated: () => string | undefined } {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
-  // A JSON-RPC exchange is one HTTP request: at most `timeout` waiting for its turn, then `timeout` to answer.
-  const exchangeTimeout = 2 * timeout;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
-  let rateLimited = false;
-  const fetchOptions = { ...fetchOptionsOf(options), onRateLimited: () => void (rateLimited = true) };
+  const fetchOptions = { ...fetchOptionsOf(options), onRateLimited };
   const fetchImpl = originBoundFetch(options.baseUrl, timeout, fetchOptions);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
-  const transport: Transport & { setProtocolVersion: (v: string) => void } =
+  const transport: SessionTransport =
     kind === "streamable-http"
       ? new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl })
       : new SSEClientTransport(url, {
@@ -372,11 +371,19 @@ export async function openMcpSession(
     negotiated = version;
     setProtocolVersion(version);
   };
-  const client = new Client({ name: "tdss", version: "1" });
-  client.onerror = () => undefined;
-  const serverErrors = new ServerErrors();
-  // The SDK bounds the initialize request, not the transport's start: an SSE stream that opens and then
-  // stays silent would wait for its endpoint event forever, so the whole connection gets one deadline.
+  return { transport, url, negotiated: () => negotiated };
+}
+
+/**
+ * Connects the client within one deadline. The SDK bounds the initialize request, not the transport's start: an SSE
+ * stream that opens and then stays silent would wait for its endpoint event forever.
+ */
+async function connectWithin(
+  client: Client,
+  transport: Transport,
+  exchangeTimeout: number,
+  describe: (error: unknown) => Error,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -388,65 +395,108 @@ export async function openMcpSession(
     await Promise.race([client.connect(transport, { timeout: exchangeTimeout }), deadline]);
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw describeConnectFailure(error, url, rateLimited);
+    throw describe(error);
   } finally {
     clearTimeout(timer);
   }
-  serverErrors.watch(transport);
-  /**
-   * Sends a request again after a rate-limit refusal in its JSON-RPC answer, as the fetch does after an HTTP 429:
-   * the policy holds every request for the wait, and the retry goes while `timeout` after the first attempt allows.
-   */
-  async function withRateRetries<T>(attempt: () => Promise<T>, refused: (answer: T) => boolean): Promise<T> {
+}
+
+type RateRetries = <T>(attempt: () => Promise<T>, refused: (answer: T) => boolean) => Promise<T>;
+
+/**
+ * Sends a request again after a rate-limit refusal in its JSON-RPC answer, as the fetch does after an HTTP 429:
+ * the policy holds every request for the wait, and the retry goes while `timeout` after the first attempt allows.
+ */
+function rateRetries(options: McpClientOptions, timeout: number): RateRetries {
+  return async (attempt, refused) => {
     const waitDeadline = performance.now() + timeout;
     for (let retries = 0; ; retries++) {
       const sentAt = performance.now();
       const answer = await attempt();
       if (!refused(answer) || !options.ratePolicy?.refused(undefined, retries, waitDeadline, sentAt)) return answer;
     }
+  };
+}
+
+/** A paginated tools/list followed to its end; the bound stops a server that never ends it. */
+async function listAllTools(client: Client, url: URL, exchangeTimeout: number, retry: RateRetries): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const params = cursor ? { cursor } : {};
+    const result = await retry(
+      () => client.listTools(params, { timeout: exchangeTimeout }).catch((error: unknown) => error as Error),
+      (answer) => answer instanceof McpError && RATE_LIMIT_WORDS.test(answer.message),
+    );
+    if (result instanceof Error) {
+      const status = httpStatusOf(result);
+      if (status === undefined) throw result;
+      throw new McpClientError(`tools/list at ${url.href}: HTTP ${status}: ${result.message}`, status);
+    }
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor) return tools;
   }
+  throw new McpClientError(`tools/list at ${url.href} returned more than 100 pages`);
+}
+
+/** One tools/call attempt: the result, the server's JSON-RPC error, or what kept the call from an answer. */
+async function callToolOnce(
+  client: Client,
+  serverErrors: ServerErrors,
+  exchangeTimeout: number,
+  name: string,
+  args: Record<string, unknown> | undefined,
+): Promise<ToolCallOutcome> {
+  try {
+    const params = { name, ...(args === undefined ? {} : { arguments: args }) };
+    const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
+    return toolOutcome(result);
+  } catch (error) {
+    const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
+    if (sent !== undefined && sent.code !== SERVER_TIMEOUT_CODE) return { isError: true, rpcError: sent };
+    const limited = httpStatusOf(error) === 429;
+    return {
+      isError: true,
+      error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
+      ...(limited ? { rateLimited: true as const } : {}),
+    };
+  }
+}
+
+/**
+ * Opens an MCP session with the official SDK client on one transport, sending the key on every request.
+ * `requestRevision` makes initialize ask for that revision instead of the SDK's latest, which is how a run
+ * asks each transport for the revision §4.6 gives it.
+ */
+export async function openMcpSession(
+  options: McpClientOptions,
+  kind: McpTransportKind,
+  requestRevision?: string,
+): Promise<McpSession> {
+  const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  // A JSON-RPC exchange is one HTTP request: at most `timeout` waiting for its turn, then `timeout` to answer.
+  const exchangeTimeout = 2 * timeout;
+  let rateLimited = false;
+  const { transport, url, negotiated } = sessionTransport(options, kind, requestRevision, () => {
+    rateLimited = true;
+  });
+  const client = new Client({ name: "tdss", version: "1" });
+  client.onerror = () => undefined;
+  const serverErrors = new ServerErrors();
+  await connectWithin(client, transport, exchangeTimeout, (error) => describeConnectFailure(error, url, rateLimited));
+  serverErrors.watch(transport);
+  const retry = rateRetries(options, timeout);
   return {
     transport: kind,
-    protocolVersion: negotiated,
+    protocolVersion: negotiated(),
     serverInfo: client.getServerVersion(),
-    async listTools() {
-      const tools: Tool[] = [];
-      let cursor: string | undefined;
-      // A paginated tools/list is followed to its end; the bound stops a server that never ends it.
-      for (let page = 0; page < 100; page++) {
-        const params = cursor ? { cursor } : {};
-        const result = await withRateRetries(
-          () => client.listTools(params, { timeout: exchangeTimeout }).catch((error: unknown) => error as Error),
-          (answer) => answer instanceof McpError && RATE_LIMIT_WORDS.test(answer.message),
-        );
-        if (result instanceof Error) {
-          const status = httpStatusOf(result);
-          if (status === undefined) throw result;
-          throw new McpClientError(`tools/list at ${url.href}: HTTP ${status}: ${result.message}`, status);
-        }
-        tools.push(...result.tools);
-        cursor = result.nextCursor;
-        if (!cursor) return tools;
-      }
-      throw new McpClientError(`tools/list at ${url.href} returned more than 100 pages`);
-    },
+    listTools: () => listAllTools(client, url, exchangeTimeout, retry),
     async callTool(name, args) {
-      const outcome = await withRateRetries(async (): Promise<ToolCallOutcome> => {
-        try {
-          const params = { name, ...(args === undefined ? {} : { arguments: args }) };
-          const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
-          return toolOutcome(result);
-        } catch (error) {
-          const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
-          if (sent !== undefined && sent.code !== SERVER_TIMEOUT_CODE) return { isError: true, rpcError: sent };
-          const limited = httpStatusOf(error) === 429;
-          return {
-            isError: true,
-            error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
-            ...(limited ? { rateLimited: true as const } : {}),
-          };
-        }
-      }, refusedForRate);
+      const outcome = await retry(
+        () => callToolOnce(client, serverErrors, exchangeTimeout, name, args),
+        refusedForRate,
+      );
       return refusedForRate(outcome) ? { ...outcome, rateLimited: true } : outcome;
     },
     async close() {

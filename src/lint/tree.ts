@@ -284,54 +284,79 @@ class TreeBuilder {
     }
     if (formKeys) node.moreForms = formKeys;
     if (unknownKeys) node.unknownKeys = unknownKeys;
-    if (leafKey && forms === 0) {
-      node.kind = "leaf";
-      node.record = value;
-      const field = hasField ? value.field : undefined;
-      node.field = field;
-      const ordinal = this.keys.ordinalOf(field);
-      node.spec = this.keys.fieldAt(ordinal);
-      if (operators) node.operators = operators;
-      else if (firstOperator >= 0) {
-        node.operators = SINGLE[firstOperator]!;
-        // Read here once, with the key in hand: rules would each do a keyed load on records of many shapes.
-        node.operand = value[OPERATORS[firstOperator]!];
-      }
-      node.visitKey = this.keys.leaf(
-        ordinal,
-        operators || firstOperator < 0 ? SEVERAL_OPERATORS : firstOperator,
-        scope,
-      );
-      return info;
+    if (leafKey && forms === 0) this.leaf(node, value, hasField, firstOperator, operators, scope);
+    else if (!leafKey && forms === 1) this.oneForm(node, info, value, firstForm!, depth, scope);
+    else this.invalid(node, info, value, firstForm, formKeys, depth, scope);
+    return info;
+  }
+
+  /** A node of leaf keys only: its field, operators and visitor key. */
+  private leaf(
+    node: Node,
+    value: Record<string, unknown>,
+    hasField: boolean,
+    firstOperator: number,
+    operators: Operator[] | undefined,
+    scope: ScopeNode | undefined,
+  ): void {
+    node.kind = "leaf";
+    node.record = value;
+    const field = hasField ? value.field : undefined;
+    node.field = field;
+    const ordinal = this.keys.ordinalOf(field);
+    node.spec = this.keys.fieldAt(ordinal);
+    if (operators) node.operators = operators;
+    else if (firstOperator >= 0) {
+      node.operators = SINGLE[firstOperator]!;
+      // Read here once, with the key in hand: rules would each do a keyed load on records of many shapes.
+      node.operand = value[OPERATORS[firstOperator]!];
     }
-    if (!leafKey && forms === 1) {
-      // One composite or scope: its argument is read once, here, for the node and its children.
-      const key = firstForm!;
-      const composite = keyKind(key) === COMPOSITE;
-      const arg = value[key];
-      node.tag = key;
-      if (composite) {
-        node.kind = "composite";
-        node.argument = arg;
-        node.visitKey = key === "all" ? KEY_ALL : key === "any" ? KEY_ANY : KEY_NOT;
-      } else {
-        node.kind = "scope";
-        node.subRecord = this.scopes[key as ScopeKey];
-        node.visitKey = KEY_SCOPE;
-      }
-      if (depth <= this.maxDepth)
-        this.descendInto(node, info, key, composite, arg, depth, composite ? scope : (info as ScopeNode));
-      return info;
+    node.visitKey = this.keys.leaf(ordinal, operators || firstOperator < 0 ? SEVERAL_OPERATORS : firstOperator, scope);
+  }
+
+  /** A node of one composite or scope: its argument is read once, here, for the node and its children. */
+  private oneForm(
+    node: Node,
+    info: NodeInfo,
+    value: Record<string, unknown>,
+    key: string,
+    depth: number,
+    scope: ScopeNode | undefined,
+  ): void {
+    const composite = keyKind(key) === COMPOSITE;
+    const arg = value[key];
+    node.tag = key;
+    if (composite) {
+      node.kind = "composite";
+      node.argument = arg;
+      node.visitKey = key === "all" ? KEY_ALL : key === "any" ? KEY_ANY : KEY_NOT;
+    } else {
+      node.kind = "scope";
+      node.subRecord = this.scopes[key as ScopeKey];
+      node.visitKey = KEY_SCOPE;
     }
+    if (depth <= this.maxDepth)
+      this.descendInto(node, info, key, composite, arg, depth, composite ? scope : (info as ScopeNode));
+  }
+
+  /** A node of no form or several: the children under each of its composite and scope keys are still built. */
+  private invalid(
+    node: Node,
+    info: NodeInfo,
+    value: Record<string, unknown>,
+    firstForm: string | undefined,
+    formKeys: string[] | undefined,
+    depth: number,
+    scope: ScopeNode | undefined,
+  ): void {
     node.kind = "invalid";
     node.tag = firstForm === undefined ? "no-form" : "several-forms";
-    if (depth > this.maxDepth || !formKeys) return info;
+    if (depth > this.maxDepth || !formKeys) return;
     for (const key of formKeys) {
       const kind = keyKind(key);
       if (kind === COMPOSITE || kind === SCOPE)
         this.descendInto(node, info, key, kind === COMPOSITE, value[key], depth, scope);
     }
-    return info;
   }
 
   /** The child nodes under one form key of a node (the elements of all/any, the node under not or a scope). */

@@ -133,90 +133,111 @@ interface Frame {
   at: string | number;
 }
 
+type ScanState = "value" | "key" | "after";
+
+/** The scan's position and open containers; each step reads one value, member name or separator. */
+class JsonScanner {
+  readonly duplicates: DuplicateKey[] = [];
+  private readonly stack: Frame[] = [];
+  pos: number;
+
+  constructor(private readonly text: string) {
+    this.pos = skipWs(text, 0);
+  }
+
+  /** A value: a scalar, or the opening of an object or array (closed at once when empty). */
+  value(): ScanState {
+    const { text, stack } = this;
+    if (this.pos >= text.length) throw new ScanError(this.pos, "Unexpected end of input: expected a value");
+    const c = text.charCodeAt(this.pos);
+    if (c === LBRACE) {
+      stack.push({ object: true, keys: stack.length < MAX_DUPLICATE_DEPTH ? new Set() : undefined, at: "" });
+      this.pos = skipWs(text, this.pos + 1);
+      if (text.charCodeAt(this.pos) !== RBRACE) return "key";
+      stack.pop();
+      this.pos++;
+      return "after";
+    }
+    if (c === LBRACKET) {
+      stack.push({ object: false, keys: undefined, at: 0 });
+      this.pos = skipWs(text, this.pos + 1);
+      if (text.charCodeAt(this.pos) !== RBRACKET) return "value";
+      stack.pop();
+      this.pos++;
+      return "after";
+    }
+    this.pos = c === QUOTE ? scanString(text, this.pos).end : scanScalar(text, this.pos);
+    return "after";
+  }
+
+  /** A member name and its colon; a name seen before in the same object is listed. */
+  key(): ScanState {
+    const { text, stack } = this;
+    const pos = this.pos;
+    if (text.charCodeAt(pos) !== QUOTE) {
+      if (text.charCodeAt(pos) === RBRACE)
+        throw new ScanError(pos, "Unexpected '}': a trailing comma before it is not allowed");
+      throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a member name in double quotes`);
+    }
+    const { end, escaped } = scanString(text, pos);
+    const key = stringValue(text, pos, end, escaped);
+    const frame = stack[stack.length - 1]!;
+    if (frame.keys) {
+      if (frame.keys.has(key)) this.duplicates.push({ path: [...stack.slice(0, -1).map((f) => f.at), key], key });
+      else frame.keys.add(key);
+    }
+    frame.at = key;
+    this.pos = skipWs(text, end);
+    if (text.charCodeAt(this.pos) !== COLON)
+      throw new ScanError(
+        this.pos,
+        `Unexpected ${describeAt(text, this.pos)}: expected ':' after the member name "${key}"`,
+      );
+    this.pos = skipWs(text, this.pos + 1);
+    return "value";
+  }
+
+  /** After a value: a comma, the close of its container, or the end of the text; undefined once the scan is done. */
+  after(): ScanState | undefined {
+    const { text, stack } = this;
+    this.pos = skipWs(text, this.pos);
+    const frame = stack[stack.length - 1];
+    if (!frame) {
+      if (this.pos < text.length)
+        throw new ScanError(this.pos, `Unexpected ${describeAt(text, this.pos)} after the end of the JSON value`);
+      return undefined;
+    }
+    const c = text.charCodeAt(this.pos);
+    if (c === COMMA) {
+      this.pos = skipWs(text, this.pos + 1);
+      if (frame.object) return "key";
+      if (text.charCodeAt(this.pos) === RBRACKET)
+        throw new ScanError(this.pos, "Unexpected ']': a trailing comma before it is not allowed");
+      frame.at = (frame.at as number) + 1;
+      return "value";
+    }
+    if (frame.object ? c === RBRACE : c === RBRACKET) {
+      stack.pop();
+      this.pos++;
+      return "after";
+    }
+    const expected = frame.object ? "',' or '}'" : "',' or ']'";
+    throw new ScanError(this.pos, `Unexpected ${describeAt(text, this.pos)}: expected ${expected}`);
+  }
+}
+
 /** Validates the whole text as one JSON value and lists duplicate member names. */
 export function scanJson(text: string): ScanResult {
-  const duplicates: DuplicateKey[] = [];
-  const stack: Frame[] = [];
-  let pos = skipWs(text, 0);
-  type State = "value" | "key" | "after";
-  let state: State = "value";
+  const scanner = new JsonScanner(text);
   try {
-    if (pos >= text.length) throw new ScanError(pos, "Empty document: expected a JSON value");
-    for (;;) {
-      if (state === "value") {
-        if (pos >= text.length) throw new ScanError(pos, "Unexpected end of input: expected a value");
-        const c = text.charCodeAt(pos);
-        if (c === LBRACE) {
-          stack.push({ object: true, keys: stack.length < MAX_DUPLICATE_DEPTH ? new Set() : undefined, at: "" });
-          pos = skipWs(text, pos + 1);
-          if (text.charCodeAt(pos) === RBRACE) {
-            stack.pop();
-            pos++;
-            state = "after";
-          } else state = "key";
-        } else if (c === LBRACKET) {
-          stack.push({ object: false, keys: undefined, at: 0 });
-          pos = skipWs(text, pos + 1);
-          if (text.charCodeAt(pos) === RBRACKET) {
-            stack.pop();
-            pos++;
-            state = "after";
-          }
-        } else if (c === QUOTE) {
-          pos = scanString(text, pos).end;
-          state = "after";
-        } else {
-          pos = scanScalar(text, pos);
-          state = "after";
-        }
-      } else if (state === "key") {
-        if (text.charCodeAt(pos) !== QUOTE) {
-          if (text.charCodeAt(pos) === RBRACE)
-            throw new ScanError(pos, "Unexpected '}': a trailing comma before it is not allowed");
-          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected a member name in double quotes`);
-        }
-        const { end, escaped } = scanString(text, pos);
-        const key = stringValue(text, pos, end, escaped);
-        const frame = stack[stack.length - 1]!;
-        if (frame.keys) {
-          if (frame.keys.has(key)) duplicates.push({ path: [...stack.slice(0, -1).map((f) => f.at), key], key });
-          else frame.keys.add(key);
-        }
-        frame.at = key;
-        pos = skipWs(text, end);
-        if (text.charCodeAt(pos) !== COLON)
-          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ':' after the member name "${key}"`);
-        pos = skipWs(text, pos + 1);
-        state = "value";
-      } else {
-        pos = skipWs(text, pos);
-        const frame = stack[stack.length - 1];
-        if (!frame) {
-          if (pos < text.length)
-            throw new ScanError(pos, `Unexpected ${describeAt(text, pos)} after the end of the JSON value`);
-          return { duplicates };
-        }
-        const c = text.charCodeAt(pos);
-        if (c === COMMA) {
-          pos = skipWs(text, pos + 1);
-          if (frame.object) state = "key";
-          else {
-            if (text.charCodeAt(pos) === RBRACKET)
-              throw new ScanError(pos, "Unexpected ']': a trailing comma before it is not allowed");
-            frame.at = (frame.at as number) + 1;
-            state = "value";
-          }
-        } else if (frame.object ? c === RBRACE : c === RBRACKET) {
-          stack.pop();
-          pos++;
-        } else {
-          const expected = frame.object ? "',' or '}'" : "',' or ']'";
-          throw new ScanError(pos, `Unexpected ${describeAt(text, pos)}: expected ${expected}`);
-        }
-      }
-    }
+    if (scanner.pos >= text.length) throw new ScanError(scanner.pos, "Empty document: expected a JSON value");
+    let state: ScanState | undefined = "value";
+    while (state !== undefined)
+      state = state === "value" ? scanner.value() : state === "key" ? scanner.key() : scanner.after();
+    return { duplicates: scanner.duplicates };
   } catch (error) {
-    if (error instanceof ScanError) return { error: { offset: error.offset, message: error.message }, duplicates };
+    if (error instanceof ScanError)
+      return { error: { offset: error.offset, message: error.message }, duplicates: scanner.duplicates };
     throw error;
   }
 }

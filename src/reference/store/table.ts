@@ -421,6 +421,101 @@ function concat<T extends Int32Array | Float64Array | Int8Array | Uint32Array | 
   return out;
 }
 
+/** Prose parts joined: bytes end to end, each part's offsets shifted by the bytes before it. */
+function mergeProse(pieces: readonly ColumnPart[]): Column {
+  const offsets = concat(
+    pieces.map((c) => c.prose!.offsets.subarray(1)),
+    (n) => new Uint32Array(n),
+  );
+  let at = 0;
+  let base = 0;
+  for (const c of pieces) {
+    const o = c.prose!.offsets;
+    for (let k = at; k < at + o.length - 1; k++) offsets[k]! += base;
+    at += o.length - 1;
+    base += c.prose!.bytes.length;
+  }
+  const bytes = concat(
+    pieces.map((c) => c.prose!.bytes),
+    (n) => new Uint8Array(n),
+  );
+  const nulls = concat(
+    pieces.map((c) => c.prose!.nulls),
+    (n) => new Int8Array(n),
+  );
+  const withStart = new Uint32Array(offsets.length + 1);
+  withStart.set(offsets, 1);
+  return proseColumn({ bytes, offsets: withStart, nulls });
+}
+
+/** List offsets of the parts joined: each part's offsets shifted by the values before it. */
+function mergeListOffsets(pieces: readonly ColumnPart[], rows: number): Uint32Array {
+  const offsets = new Uint32Array(rows + 1);
+  let row = 0;
+  let base = 0;
+  for (const c of pieces) {
+    const o = c.offsets!;
+    for (let r = 1; r < o.length; r++) offsets[++row] = o[r]! + base;
+    base += o[o.length - 1]!;
+  }
+  return offsets;
+}
+
+/** Text or list parts joined into one dictionary: the part with most values keeps its ids, the others are mapped. */
+function mergeDictionaryColumn(kind: "text" | "list", pieces: readonly ColumnPart[], rows: number): Column {
+  const largest = pieces.reduce((best, c, i) => (c.data!.length > pieces[best]!.data!.length ? i : best), 0);
+  const dict = Dictionary.of(pieces[largest]!.dict!);
+  const ids = concat(
+    pieces.map((c) => c.data as Int32Array),
+    (n) => new Int32Array(n),
+  );
+  let at = 0;
+  pieces.forEach((c, i) => {
+    const end = at + c.data!.length;
+    if (i !== largest) {
+      const remap = Int32Array.from(c.dict!, (v) => dict.intern(v));
+      for (let k = at; k < end; k++) if (ids[k]! >= 0) ids[k] = remap[ids[k]!]!;
+    }
+    at = end;
+  });
+  return kind === "text" ? textColumn(dict, ids) : listColumn(dict, mergeListOffsets(pieces, rows), ids);
+}
+
+function mergeColumn(kind: BuildKind, pieces: readonly ColumnPart[], rows: number): Column {
+  if (kind === "prose") return mergeProse(pieces);
+  if (kind === "text" || kind === "list") return mergeDictionaryColumn(kind, pieces, rows);
+  if (kind === "boolean")
+    return {
+      kind,
+      values: concat(
+        pieces.map((c) => c.data as Int8Array),
+        (n) => new Int8Array(n),
+      ),
+    };
+  return {
+    kind,
+    values: concat(
+      pieces.map((c) => c.data as Float64Array),
+      (n) => new Float64Array(n),
+    ),
+  };
+}
+
+/** Owner rows of the parts joined, each part's shifted by its first person row. */
+function mergeOwners(parts: readonly TablePart[], personOffsets: readonly number[] | undefined): Int32Array {
+  const owner = concat(
+    parts.map((p) => p.owner!),
+    (n) => new Int32Array(n),
+  );
+  let at = 0;
+  parts.forEach((p, i) => {
+    const shift = personOffsets?.[i] ?? 0;
+    for (let k = at; k < at + p.owner!.length; k++) owner[k]! += shift;
+    at += p.owner!.length;
+  });
+  return owner;
+}
+
 /**
  * Joins parts of one table into a Table: dictionary ids of each part are mapped into one dictionary, list
  * offsets and owner rows are shifted. `personOffsets[i]` is the first person row of part i (sub-record tables).
@@ -430,91 +525,16 @@ export function mergeParts(parts: readonly TablePart[], personOffsets?: readonly
   const rows = parts.reduce((n, p) => n + p.rows, 0);
   const columns = new Map<string, Column>();
   for (const [name, { kind }] of Object.entries(first.columns)) {
-    const pieces = parts.map((p) => p.columns[name]!);
-    if (kind === "prose") {
-      const offsets = concat(
-        pieces.map((c) => c.prose!.offsets.subarray(1)),
-        (n) => new Uint32Array(n),
-      );
-      let at = 0;
-      let base = 0;
-      for (const c of pieces) {
-        const o = c.prose!.offsets;
-        for (let k = at; k < at + o.length - 1; k++) offsets[k]! += base;
-        at += o.length - 1;
-        base += c.prose!.bytes.length;
-      }
-      const bytes = concat(
-        pieces.map((c) => c.prose!.bytes),
-        (n) => new Uint8Array(n),
-      );
-      const nulls = concat(
-        pieces.map((c) => c.prose!.nulls),
-        (n) => new Int8Array(n),
-      );
-      const withStart = new Uint32Array(offsets.length + 1);
-      withStart.set(offsets, 1);
-      columns.set(name, proseColumn({ bytes, offsets: withStart, nulls }));
-    } else if (kind === "text" || kind === "list") {
-      // The part with the most values keeps its ids; the others are mapped into its dictionary.
-      const largest = pieces.reduce((best, c, i) => (c.data!.length > pieces[best]!.data!.length ? i : best), 0);
-      const dict = Dictionary.of(pieces[largest]!.dict!);
-      const ids = concat(
-        pieces.map((c) => c.data as Int32Array),
-        (n) => new Int32Array(n),
-      );
-      let at = 0;
-      pieces.forEach((c, i) => {
-        const end = at + c.data!.length;
-        if (i !== largest) {
-          const remap = Int32Array.from(c.dict!, (v) => dict.intern(v));
-          for (let k = at; k < end; k++) if (ids[k]! >= 0) ids[k] = remap[ids[k]!]!;
-        }
-        at = end;
-      });
-      if (kind === "text") columns.set(name, textColumn(dict, ids));
-      else {
-        const offsets = new Uint32Array(rows + 1);
-        let row = 0;
-        let base = 0;
-        for (const c of pieces) {
-          const o = c.offsets!;
-          for (let r = 1; r < o.length; r++) offsets[++row] = o[r]! + base;
-          base += o[o.length - 1]!;
-        }
-        columns.set(name, listColumn(dict, offsets, ids));
-      }
-    } else if (kind === "boolean") {
-      columns.set(name, {
+    columns.set(
+      name,
+      mergeColumn(
         kind,
-        values: concat(
-          pieces.map((c) => c.data as Int8Array),
-          (n) => new Int8Array(n),
-        ),
-      });
-    } else {
-      columns.set(name, {
-        kind,
-        values: concat(
-          pieces.map((c) => c.data as Float64Array),
-          (n) => new Float64Array(n),
-        ),
-      });
-    }
-  }
-  let owner: Int32Array | undefined;
-  if (first.owner) {
-    owner = concat(
-      parts.map((p) => p.owner!),
-      (n) => new Int32Array(n),
+        parts.map((p) => p.columns[name]!),
+        rows,
+      ),
     );
-    let at = 0;
-    parts.forEach((p, i) => {
-      const shift = personOffsets?.[i] ?? 0;
-      for (let k = at; k < at + p.owner!.length; k++) owner![k]! += shift;
-      at += p.owner!.length;
-    });
   }
+  const owner = first.owner ? mergeOwners(parts, personOffsets) : undefined;
   return { name: first.name, rows, columns, ...(owner ? { owner } : {}) };
 }
 

@@ -236,20 +236,29 @@ function matches(node: Rec, doc: Rec): boolean {
   return vs.some((v) => ("gte" in node ? (v as number) >= (bound as number) : (v as number) <= (bound as number)));
 }
 
-export async function startFakeDeployment(options: { faults?: readonly Fault[] } = {}): Promise<FakeDeployment> {
-  const faults = new Set(options.faults ?? []);
-  const data = { people: people(faults), jobs: jobs(faults), companies: companies() };
-  const keys = { active: "svc_fake_active_key_0123456789", exhausted: "svc_fake_exhausted_key_0123456789" };
-  const balances = new Map([
-    [keys.active, 100_000],
-    [keys.exhausted, 0],
-  ]);
-  const hits = new Map<string, number>();
-  let versionCalls = 0;
-  const routes = new Map([...loadContract().operations.values()].map((o) => [`${o.method} ${o.path}`, o.operationId]));
-  const idKind: Record<Dataset, string> = { people: "p", jobs: "j", companies: "c" };
+const ID_KIND: Record<Dataset, string> = { people: "p", jobs: "j", companies: "c" };
+type Answer = { data: unknown; count: number };
 
-  function search(dataset: Dataset, body: Rec): { data: Rec; count: number } {
+/** The deployment's records, keys and balances, and what each route answers over them. */
+class FakeService {
+  readonly data: Record<Dataset, Rec[]>;
+  readonly keys = { active: "svc_fake_active_key_0123456789", exhausted: "svc_fake_exhausted_key_0123456789" };
+  readonly balances = new Map([
+    [this.keys.active, 100_000],
+    [this.keys.exhausted, 0],
+  ]);
+  readonly hits = new Map<string, number>();
+  readonly routes = new Map(
+    [...loadContract().operations.values()].map((o) => [`${o.method} ${o.path}`, o.operationId]),
+  );
+  private versionCalls = 0;
+
+  constructor(readonly faults: ReadonlySet<Fault>) {
+    this.data = { people: people(faults), jobs: jobs(faults), companies: companies() };
+  }
+
+  search(dataset: Dataset, body: Rec): Answer {
+    const { faults } = this;
     if (dataset === "people" && body.where === undefined) throw new Refused(400, "where is required");
     const size = body.size ?? 100;
     if (!faults.has("size-unchecked") && (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000))
@@ -262,11 +271,11 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
       if (sig !== sign(`cursor:${o}`)) throw new Refused(400, "bad cursor");
       offset = Number(o);
     }
-    const all = data[dataset]
+    const all = this.data[dataset]
       .map((d, i) => [d, i] as const)
       .filter(([d]) => body.where === undefined || matches(body.where as Rec, d));
     const page = all.slice(offset, offset + Math.max(0, Number(size)));
-    const ids = page.map(([, i]) => encodeId(idKind[dataset], i));
+    const ids = page.map(([, i]) => encodeId(ID_KIND[dataset], i));
     const more = offset + page.length < all.length;
     const out: Rec = { [idsMemberOf(dataset)]: ids };
     if (dataset === "people") out.total = faults.has("total-as-text") ? String(all.length) : all.length;
@@ -277,24 +286,28 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     return { data: out, count: ids.length };
   }
 
-  function select(record: Rec, source: unknown, allowed: Set<string>): Rec {
-    if (source === undefined || source === false) return record;
-    if (source === true) return record;
-    const names = Array.isArray(source)
-      ? source
-      : source && typeof source === "object" && Array.isArray((source as Rec).includes)
-        ? ((source as Rec).includes as unknown[])
-        : undefined;
-    if (!names) throw new Refused(400, "_source is a list of names");
-    for (const n of names)
-      if (typeof n !== "string" || !allowed.has(n)) throw new Refused(400, `unknown _source name ${String(n)}`);
-    return Object.fromEntries((names as string[]).map((n) => [n, record[n] ?? null]));
+  searchText(body: Rec): Answer {
+    if (!this.faults.has("nl-extra-members") && Object.keys(body).some((k) => k !== "text" && k !== "size"))
+      throw new Refused(400, "text and size only");
+    if (typeof body.text !== "string" || body.text.length < 1 || body.text.length > 5000)
+      throw new Refused(400, "text is 1 to 5000 characters");
+    const size = body.size ?? 100;
+    if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000)
+      throw new Refused(400, "size is 1 to 10000");
+    const words = body.text
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((w) => w.length > 2);
+    const hitsIds = this.data.people
+      .flatMap((p, i) => (words.some((w) => JSON.stringify(p).toLowerCase().includes(w)) ? [encodeId("p", i)] : []))
+      .slice(0, size as number);
+    return { data: { profile_ids: hitsIds }, count: hitsIds.length };
   }
 
-  function detail(dataset: Dataset, body: Rec): { data: Rec; count: number } {
+  detail(dataset: Dataset, body: Rec): Answer {
     const member = idsMemberOf(dataset);
     const ids = body[member];
-    const max = faults.has("detail-101") ? 1000 : 100;
+    const max = this.faults.has("detail-101") ? 1000 : 100;
     if (
       !Array.isArray(ids) ||
       ids.length > max ||
@@ -306,12 +319,12 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     const results: Rec[] = [];
     const notFound: string[] = [];
     for (const id of ids) {
-      let i = decodeId(idKind[dataset], id);
+      let i = decodeId(ID_KIND[dataset], id);
       if (i === undefined && dataset === "people") {
-        const byUrl = data.people.findIndex((p) => p.linkedin_url === id);
+        const byUrl = this.data.people.findIndex((p) => p.linkedin_url === id);
         i = byUrl >= 0 ? byUrl : undefined;
       }
-      const record = i === undefined ? undefined : data[dataset][i];
+      const record = i === undefined ? undefined : this.data[dataset][i];
       if (!record) {
         notFound.push(id);
         continue;
@@ -321,143 +334,153 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
     return { data: { total: ids.length, found: results.length, not_found: notFound, results }, count: results.length };
   }
 
-  function view(dataset: Dataset, record: Rec, source: unknown): Rec {
-    if (dataset === "people") {
-      const published = new Set(loadContract().records.people);
-      const full: Rec = Object.fromEntries([...published].map((f) => [f, record[f] ?? values(record, f)[0] ?? null]));
-      const chosen =
-        source === undefined
-          ? Object.fromEntries(
-              ["profile_id", "full_name", "active_experience_title", "skills", "headline"].map((f) => [f, full[f]]),
-            )
-          : select(full, source, published);
-      return chosen;
-    }
-    if (dataset === "jobs") {
-      const { company_id, salary_min: _, ...rest } = record;
-      if (source === undefined) return rest;
-      if (!Array.isArray(source)) throw new Refused(400, "_source is a list of names");
-      return select({ ...rest, company_id }, source, new Set(loadContract().records.jobs));
-    }
-    return select(record, source, new Set(Object.keys(record)));
+  version(): Answer {
+    this.versionCalls++;
+    const fingerprint = this.faults.has("unstable-version") ? `sha256:fake-${this.versionCalls}` : "sha256:fake";
+    return { data: { version: "1.0.0-fake", fingerprint }, count: 0 };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const path = (req.url ?? "/").split("?")[0]!;
-    hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, {
-        "content-type": "application/json",
-        ...(status === 401 ? { "www-authenticate": 'Bearer realm="fake"' } : {}),
-      });
-      res.end(JSON.stringify(body));
+  keyStatus(account: string): Answer {
+    return {
+      data: {
+        active: true,
+        scopes: ["people", "jobs", "companies"],
+        rate_limit: { requests: 600_000, per_seconds: 60 },
+        credits_remaining: this.balances.get(account),
+      },
+      count: 0,
     };
-    const auth = req.headers.authorization;
-    const key = auth?.startsWith("Bearer ") ? auth.slice(7) : undefined;
-    const known = key !== undefined && balances.has(key);
-    if (path === "/mcp" && req.method === "POST") {
-      if (!known) return send(401, { error: "unauthorized" });
-      return send(200, {
-        jsonrpc: "2.0",
-        id: 1,
-        result: { protocolVersion: "2025-03-26", capabilities: {}, serverInfo: { name: "fake", version: "1" } },
-      });
-    }
-    const op: OperationId | undefined = routes.get(`${req.method} ${path}`);
-    if (!op) return send(404, { code: 404, msg: "no such route" });
-    if (!known && !faults.has("no-auth")) return send(401, { code: 401, msg: "unauthorized" });
-    const account = known ? key : keys.active;
-    try {
-      let body: Rec = {};
-      if (req.method === "POST") {
-        if (!String(req.headers["content-type"]).startsWith("application/json")) throw new Refused(415, "JSON only");
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Rec;
-        } catch {
-          throw new Refused(400, "body is not JSON");
-        }
-        if (!body || typeof body !== "object" || Array.isArray(body)) throw new Refused(400, "body is an object");
-      }
-      let result: { data: unknown; count: number };
-      switch (op) {
-        case "queryPeople":
-          result = search("people", body);
-          break;
-        case "queryJobs":
-          result = search("jobs", body);
-          break;
-        case "queryCompanies":
-          result = search("companies", body);
-          break;
-        case "searchPeople": {
-          if (!faults.has("nl-extra-members") && Object.keys(body).some((k) => k !== "text" && k !== "size"))
-            throw new Refused(400, "text and size only");
-          if (typeof body.text !== "string" || body.text.length < 1 || body.text.length > 5000)
-            throw new Refused(400, "text is 1 to 5000 characters");
-          const size = body.size ?? 100;
-          if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > 10000)
-            throw new Refused(400, "size is 1 to 10000");
-          const words = body.text
-            .toLowerCase()
-            .split(/\W+/)
-            .filter((w) => w.length > 2);
-          const hitsIds = data.people
-            .flatMap((p, i) =>
-              words.some((w) => JSON.stringify(p).toLowerCase().includes(w)) ? [encodeId("p", i)] : [],
-            )
-            .slice(0, size as number);
-          result = { data: { profile_ids: hitsIds }, count: hitsIds.length };
-          break;
-        }
-        case "getProfiles":
-          result = detail("people", body);
-          break;
-        case "getJobs":
-          result = detail("jobs", body);
-          break;
-        case "getCompanies":
-          result = detail("companies", body);
-          break;
-        case "getVersion":
-          versionCalls++;
-          result = {
-            data: {
-              version: "1.0.0-fake",
-              fingerprint: faults.has("unstable-version") ? `sha256:fake-${versionCalls}` : "sha256:fake",
-            },
-            count: 0,
-          };
-          break;
-        case "getKeyStatus":
-          result = {
-            data: {
-              active: true,
-              scopes: ["people", "jobs", "companies"],
-              rate_limit: { requests: 600_000, per_seconds: 60 },
-              credits_remaining: balances.get(account),
-            },
-            count: 0,
-          };
-          break;
-      }
-      let cost = creditCost(op, result.count) ?? 0;
-      if (faults.has("overcharge-detail") && (op === "getProfiles" || op === "getJobs" || op === "getCompanies"))
-        cost += 1;
-      if (cost > balances.get(account)!) throw new Refused(402, "insufficient Credits");
-      balances.set(account, balances.get(account)! - cost);
-      const env = { code: 200, msg: faults.has("envelope-msg") ? "OK" : "ok", data: result.data };
-      return send(200, env);
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      if (faults.has("refusal-charged") && known) balances.set(account, balances.get(account)! - 1);
-      return send(error.status, { code: error.status, msg: error.message });
+  }
+
+  answer(op: OperationId, body: Rec, account: string): Answer {
+    switch (op) {
+      case "queryPeople":
+        return this.search("people", body);
+      case "queryJobs":
+        return this.search("jobs", body);
+      case "queryCompanies":
+        return this.search("companies", body);
+      case "searchPeople":
+        return this.searchText(body);
+      case "getProfiles":
+        return this.detail("people", body);
+      case "getJobs":
+        return this.detail("jobs", body);
+      case "getCompanies":
+        return this.detail("companies", body);
+      case "getVersion":
+        return this.version();
+      case "getKeyStatus":
+        return this.keyStatus(account);
     }
   }
 
+  /** Charges the answer's Credits to the account, refusing with 402 when it has too few. */
+  charge(op: OperationId, result: Answer, account: string): void {
+    let cost = creditCost(op, result.count) ?? 0;
+    if (this.faults.has("overcharge-detail") && (op === "getProfiles" || op === "getJobs" || op === "getCompanies"))
+      cost += 1;
+    if (cost > this.balances.get(account)!) throw new Refused(402, "insufficient Credits");
+    this.balances.set(account, this.balances.get(account)! - cost);
+  }
+}
+
+function select(record: Rec, source: unknown, allowed: Set<string>): Rec {
+  if (source === undefined || source === false) return record;
+  if (source === true) return record;
+  const names = Array.isArray(source)
+    ? source
+    : source && typeof source === "object" && Array.isArray((source as Rec).includes)
+      ? ((source as Rec).includes as unknown[])
+      : undefined;
+  if (!names) throw new Refused(400, "_source is a list of names");
+  for (const n of names)
+    if (typeof n !== "string" || !allowed.has(n)) throw new Refused(400, `unknown _source name ${String(n)}`);
+  return Object.fromEntries((names as string[]).map((n) => [n, record[n] ?? null]));
+}
+
+function view(dataset: Dataset, record: Rec, source: unknown): Rec {
+  if (dataset === "people") {
+    const published = new Set(loadContract().records.people);
+    const full: Rec = Object.fromEntries([...published].map((f) => [f, record[f] ?? values(record, f)[0] ?? null]));
+    const chosen =
+      source === undefined
+        ? Object.fromEntries(
+            ["profile_id", "full_name", "active_experience_title", "skills", "headline"].map((f) => [f, full[f]]),
+          )
+        : select(full, source, published);
+    return chosen;
+  }
+  if (dataset === "jobs") {
+    const { company_id, salary_min: _, ...rest } = record;
+    if (source === undefined) return rest;
+    if (!Array.isArray(source)) throw new Refused(400, "_source is a list of names");
+    return select({ ...rest, company_id }, source, new Set(loadContract().records.jobs));
+  }
+  return select(record, source, new Set(Object.keys(record)));
+}
+
+/** A POST's JSON object body; an empty object for other methods. */
+function bodyOf(req: IncomingMessage, chunks: readonly Buffer[]): Rec {
+  if (req.method !== "POST") return {};
+  if (!String(req.headers["content-type"]).startsWith("application/json")) throw new Refused(415, "JSON only");
+  let body: Rec;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Rec;
+  } catch {
+    throw new Refused(400, "body is not JSON");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new Refused(400, "body is an object");
+  return body;
+}
+
+function sender(res: ServerResponse): (status: number, body: unknown) => void {
+  return (status, body) => {
+    res.writeHead(status, {
+      "content-type": "application/json",
+      ...(status === 401 ? { "www-authenticate": 'Bearer realm="fake"' } : {}),
+    });
+    res.end(JSON.stringify(body));
+  };
+}
+
+async function handle(service: FakeService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { faults, balances, hits } = service;
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const path = (req.url ?? "/").split("?")[0]!;
+  hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
+  const send = sender(res);
+  const auth = req.headers.authorization;
+  const key = auth?.startsWith("Bearer ") ? auth.slice(7) : undefined;
+  const known = key !== undefined && balances.has(key);
+  if (path === "/mcp" && req.method === "POST") {
+    if (!known) return send(401, { error: "unauthorized" });
+    return send(200, {
+      jsonrpc: "2.0",
+      id: 1,
+      result: { protocolVersion: "2025-03-26", capabilities: {}, serverInfo: { name: "fake", version: "1" } },
+    });
+  }
+  const op: OperationId | undefined = service.routes.get(`${req.method} ${path}`);
+  if (!op) return send(404, { code: 404, msg: "no such route" });
+  if (!known && !faults.has("no-auth")) return send(401, { code: 401, msg: "unauthorized" });
+  const account = known ? key : service.keys.active;
+  try {
+    const result = service.answer(op, bodyOf(req, chunks), account);
+    service.charge(op, result, account);
+    return send(200, { code: 200, msg: faults.has("envelope-msg") ? "OK" : "ok", data: result.data });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (faults.has("refusal-charged") && known) balances.set(account, balances.get(account)! - 1);
+    return send(error.status, { code: error.status, msg: error.message });
+  }
+}
+
+export async function startFakeDeployment(options: { faults?: readonly Fault[] } = {}): Promise<FakeDeployment> {
+  const service = new FakeService(new Set(options.faults ?? []));
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
+    handle(service, req, res).catch((error) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ code: 500, msg: String(error) }));
     });
@@ -466,9 +489,9 @@ export async function startFakeDeployment(options: { faults?: readonly Fault[] }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    keys,
-    hits,
-    balance: (key) => balances.get(key) ?? NaN,
+    keys: service.keys,
+    hits: service.hits,
+    balance: (key) => service.balances.get(key) ?? NaN,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

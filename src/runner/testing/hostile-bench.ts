@@ -76,54 +76,89 @@ function listFiles(dir: string): string[] {
   );
 }
 
+interface CliRun {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Killed 30 s past the bound. */
+  readonly hung: boolean;
+  readonly seconds: number;
+}
+
+/** `tdss run` as a child process against `url`, with the bench keys, its report in `reportDir`. */
+async function runCli(url: string, reportDir: string, options: HostileRunOptions, bound: number): Promise<CliRun> {
+  const args = [
+    join(packageRoot(), "bin", "tdss.js"),
+    "run",
+    "--base-url",
+    url,
+    "--timeout",
+    String(options.timeoutMs),
+    "--concurrency",
+    String(options.concurrency),
+    "--max-credits",
+    "1000",
+    "--report-dir",
+    reportDir,
+  ];
+  const env = {
+    ...process.env,
+    TDSS_API_KEY: BENCH_KEYS.primary,
+    TDSS_SECOND_API_KEY: BENCH_KEYS.second,
+    GITHUB_STEP_SUMMARY: "",
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: reportDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  let hung = false;
+  const killer = setTimeout(
+    () => {
+      hung = true;
+      child.kill("SIGKILL");
+    },
+    (bound + 30) * 1000,
+  );
+  const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  clearTimeout(killer);
+  return { exitCode, stdout, stderr, hung, seconds: (performance.now() - started) / 1000 };
+}
+
+/** What is wrong with how the run ended; empty when nothing is. */
+function problemsOf(
+  run: CliRun,
+  bound: number,
+  hasReport: boolean,
+  leaks: readonly string[],
+  bystanderHits: number,
+): string[] {
+  const { exitCode, stderr, seconds } = run;
+  const problems: string[] = [];
+  if (exitCode === 0) problems.push("a passing verdict");
+  if (run.hung) problems.push(`killed after ${bound + 30} s`);
+  else if (seconds > bound) problems.push(`took ${seconds.toFixed(1)} s, past the bound of ${bound} s`);
+  if (exitCode !== null && exitCode !== 0 && exitCode !== 1 && exitCode !== 2) problems.push(`exit status ${exitCode}`);
+  if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr))
+    problems.push(`a crash: ${stderr.split("\n").find((l) => l.includes("error")) ?? stderr.slice(0, 200)}`);
+  if (exitCode !== 2 && !hasReport) problems.push("no report.json");
+  if (leaks.length) problems.push(`the key in ${leaks.join(", ")}`);
+  if (bystanderHits > 0) problems.push(`${bystanderHits} request(s) reached another origin`);
+  return problems;
+}
+
 /** Runs `tdss run` (the CLI, as a child process) against one hostile server and judges how it ended. */
 export async function runAgainstHostile(kind: HostileKind, options: HostileRunOptions): Promise<HostileRunResult> {
-  const root = packageRoot();
   const server = await startHostileServer(kind, { secondKey: BENCH_KEYS.second });
   const reportDir = mkdtempSync(join(tmpdir(), "tdss-hostile-"));
   const bound = boundSeconds(options);
   try {
-    const args = [
-      join(root, "bin", "tdss.js"),
-      "run",
-      "--base-url",
-      server.url,
-      "--timeout",
-      String(options.timeoutMs),
-      "--concurrency",
-      String(options.concurrency),
-      "--max-credits",
-      "1000",
-      "--report-dir",
-      reportDir,
-    ];
-    const env = {
-      ...process.env,
-      TDSS_API_KEY: BENCH_KEYS.primary,
-      TDSS_SECOND_API_KEY: BENCH_KEYS.second,
-      GITHUB_STEP_SUMMARY: "",
-    };
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: reportDir, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    let hung = false;
-    const killer = setTimeout(
-      () => {
-        hung = true;
-        child.kill("SIGKILL");
-      },
-      (bound + 30) * 1000,
-    );
-    const exitCode = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    clearTimeout(killer);
-    const seconds = (performance.now() - started) / 1000;
+    const run = await runCli(server.url, reportDir, options, bound);
     const files = listFiles(reportDir);
     const leaks = [
-      ...keyFindings(stdout, "console (stdout)"),
-      ...keyFindings(stderr, "console (stderr)"),
+      ...keyFindings(run.stdout, "console (stdout)"),
+      ...keyFindings(run.stderr, "console (stderr)"),
       ...files.flatMap((f) => keyFindings(readFileSync(f, "utf8"), f.slice(reportDir.length + 1))),
     ];
     const reportFile = files.find((f) => f.endsWith("report.json"));
@@ -133,28 +168,17 @@ export async function runAgainstHostile(kind: HostileKind, options: HostileRunOp
           cases: { reason?: string }[];
         })
       : undefined;
-    const problems: string[] = [];
-    if (exitCode === 0) problems.push("a passing verdict");
-    if (hung) problems.push(`killed after ${bound + 30} s`);
-    else if (seconds > bound) problems.push(`took ${seconds.toFixed(1)} s, past the bound of ${bound} s`);
-    if (exitCode !== null && exitCode !== 0 && exitCode !== 1 && exitCode !== 2)
-      problems.push(`exit status ${exitCode}`);
-    if (/internal error|\n\s+at .+:\d+:\d+\)?\n/.test(stderr))
-      problems.push(`a crash: ${stderr.split("\n").find((l) => l.includes("error")) ?? stderr.slice(0, 200)}`);
-    if (exitCode !== 2 && !report) problems.push("no report.json");
-    if (leaks.length) problems.push(`the key in ${leaks.join(", ")}`);
-    if (server.bystanderHits() > 0) problems.push(`${server.bystanderHits()} request(s) reached another origin`);
     return {
       kind: kind.id,
-      exitCode,
-      seconds,
+      exitCode: run.exitCode,
+      seconds: run.seconds,
       boundSeconds: bound,
       ...(report ? { summary: report.summary } : {}),
       notRun: report?.cases.filter((c) => c.reason?.startsWith("not run:")).length ?? 0,
       files: files.map((f) => f.slice(reportDir.length + 1)),
       leaks,
       bystanderHits: server.bystanderHits(),
-      problems,
+      problems: problemsOf(run, bound, report !== undefined, leaks, server.bystanderHits()),
     };
   } finally {
     await server.close();
