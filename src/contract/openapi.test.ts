@@ -34,6 +34,30 @@ describe("spec/openapi.yaml", () => {
     expect(results.map((r) => `${r.code} ${r.path.join(".")}: ${r.message}`)).toEqual([]);
   });
 
+  it("requires, in every allOf part, each member another part requires (generated clients keep it required)", () => {
+    // openapi-typescript and other generators write allOf as an intersection: a part naming `data` without
+    // requiring it makes `data` optional in the client's type, whatever the envelope requires.
+    const doc = parse(source) as { components: { schemas: Record<string, { required?: string[] }> } };
+    const resolve = (part: { $ref?: string; required?: string[]; properties?: object }) =>
+      part.$ref ? doc.components.schemas[part.$ref.split("/").pop()!]! : part;
+    const loose: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== "object") return;
+      const allOf = (node as { allOf?: { $ref?: string; required?: string[]; properties?: object }[] }).allOf;
+      if (Array.isArray(allOf)) {
+        const required = new Set(allOf.flatMap((p) => resolve(p).required ?? []));
+        allOf.forEach((p, i) => {
+          for (const name of Object.keys(p.properties ?? {}))
+            if (required.has(name) && !(p.required ?? []).includes(name)) loose.push(`${at}/allOf/${i}: ${name}`);
+        });
+      }
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
+    };
+    walk(parse(source), "");
+    expect(loose).toEqual([]);
+    expect(source.match(/required: \[data\]/g)).toHaveLength(OPERATION_IDS.length);
+  });
+
   it("lints clean under the house ruleset", async () => {
     const results = await spectralResults(source, openapiHouseRuleset);
     expect(results.map((r) => `${r.code} ${r.path.join(".")}: ${r.message}`)).toEqual([]);
