@@ -6,8 +6,108 @@
 import { OPERATORS } from "../src/contract/index.js";
 import { scopeKeys } from "../src/lint/facts.js";
 import { kindOf, sourceText } from "../src/lint/nodes.js";
-import { defineRule, type NodeInfo } from "../src/lint/rule.js";
+import { defineRule, type NodeInfo, type ReportSpec, type RuleContext } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
+
+const messages = {
+  notObject: "A node must be an object (a composite, a leaf or a scope); got {{kind}}.",
+  empty: "An empty object is not a node; give a composite (all, any, not), a leaf (field and an operator) or a scope.",
+  noForm:
+    "`{{key}}` is not a node key; a node is a composite (all, any, not), a leaf (field and an operator) " +
+    "or a scope ({{scopes}}).",
+  severalForms:
+    "A node is exactly one of a composite, a leaf or a scope; this one also has `{{key}}` (after `{{first}}`).",
+  unknownKey: "`{{key}}` is not allowed in a {{kind}}.",
+  noField: "A leaf needs `field`; this one has only `{{operator}}`.",
+  notArray: "`{{operator}}` takes an array of nodes; got {{kind}}.",
+  didYouMean: "Did you mean `{{name}}`?",
+  wrapArray: "Wrap it in an array.",
+};
+
+type Messages = keyof typeof messages;
+type Context = RuleContext<Messages>;
+type InvalidNode = Extract<NodeInfo, { kind: "invalid" }>;
+type Suggest = (node: NodeInfo, key: string, candidates: readonly string[]) => ReportSpec<Messages>["suggestions"];
+
+const MALFORMED = ["s4-2-composite-forms", "s7-malformed-tree-refused-free"];
+const LEAF_KEYS = ["field", ...OPERATORS];
+const FORM_KEYS = ["all", "any", "not", ...LEAF_KEYS];
+
+/** Whether the node is one well-formed composite, leaf or scope, with nothing to report. */
+function wellFormed(node: NodeInfo): boolean {
+  return (
+    node.unknownKeys.length === 0 &&
+    (node.kind === "scope" ||
+      (node.kind === "leaf"
+        ? node.field !== undefined || Object.hasOwn(node.record, "field")
+        : node.kind === "composite" && (node.operator === "not" || Array.isArray(node.argument))))
+  );
+}
+
+/** A node that is not an object, has no node key, or has several forms. */
+function reportInvalid(context: Context, node: InvalidNode, scopes: readonly string[], suggest: Suggest): void {
+  if (node.reason === "not-object") {
+    context.report({ messageId: "notObject", data: { kind: kindOf(node.value) }, at: node.path, clauses: MALFORMED });
+    return;
+  }
+  if (node.reason === "no-form") {
+    const key = node.unknownKeys[0];
+    if (key === undefined) context.report({ messageId: "empty", at: node.path, clauses: MALFORMED });
+    else
+      context.report({
+        messageId: "noForm",
+        data: { key, scopes: scopes.join(", ") },
+        at: [...node.path, key],
+        atKey: true,
+        clauses: MALFORMED,
+        suggestions: suggest(node, key, [...FORM_KEYS, ...scopes]),
+      });
+    return;
+  }
+  const [first, ...rest] = node.formKeys;
+  for (const key of rest)
+    context.report({
+      messageId: "severalForms",
+      data: { key, first },
+      at: [...node.path, key],
+      atKey: true,
+      clauses: MALFORMED,
+    });
+}
+
+/** Keys a composite, leaf or scope does not take. */
+function reportUnknownKeys(context: Context, node: Exclude<NodeInfo, InvalidNode>, suggest: Suggest): void {
+  // A suggestion must fit its place: an operator the leaf's field takes, not any operator (§2.2).
+  const candidates = node.kind === "leaf" ? (node.spec ? ["field", ...node.spec.operators] : LEAF_KEYS) : [];
+  const kind =
+    node.kind === "composite"
+      ? `\`${node.operator}\` composite`
+      : node.kind === "scope"
+        ? `\`${node.key}\` scope`
+        : "leaf";
+  for (const key of node.unknownKeys)
+    context.report({
+      messageId: "unknownKey",
+      data: { key, kind },
+      at: [...node.path, key],
+      atKey: true,
+      clauses: node.kind === "leaf" ? ["s4-2-leaf-form", "s7-malformed-tree-refused-free"] : MALFORMED,
+      suggestions: candidates.length > 0 ? suggest(node, key, candidates) : [],
+    });
+}
+
+/** An `all` or `any` whose argument is not an array; an object is offered wrapped in one. */
+function reportNotArray(context: Context, node: Extract<NodeInfo, { kind: "composite" }>): void {
+  const at = [...node.path, node.operator];
+  const wrap = node.argument !== null && typeof node.argument === "object";
+  context.report({
+    messageId: "notArray",
+    data: { operator: node.operator, kind: kindOf(node.argument) },
+    at,
+    clauses: MALFORMED,
+    suggestions: wrap ? [{ messageId: "wrapArray", fix: { at, value: [sourceText(at)] } }] : [],
+  });
+}
 
 export default defineRule({
   meta: {
@@ -18,27 +118,11 @@ export default defineRule({
       "not an array.",
     clauses: ["s4-2-composite-forms", "s4-2-leaf-form", "s4-2-scope-people-only", "s7-malformed-tree-refused-free"],
     fixable: "suggestion",
-    messages: {
-      notObject: "A node must be an object (a composite, a leaf or a scope); got {{kind}}.",
-      empty:
-        "An empty object is not a node; give a composite (all, any, not), a leaf (field and an operator) or a scope.",
-      noForm:
-        "`{{key}}` is not a node key; a node is a composite (all, any, not), a leaf (field and an operator) " +
-        "or a scope ({{scopes}}).",
-      severalForms:
-        "A node is exactly one of a composite, a leaf or a scope; this one also has `{{key}}` (after `{{first}}`).",
-      unknownKey: "`{{key}}` is not allowed in a {{kind}}.",
-      noField: "A leaf needs `field`; this one has only `{{operator}}`.",
-      notArray: "`{{operator}}` takes an array of nodes; got {{kind}}.",
-      didYouMean: "Did you mean `{{name}}`?",
-      wrapArray: "Wrap it in an array.",
-    },
+    messages,
   },
   create: (context) => {
     const scopes = [...scopeKeys()];
-    const leafKeys = ["field", ...OPERATORS];
-    const allKeys = ["all", "any", "not", ...leafKeys, ...scopes];
-    const keySuggestions = (node: NodeInfo, key: string, candidates: readonly string[]) =>
+    const suggest: Suggest = (node, key, candidates) =>
       suggestionList(
         key,
         candidates.filter((c) => !isRecordWith(node.value, c)),
@@ -51,102 +135,21 @@ export default defineRule({
         }));
     return {
       Node(node) {
-        if (
-          node.unknownKeys.length === 0 &&
-          (node.kind === "scope" ||
-            (node.kind === "leaf"
-              ? node.field !== undefined || Object.hasOwn(node.record, "field")
-              : node.kind === "composite" && (node.operator === "not" || Array.isArray(node.argument))))
-        )
-          return;
+        if (wellFormed(node)) return;
         if (node.kind === "invalid") {
-          if (node.reason === "not-object") {
-            context.report({
-              messageId: "notObject",
-              data: { kind: kindOf(node.value) },
-              at: node.path,
-              clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-            });
-            return;
-          }
-          if (node.reason === "no-form") {
-            const key = node.unknownKeys[0];
-            if (key === undefined)
-              context.report({
-                messageId: "empty",
-                at: node.path,
-                clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-              });
-            else {
-              context.report({
-                messageId: "noForm",
-                data: { key, scopes: scopes.join(", ") },
-                at: [...node.path, key],
-                atKey: true,
-                clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-                suggestions: keySuggestions(node, key, allKeys),
-              });
-            }
-            return;
-          }
-          const [first, ...rest] = node.formKeys;
-          for (const key of rest) {
-            context.report({
-              messageId: "severalForms",
-              data: { key, first },
-              at: [...node.path, key],
-              atKey: true,
-              clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-            });
-          }
+          reportInvalid(context, node, scopes, suggest);
           return;
         }
-        // A suggestion must fit its place: an operator the leaf's field takes, not any operator (§2.2).
-        const candidates = node.kind === "leaf" ? (node.spec ? ["field", ...node.spec.operators] : leafKeys) : [];
-        for (const key of node.unknownKeys) {
-          const kind =
-            node.kind === "composite"
-              ? `\`${node.operator}\` composite`
-              : node.kind === "scope"
-                ? `\`${node.key}\` scope`
-                : "leaf";
-          context.report({
-            messageId: "unknownKey",
-            data: { key, kind },
-            at: [...node.path, key],
-            atKey: true,
-            clauses:
-              node.kind === "leaf"
-                ? ["s4-2-leaf-form", "s7-malformed-tree-refused-free"]
-                : ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-            suggestions: candidates.length > 0 ? keySuggestions(node, key, candidates) : [],
-          });
-        }
-        if (node.kind === "leaf" && !Object.hasOwn(node.record, "field")) {
+        reportUnknownKeys(context, node, suggest);
+        if (node.kind === "leaf" && !Object.hasOwn(node.record, "field"))
           context.report({
             messageId: "noField",
             data: { operator: node.operators[0] },
             at: node.path,
             clauses: ["s4-2-leaf-form", "s7-malformed-tree-refused-free"],
           });
-        }
-        if (node.kind === "composite" && node.operator !== "not" && !Array.isArray(node.argument)) {
-          const wrap = node.argument !== null && typeof node.argument === "object";
-          context.report({
-            messageId: "notArray",
-            data: { operator: node.operator, kind: kindOf(node.argument) },
-            at: [...node.path, node.operator],
-            clauses: ["s4-2-composite-forms", "s7-malformed-tree-refused-free"],
-            suggestions: wrap
-              ? [
-                  {
-                    messageId: "wrapArray",
-                    fix: { at: [...node.path, node.operator], value: [sourceText([...node.path, node.operator])] },
-                  },
-                ]
-              : [],
-          });
-        }
+        if (node.kind === "composite" && node.operator !== "not" && !Array.isArray(node.argument))
+          reportNotArray(context, node);
       },
     };
   },
