@@ -357,7 +357,11 @@ export const runCommand: TdssCommand<RunArgs> = {
       })
       .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
       .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
-      .option("reporter", { type: "string", array: true, describe: `Reporters: ${REPORTERS.join(", ")} (default all)` })
+      .option("reporter", {
+        type: "string",
+        array: true,
+        describe: `Reporters: ${REPORTERS.join(", ")} (default all; report.json is always written)`,
+      })
       .option("concurrency", {
         type: "number",
         describe: `Cases run at once; requests are paced by the key's rate limit (default ${DEFAULT_CONCURRENCY})`,

@@ -20,9 +20,9 @@ const FILES: Partial<Record<ReporterName, { file: string; render: (r: Report) =>
 };
 
 /**
- * Writes the file reporters' output into `dir` (each file atomically) and appends the Markdown summary
- * to $GITHUB_STEP_SUMMARY when it is set. Every text is rendered before the first file is written, so a
- * rendering error leaves no file at all. Returns the paths written.
+ * Writes report.json and the other file reporters' output into `dir` (each file atomically) and appends
+ * the Markdown summary to $GITHUB_STEP_SUMMARY when it is set. Every text is rendered before the first
+ * file is written, so a rendering error leaves no file at all. Returns the paths written.
  */
 export function writeReports(
   report: Report,
@@ -32,7 +32,10 @@ export function writeReports(
   /** The run's key redaction, applied to each rendered text too (a format's own escaping must not bring a key back). */
   redact: (text: string) => string = (text) => text,
 ): string[] {
-  const outputs = reporters.flatMap((name) => {
+  // report.json is the run's record: `--last-failed`, `tdss compare` and the next baseline read it, so it is
+  // written whatever the reporters; they choose the formats for people beside it.
+  const written: readonly ReporterName[] = reporters.includes("json") ? reporters : [...reporters, "json"];
+  const outputs = written.flatMap((name) => {
     const spec = FILES[name];
     return spec ? [{ path: join(dir, spec.file), text: redact(spec.render(report)) }] : [];
   });
