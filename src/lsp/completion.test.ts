@@ -42,6 +42,12 @@ describe("tdss lsp: completion", () => {
     expect(labels).toEqual([...loadContract().datasets.jobs.fields.keys()]);
   });
 
+  it("offers the fields of the dataset the linter infers from the other field names", async () => {
+    const text = '{"where": {"all": [{"field": "posted", "gte": "now-30d"}, {"field": "", "eq": "x"}]}}';
+    const { labels } = await completeAt("inferred.json", text, '{"field": "');
+    expect(labels).toEqual([...loadContract().datasets.jobs.fields.keys()]);
+  });
+
   it("inside a scope, offers only the fields of its sub-record", async () => {
     const text = '{"where": {"has_education": {"field": ""}}}';
     const { labels } = await completeAt("scope.json", text, '"field": "');

@@ -176,11 +176,24 @@ export function scanTree(text: string): JsonValue | undefined {
   return new Scanner(text).value(0);
 }
 
-/** The top object's member names, as a value route inference can read (the text may not parse). */
-export function topMembers(root: JsonValue | undefined): Record<string, true> {
-  const out: Record<string, true> = {};
-  if (root?.kind === "object") for (const m of root.members) out[m.key] = true;
-  return out;
+/**
+ * The tree as a plain value, for route inference, which reads the body's members and field names (the text may
+ * not parse): strings as their value, other tokens as JSON where they are JSON, else null.
+ */
+export function plainValue(value: JsonValue | undefined): unknown {
+  if (!value) return null;
+  if (value.kind === "object") {
+    const out: Record<string, unknown> = {};
+    for (const m of value.members) Object.defineProperty(out, m.key, { value: plainValue(m.value), enumerable: true });
+    return out;
+  }
+  if (value.kind === "array") return value.items.map((item) => plainValue(item));
+  if (value.kind === "string") return value.text;
+  try {
+    return JSON.parse(value.text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** Is `at` inside a token, or at its end (where typing continues it)? */

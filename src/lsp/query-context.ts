@@ -1,14 +1,14 @@
 /**
  * The request around the cursor, for completion and hover: the text it is in (the document, or the line of a
  * JSON Lines file), the route it is sent to (as the linter picks it: the document's settings, a line's wrapper,
- * else inferred from its members), and where the cursor is in it (src/lsp/cursor.ts).
+ * else inferred from its members and field names), and where the cursor is in it (src/lsp/cursor.ts).
  */
 import type { Position } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { loadContract, type DatasetSpec, type SubRecord } from "../contract/index.js";
 import type { BodyOperation } from "../contract/operations.js";
 import { inferRoute, resolveRoute } from "../contract/routes.js";
-import { cursorAt, scanTree, topMembers, type Cursor, type JsonObject } from "./cursor.js";
+import { cursorAt, plainValue, scanTree, type Cursor, type JsonObject } from "./cursor.js";
 import type { DocumentSettings } from "./settings.js";
 
 export interface QueryContext {
@@ -53,7 +53,7 @@ export function queryContext(
     }
   }
   if (cursor.path.length < skip) return undefined;
-  route ??= inferRoute(topMembers(body));
+  route ??= inferRoute(plainValue(body));
   return { route, dataset: loadContract().datasets[route.dataset], cursor, bodyPath: cursor.path.slice(skip), base };
 }
 
