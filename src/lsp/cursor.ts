@@ -67,12 +67,22 @@ export type Cursor =
 
 const MAX_DEPTH = 128;
 
+/** JSON's white space (and the other ASCII spaces a person may type). */
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0b || c === 0x0c;
+}
+
+/** What ends a bare token: white space or a structural character. */
+function isDelimiter(c: number): boolean {
+  return isSpace(c) || c === 0x2c || c === 0x3a || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x22;
+}
+
 class Scanner {
   pos = 0;
   constructor(readonly text: string) {}
 
   ws(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
   }
 
   value(depth: number): JsonValue | undefined {
@@ -83,7 +93,7 @@ class Scanner {
     if (c === "[" && depth < MAX_DEPTH) return this.array(depth);
     if (c === '"') return this.string();
     const start = this.pos;
-    while (this.pos < this.text.length && !/[\s,:[\]{}"]/.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && !isDelimiter(this.text.charCodeAt(this.pos))) this.pos++;
     if (this.pos === start) return undefined;
     return { kind: "other", start, end: this.pos, text: this.text.slice(start, this.pos) };
   }
@@ -92,9 +102,9 @@ class Scanner {
     const start = this.pos;
     let i = start + 1;
     for (; i < this.text.length; i++) {
-      const c = this.text[i];
-      if (c === "\\") i++;
-      else if (c === '"') {
+      const c = this.text.charCodeAt(i);
+      if (c === 0x5c) i++;
+      else if (c === 0x22) {
         this.pos = i + 1;
         const raw = this.text.slice(start, i + 1);
         let text: string;
@@ -104,7 +114,7 @@ class Scanner {
           text = raw.slice(1, -1);
         }
         return { kind: "string", start, end: this.pos, text };
-      } else if (c === "\n" || c === "\r") break;
+      } else if (c === 0x0a || c === 0x0d) break;
     }
     this.pos = i;
     return { kind: "string", start, end: i, text: this.text.slice(start + 1, i) };
@@ -183,8 +193,9 @@ export function scanTree(text: string): JsonValue | undefined {
 export function plainValue(value: JsonValue | undefined): unknown {
   if (!value) return null;
   if (value.kind === "object") {
-    const out: Record<string, unknown> = {};
-    for (const m of value.members) Object.defineProperty(out, m.key, { value: plainValue(m.value), enumerable: true });
+    // No prototype: a member named __proto__ is a member like any other.
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const m of value.members) out[m.key] = plainValue(m.value);
     return out;
   }
   if (value.kind === "array") return value.items.map((item) => plainValue(item));
@@ -208,7 +219,7 @@ function tokenOf(value: JsonScalar | undefined, at: number): Token {
 
 /** The last character other than white space before `at`, from `from` on. */
 function previousChar(text: string, at: number, from: number): string | undefined {
-  for (let i = at - 1; i >= from; i--) if (!/\s/.test(text[i]!)) return text[i];
+  for (let i = at - 1; i >= from; i--) if (!isSpace(text.charCodeAt(i))) return text[i];
   return undefined;
 }
 

@@ -16,8 +16,16 @@ const TAKES: Readonly<Record<string, string>> = {
   iso3: "a three-letter ISO 3166-1 country code",
 };
 
-/** A field as the catalog describes it, in Markdown. */
+const notes = new WeakMap<FieldSpec, string>();
+
+/** A field as the catalog describes it, in Markdown (written once a field: completion lists them all). */
 export function fieldNotes(field: FieldSpec, dataset: DatasetSpec): string {
+  let text = notes.get(field);
+  if (text === undefined) notes.set(field, (text = describe(field, dataset)));
+  return text;
+}
+
+function describe(field: FieldSpec, dataset: DatasetSpec): string {
   const lines = [`**\`${field.name}\`**: a ${dataset.name} field, type \`${field.type}\``, ""];
   if (field.groupLabel !== undefined) lines.push(`- Group: ${field.groupLabel} (\`${field.group}\`)`);
   lines.push(`- Operators: ${field.operators.map((o) => `\`${o}\``).join(", ")}`);
