@@ -7,6 +7,7 @@ import { Bitset } from "../store/bitset.js";
 import type { TableName } from "../store/schema.js";
 import { cell, type CellValue } from "../store/table.js";
 import type { Mutant } from "./mutant.js";
+import { rewriteData } from "./rewrite.js";
 
 /**
  * Semantic mutants, generated as a matrix (docs/search-semantics.md): each operator, composite, relative date
@@ -145,6 +146,21 @@ const LEAF_FAULTS: readonly LeafFault[] = [
         ),
     },
   ]),
+  // A comparison of decimal strings agrees with numeric order whenever both sides have as many digits (bounds taken
+  // from a record's own values): only bounds of other magnitudes show it.
+  {
+    id: "numbers-compared-as-text",
+    clause: "s4-2-gte-lte-inclusive",
+    description: "gte and lte on numbers compare their decimal strings (9 is above 10)",
+    kinds: ["number"],
+    ops: ["gte", "lte"],
+    rows: (ctx) =>
+      rowsWhere(ctx, (vs) => {
+        if (ctx.arg.op !== "gte" && ctx.arg.op !== "lte") return false;
+        const bound = String(ctx.arg.bound);
+        return vs.some((v) => (ctx.arg.op === "gte" ? String(v) >= bound : String(v) <= bound));
+      }),
+  },
   {
     id: "exists-inverted",
     clause: "s4-2-exists-presence",
@@ -276,6 +292,12 @@ const COMPOSITE_FAULTS: readonly { id: string; clause: string; description: stri
       rewrite: (n) => (n.kind === "all" && n.nodes.length > 2 ? { kind: "all", nodes: n.nodes.slice(0, 2) } : n),
     },
     {
+      id: "any-first-two-children",
+      clause: "s4-2-any-one-condition",
+      description: "any looks at its first two children only",
+      rewrite: (n) => (n.kind === "any" && n.nodes.length > 2 ? { kind: "any", nodes: n.nodes.slice(0, 2) } : n),
+    },
+    {
       id: "not-ignored",
       clause: "s4-2-not-negates",
       description: "not is ignored: not A matches what A matches",
@@ -374,6 +396,19 @@ function scopeMutants(): Mutant[] {
           ),
         },
       ),
+      mutant(
+        "unbound-under-not",
+        `a not over ${name} checks the scope's conditions each on a sub-record of its own (not [a, b] on one)`,
+        {
+          plan: onDataset("people", (p) =>
+            mapPlan(p, (node) =>
+              node.kind === "not" && node.node.kind === "scope" && node.node.sub === sub
+                ? { kind: "not", node: leakScope(sub, node.node) }
+                : node,
+            ),
+          ),
+        },
+      ),
       mutant("first-sub-record-only", `${name} looks at each person's first sub-record only`, {
         evaluation: { scope: (t, table, rows) => (t === sub ? firstOfEachOwner(table, rows) : rows) },
       }),
@@ -448,7 +483,27 @@ function relativeMutants(): Mutant[] {
   );
 }
 
+/**
+ * A people total that claims the cap for a set that is not counted to its end: only a count the suite proves (a
+ * page holding the whole set, or disjoint parts whose totals are exact) shows that the set is far smaller.
+ */
+const TOTAL_MUTANTS: readonly Mutant[] = [
+  {
+    id: "semantics-people-total-capped-when-paged",
+    clause: "s4-3-total-counts-matches",
+    area: "search-semantics",
+    cases: caseOf("people"),
+    description: 'people: total is "100000+" whenever more matches remain than the page holds (a next is sent).',
+    faults: {
+      response: rewriteData(["queryPeople"], (data) =>
+        typeof data.total === "number" && typeof data.next === "string" ? { ...data, total: "100000+" } : data,
+      ),
+    },
+  },
+];
+
 export const SEMANTICS_MUTANTS: readonly Mutant[] = [
+  ...TOTAL_MUTANTS,
   ...leafMutants(),
   ...compositeMutants(),
   ...scopeMutants(),

@@ -1,5 +1,13 @@
 import type { DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../../contract/index.js";
 import { exactField, type QueryNode } from "./judge.js";
+import {
+  ARITY_POSITIONS,
+  compositeAt,
+  MAGNITUDE_CONTRADICTIONS,
+  numericBounds,
+  numericContradictions,
+  shapeAt,
+} from "./shapes.js";
 import { addDays, daysBetween, monthsBefore, robustWords, todayUtc, type FieldReading, type Scalar } from "./values.js";
 
 /** A value no record holds: conditions on it match nothing, so queries built on them cost nothing. */
@@ -35,6 +43,11 @@ function otherValue(v: unknown): unknown {
 }
 
 const leaf = (field: FieldSpec, op: Operator, value: unknown): QueryNode => ({ field: field.name, [op]: value });
+
+/** The i-th of several distinct leaves matching nobody, on the field of `nonce` (a leaf `eq NONCE`). */
+export function nonceVariant(nonce: QueryNode, i: number): QueryNode {
+  return i === 0 ? nonce : { ...nonce, eq: `${NONCE}-${i}` };
+}
 const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
 
 /**
@@ -104,17 +117,30 @@ export class ConditionBuilder {
   retrievable(sample: Sample): Condition[] {
     const out: Condition[] = [];
     for (const reading of sample.fields.values()) out.push(...this.fieldConditions(reading));
-    // any [B, A] with B matching nobody, A first a condition of the record: one child is enough, wherever it stands.
     const nonce = this.nonceLeaf();
-    if (nonce) {
-      const plain = out.filter((c) => typeof c.node.field === "string");
-      for (let k = 0; k < plain.length; k += 6)
+    const plain = out.filter((c) => typeof c.node.field === "string");
+    // Composites of every arity with the record's condition at every child position (shapes.ts): an `any` whose
+    // other children match nobody, an `all` whose others are the record's own conditions. A composite that reads only
+    // some of its children misses the condition where it stands.
+    // Every shape at least once, on every sixth condition in turn.
+    const drawn = plain.length ? Math.max(Math.ceil(plain.length / 6), ARITY_POSITIONS.length) : 0;
+    for (let n = 0; n < drawn; n++) {
+      const k = (n * 6) % plain.length;
+      const a = plain[k]!;
+      const { arity, position } = shapeAt(n);
+      if (nonce)
         out.push({
-          node: { any: [nonce, plain[k]!.node] },
-          label: `any [nothing, ${plain[k]!.label}]`,
-          clauses: [...C.any, ...plain[k]!.clauses],
+          node: compositeAt("any", arity, position, a.node, (i) => nonceVariant(nonce, i)),
+          label: `any of ${arity} with ${a.label} at child ${position + 1}, the others matching nobody`,
+          clauses: [...C.any, ...a.clauses],
         });
+      out.push({
+        node: compositeAt("all", arity, position, a.node, (i) => plain[(k + 1 + i) % plain.length]!.node),
+        label: `all of ${arity} of its own conditions, ${a.label} at child ${position + 1}`,
+        clauses: [...C.all, ...a.clauses],
+      });
     }
+    out.push(...this.notForms(sample, plain));
     if (this.dataset.name === "people") out.push(...this.scopedConditions(sample));
     return out;
   }
@@ -154,8 +180,15 @@ export class ConditionBuilder {
       if (ok("eq") && negative && !r.values.includes(!v))
         add({ not: leaf(f, "eq", !v) }, "not eq the other value", C.not);
     } else if (typeof v === "number") {
-      if (ok("gte")) add(leaf(f, "gte", v), "gte exactly its value", C.range);
-      if (ok("lte")) add(leaf(f, "lte", v), "lte exactly its value", C.range);
+      // Bounds of other magnitudes than its value too: a comparison of decimal strings agrees with equal ones only.
+      const others = r.values.filter((x): x is number => typeof x === "number");
+      for (const b of numericBounds(v, others))
+        if (ok(b.op))
+          add(
+            leaf(f, b.op, b.bound),
+            b.form === "equal" ? `${b.op} exactly its value` : `${b.op} ${b.bound} (${b.form}, its value ${v})`,
+            C.range,
+          );
       if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
       if (ok("in")) add(leaf(f, "in", [otherValue(v), v]), "in [other, its value]", C.in);
     } else if (f.type === "date" && typeof v === "string") {
@@ -171,6 +204,87 @@ export class ConditionBuilder {
       const forward = back - 2;
       if (ok("lte") && forward > 0 && daysBetween(v, monthsBefore(this.today, forward)) >= 5)
         add(leaf(f, "lte", `now-${forward}m`), `lte now-${forward}m (its date ${v})`, C.relative);
+    }
+    return out;
+  }
+
+  /**
+   * `not` over every node form the record is outside of (shapes.ts): a leaf, `any` of every arity whose children
+   * match nobody, `all` with one child matching nobody at each position, a nested `not`, and each scope: one whose
+   * leaf no sub-record holds, and one whose two values the record holds only on different sub-records (so a `not`
+   * that does not bind them to one sub-record leaves the record out).
+   */
+  private notForms(sample: Sample, plain: readonly Condition[]): Condition[] {
+    const out: Condition[] = [];
+    const add = (node: QueryNode, label: string, clauses: readonly string[]) =>
+      out.push({ node, label, clauses: [...C.not, ...clauses] });
+    // Leaves matching nobody on a person-level text field the record holds: their `not` holds under every reading of
+    // what `not` does with a missing value.
+    const held = plain.find((c) => {
+      const f = this.dataset.fields.get(String(c.node.field));
+      return typeof c.node.eq === "string" && f !== undefined && !f.scope && f.type !== "date";
+    });
+    if (held && plain.length) {
+      const nothing = (i: number) => nonceVariant({ field: held.node.field, eq: NONCE }, i);
+      add({ not: nothing(0) }, `not (leaf): eq nothing on ${String(held.node.field)}`, []);
+      for (const { arity, position } of [1, 2, 3, 4].map((a) => ({ arity: a, position: 0 })))
+        add(
+          { not: compositeAt("any", arity, position, nothing(0), (i) => nothing(i + 1)) },
+          `not any of ${arity} matching nobody`,
+          C.any,
+        );
+      for (const arity of [2, 3, 4])
+        for (let position = 0; position < arity; position++)
+          add(
+            { not: compositeAt("all", arity, position, nothing(0), (i) => plain[i % plain.length]!.node) },
+            `not all of ${arity} of its own conditions with one matching nobody at child ${position + 1}`,
+            C.all,
+          );
+      add({ not: { not: plain[0]!.node } }, `not not (${plain[0]!.label})`, plain[0]!.clauses);
+      add({ not: { not: { not: nothing(0) } } }, "not not not (eq nothing)", []);
+    }
+    if (this.dataset.name !== "people") return out;
+    const fold = (x: Scalar | null | undefined) => (typeof x === "string" ? x.toLowerCase() : x);
+    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
+      const scope = SCOPE_KEY[sub];
+      if (!this.dataset.scopes[scope]) continue;
+      const readings = names
+        .map((n) => sample.fields.get(n))
+        .filter(
+          (r): r is FieldReading =>
+            r?.perElement !== undefined &&
+            r.perElement.length > 0 &&
+            r.field.type !== "date" &&
+            (this.allowed(r.field, "eq") || (this.allowed(r.field, "gte") && this.allowed(r.field, "lte"))) &&
+            r.perElement.every((x) => typeof x === "string" || typeof x === "boolean" || typeof x === "number"),
+        );
+      // A value exactly: eq, or for numbers (which take only gte and lte) both bounds at it.
+      const exactlyIt = (f: FieldSpec, v: Scalar): QueryNode[] =>
+        typeof v === "number" ? [leaf(f, "gte", v), leaf(f, "lte", v)] : [leaf(f, "eq", v)];
+      const text = readings.find((r) => typeof r.perElement![0] === "string" && this.allowed(r.field, "eq"));
+      if (text)
+        add(
+          { not: { [scope]: leaf(text.field, "eq", NONCE) } },
+          `not ${scope}: eq nothing on ${text.field.name}`,
+          C.scope,
+        );
+      // Two values held only on different sub-records: no one sub-record holds both, so not {scope: all[a, b]} holds.
+      const count = readings[0]?.perElement?.length ?? 0;
+      const pair = readings
+        .flatMap((x) => readings.filter((y) => y !== x).map((y) => ({ x, y })))
+        .filter(({ x, y }) => x.perElement!.length === count && y.perElement!.length === count)
+        .flatMap(({ x, y }) => {
+          const a = x.perElement![0]!;
+          const b = y.perElement![count - 1]!;
+          const apart = x.perElement!.every((xa, j) => fold(xa) !== fold(a) || fold(y.perElement![j]) !== fold(b));
+          return count >= 2 && apart ? [{ x, y, a, b }] : [];
+        })[0];
+      if (pair)
+        add(
+          { not: { [scope]: all(...exactlyIt(pair.x.field, pair.a), ...exactlyIt(pair.y.field, pair.b)) } },
+          `not ${scope}: ${pair.x.field.name} and ${pair.y.field.name} of two different sub-records`,
+          C.scope,
+        );
     }
     return out;
   }
@@ -246,8 +360,11 @@ export class ConditionBuilder {
     const nonce = this.nonceLeaf();
     const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node));
     const fields = [...new Set(plain.map((c) => String(c.node.field)))];
-    for (const field of fields) {
+    for (const [index, field] of fields.entries()) {
       const c = plain.find((x) => x.node.field === field)!;
+      // all[..., B, ...] with B matching nobody, and any[..., A, ...] with the others matching nobody, of a shape by
+      // field (shapes.ts): a composite that reads only some children shows at some position.
+      const { arity, position } = shapeAt(index);
       const f = this.dataset.fields.get(field)!;
       const relations: (EmptyProbe | undefined)[] = [
         { where: all(c.node, { not: c.node }), relation: `not A ∩ A = ∅ (A: ${c.label})`, clauses: C.not },
@@ -260,15 +377,17 @@ export class ConditionBuilder {
           : undefined,
         nonce
           ? {
-              where: all(c.node, nonce),
-              relation: `all[A, B] ⊆ B, B matching nobody (A: ${c.label})`,
+              where: compositeAt("all", Math.max(2, arity), position, nonce, () => c.node),
+              relation: `all[A, B] ⊆ B, B matching nobody at child ${position + 1} (A: ${c.label})`,
               clauses: C.all,
             }
           : undefined,
         nonce
           ? {
-              where: all(c.node, { not: { any: [c.node, nonce] } }),
-              relation: `any[A, B] ⊇ A (A: ${c.label})`,
+              where: all(c.node, {
+                not: compositeAt("any", arity, position, c.node, (i) => nonceVariant(nonce, i)),
+              }),
+              relation: `any[A, B] ⊇ A, A at child ${position + 1} of ${arity} (A: ${c.label})`,
               clauses: [...C.any, ...C.not],
             }
           : undefined,
@@ -301,6 +420,23 @@ export class ConditionBuilder {
       });
     }
     for (const r of sample.fields.values()) out.push(...this.valueProbes(r));
+    // Bounds no number meets whatever the data holds: other magnitudes than the sample's values, on the number fields
+    // its record returns as numbers or without a value (one that comes as text could not be judged, at a Credit a
+    // batch).
+    for (const r of sample.fields.values())
+      if (
+        r.field.type === "number" &&
+        r.returned &&
+        (r.present === false || r.values.some((x) => typeof x === "number")) &&
+        this.allowed(r.field, "gte") &&
+        this.allowed(r.field, "lte")
+      )
+        for (const c of MAGNITUDE_CONTRADICTIONS)
+          out.push({
+            where: this.oneValue(r.field, leaf(r.field, "gte", c.gte), leaf(r.field, "lte", c.lte)),
+            relation: `gte ${c.gte} and lte ${c.lte} on one value of ${r.field.name}`,
+            clauses: C.range,
+          });
     if (this.dataset.name === "people") out.push(...this.scopeProbes(sample, anchor));
     return out;
   }
@@ -357,6 +493,12 @@ export class ConditionBuilder {
         relation: `gte ${v} and lte ${v - 1} on one value`,
         clauses: C.range,
       });
+      for (const c of numericContradictions(v))
+        out.push({
+          where: this.oneValue(f, leaf(f, "gte", c.gte), leaf(f, "lte", c.lte)),
+          relation: `gte ${c.gte} and lte ${c.lte} on one value (${c.form})`,
+          clauses: C.range,
+        });
     }
     if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) {
       out.push({

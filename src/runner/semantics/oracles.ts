@@ -7,7 +7,17 @@ import {
   type Operator,
 } from "../../contract/index.js";
 import { settleAll } from "../concurrent.js";
-import { ConditionBuilder, NONCE, type Allowed, type Condition, type EmptyProbe, type Sample } from "./conditions.js";
+import { compositeAt, shapeAt } from "./shapes.js";
+import { provenCount, totalsDisagree } from "./totals.js";
+import {
+  ConditionBuilder,
+  NONCE,
+  nonceVariant,
+  type Allowed,
+  type Condition,
+  type EmptyProbe,
+  type Sample,
+} from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
 import type { SearchResult, Session } from "../steps/oracle-session.js";
@@ -46,6 +56,9 @@ function fieldsOf(node: unknown, out = new Set<string>()): Set<string> {
 }
 
 const show = (node: unknown) => JSON.stringify(node);
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date: successive days draw successive shapes. */
+const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 /** The deployment holds nothing this step can sample: the case is skipped with the reason, never passed. */
 export class NothingToSample extends Error {}
@@ -127,7 +140,7 @@ export class SemanticOracles {
       perSample.map(
         ({ conditions }, i) =>
           () =>
-            this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions),
+            this.soundness(conditions, perSample[(i + 1) % perSample.length]!.conditions, i),
       ),
     );
     await this.partitions(perSample[0]!.sample, perSample[0]!.conditions);
@@ -420,14 +433,19 @@ export class SemanticOracles {
   }
 
   /** Soundness: a broader query mixing all, any and not; every record it returns must satisfy it. */
-  private async soundness(mine: readonly Condition[], other: readonly Condition[]): Promise<void> {
+  private async soundness(mine: readonly Condition[], other: readonly Condition[], index: number): Promise<void> {
     const plain = mine.filter((c) => typeof c.node.field === "string");
     const negatable = other.filter((c) => "eq" in c.node && !plain.some((p) => show(p.node) === show(c.node)));
     if (plain.length < 3) return;
     const pick = (list: readonly Condition[], i: number) => list[(i * 7) % list.length]!;
+    // The `any` takes a shape of its own per sample and per day (shapes.ts), so runs span every arity and position.
+    const nonce = this.nonce;
+    const { arity, position } = shapeAt(index + dayNumber(this.today));
     const where = all(
       pick(plain, 1).node,
-      { any: [pick(plain, 2).node, ...(this.nonce ? [this.nonce] : [])] },
+      nonce
+        ? compositeAt("any", arity, position, pick(plain, 2).node, (i) => nonceVariant(nonce, i))
+        : { any: [pick(plain, 2).node] },
       ...(negatable.length ? [{ not: pick(negatable, 3).node }] : []),
     );
     const r = await this.session.search(this.dataset, where, PAGE);
@@ -482,10 +500,11 @@ export class SemanticOracles {
     const people = this.dataset === "people";
     const narrowed = await narrowSet<SearchResult>({
       candidates: [[q.node, ...narrowing]],
-      size: people ? 1 : SET_PAGE,
+      // A page of 25 costs what a page of 1 does (§8), and one without next proves Q's count whatever its total says.
+      size: SET_PAGE,
       search: (where, size) => this.session.search(this.dataset, where, size),
       // People compare exact totals (§4.3: exact below 100000); jobs and companies one page holding the whole set.
-      ...(people ? { smallEnough: (r: SearchResult) => typeof r.total === "number" } : {}),
+      ...(people ? { smallEnough: (r: SearchResult) => typeof r.total === "number" || !r.hasNext } : {}),
     });
     if (!narrowed.where || !narrowed.probe) {
       this.session.observe(
@@ -495,12 +514,25 @@ export class SemanticOracles {
       return;
     }
     const { where, probe } = narrowed;
-    await settleAll(chosen.map((p) => () => this.partition(where, probe, p)));
+    await settleAll(chosen.map((p, i) => () => this.partition(where, probe, this.shaped(p, i), String(p.node.field))));
+  }
+
+  /**
+   * p in a composite of its own shape (shapes.ts): an `any` whose other children are `not exists f`, or an `all`
+   * whose others are `exists f`, which on records holding f (the two parts p splits) mean what p means.
+   */
+  private shaped(p: Condition, index: number): Condition {
+    const f = String(p.node.field);
+    const { arity, position } = shapeAt(index * 5 + dayNumber(this.today));
+    const kind = (index + dayNumber(this.today)) % 2 ? "all" : "any";
+    const node = compositeAt(kind, arity, position, p.node, () =>
+      kind === "any" ? { not: { field: f, exists: true } } : { field: f, exists: true },
+    );
+    return { ...p, node, label: `${p.label} (as ${kind} of ${arity}, child ${position + 1})` };
   }
 
   /** Q's parts by p, compared with Q's own answer (`whole`, a set small enough to compare whole). */
-  private async partition(q: QueryNode, whole: SearchResult, p: Condition): Promise<void> {
-    const f = String(p.node.field);
+  private async partition(q: QueryNode, whole: SearchResult, p: Condition, f: string): Promise<void> {
     const has = { field: f, exists: true };
     const parts = [
       { name: "Q ∧ exists f ∧ p", where: all(q, has, p.node) },
@@ -516,23 +548,22 @@ export class SemanticOracles {
     const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
     const label = `partition of ${show(q)} by ${p.label}`;
     if (people) {
-      const totals = [whole.total, ...results.map((x) => x.r.total)];
-      if (!totals.every((t) => typeof t === "number" && Number.isInteger(t))) {
-        this.session.observe("search-semantics.inconclusive.people", `${label}: a total is not exact`);
-        return;
-      }
-      const sum = results.reduce((s, x) => s + (x.r.total as number), 0);
-      if (sum !== whole.total) {
+      // Totals against counts the suite proves (totals.ts): Q's page of 25 and the parts' exact totals.
+      const why = totalsDisagree(
+        { name: "Q", total: whole.total, ids: whole.ids, hasNext: whole.hasNext },
+        results.map((x) => ({ name: x.name, total: x.r.total, ids: x.r.ids, hasNext: x.r.hasNext })),
+      );
+      if (why)
         this.session.fail(
           "partition",
-          `${label}: total(Q) is ${String(whole.total)} but the parts ` +
-            `count ${results.map((x) => `${x.name} = ${String(x.r.total)}`).join(", ")} (sum ${sum}); the parts ` +
-            `of a query split by a condition and its negation must add up to it (${clauses})`,
+          `${label}: ${why}; the parts of a query split by a condition and its negation count it, and a total ` +
+            `counts the matches (${clauses}, s4-3-total-counts-matches)`,
           results.at(-1)!.r.exchange,
           whole.total,
-          sum,
+          results.map((x) => x.r.total),
         );
-      }
+      else if (![whole, ...results.map((x) => x.r)].every((r) => provenCount({ name: "", ...r }) !== undefined))
+        this.session.observe("search-semantics.inconclusive.people", `${label}: a total is not exact`);
       return;
     }
     if (results.some((x) => x.r.hasNext)) {
