@@ -20,9 +20,12 @@ import {
   planRun,
   runConformance,
   UnreachableError,
+  type RunOptions,
+  type RunOutcome,
 } from "../runner/run.js";
 import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
+import type { CaseDef } from "../runner/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { onInterrupt } from "./interrupt.js";
 
@@ -86,15 +89,32 @@ export interface RunIo {
   exitNow?: (code: number) => void;
 }
 
-export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
-  const configFile = args.config ? resolvePath(io.cwd, args.config) : findConfig(io.cwd);
-  let config: RunConfig = { implementation: {} };
+function loadRunConfig(args: RunArgs, cwd: string): RunConfig {
+  const configFile = args.config ? resolvePath(cwd, args.config) : findConfig(cwd);
   try {
-    if (configFile) config = loadConfig(configFile);
+    return configFile ? loadConfig(configFile) : { implementation: {} };
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The run's settings: each option, else the config's, else the default; a bad value is a usage error. */
+interface RunSettings {
+  readonly maxCredits: number;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly generated: { readonly count: number; readonly seed: number };
+  readonly evidenceBytes: number;
+  readonly reporters: ReporterName[];
+  readonly tags: string[] | undefined;
+  readonly depth: "quick" | "thorough";
+  readonly strict: boolean;
+  readonly fitBalance: boolean;
+  readonly reportRoot: string;
+}
+
+function runSettings(args: RunArgs, config: RunConfig, cwd: string): RunSettings {
   const maxCredits = positiveInteger("max-credits", args.maxCredits, 0) ?? config.maxCredits ?? DEFAULT_MAX_CREDITS;
   const concurrency = positiveInteger("concurrency", args.concurrency, 1) ?? config.concurrency ?? DEFAULT_CONCURRENCY;
   const timeoutMs = positiveInteger("timeout", args.timeout, 1) ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -111,39 +131,64 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const depth = args.depth ?? config.depth ?? "quick";
   if (depth !== "quick" && depth !== "thorough")
     throw new UsageError(`--depth must be quick or thorough, got ${JSON.stringify(depth)}`);
-  const strict = args.strict ?? config.strict ?? false;
-  const fitBalance = args.fitBalance ?? config.fitBalance ?? false;
+  return {
+    maxCredits,
+    concurrency,
+    timeoutMs,
+    generated,
+    evidenceBytes,
+    reporters,
+    tags,
+    depth,
+    strict: args.strict ?? config.strict ?? false,
+    fitBalance: args.fitBalance ?? config.fitBalance ?? false,
+    reportRoot: args.reportDir ? resolvePath(cwd, args.reportDir) : (config.reportDir ?? resolvePath(cwd, "reports")),
+  };
+}
 
-  let allCases;
+function loadRunSuites(args: RunArgs, cwd: string): CaseDef[] {
   try {
-    allCases = loadAllSuites((args.suites ?? []).map((dir) => resolvePath(io.cwd, String(dir))));
+    return loadAllSuites((args.suites ?? []).map((dir) => resolvePath(cwd, String(dir))));
   } catch (error) {
     if (error instanceof SuiteError) throw new UsageError(error.message);
     throw error;
   }
-  const reportRoot = args.reportDir
-    ? resolvePath(io.cwd, args.reportDir)
-    : (config.reportDir ?? resolvePath(io.cwd, "reports"));
+}
+
+function loadReplayCassette(args: RunArgs, replay: string, cwd: string): Cassette {
+  if (args.baseUrl) throw new UsageError("--replay answers from a cassette; it takes no --base-url");
+  if (args.record === "all") throw new UsageError("--replay records nothing; drop --record all");
+  try {
+    return loadCassette(resolvePath(cwd, replay));
+  } catch (error) {
+    if (error instanceof CassetteError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The cases to run: those --only and --tag select, narrowed to the last failures (--last-failed) and to HTTP
+ * cases on a replay; undefined when the last run had no failure to rerun.
+ */
+function selectRun(
+  args: RunArgs,
+  io: RunIo,
+  allCases: readonly CaseDef[],
+  settings: RunSettings,
+): { cases: CaseDef[]; cassette: Cassette | undefined } | undefined {
+  const { tags, reportRoot } = settings;
   let selected = selectCases(allCases, args.only, tags);
   if (args.lastFailed !== undefined) {
     const last = lastFailedCases(args.lastFailed === "" ? reportRoot : resolvePath(io.cwd, args.lastFailed), allCases);
     for (const id of last.unknown) io.err(`tdss: warning: ${last.file} names case ${id}, which no suite has now\n`);
     if (!last.ids.size) {
       io.err(`tdss: no case failed in ${last.file}; nothing to rerun\n`);
-      return 0;
+      return undefined;
     }
     selected = selected.filter((c) => last.ids.has(c.id));
   }
-  let cassette: Cassette | undefined;
-  if (args.replay !== undefined) {
-    if (args.baseUrl) throw new UsageError("--replay answers from a cassette; it takes no --base-url");
-    if (args.record === "all") throw new UsageError("--replay records nothing; drop --record all");
-    try {
-      cassette = loadCassette(resolvePath(io.cwd, args.replay));
-    } catch (error) {
-      if (error instanceof CassetteError) throw new UsageError(error.message);
-      throw error;
-    }
+  const cassette = args.replay !== undefined ? loadReplayCassette(args, args.replay, io.cwd) : undefined;
+  if (cassette) {
     // A cassette holds the HTTP exchanges; MCP sessions are not in it, and replay must send nothing.
     const mcp = selected.filter((c) => c.steps.some((s) => s.kind.startsWith("mcp")));
     if (mcp.length) {
@@ -151,262 +196,348 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
     }
     selected = selected.filter((c) => !mcp.includes(c));
   }
-  const cases = selected;
   const filters = [
     args.only ? ` --only ${args.only}` : "",
     tags?.length ? ` --tag ${tags.join(",")}` : "",
     args.lastFailed !== undefined ? " --last-failed" : "",
   ];
-  if (cases.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
-  if (args.list) {
-    const reserve = config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {};
-    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...reserve })));
-    return 0;
-  }
-  const expectationsFile = args.expectations ? resolvePath(io.cwd, args.expectations) : config.expectations;
-  let expectations = new Map<string, string>();
+  if (selected.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
+  return { cases: selected, cassette };
+}
+
+function loadRunExpectations(
+  args: RunArgs,
+  config: RunConfig,
+  cwd: string,
+  allCases: readonly CaseDef[],
+): Map<string, string> {
+  const expectationsFile = args.expectations ? resolvePath(cwd, args.expectations) : config.expectations;
   try {
-    if (expectationsFile)
-      expectations = new Map(loadExpectations(expectationsFile, new Set(allCases.map((c) => c.id))));
+    if (!expectationsFile) return new Map<string, string>();
+    return new Map(loadExpectations(expectationsFile, new Set(allCases.map((c) => c.id))));
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
 
+/** Where the run goes and with which keys: a cassette, a deployment, or the embedded reference server. */
+interface Target {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly secondKey: string | undefined;
+  readonly embedded?: EmbeddedServer;
+}
+
+function deploymentTarget(baseUrlArg: string, apiKey: string | undefined, keyEnv: string, io: RunIo): string {
+  let baseUrl: string;
+  try {
+    const url = parseBaseUrl(baseUrlArg);
+    if (isInsecureRemote(url))
+      io.err(
+        `tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels ` +
+          `unencrypted\n`,
+      );
+    baseUrl = url.href;
+  } catch (error) {
+    if (error instanceof BaseUrlError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (!apiKey) throw new UsageError(`no API key: set ${keyEnv} (the environment variable that holds the key)`);
+  return baseUrl;
+}
+
+async function embeddedTarget(io: RunIo): Promise<Target> {
+  let embedded: EmbeddedServer;
+  try {
+    embedded = await startEmbeddedServer();
+  } catch (error) {
+    if (error instanceof EmbeddedUnavailableError) throw new UsageError(error.message);
+    throw new UsageError(`cannot start the embedded reference server: ${(error as Error).message}`);
+  }
+  io.err(`tdss: no --base-url: running against the embedded reference server at ${embedded.url}\n`);
+  return { baseUrl: embedded.url, apiKey: embedded.keys.active, secondKey: embedded.keys.exhausted, embedded };
+}
+
+async function targetOf(args: RunArgs, config: RunConfig, io: RunIo, cassette: Cassette | undefined): Promise<Target> {
   const baseUrlArg = cassette ? undefined : (args.baseUrl ?? config.baseUrl);
   const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
   const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
-  let baseUrl: string;
   if (args.apiKey !== undefined)
     io.err(
       `tdss: warning: a key given with --api-key is visible to other users in the process list and stays in ` +
         `the shell's history; set ${keyEnv} instead\n`,
     );
-  let apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
-  let secondKey: string | undefined = io.env[secondEnv];
-  let embedded: EmbeddedServer | undefined;
-  if (cassette) {
-    // Stand-in keys: nothing is sent, and the recorded texts carry placeholders where the keys were.
-    baseUrl = cassette.baseUrl;
-    apiKey = "tdssreplayprimarykey";
-    secondKey = "tdssreplaysecondkey";
-  } else if (baseUrlArg) {
-    try {
-      const url = parseBaseUrl(baseUrlArg);
-      if (isInsecureRemote(url))
-        io.err(
-          `tdss: warning: ${url.origin} is plain http to a host other than this machine; the API key travels ` +
-            `unencrypted\n`,
-        );
-      baseUrl = url.href;
-    } catch (error) {
-      if (error instanceof BaseUrlError) throw new UsageError(error.message);
-      throw error;
-    }
-    if (!apiKey) throw new UsageError(`no API key: set ${keyEnv} (the environment variable that holds the key)`);
-  } else {
-    try {
-      embedded = await startEmbeddedServer();
-    } catch (error) {
-      if (error instanceof EmbeddedUnavailableError) throw new UsageError(error.message);
-      throw new UsageError(`cannot start the embedded reference server: ${(error as Error).message}`);
-    }
-    baseUrl = embedded.url;
-    apiKey = embedded.keys.active;
-    secondKey = embedded.keys.exhausted;
-    io.err(`tdss: no --base-url: running against the embedded reference server at ${baseUrl}\n`);
-  }
+  const apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
+  const secondKey: string | undefined = io.env[secondEnv];
+  // Stand-in keys on a replay: nothing is sent, and the recorded texts carry placeholders where the keys were.
+  if (cassette) return { baseUrl: cassette.baseUrl, apiKey: "tdssreplayprimarykey", secondKey: "tdssreplaysecondkey" };
+  if (baseUrlArg) return { baseUrl: deploymentTarget(baseUrlArg, apiKey, keyEnv, io), apiKey: apiKey!, secondKey };
+  return embeddedTarget(io);
+}
 
-  // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
-  const redact = new Credentials(apiKey, secondKey).redact;
-  const out: Print = (t) => io.out(redact(t));
-  try {
-    mkdirSync(reportRoot, { recursive: true });
-  } catch (error) {
-    throw new UsageError(`cannot create the report folder ${reportRoot}: ${(error as Error).message}`);
-  }
+/** What a run needs beyond its settings: its cases and target, and where its output goes. */
+interface RunPlan {
+  readonly args: RunArgs;
+  readonly io: RunIo;
+  readonly config: RunConfig;
+  readonly settings: RunSettings;
+  readonly allCases: readonly CaseDef[];
+  readonly cases: CaseDef[];
+  readonly cassette: Cassette | undefined;
+  readonly expectations: Map<string, string>;
+  readonly target: Target;
+  readonly redact: (text: string) => string;
+  readonly out: Print;
+}
 
-  const interrupt = onInterrupt((t) => io.err(t), io.exitNow);
+/** The options of runConformance for the plan; `recorded` receives the recording client when one is made. */
+function conformanceOptions(
+  plan: RunPlan,
+  interrupt: ReturnType<typeof onInterrupt>,
+  recorded: (recorder: RecordingHttpClient) => void,
+): RunOptions {
+  const { args, io, config, settings, cases, cassette, target, redact } = plan;
   const recording = args.record === "all";
+  let done = 0;
+  return {
+    signal: interrupt.signal,
+    interruptedBy: () => interrupt.by(),
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    ...(target.secondKey ? { secondKey: target.secondKey } : {}),
+    cases,
+    maxCredits: settings.maxCredits,
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    ...(config.fingerprint ? { fingerprint: config.fingerprint } : {}),
+    implementation: config.implementation,
+    ...(config.mcpTools ? { mcpTools: config.mcpTools } : {}),
+    expectations: plan.expectations,
+    ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
+    dryRun: args.dryRun ?? false,
+    fitBalance: settings.fitBalance,
+    // Before the first case, so that a run the key may not afford says so before it spends.
+    onWarning: (w) => io.err(`tdss: warning: ${redact(w)}\n`),
+    depth: settings.depth,
+    generated: settings.generated,
+    strict: settings.strict,
+    evidenceBytes: settings.evidenceBytes,
+    ...(recording || cassette ? { freshBalance: true } : {}),
+    ...(args.record === "all" ? { record: "all" as const } : {}),
+    ...(recording || cassette
+      ? {
+          httpClient: (options: HttpClientOptions, credentials: Credentials) => {
+            if (cassette) return new ReplayHttpClient(cassette, credentials);
+            const recorder = new RecordingHttpClient(options, credentials);
+            recorded(recorder);
+            return recorder;
+          },
+        }
+      : {}),
+    onCaseDone: (r) => {
+      if (settings.reporters.includes("console")) plan.out(`${formatProgress(r, ++done, cases.length)}\n`);
+    },
+  };
+}
+
+/** Writes the reports (and the cassette of a recording run) and prints the summary; the exit status. */
+function report(plan: RunPlan, outcome: RunOutcome, recorder: RecordingHttpClient | undefined): number {
+  const { args, io, settings, redact, out } = plan;
+  const { tags, strict, reportRoot, reporters } = settings;
+  const report = buildReport(
+    outcome,
+    plan.allCases,
+    { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) },
+    strict,
+  );
+  let files: string[];
+  try {
+    files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
+    if (recorder) {
+      const file = join(reportRoot, outcome.runId, "cassette.json");
+      writeFileAtomic(file, `${redact(JSON.stringify(recorder.cassette()))}\n`);
+      files.push(file);
+    }
+  } catch (error) {
+    io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
+    return 2;
+  }
+  if (reporters.includes("console")) {
+    out(formatSummary(report, files));
+    if (plan.cassette) out(`Replayed from ${args.replay}: nothing was sent, no Credit was spent.\n`);
+    if (report.summary.failed + report.summary.drift > 0) {
+      out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
+    }
+  } else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
+  return report.summary.exitCode;
+}
+
+/** A run's error as the command line shows it: a usage error where the user can act, and never a key. */
+function runError(error: unknown, plan: RunPlan): unknown {
+  const { redact } = plan;
+  if (error instanceof BudgetError) {
+    plan.out(formatPlan(error.plan));
+    return new UsageError(error.message);
+  }
+  if (error instanceof UnreachableError || error instanceof SuiteError || error instanceof KeyRejectedError)
+    return new UsageError(redact(error.message));
+  // Whatever else escapes carries no key either: its text is printed by the command line.
+  if (error instanceof Error) {
+    error.message = redact(error.message);
+    if (error.stack) error.stack = redact(error.stack);
+  }
+  return error;
+}
+
+async function runPlanned(plan: RunPlan): Promise<number> {
+  const { io, out } = plan;
+  try {
+    mkdirSync(plan.settings.reportRoot, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`cannot create the report folder ${plan.settings.reportRoot}: ${(error as Error).message}`);
+  }
+  const interrupt = onInterrupt((t) => io.err(t), io.exitNow);
   let recorder: RecordingHttpClient | undefined;
   try {
-    let done = 0;
-    const outcome = await runConformance({
-      signal: interrupt.signal,
-      interruptedBy: () => interrupt.by(),
-      baseUrl,
-      apiKey: apiKey,
-      ...(secondKey ? { secondKey } : {}),
-      cases,
-      maxCredits,
-      concurrency,
-      timeoutMs,
-      ...(config.fingerprint ? { fingerprint: config.fingerprint } : {}),
-      implementation: config.implementation,
-      ...(config.mcpTools ? { mcpTools: config.mcpTools } : {}),
-      expectations,
-      ...(config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {}),
-      dryRun: args.dryRun ?? false,
-      fitBalance,
-      // Before the first case, so that a run the key may not afford says so before it spends.
-      onWarning: (w) => io.err(`tdss: warning: ${redact(w)}\n`),
-      depth,
-      generated,
-      strict,
-      evidenceBytes,
-      ...(recording || cassette ? { freshBalance: true } : {}),
-      ...(args.record === "all" ? { record: "all" as const } : {}),
-      ...(recording || cassette
-        ? {
-            httpClient: (options: HttpClientOptions, credentials: Credentials) =>
-              cassette
-                ? new ReplayHttpClient(cassette, credentials)
-                : (recorder = new RecordingHttpClient(options, credentials)),
-          }
-        : {}),
-      onCaseDone: (r) => {
-        if (reporters.includes("console")) out(`${formatProgress(r, ++done, cases.length)}\n`);
-      },
-    });
+    const outcome = await runConformance(conformanceOptions(plan, interrupt, (r) => (recorder = r)));
     if (outcome.dryRun) {
       out(formatPlan(outcome.plan, outcome.credits.balanceBefore));
       out("Dry run: nothing priced was sent (GET /auth/key/status costs nothing).\n");
       return 0;
     }
-    const report = buildReport(
-      outcome,
-      allCases,
-      { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) },
-      strict,
-    );
-    let files: string[] = [];
-    try {
-      files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
-      if (recorder) {
-        const file = join(reportRoot, outcome.runId, "cassette.json");
-        writeFileAtomic(file, `${redact(JSON.stringify(recorder.cassette()))}\n`);
-        files.push(file);
-      }
-    } catch (error) {
-      io.err(`tdss: cannot write the reports: ${redact((error as Error).message)}\n`);
-      return 2;
-    }
-    if (reporters.includes("console")) {
-      out(formatSummary(report, files));
-      if (cassette) out(`Replayed from ${args.replay}: nothing was sent, no Credit was spent.\n`);
-      if (report.summary.failed + report.summary.drift > 0) {
-        out(`Rerun the failed cases: ${rerunCommand(args, join(reportRoot, outcome.runId), io.cwd)}\n`);
-      }
-    } else if (report.run.interrupted) io.err(`tdss: interrupted; ${report.summary.creditsSpent} Credits were spent\n`);
-    return report.summary.exitCode;
+    return report(plan, outcome, recorder);
   } catch (error) {
-    if (error instanceof BudgetError) {
-      out(formatPlan(error.plan));
-      throw new UsageError(error.message);
-    }
-    if (error instanceof UnreachableError || error instanceof SuiteError || error instanceof KeyRejectedError)
-      throw new UsageError(redact(error.message));
-    // Whatever else escapes carries no key either: its text is printed by the command line.
-    if (error instanceof Error) {
-      error.message = redact(error.message);
-      if (error.stack) error.stack = redact(error.stack);
-    }
-    throw error;
+    throw runError(error, plan);
   } finally {
     interrupt.dispose();
-    await embedded?.close();
+    await plan.target.embedded?.close();
   }
+}
+
+export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
+  const config = loadRunConfig(args, io.cwd);
+  const settings = runSettings(args, config, io.cwd);
+  const allCases = loadRunSuites(args, io.cwd);
+  const selected = selectRun(args, io, allCases, settings);
+  if (!selected) return 0;
+  const { cases, cassette } = selected;
+  if (args.list) {
+    const reserve = config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {};
+    io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...reserve })));
+    return 0;
+  }
+  const expectations = loadRunExpectations(args, config, io.cwd, allCases);
+  const target = await targetOf(args, config, io, cassette);
+  // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
+  const redact = new Credentials(target.apiKey, target.secondKey).redact;
+  const out: Print = (t) => io.out(redact(t));
+  const plan = { args, io, config, settings, allCases, cases, cassette, expectations, target, redact, out };
+  return runPlanned(plan);
+}
+
+/** Which deployment, with which key and config, and which cases of the suites. */
+function targetOptions<T>(y: Argv<T>) {
+  return y
+    .option("base-url", {
+      type: "string",
+      describe: "Base URL of the deployment; without it the embedded reference server is started",
+    })
+    .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
+    .option("config", {
+      type: "string",
+      describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)",
+    })
+    .option("only", {
+      type: "string",
+      describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)",
+    })
+    .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
+    .option("depth", {
+      type: "string",
+      describe: "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)",
+    });
+}
+
+/** What the run may spend, what it expects, where its reports go, and its pace. */
+function budgetOptions<T>(y: Argv<T>) {
+  return y
+    .option("max-credits", {
+      type: "number",
+      describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})`,
+    })
+    .option("fit-balance", {
+      type: "boolean",
+      describe:
+        "Run only the cases whose worst case fits the key's balance and --max-credits; the others are reported " +
+        "not run (default: refuse to start when the balance cannot cover the worst case)",
+    })
+    .option("dry-run", {
+      type: "boolean",
+      describe: "Print the plan and the worst-case Credits; send only free calls",
+    })
+    .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
+    .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
+    .option("reporter", {
+      type: "string",
+      array: true,
+      describe: `Reporters: ${REPORTERS.join(", ")} (default all; report.json is always written)`,
+    })
+    .option("concurrency", {
+      type: "number",
+      describe: `Cases run at once; requests are paced by the key's rate limit (default ${DEFAULT_CONCURRENCY})`,
+    })
+    .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` });
+}
+
+/** How the cases are made and checked, which of them run again, and what is recorded or replayed. */
+function caseOptions<T>(y: Argv<T>) {
+  return y
+    .option("generated", {
+      type: "number",
+      describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})`,
+    })
+    .option("seed", {
+      type: "number",
+      describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})`,
+    })
+    .option("strict", {
+      type: "boolean",
+      describe:
+        "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)",
+    })
+    .option("last-failed", {
+      type: "string",
+      describe:
+        "Run only the cases that failed in this report (folder or report.json; default: the latest run " +
+        "under --report-dir)",
+    })
+    .option("suites", {
+      type: "string",
+      array: true,
+      describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable",
+    })
+    .option("list", {
+      type: "boolean",
+      describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing",
+    })
+    .option("record", {
+      choices: ["failures", "all"] as const,
+      describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay",
+    })
+    .option("replay", {
+      type: "string",
+      describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing",
+    })
+    .option("evidence-bytes", {
+      type: "number",
+      describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
+    });
 }
 
 export const runCommand: TdssCommand<RunArgs> = {
   name: "run",
-  builder: (y: Argv) =>
-    y
-      .option("base-url", {
-        type: "string",
-        describe: "Base URL of the deployment; without it the embedded reference server is started",
-      })
-      .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
-      .option("config", {
-        type: "string",
-        describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)",
-      })
-      .option("only", {
-        type: "string",
-        describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)",
-      })
-      .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
-      .option("depth", {
-        type: "string",
-        describe:
-          "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)",
-      })
-      .option("max-credits", {
-        type: "number",
-        describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})`,
-      })
-      .option("fit-balance", {
-        type: "boolean",
-        describe:
-          "Run only the cases whose worst case fits the key's balance and --max-credits; the others are reported " +
-          "not run (default: refuse to start when the balance cannot cover the worst case)",
-      })
-      .option("dry-run", {
-        type: "boolean",
-        describe: "Print the plan and the worst-case Credits; send only free calls",
-      })
-      .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
-      .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
-      .option("reporter", {
-        type: "string",
-        array: true,
-        describe: `Reporters: ${REPORTERS.join(", ")} (default all; report.json is always written)`,
-      })
-      .option("concurrency", {
-        type: "number",
-        describe: `Cases run at once; requests are paced by the key's rate limit (default ${DEFAULT_CONCURRENCY})`,
-      })
-      .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` })
-      .option("generated", {
-        type: "number",
-        describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})`,
-      })
-      .option("seed", {
-        type: "number",
-        describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})`,
-      })
-      .option("strict", {
-        type: "boolean",
-        describe:
-          "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)",
-      })
-      .option("last-failed", {
-        type: "string",
-        describe:
-          "Run only the cases that failed in this report (folder or report.json; default: the latest run " +
-          "under --report-dir)",
-      })
-      .option("suites", {
-        type: "string",
-        array: true,
-        describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable",
-      })
-      .option("list", {
-        type: "boolean",
-        describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing",
-      })
-      .option("record", {
-        choices: ["failures", "all"] as const,
-        describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay",
-      })
-      .option("replay", {
-        type: "string",
-        describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing",
-      })
-      .option("evidence-bytes", {
-        type: "number",
-        describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
-      }),
+  builder: (y: Argv) => caseOptions(budgetOptions(targetOptions(y))),
   run: (args) =>
     executeRun(args, {
       out: (t) => process.stdout.write(t),

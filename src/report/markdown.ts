@@ -90,14 +90,11 @@ function failureBlocks(c: CaseResult): string[] {
   return out;
 }
 
-/**
- * summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage.
- */
-export function renderMarkdown(report: Report): string {
+/** The verdict, the target and tool, the counts and the Credits. */
+function headline(report: Report): string[] {
   const s = report.summary;
-  const verdict = verdictOf(report);
-  const out = [
-    `# tdss conformance: ${verdict}`,
+  return [
+    `# tdss conformance: ${verdictOf(report)}`,
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",
@@ -112,92 +109,132 @@ export function renderMarkdown(report: Report): string {
       `${s.balanceBefore !== undefined ? `; balance ${s.balanceBefore} → ${s.balanceAfter ?? "?"}` : ""}.`,
     "",
   ];
+}
+
+/** An interruption, a run stopped short, and the run's warnings, as quoted notices. */
+function notices(report: Report): string[] {
+  const out: string[] = [];
   const interrupted = report.run.interrupted;
   if (interrupted) {
     const notRun = interrupted.notRun.length ? `: ${interrupted.notRun.map((id) => `\`${id}\``).join(", ")}` : "";
     const count = interrupted.notRun.length;
     out.push(`> **Interrupted** by ${interrupted.by}; ${count} selected cases were not run${notRun}.`, "");
   }
-  if (s.stopped)
+  const stopped = report.summary.stopped;
+  if (stopped)
     out.push(
-      `> **Incomplete:** ${cell(s.stopped.reason, 1000)}; ${s.stopped.notRun.length} cases were not run for it ` +
+      `> **Incomplete:** ${cell(stopped.reason, 1000)}; ${stopped.notRun.length} cases were not run for it ` +
         `(no verdict was given on them; exit status 2).`,
       "",
     );
   if (report.warnings.length) out.push(...report.warnings.map((w) => `> **Warning:** ${w}`), "");
-  out.push(
+  return out;
+}
+
+function areaTable(report: Report): string[] {
+  const out = [
     "| area | passed | failed | skipped | expected failures | unexpected passes | drift |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-  );
+  ];
   for (const g of byArea(report.cases))
     out.push(
       `| ${g.area} | ${g.counts.passed} | ${g.counts.failed} | ${g.counts.skipped} ` +
         `| ${g.counts["expected-failure"]} | ${g.counts["unexpected-pass"]} | ${g.counts.drift} |`,
     );
   out.push("");
+  return out;
+}
+
+function failures(report: Report): string[] {
   const failing = report.cases.filter(
     (c) => c.status === "failed" || c.status === "drift" || c.status === "unexpected-pass",
   );
-  if (failing.length) {
-    out.push("## Failures", "");
-    for (const c of failing) {
-      out.push(
-        `### \`${c.id}\` (${c.status}): ${c.title}`,
-        "",
-        `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`,
-        "",
-      );
-      if (c.status === "unexpected-pass")
-        out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
-      out.push(...failureBlocks(c));
-    }
-  }
-  if (report.readings.length) {
+  if (!failing.length) return [];
+  const out = ["## Failures", ""];
+  for (const c of failing) {
     out.push(
-      "## Readings (warnings: where the specification does not compel the verdict)",
+      `### \`${c.id}\` (${c.status}): ${c.title}`,
       "",
-      `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` clause; ` +
-        (report.run.strict
-          ? "--strict made them failures"
-          : "they do not fail the run (--strict makes them failures)") +
-        ".",
+      `Clauses: ${c.clauses.map((x) => `\`${x}\``).join(", ")}`,
       "",
-      "| case | check | clause | reading the project took | what the deployment did |",
-      "| --- | --- | --- | --- | --- |",
     );
-    for (const r of report.readings)
-      out.push(
-        `| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): ` +
-          `“${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`,
-      );
-    out.push("");
+    if (c.status === "unexpected-pass")
+      out.push(`Listed as expected to fail (${c.reason ?? ""}) but passed: update the expectations file.`, "");
+    out.push(...failureBlocks(c));
   }
+  return out;
+}
+
+function readings(report: Report): string[] {
+  if (!report.readings.length) return [];
+  const out = [
+    "## Readings (warnings: where the specification does not compel the verdict)",
+    "",
+    `Each rests on the project's reading of an \`ambiguous\` or \`implementation-defined\` clause; ` +
+      (report.run.strict ? "--strict made them failures" : "they do not fail the run (--strict makes them failures)") +
+      ".",
+    "",
+    "| case | check | clause | reading the project took | what the deployment did |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const r of report.readings)
+    out.push(
+      `| \`${r.case}\` | ${cell(`${r.step} · ${r.check}`)} | \`${r.clause}\` (${r.kind}): ` +
+        `“${cell(r.quote)}” | ${cell(r.reading)} | ${cell(r.observed)} |`,
+    );
+  out.push("");
+  return out;
+}
+
+function skippedCases(report: Report): string[] {
   const skipped = report.cases.filter((c) => c.status === "skipped");
-  if (skipped.length)
-    out.push("## Not run (skipped)", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), "");
+  if (!skipped.length) return [];
+  return ["## Not run (skipped)", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), ""];
+}
+
+function observedChoices(report: Report): string[] {
   const observed = Object.entries(report.observed);
-  if (observed.length) {
-    out.push(
-      "## Observed (where the specification leaves the choice to the deployment)",
-      "",
-      "| topic | value | clauses |",
-      "| --- | --- | --- |",
-    );
-    for (const [topic, o] of observed) {
-      const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
-      out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
-    }
-    out.push("");
+  if (!observed.length) return [];
+  const out = [
+    "## Observed (where the specification leaves the choice to the deployment)",
+    "",
+    "| topic | value | clauses |",
+    "| --- | --- | --- |",
+  ];
+  for (const [topic, o] of observed) {
+    const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
+    out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
   }
+  out.push("");
+  return out;
+}
+
+function clauseCoverage(report: Report): string[] {
   const m = report.coverage.must;
-  out.push(
+  const out = [
     "## Clause coverage",
     "",
     `\`must\` clauses: ${m.cited} of ${m.total} cited by a case; ${m.passed} passed, ${m.failed} ` +
       `failed, ${m.notRun} not run.`,
     "",
-  );
+  ];
   const uncovered = report.coverage.clauses.filter((c) => c.kind === "must" && c.status === "not-covered");
   if (uncovered.length) out.push(`Not covered: ${uncovered.map((c) => `\`${c.id}\``).join(", ")}.`, "");
-  return out.join("\n");
+  return out;
+}
+
+/**
+ * summary.md: the verdict, counts by area, failures with a reproduction, what the deployment chose, clause coverage.
+ */
+export function renderMarkdown(report: Report): string {
+  return [
+    ...headline(report),
+    ...notices(report),
+    ...areaTable(report),
+    ...failures(report),
+    ...readings(report),
+    ...skippedCases(report),
+    ...observedChoices(report),
+    ...clauseCoverage(report),
+  ].join("\n");
 }

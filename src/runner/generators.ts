@@ -6,7 +6,7 @@ import { operatorsOf } from "../validity/arbitrary.js";
 import { generatedQueries } from "../validity/generated.js";
 import { refusalMatrix } from "../validity/matrix.js";
 import { refusalClauses, refusedToolSamples } from "./refusal-clauses.js";
-import { TemplateError, Unknown, type Generator } from "./template.js";
+import { TemplateError, Unknown, type Generator, type TemplateScope } from "./template.js";
 
 /**
  * The values a run invents: IDs that cannot resolve (bogus and tampered), long texts, and queries
@@ -82,21 +82,58 @@ function typicalLeaf(field: FieldSpec): Record<string, unknown> {
   return { field: field.name, eq: "tdss" };
 }
 
-export function createGenerators(state: GeneratorState): Record<string, Generator> {
-  const builtIn: Record<string, Generator> = {
+/** A captured ID (or cursor) with one character changed; the result is remembered as bogus. */
+function tamper(state: GeneratorState, [id]: readonly unknown[], scope: TemplateScope): unknown {
+  if (id instanceof Unknown || scope.estimating) return bogusId(state);
+  if (typeof id !== "string")
+    throw new TemplateError(`tamper: expected a string, got ${JSON.stringify(id)?.slice(0, 60)}`);
+  const out = tamperId(id);
+  state.bogus.add(out);
+  return out;
+}
+
+/**
+ * Entries of the linter's shared corpus with a given consequence (e.g. 'refused'), optionally only
+ * for some routes: {name, route, body, raw}. Their detail IDs are made up, so they cannot be charged.
+ * Entries with an invalid page size are left out: a deployment that wrongly serves one could return
+ * up to 10000 IDs, so their cost cannot be bounded here (suites/limits probes sizes on a query that
+ * matches nothing instead).
+ */
+function lintCorpusEntries(state: GeneratorState, [consequence, ...routes]: readonly unknown[]): unknown {
+  const validSize = (body: unknown) => {
+    const size = (body as { size?: unknown } | null)?.size;
+    return size === undefined || (Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 100);
+  };
+  const entries = lintCorpus.filter(
+    (e) => e.expected === consequence && (routes.length === 0 || routes.includes(e.route)) && validSize(e.body),
+  );
+  if (entries.length === 0)
+    throw new TemplateError(
+      `lintCorpus: no entry is ` +
+        `classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
+    );
+  for (const e of entries) {
+    const ids = (e.body as Record<string, unknown> | null)?.[bodyOperation(e.route)!.idsMember];
+    if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
+  }
+  return entries.map((e) => ({
+    name: e.name,
+    route: e.route,
+    body: e.body,
+    ...(e.raw !== undefined ? { raw: e.raw } : {}),
+    clauses: refusalClauses(e),
+  }));
+}
+
+/** Generators of values: made-up IDs, texts and lists, and readings of captured values. */
+function valueGenerators(state: GeneratorState): Record<string, Generator> {
+  return {
     /** An ID no deployment can resolve. */
     bogusId: () => bogusId(state),
     /** n distinct unresolvable IDs. */
     bogusIds: ([n]) => Array.from({ length: count(n, "bogusIds") }, () => bogusId(state)),
     /** A captured ID (or cursor) with one character changed. */
-    tamper: ([id], scope) => {
-      if (id instanceof Unknown || scope.estimating) return bogusId(state);
-      if (typeof id !== "string")
-        throw new TemplateError(`tamper: expected a string, got ${JSON.stringify(id)?.slice(0, 60)}`);
-      const out = tamperId(id);
-      state.bogus.add(out);
-      return out;
-    },
+    tamper: (args, scope) => tamper(state, args, scope),
     /** Text of exactly n characters. */
     text: ([n]) => textOfLength(count(n, "text")),
     /** The first n items of a list. */
@@ -133,6 +170,12 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     lower: ([s]) => (s instanceof Unknown ? s : String(s).toLowerCase()),
     /** The member names of an object. */
     keys: ([o]) => (o instanceof Unknown ? new Unknown("list", 100) : o && typeof o === "object" ? Object.keys(o) : []),
+  };
+}
+
+/** Generators of what the contract and the linter hold: fields, fixed values, corpora, matrices, samples. */
+function contractGenerators(state: GeneratorState): Record<string, Generator> {
+  return {
     /** An `any` node with one typed leaf per queryable field of the dataset (§2.2, §2.5, §2.7). */
     everyField: ([dataset]) => {
       const spec = loadContract().datasets[dataset as Dataset];
@@ -147,38 +190,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     },
     /** Published people record fields (§2.4 shown fields and the queryable names). */
     peopleFields: () => [...loadContract().records.people],
-    /**
-     * Entries of the linter's shared corpus with a given consequence (e.g. 'refused'), optionally only
-     * for some routes: {name, route, body, raw}. Their detail IDs are made up, so they cannot be charged.
-     * Entries with an invalid page size are left out: a deployment that wrongly serves one could return
-     * up to 10000 IDs, so their cost cannot be bounded here (suites/limits probes sizes on a query that
-     * matches nothing instead).
-     */
-    lintCorpus: ([consequence, ...routes]) => {
-      const validSize = (body: unknown) => {
-        const size = (body as { size?: unknown } | null)?.size;
-        return size === undefined || (Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 100);
-      };
-      const entries = lintCorpus.filter(
-        (e) => e.expected === consequence && (routes.length === 0 || routes.includes(e.route)) && validSize(e.body),
-      );
-      if (entries.length === 0)
-        throw new TemplateError(
-          `lintCorpus: no entry is ` +
-            `classed ${JSON.stringify(consequence)}${routes.length ? ` for ${routes.join(", ")}` : ""}`,
-        );
-      for (const e of entries) {
-        const ids = (e.body as Record<string, unknown> | null)?.[bodyOperation(e.route)!.idsMember];
-        if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
-      }
-      return entries.map((e) => ({
-        name: e.name,
-        route: e.route,
-        body: e.body,
-        ...(e.raw !== undefined ? { raw: e.raw } : {}),
-        clauses: refusalClauses(e),
-      }));
-    },
+    /** Entries of the linter's shared corpus with a given consequence (lintCorpusEntries). */
+    lintCorpus: (args) => lintCorpusEntries(state, args),
     /**
      * The validation matrix of one linter rule: its refusal classes at every position below the top, on every
      * dataset, each joined with a condition no record meets (docs/validity.md).
@@ -206,5 +219,8 @@ export function createGenerators(state: GeneratorState): Record<string, Generato
     /** Fields of the default job record (§2.6). */
     jobDefaultFields: () => [...loadContract().records.jobsDefault],
   };
-  return { ...builtIn, ...routeGenerators, ...state.extra };
+}
+
+export function createGenerators(state: GeneratorState): Record<string, Generator> {
+  return { ...valueGenerators(state), ...contractGenerators(state), ...routeGenerators, ...state.extra };
 }
