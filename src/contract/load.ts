@@ -5,6 +5,7 @@ import {
   type Clause,
   type CreditFormula,
   type CreditFormulaName,
+  type CreditRefusal,
   type Dataset,
   type DatasetSpec,
   type FieldSpec,
@@ -25,6 +26,7 @@ export interface Contract {
   readonly limits: Limits;
   readonly grammar: Grammar;
   readonly credits: Readonly<Record<CreditFormulaName, CreditFormula>>;
+  readonly creditRefusal: CreditRefusal;
   readonly clauses: ReadonlyMap<string, Clause>;
   readonly operations: ReadonlyMap<OperationId, Operation>;
   readonly records: RecordFields;
@@ -137,7 +139,10 @@ let contract: Contract | undefined;
 export function loadContract(): Contract {
   if (contract) return contract;
   const openapi = readYaml<OpenApiDocument>("openapi.yaml");
-  const rawCredits = readYaml<{ formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">> }>(
+  const rawCredits = readYaml<{
+    formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">>;
+    refusal: CreditRefusal;
+  }>(
     "catalog",
     "credits.yaml",
   );
@@ -152,6 +157,7 @@ export function loadContract(): Contract {
     limits: readYaml<Limits>("catalog", "limits.yaml"),
     grammar: readYaml<Grammar>("catalog", "grammar.yaml"),
     credits: Object.freeze(credits),
+    creditRefusal: Object.freeze(rawCredits.refusal),
     clauses: loadClauses(),
     operations: readOperations(openapi),
     records: loadRecords(datasets.people),

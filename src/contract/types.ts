@@ -100,6 +100,14 @@ export interface CreditFormula {
   /** One Credit per this many counted items (rounded up); null where nothing is counted. */
   readonly per: number | null;
   readonly count: "returned-ids" | "found-records" | "none";
+  /** The clause of spec/clauses.yaml a Credit check of this formula rests on. */
+  readonly clause: string;
+}
+
+/** What a refusal costs (§7: a query is translated before any charge) and the clause that says so. */
+export interface CreditRefusal {
+  readonly cost: number;
+  readonly clause: string;
 }
 
 export type ClauseKind = "must" | "lint" | "implementation-defined" | "ambiguous";

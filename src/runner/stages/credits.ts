@@ -1,0 +1,100 @@
+import { loadContract, type OperationId } from "../../contract/index.js";
+import type { StepPlan } from "../steps/index.js";
+import type { CreditsExpectation, Exchange } from "../types.js";
+import { classifyAnswer } from "../../checks/answer.js";
+import { countedItems, isSuccess, viewOf } from "../../checks/views.js";
+import type { EngineDeps, Judged, SentExpansion, VersionCost } from "./context.js";
+import { formulaCost } from "./price.js";
+
+/**
+ * The clauses a step's `credits:` rests on when the step names none, read from spec/catalog/credits.yaml: the clause
+ * of its route's §8 formula for `charged` (and for `free` on a route whose formula is free); for `free` otherwise,
+ * the refusal's clause when every answer was a refusal, else the case's own clauses.
+ */
+function creditsClauses(
+  expectation: CreditsExpectation,
+  operationId: OperationId | undefined,
+  exchanges: readonly Exchange[],
+): readonly string[] | undefined {
+  const contract = loadContract();
+  const formula = operationId ? contract.credits[contract.operations.get(operationId)!.creditFormula] : undefined;
+  if (formula && (expectation === "charged" || (expectation === "free" && formula.base === 0 && formula.per === null)))
+    return [formula.clause];
+  if (expectation === "free" && exchanges.length > 0 && !exchanges.some(isSuccess))
+    return [contract.creditRefusal.clause];
+  return undefined;
+}
+
+/** The Credit check of a measured step, an outcome like any check's, resting on the step's clause or its formula's. */
+export function creditsCheck(
+  expectation: CreditsExpectation,
+  plan: StepPlan,
+  sent: SentExpansion,
+  stepClause: readonly string[] | undefined,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Judged {
+  const { exchanges } = sent.execution;
+  const judged = creditsOutcome(
+    expectation,
+    plan,
+    exchanges,
+    sent.before,
+    sent.after,
+    sent.measured,
+    deps,
+    versionCost,
+  );
+  return { ...judged, named: stepClause ?? creditsClauses(expectation, plan.operationId, exchanges) };
+}
+
+function creditsOutcome(
+  expectation: CreditsExpectation,
+  plan: StepPlan,
+  exchanges: readonly Exchange[],
+  before: { value?: number; error?: string } | undefined,
+  after: { value?: number; error?: string } | undefined,
+  measured: number | undefined,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Judged {
+  const check = "credits";
+  if (measured === undefined)
+    return {
+      check,
+      outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` },
+    };
+  const op = plan.operationId ?? "request";
+  if (expectation === "observe") {
+    deps.state.observed.set(`credits.${op}`, measured, op === "getVersion" ? "s8-cost-version-not-shown" : undefined);
+    if (op === "getVersion") versionCost.observed = Math.max(0, measured);
+    return { check, outcome: { status: "pass" } };
+  }
+  let expected: number;
+  let why: string;
+  if (expectation === "free") {
+    expected = 0;
+    why = "this request costs nothing";
+  } else {
+    const unanswered = exchanges.map((e) => classifyAnswer(e)).find((a) => a.kind === "neither");
+    if (unanswered?.kind === "neither") {
+      const message = `§8 prices a success and a refusal, and this answer is neither: ${unanswered.reason}`;
+      return { check, outcome: { status: "fail", message } };
+    }
+    const cost = formulaCost(exchanges, plan.operationId, deps, versionCost);
+    if (cost === null)
+      return { check, outcome: { status: "fail", message: `no §8 formula prices ${op}; use credits: observe` } };
+    expected = cost;
+    const counted = exchanges
+      .filter(isSuccess)
+      .map((e) => countedItems(viewOf(e, plan.operationId, deps.state.implementation), plan.operationId!));
+    why =
+      `the §8 formula for ${op} gives ${cost} ` +
+      `for ${counted.join(" + ")} ${op.startsWith("get") ? "records" : "IDs"} returned`;
+  }
+  if (measured === expected) return { check, outcome: { status: "pass" } };
+  return {
+    check,
+    outcome: { status: "fail", message: `the balance fell by ${measured} Credits; ${why}`, expected, actual: measured },
+  };
+}

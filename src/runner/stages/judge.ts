@@ -1,0 +1,68 @@
+import type { OperationId } from "../../contract/index.js";
+import type { CheckContext } from "../../checks/index.js";
+import { viewOf } from "../../checks/views.js";
+import type { StepExecution } from "../steps/index.js";
+import { resolve } from "../template.js";
+import type { StepDef } from "../types.js";
+import { clauseIds } from "../verdict.js";
+import { captureAll } from "./capture.js";
+import { runCheck, sendingOutcomes } from "./check.js";
+import type { CaseRun, EngineDeps, PreparedExpansion, SentExpansion, VersionCost } from "./context.js";
+import { creditsCheck } from "./credits.js";
+import { dataPrecondition } from "./prepare.js";
+import { recordVerdicts } from "./verdict.js";
+
+/**
+ * Judges one sent expansion, stage by stage: what the run keeps of it (evidence, people records, observations), what
+ * the sending itself says (transport errors, the kind's failure and findings), its captures, the checks it expects
+ * and its Credits, then the verdict on each outcome. Failures and warnings go to the case; the captured values are
+ * returned for the case to keep when the expansion passed.
+ */
+export async function judgeExpansion(
+  step: StepDef,
+  p: PreparedExpansion,
+  s: SentExpansion,
+  run: CaseRun,
+  deps: EngineDeps,
+  versionCost: VersionCost,
+): Promise<{ failed: boolean; vars: Record<string, unknown> }> {
+  const { label, scope, plan } = p;
+  const { exchanges } = s.execution;
+  keep(s.execution, plan.operationId, run, deps);
+  const stepClause =
+    step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
+  const outcomes = sendingOutcomes(step.kind, s.execution, stepClause);
+  let vars: Record<string, unknown> = {};
+  if (!outcomes.length) {
+    const captured = captureAll(step.captures, exchanges, plan, deps);
+    vars = captured.vars;
+    const ctx: CheckContext = {
+      exchanges,
+      ...(plan.operationId ? { operationId: plan.operationId } : {}),
+      ...(plan.body !== undefined ? { requestBody: plan.body } : {}),
+      vars: { ...scope.vars, ...vars },
+      run: deps.state,
+      view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
+    };
+    for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
+    if (step.credits) outcomes.push(creditsCheck(step.credits, plan, s, stepClause, deps, versionCost));
+    // A check that failed says more than the capture it made impossible.
+    if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...captured.missing);
+  }
+  // A refusal about the tester's own key (balance, rate) makes the case not run, never a verdict.
+  if (plan.auth === "primary" && outcomes.some((o) => o.outcome.status !== "pass")) {
+    const limited = await deps.keyLimits.judge(label, exchanges, plan.worstCase);
+    if (limited) throw limited;
+  }
+  return { failed: recordVerdicts(outcomes, label, exchanges, run, deps), vars };
+}
+
+/** What the run keeps of a sent expansion whatever its verdict: evidence, people records to scan, observations. */
+function keep(execution: StepExecution, operationId: OperationId | undefined, run: CaseRun, deps: EngineDeps): void {
+  if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
+  for (const e of execution.exchanges) {
+    if ((e.request.operationId ?? operationId) === "getProfiles")
+      deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
+  }
+  for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
+}

@@ -1,0 +1,65 @@
+import type { CheckOutcome } from "../../checks/index.js";
+import { failedClauses } from "../../checks/failed-clauses.js";
+import type { Credentials } from "../credentials.js";
+import type { CaseFailure, Exchange } from "../types.js";
+import { clauseIds, verdictOf, type RestingClause } from "../verdict.js";
+import type { CaseRun, EngineDeps, Judged } from "./context.js";
+
+function failureOf(
+  step: string,
+  check: string,
+  outcome: CheckOutcome,
+  exchanges: readonly Exchange[],
+  run: CaseRun,
+  credentials: Credentials,
+  own: readonly string[] | undefined,
+  clause?: RestingClause,
+): CaseFailure {
+  const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
+  const index = exchange ? run.evidence.add(exchange) : undefined;
+  const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
+  return credentials.redactValue({
+    step,
+    check,
+    clauses: failedClauses(check, run.clauses, own),
+    ...(index !== undefined ? { exchange: index } : {}),
+    message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
+    ...(outcome.status === "drift" ? { drift: true } : {}),
+    ...(clause ? { clause } : {}),
+    ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
+    ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
+    ...(curl ? { curl } : {}),
+  });
+}
+
+/**
+ * The verdict on each outcome that did not pass: a failure where a `must` clause compels it (or a drift), else a
+ * warning (a reading; a failure too under --strict). Returns whether the step failed.
+ */
+export function recordVerdicts(
+  outcomes: readonly Judged[],
+  label: string,
+  exchanges: readonly Exchange[],
+  run: CaseRun,
+  deps: Pick<EngineDeps, "credentials" | "strict">,
+): boolean {
+  let failed = false;
+  for (const judged of outcomes) {
+    if (judged.outcome.status === "pass") continue;
+    // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
+    const own = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : undefined;
+    const verdict = verdictOf(own ?? judged.named, run.def.clauses);
+    const entry = failureOf(label, judged.check, judged.outcome, exchanges, run, deps.credentials, own, verdict.clause);
+    if (judged.outcome.status === "drift" || verdict.kind === "failure") {
+      run.failures.push(entry);
+      if (judged.outcome.status === "fail") failed = true;
+    } else {
+      run.warnings.push(entry);
+      if (deps.strict) {
+        run.failures.push({ ...entry, reading: true });
+        failed = true;
+      }
+    }
+  }
+  return failed;
+}
