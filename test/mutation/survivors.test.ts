@@ -1,0 +1,119 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { packageRoot } from "../../src/contract/root.js";
+import {
+  SURVIVORS_FILE,
+  disagreementsWithReport,
+  loadSurvivors,
+  readReport,
+  scoreOf,
+  staleInSource,
+  type MutationReport,
+} from "../../scripts/mutation-survivors.js";
+
+/**
+ * The reviewed list of Stryker's survivors (spec/mutation-survivors.yaml) against the source and, when one is
+ * present, Stryker's last report (reports/mutation/mutation.json): cheap, it never runs Stryker.
+ */
+const root = packageRoot();
+
+describe(SURVIVORS_FILE, () => {
+  it("names, for every entry, a line of the source that still holds the mutated text", () => {
+    expect(staleInSource(loadSurvivors(root), root)).toEqual([]);
+  });
+
+  it("agrees with the last Stryker report on every file the report holds as it is now", () => {
+    const report = readReport(root);
+    // Without a report (a clean clone) there is nothing to compare; the source check above still runs.
+    if (report) expect(disagreementsWithReport(loadSurvivors(root), report, root)).toEqual([]);
+  });
+});
+
+describe("the survivor list's checks", () => {
+  const source = "const a = 1;\nif (a > 0) f();\n";
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  function project(yaml: string): string {
+    dir = mkdtempSync(join(tmpdir(), "tdss-survivors-"));
+    mkdirSync(join(dir, "spec"));
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, SURVIVORS_FILE), yaml);
+    writeFileSync(join(dir, "src/a.ts"), source);
+    return dir;
+  }
+  const entry = (line: number, original: string, reason = "equivalent") =>
+    `survivors:\n  - { file: src/a.ts, line: ${line}, mutator: EqualityOperator, original: "${original}", ` +
+    `replacement: "a >= 0", reason: ${reason}, why: "a is 1" }\n`;
+  const report = (status: string, text = source): MutationReport => ({
+    files: {
+      "src/a.ts": {
+        source: text,
+        mutants: [
+          {
+            mutatorName: "EqualityOperator",
+            replacement: "a >= 0",
+            location: { start: { line: 2, column: 4 } },
+            status,
+          },
+          {
+            mutatorName: "BooleanLiteral",
+            replacement: "false",
+            location: { start: { line: 2, column: 4 } },
+            status: "Killed",
+          },
+        ],
+      },
+    },
+  });
+
+  it("refuses an entry without a known reason, naming its position", () => {
+    const root = project(entry(2, "a > 0", "boring"));
+    expect(() => loadSurvivors(root)).toThrow(/survivors\[0\]: reason must be one of equivalent/);
+  });
+
+  it("finds an entry stale when its line no longer holds the mutated text", () => {
+    const root = project(entry(1, "a > 0"));
+    expect(staleInSource(loadSurvivors(root), root)).toEqual([
+      expect.stringMatching(/src\/a.ts:1 EqualityOperator .*no longer holds "a > 0"/),
+    ]);
+    expect(staleInSource(loadSurvivors(project(entry(2, "a > 0"))), dir!)).toEqual([]);
+  });
+
+  it("finds an entry stale when the report shows its mutant killed or no longer made", () => {
+    const root = project(entry(2, "a > 0"));
+    const entries = loadSurvivors(root);
+    expect(disagreementsWithReport(entries, report("Survived"), root)).toEqual([]);
+    expect(disagreementsWithReport(entries, report("Killed"), root)).toEqual([
+      expect.stringMatching(/now killed; remove the entry/),
+    ]);
+    const gone = report("Survived");
+    const moved = {
+      files: { "src/a.ts": { ...gone.files["src/a.ts"]!, mutants: gone.files["src/a.ts"]!.mutants.slice(1) } },
+    };
+    expect(disagreementsWithReport(entries, moved, root)).toEqual([expect.stringMatching(/no longer makes/)]);
+  });
+
+  it("names a survivor the list does not triage, and ignores a report of other source", () => {
+    const root = project("survivors: []\n");
+    expect(disagreementsWithReport([], report("NoCoverage"), root)).toEqual([
+      expect.stringMatching(/src\/a.ts:2 EqualityOperator -> "a >= 0": nocoverage and not listed/),
+    ]);
+    expect(disagreementsWithReport([], report("Survived", "older source\n"), root)).toEqual([]);
+  });
+
+  it("scores killed over non-equivalent mutants", () => {
+    const root = project(entry(2, "a > 0"));
+    expect(scoreOf(report("Survived"), loadSurvivors(root))).toEqual({
+      mutants: 2,
+      killed: 1,
+      equivalent: 1,
+      score: 1,
+    });
+    expect(scoreOf(report("Survived"), [])).toEqual({ mutants: 2, killed: 1, equivalent: 0, score: 0.5 });
+  });
+});
