@@ -46,7 +46,7 @@ export default defineRule({
           at: [...leaves[1]!.path, "field"],
           clauses: sub === "experience" ? undefined : ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
           suggestions: [
-            { messageId: "wrap", data: { scope }, fix: { at: node.path, value: wrapped(parts, leaves, scope) } },
+            { messageId: "wrap", data: { scope }, fix: { at: node.path, value: wrapped(node, parts, leaves, scope) } },
           ],
         });
       }
@@ -73,7 +73,11 @@ function hasSiblings(
   return false;
 }
 
-function wrapped(parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {
+function wrapped(node: NodeInfo, parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {
+  // When the leaves are the whole `all`, the `all` itself is wrapped: the fix inserts text before and after it and
+  // every line between keeps its layout (docs/lint.md, "Fixes").
+  if (parts.length === leaves.length && node.children.length === leaves.length)
+    return record([[scope, sourceText(node.path)]]);
   // The input's text of each node is kept as written (sourceText); only the new structure is written out.
   const inner = record([[scope, record([["all", leaves.map((l) => sourceText(l.path))]])]]);
   if (parts.length === leaves.length) return inner;

@@ -92,9 +92,11 @@ describe("tdss lint as a CI gate", () => {
     expect(Object.keys(listed(run(root, ["lint", "queries", "--ext", ".jsonl", "-f", "json"]).stdout))).toEqual([
       "queries/log.jsonl",
     ]);
-    expect(run(root, ["lint", "queries"]).stdout.trimEnd().split("\n").at(-1)).toBe(
-      "2 problems (2 errors, 0 warnings, 0 info) in 3 files.",
-    );
+    expect(
+      run(root, ["lint", "queries"])
+        .stdout.split("\n")
+        .find((l) => /^\d+ problems? \(/.test(l)),
+    ).toBe("2 problems (2 errors, 0 warnings, 0 info) in 3 files.");
   });
 
   it("reads tdss.config.json from the folder upward, and names the file and the bad key", () => {
@@ -184,6 +186,31 @@ describe("tdss lint as a CI gate", () => {
     expect(changed).toEqual([3, 5]);
     expect(after[3]).toBe('      {"field": "management_level", "eq": "Senior"},');
     expect(after[5]).toBe('      {"field": "active_department", "eq": "Sales"},');
+  });
+});
+
+describe("fixable problems in the stylish report", () => {
+  it("are marked per line and counted, and a wrapping fix edits only the text before and after the node", () => {
+    const q = [
+      "{",
+      '  "where": {',
+      '    "all": [',
+      '      {"field": "title", "match": "engineer"},',
+      '      {"field": "is_current", "eq": true}',
+      "    ]",
+      "  }",
+      "}",
+      "",
+    ].join("\n");
+    const root = tree({ "q.json": q, "one.json": '{"where": {"all": [{"field": "city", "eq": "Paris"}]}}' });
+    const r = run(root, ["lint", "q.json", "one.json"]);
+    expect(r.stdout).toMatch(/single-child-composite {2}\(fix\)\n/);
+    expect(r.stdout).toMatch(/scope-siblings {2}\(fix-suggestions\)\n/);
+    expect(r.stdout).toMatch(/\nPotentially fixable: 1 with --fix, 2 more with --fix-suggestions \(which changes/);
+    // The `all` is wrapped in its scope: every line of it keeps its layout, text is added before and after.
+    const fixed = run(root, ["lint", "--fix-suggestions", "q.json"]).stdout;
+    expect(fixed.split("\n").slice(2, 6)).toEqual(q.split("\n").slice(2, 6));
+    expect(fixed).toMatch(/^\{\n {2}"where": \{"has_experience":\{\n/);
   });
 });
 

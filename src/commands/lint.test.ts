@@ -29,14 +29,17 @@ describe("tdss lint", () => {
     expect(r.stdout).toContain(
       `${senior}:2:48  error    [empty]        "senior" is not a value of \`management_level\``,
     );
-    expect(r.stdout).toContain('fixed-set-value\n    suggestion: Use "Senior".');
+    expect(r.stdout).toContain('fixed-set-value  (fix-suggestions)\n    suggestion: Use "Senior".');
     expect(r.stdout).not.toContain("[cost]");
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem (1 error, 0 warnings, 0 info) in 1 file.");
+    expect(r.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "1 problem (1 error, 0 warnings, 0 info) in 1 file.",
+      "Potentially fixable: 1 with --fix-suggestions (which changes what the query matches).",
+    ]);
     expect(r.stderr).toBe("");
     // The cost line, with --cost, is information: shown, not counted as a problem.
     const cost = await tdss(["lint", senior, "--cost"]);
     expect(cost.stdout).toContain(`${senior}:1:1  info     [cost]         At most 1 Credit`);
-    expect(cost.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem (1 error, 0 warnings, 0 info) in 1 file.");
+    expect(cost.stdout.trimEnd().split("\n").at(-2)).toBe("1 problem (1 error, 0 warnings, 0 info) in 1 file.");
   });
 
   it("exits 0 when nothing is an error, and takes several files", async () => {

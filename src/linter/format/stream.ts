@@ -3,6 +3,7 @@
  * size is reported line by line, without holding every diagnostic until the end.
  */
 import type { Diagnostic, Severity } from "../../lint/types.js";
+import { fixOf } from "../fix.js";
 
 export interface ReportStream {
   start(): string;
@@ -52,8 +53,9 @@ const RESET = "\x1b[0m";
 
 /**
  * `--format stylish` (the default), after ESLint's: one line per diagnostic as
- * `file:line:col  severity  [consequence]  message  rule-id`, its suggestions indented below, and
- * a summary that counts problems (a cost line is not one).
+ * `file:line:col  severity  [consequence]  message  rule-id`, then `(fix)` when --fix fixes it or
+ * `(fix-suggestions)` when only --fix-suggestions does, its suggestions indented below, and a summary that counts
+ * problems (a cost line is not one) and says how many each option can fix.
  */
 export function stylishStream(color = false): ReportStream {
   const paint = (code: string, s: string) => (color ? `${code}${s}${RESET}` : s);
@@ -61,6 +63,8 @@ export function stylishStream(color = false): ReportStream {
   let files = 0;
   let current = "";
   let printed = false;
+  let fixable = 0;
+  let suggestable = 0;
   return {
     start: () => "",
     file(name) {
@@ -74,9 +78,12 @@ export function stylishStream(color = false): ReportStream {
       printed = true;
       const severity = paint(COLOR[d.severity], d.severity.padEnd(7));
       const consequence = `[${d.consequence}]`.padEnd(13);
+      const mark = d.fix ? "fix" : fixOf(d, { suggestions: true }) ? "fix-suggestions" : undefined;
+      if (mark === "fix") fixable++;
+      else if (mark) suggestable++;
       let out =
         `${current}:${d.line ?? 1}:${d.column ?? 1}  ${severity}  ${consequence}  ` +
-        `${oneLine(d.message)}  ${paint(DIM, d.ruleId)}\n`;
+        `${oneLine(d.message)}  ${paint(DIM, d.ruleId)}${mark ? `  ${paint(DIM, `(${mark})`)}` : ""}\n`;
       for (const s of d.suggestions) out += `    ${paint(DIM, "suggestion:")} ${oneLine(s.message)}\n`;
       return out;
     },
@@ -90,10 +97,17 @@ export function stylishStream(color = false): ReportStream {
           : `${plural(total, "problem")} ` +
             `(${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info) ` +
             `in ${plural(files, "file")}.`;
-      return `${printed ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n`;
+      const fixes = [
+        ...(fixable > 0 ? [`${fixable} with --fix`] : []),
+        ...(suggestable > 0 ? [`${suggestable}${fixable > 0 ? " more" : ""} with --fix-suggestions (${CHANGES})`] : []),
+      ];
+      const hint = fixes.length > 0 ? `Potentially fixable: ${fixes.join(", ")}.\n` : "";
+      return `${printed ? "\n" : ""}${counts.error > 0 ? paint(COLOR.error, summary) : summary}\n${hint}`;
     },
   };
 }
+
+const CHANGES = "which changes what the query matches";
 
 function oneLine(s: string): string {
   return s.includes("\n") ? s.replace(/\s*\n\s*/g, " ") : s;
