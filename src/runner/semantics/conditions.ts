@@ -357,8 +357,27 @@ export class ConditionBuilder {
    */
   emptyProbes(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined): EmptyProbe[] {
     const out: EmptyProbe[] = [];
-    const nonce = this.nonceLeaf();
     const plain = conditions.filter((c) => typeof c.node.field === "string" && !("exists" in c.node));
+    out.push(...this.conditionProbes(plain));
+    out.push(...this.booleanProbes());
+    for (let k = 0; k + 1 < plain.length; k += 2) {
+      const [a, b] = [plain[k]!, plain[k + 1]!];
+      out.push({
+        where: all(all(a.node, b.node), { not: a.node }),
+        relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`,
+        clauses: [...C.all, ...C.not],
+      });
+    }
+    for (const r of sample.fields.values()) out.push(...this.valueProbes(r));
+    out.push(...this.magnitudeProbes(sample));
+    if (this.dataset.name === "people") out.push(...this.scopeProbes(sample, anchor));
+    return out;
+  }
+
+  /** Relations on each field's first condition: not, exists, all and any at a position by field, eq within in. */
+  private conditionProbes(plain: readonly Condition[]): EmptyProbe[] {
+    const out: EmptyProbe[] = [];
+    const nonce = this.nonceLeaf();
     const fields = [...new Set(plain.map((c) => String(c.node.field)))];
     for (const [index, field] of fields.entries()) {
       const c = plain.find((x) => x.node.field === field)!;
@@ -401,6 +420,11 @@ export class ConditionBuilder {
       ];
       out.push(...relations.filter((x): x is EmptyProbe => x !== undefined));
     }
+    return out;
+  }
+
+  private booleanProbes(): EmptyProbe[] {
+    const out: EmptyProbe[] = [];
     // A value condition implies a value, on both values of every boolean (whichever the sample holds).
     for (const f of this.dataset.fields.values()) {
       if (f.type !== "boolean" || !this.allowed(f, "eq") || !this.allowed(f, "exists")) continue;
@@ -411,15 +435,11 @@ export class ConditionBuilder {
           clauses: [...C.exists, ...C.eq],
         });
     }
-    for (let k = 0; k + 1 < plain.length; k += 2) {
-      const [a, b] = [plain[k]!, plain[k + 1]!];
-      out.push({
-        where: all(all(a.node, b.node), { not: a.node }),
-        relation: `all[A, B] ⊆ A (A: ${a.label}; B: ${b.label})`,
-        clauses: [...C.all, ...C.not],
-      });
-    }
-    for (const r of sample.fields.values()) out.push(...this.valueProbes(r));
+    return out;
+  }
+
+  private magnitudeProbes(sample: Sample): EmptyProbe[] {
+    const out: EmptyProbe[] = [];
     // Bounds no number meets whatever the data holds: other magnitudes than the sample's values, on the number fields
     // its record returns as numbers or without a value (one that comes as text could not be judged, at a Credit a
     // batch).
@@ -437,7 +457,6 @@ export class ConditionBuilder {
             relation: `gte ${c.gte} and lte ${c.lte} on one value of ${r.field.name}`,
             clauses: C.range,
           });
-    if (this.dataset.name === "people") out.push(...this.scopeProbes(sample, anchor));
     return out;
   }
 
@@ -461,32 +480,7 @@ export class ConditionBuilder {
     const v = r.values[r.values.length - 1];
     if (v === undefined) return out;
     const ok = (op: Operator) => this.allowed(f, op);
-    if (typeof v === "string" && f.type !== "date") {
-      if (ok("eq") && v.length >= 5 && /\p{L}/u.test(v)) {
-        out.push({
-          where: leaf(f, "eq", v.slice(0, -2)),
-          relation:
-            `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} ` + `(a prefix of ${JSON.stringify(v)})`,
-          clauses: C.eq,
-        });
-        const swapped = [...v].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
-        if (exactField(f) && swapped !== v)
-          out.push({
-            where: leaf(f, "eq", swapped),
-            relation: `${f.name} is matched exactly, case included: eq ${JSON.stringify(swapped)}`,
-            clauses: C.exact,
-          });
-      }
-      const word = ok("match") ? matchWord(r.values)?.words.find((w) => w.length >= 6) : undefined;
-      if (word)
-        out.push({
-          where: leaf(f, "match", word.slice(1, -1)),
-          relation:
-            `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the ` +
-            `word ${JSON.stringify(word)})`,
-          clauses: C.match,
-        });
-    }
+    if (typeof v === "string" && f.type !== "date") out.push(...this.textProbes(r, v));
     if (typeof v === "number" && Number.isInteger(v) && ok("gte") && ok("lte")) {
       out.push({
         where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", v - 1)),
@@ -500,47 +494,85 @@ export class ConditionBuilder {
           clauses: C.range,
         });
     }
-    if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) {
+    if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) out.push(...this.dateProbes(r, v));
+    return out;
+  }
+
+  /** On a text value: eq is whole and exact (a prefix, the case swapped), match takes whole words. */
+  private textProbes(r: FieldReading, v: string): EmptyProbe[] {
+    const f = r.field;
+    const out: EmptyProbe[] = [];
+    const ok = (op: Operator) => this.allowed(f, op);
+    if (ok("eq") && v.length >= 5 && /\p{L}/u.test(v)) {
       out.push({
-        where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))),
-        relation: `gte ${v} and lte the day before on one value`,
-        clauses: C.range,
+        where: leaf(f, "eq", v.slice(0, -2)),
+        relation:
+          `eq compares the whole value: eq ${JSON.stringify(v.slice(0, -2))} ` + `(a prefix of ${JSON.stringify(v)})`,
+        clauses: C.eq,
       });
-      const oldest = [...r.values].sort()[0] as string;
-      const days = daysBetween(oldest, this.today);
-      const months = Math.max(1, Math.floor(days / 30.44));
-      const bound = monthsBefore(this.today, months);
-      const relative = (a: QueryNode, b: QueryNode, relation: string) =>
-        out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
-      relative(
-        leaf(f, "lte", `now-${months}m`),
-        leaf(f, "gte", addDays(bound, 5)),
-        `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`,
-      );
-      relative(
-        leaf(f, "gte", `now-${months}m`),
-        leaf(f, "lte", addDays(bound, -5)),
-        `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`,
-      );
-      if (days > 3) {
-        const day = addDays(this.today, -days);
-        relative(
-          leaf(f, "lte", `now-${days}d`),
-          leaf(f, "gte", addDays(day, 3)),
-          `now-${days}d is ${day}: lte now-${days}d and gte ${addDays(day, 3)}`,
-        );
-        relative(
-          leaf(f, "gte", `now-${days}d`),
-          leaf(f, "lte", addDays(day, -3)),
-          `now-${days}d is ${day}: gte now-${days}d and lte ${addDays(day, -3)}`,
-        );
-      }
-      out.push({
-        where: all(leaf(f, "gte", "now-30d"), { not: leaf(f, "gte", "now-6m") }),
-        relation: "gte now-6m ⊇ gte now-30d",
-        clauses: [...C.relative, ...C.not],
-      });
+      const swapped = [...v].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join("");
+      if (exactField(f) && swapped !== v)
+        out.push({
+          where: leaf(f, "eq", swapped),
+          relation: `${f.name} is matched exactly, case included: eq ${JSON.stringify(swapped)}`,
+          clauses: C.exact,
+        });
     }
+    const word = ok("match") ? matchWord(r.values)?.words.find((w) => w.length >= 6) : undefined;
+    if (word)
+      out.push({
+        where: leaf(f, "match", word.slice(1, -1)),
+        relation:
+          `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the ` +
+          `word ${JSON.stringify(word)})`,
+        clauses: C.match,
+      });
+    return out;
+  }
+
+  /** On a date value: a one-day contradiction, and relative dates read as the days and months they name. */
+  private dateProbes(r: FieldReading, v: string): EmptyProbe[] {
+    const f = r.field;
+    const out: EmptyProbe[] = [];
+    out.push({
+      where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))),
+      relation: `gte ${v} and lte the day before on one value`,
+      clauses: C.range,
+    });
+    const oldest = [...r.values].sort()[0] as string;
+    const days = daysBetween(oldest, this.today);
+    const months = Math.max(1, Math.floor(days / 30.44));
+    const bound = monthsBefore(this.today, months);
+    const relative = (a: QueryNode, b: QueryNode, relation: string) =>
+      out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
+    relative(
+      leaf(f, "lte", `now-${months}m`),
+      leaf(f, "gte", addDays(bound, 5)),
+      `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`,
+    );
+    relative(
+      leaf(f, "gte", `now-${months}m`),
+      leaf(f, "lte", addDays(bound, -5)),
+      `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`,
+    );
+    if (days > 3) {
+      const day = addDays(this.today, -days);
+      relative(
+        leaf(f, "lte", `now-${days}d`),
+        leaf(f, "gte", addDays(day, 3)),
+        `now-${days}d is ${day}: lte now-${days}d and gte ${addDays(day, 3)}`,
+      );
+      relative(
+        leaf(f, "gte", `now-${days}d`),
+        leaf(f, "lte", addDays(day, -3)),
+        `now-${days}d is ${day}: gte now-${days}d and lte ${addDays(day, -3)}`,
+      );
+    }
+    out.push({
+      where: all(leaf(f, "gte", "now-30d"), { not: leaf(f, "gte", "now-6m") }),
+      relation: "gte now-6m ⊇ gte now-30d",
+      clauses: [...C.relative, ...C.not],
+    });
     return out;
   }
 
