@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyStatus } from "./key-status.js";
+import { BALANCE_SHAPE, COUNT_SHAPE, keyStatus, stableKeyStatus } from "./key-status.js";
 import { versionInfo } from "./version-info.js";
 import { context, ok } from "./testing/context.js";
 
@@ -11,15 +11,26 @@ const status = {
 };
 
 describe("key-status (§4.5)", () => {
-  it("finds the four members and records them as observed", () => {
+  it("finds the four members and records them as observed, the balance as its kind (it changes every run)", () => {
     const ctx = context("getKeyStatus", [ok(status)]);
     expect([keyStatus.run(ctx, {})].flat()[0]!.status).toBe("pass");
     expect(ctx.run.observed.get("key_status.key")).toEqual({
       active: true,
       scopes: ["people"],
       rate_limit: { requests: 10, per_seconds: 1 },
-      remaining: 50,
+      remaining: BALANCE_SHAPE,
     });
+  });
+
+  it("keeps a key status body for observed with the balance and the other counts replaced by their kind", () => {
+    const body = { data: { active: true, used: 7, usage: { remaining: 812 }, rate: { requests: 10, per: 1 } } };
+    expect(stableKeyStatus(body, { remaining: "/data/usage/remaining", rateLimit: "/data/rate" })).toEqual({
+      active: true,
+      used: COUNT_SHAPE,
+      usage: { remaining: BALANCE_SHAPE },
+      rate: { requests: 10, per: 1 },
+    });
+    expect(body.data.usage.remaining).toBe(812);
   });
 
   it("names the member it cannot find and how to pin it", () => {

@@ -17,6 +17,35 @@ const FITS: Readonly<Record<"active" | "scopes" | "rateLimit" | "remaining", (v:
   remaining: (v) => typeof v === "number",
 };
 
+/** What `observed` keeps of a balance: its kind, which a deployment chose, not its value, which every run spends. */
+export const BALANCE_SHAPE = "a number (the balance; its value changes with every priced request)";
+
+function balanceShape(remaining: unknown): unknown {
+  return typeof remaining === "number" ? BALANCE_SHAPE : (remaining ?? null);
+}
+
+/** What `observed` keeps of the other counts of a key status (Credits used, requests made): their kind. */
+export const COUNT_SHAPE = "a number (a count; its value changes as the key is used)";
+
+/**
+ * A key status body's `data` as `observed` keeps it: what the deployment chose (member names, scopes, the
+ * rate limit), with the balance at `remaining` and every other count outside `rateLimit` replaced by its kind,
+ * so that two runs on one key show the same choices.
+ */
+export function stableKeyStatus(body: unknown, pointers: { remaining?: string; rateLimit?: string }): unknown {
+  const walk = (value: unknown, at: string): unknown => {
+    if (pointers.rateLimit && (at === pointers.rateLimit || at.startsWith(`${pointers.rateLimit}/`))) return value;
+    if (typeof value === "number") return at === pointers.remaining ? BALANCE_SHAPE : COUNT_SHAPE;
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, `${at}/${i}`));
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, walk(v, `${at}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`)]),
+      );
+    return value;
+  };
+  return walk(getPointer(body, "/data"), "/data");
+}
+
 export const keyStatus: Check<{ exhausted?: boolean }> = {
   description: "key status reports active, scopes, rate limit and remaining quota (exhausted: remaining is 0)",
   args: { type: "object", additionalProperties: false, properties: { exhausted: { type: "boolean" } } },
@@ -64,7 +93,8 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
         active: read("active") ?? null,
         scopes: read("scopes") ?? null,
         rate_limit: read("rateLimit") ?? null,
-        remaining: remaining ?? null,
+        // The active key's balance falls with every priced request: observed holds that it is a number.
+        remaining: who === "key" ? balanceShape(remaining) : (remaining ?? null),
       },
       "s4-5-key-status-members-not-shown",
     );

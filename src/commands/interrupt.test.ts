@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,6 +91,22 @@ describe("tdss run interrupted", () => {
       expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
         /^# tdss conformance: INTERRUPTED by SIGINT\n/,
       );
+      // JUnit lists the cases that never started, skipped with the reason, so CI's counts add up.
+      const junit = readFileSync(join(r.dir, runs[0]!, "junit.xml"), "utf8");
+      expect(junit).toMatch(new RegExp(`<testsuites name="tdss" tests="${report.plan.cases.length}" `));
+      for (const id of report.run.interrupted!.notRun)
+        expect(junit).toContain(
+          `name="${id}" time="0.000">\n      <skipped message="not run: the run was interrupted (SIGINT)"/>`,
+        );
+      // A comparison with the interrupted run says so, and does not claim "no new failure".
+      const compared = spawnSync(
+        process.execPath,
+        [join(packageRoot(), "bin", "tdss.js"), "compare", join(r.dir, runs[0]!), join(r.dir, runs[0]!)],
+        { encoding: "utf8" },
+      );
+      expect(compared.status).toBe(2);
+      expect(compared.stdout).toMatch(/^# tdss compare: run B is incomplete\n/);
+      expect(compared.stdout).toContain("**Run B is incomplete:** it was interrupted (SIGINT);");
     },
     120_000,
   );

@@ -55,6 +55,12 @@ export interface Comparison {
 function incompleteness(report: Report): Comparison["incomplete"] {
   const cut = new Set(["unreachable", "balance", "rate limit"]);
   const notRun = report.cases.filter((c) => c.notRun !== undefined && cut.has(c.notRun)).map((c) => c.id);
+  const interrupted = report.run.interrupted;
+  if (interrupted)
+    return {
+      reason: `it was interrupted (${interrupted.by})`,
+      notRun: [...new Set([...interrupted.notRun, ...notRun])],
+    };
   const stopped = report.summary.stopped;
   if (stopped) return { reason: stopped.reason, notRun: [...new Set([...stopped.notRun, ...notRun])] };
   if (report.summary.exitCode === 2 && notRun.length)

@@ -21,6 +21,7 @@ import { getPointer } from "../contract/json-pointer.js";
 import { requestsPerSecond } from "./rate.js";
 import { KeyLimits } from "./key-limits.js";
 import { describeKeyState, keyRefusal, keyStateOf, type KeyState } from "../checks/key-state.js";
+import { stableKeyStatus } from "../checks/key-status.js";
 import { notRunResult, type NotRunCategory } from "./not-run.js";
 import { queryMatchingNothing } from "./route-generators.js";
 import type { Exchange } from "./types.js";
@@ -309,7 +310,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       );
     observed.set(
       "key_status.preflight",
-      isSuccess(preflight) ? getPointer(preflight.json, "/data") : { status: preflight.status },
+      isSuccess(preflight)
+        ? stableKeyStatus(preflight.json, implementation.keyStatus(preflight.json))
+        : { status: preflight.status },
       "s4-5-key-status-members-not-shown",
     );
     if (isSuccess(preflight)) {
