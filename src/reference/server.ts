@@ -63,6 +63,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+/** How long the server keeps an idle connection open. */
+const IDLE_CONNECTION_MS = 60_000;
+
 /** Starts the reference server on a real port (loopback by default) and resolves once it accepts requests. */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const port = options.port ?? 0;
@@ -77,6 +80,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   let markReady!: (serve: RequestListener) => void;
   const ready = new Promise<RequestListener>((resolve) => (markReady = resolve));
   const server = createServer((req, res) => void ready.then((serve) => serve(req, res)));
+  // An idle connection is left for the client to close (undici's idle timeout is a few seconds): a server that
+  // closes it first races a request the client sends on it, which then fails with a reset although nothing was
+  // wrong. The race is likeliest when the event loop is busy, as it is with the runner in the same process.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 5_000;
   const address = await listen(server, port, host);
   let service: ReferenceService;
   let mcp: McpHandler | undefined;
