@@ -128,7 +128,7 @@ describe("tdss lint", () => {
       [["lint", join(dir, "missing.json")], /cannot read .*missing\.json: no such file/],
       [["lint", join(dir, "*.nothing")], /no file matches .*\*\.nothing/],
       [["lint", join(packageRoot(), "bench")], /bench: no \.json or \.jsonl file in this folder \(see --ext\)/],
-      [["lint", "--max-warnings", "x", clean], /^tdss: --max-warnings: expected a whole number of warnings/],
+      [["lint", "--max-warnings", "x", clean], /^tdss: --max-warnings x: expected a number/],
       [["lint", "--fail-on", "refused,cost", clean], /--fail-on cost: expected a comma-separated list of refused/],
       [["lint", "--ext", "json", clean], /--ext json: expected extensions such as \.json,\.jsonl/],
       [["lint", "--config", join(dir, "none.json"), clean], /cannot read the configuration .*none\.json: no such file/],
