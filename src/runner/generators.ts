@@ -116,13 +116,13 @@ function lintCorpusEntries(state: GeneratorState, [consequence, ...routes]: read
     const ids = (e.body as Record<string, unknown> | null)?.[bodyOperation(e.route)!.idsMember];
     if (Array.isArray(ids)) ids.forEach((id) => typeof id === "string" && state.bogus.add(id));
   }
-  return entries.map((e) => ({
-    name: e.name,
-    route: e.route,
-    body: e.body,
-    ...(e.raw !== undefined ? { raw: e.raw } : {}),
-    clauses: refusalClauses(e),
-  }));
+  // A refused entry is sent only where the two definitions of validity agree it is owed (src/validity/judge.ts);
+  // one they disagree on is left out, not judged (docs/validity.md, "The judge").
+  return entries.flatMap((e) => {
+    const clauses = consequence === "refused" ? refusalClauses(e) : [];
+    if (clauses === undefined) return [];
+    return [{ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}), clauses }];
+  });
 }
 
 /** Generators of values: made-up IDs, texts and lists, and readings of captured values. */

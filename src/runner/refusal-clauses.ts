@@ -1,17 +1,25 @@
 import { OPERATION_IDS, type OperationId } from "../contract/index.js";
 import { routeAccepts } from "../checks/mcp-tools.js";
 import type { CorpusEntry } from "../lint/corpus.js";
-import { lint } from "../linter/index.js";
+import { judge } from "../validity/judge.js";
 import { TemplateError } from "./template.js";
 
 /**
- * The clauses a corpus entry's refusal rests on: those its `refused` diagnostics cite. The refusal is a `must`
- * only when they hold a `must` clause and no reading (src/runner/verdict.ts), so the corpus case follows the
- * linter's rules whichever way a rule's clauses move.
+ * The clauses a corpus entry's refusal rests on: those its `refused` diagnostics cite, where the second definition
+ * of validity agrees the refusal is owed (src/validity/judge.ts); undefined where the two disagree, so that the
+ * entry is not judged on a deployment (the disagreement fails src/validity/judge.property.test.ts at home). The
+ * refusal is a `must` only when the clauses hold a `must` clause and no reading (src/runner/verdict.ts).
  */
-export function refusalClauses(entry: Pick<CorpusEntry, "route" | "body" | "raw">): string[] {
-  const diagnostics = lint(entry.raw ?? entry.body, { route: entry.route });
-  return [...new Set(diagnostics.filter((d) => d.consequence === "refused").flatMap((d) => d.clauses))];
+export function refusalClauses(
+  entry: Pick<CorpusEntry, "route" | "body" | "raw" | "expected">,
+): readonly string[] | undefined {
+  const judged = judge({
+    route: entry.route,
+    body: entry.body,
+    ...(entry.raw !== undefined ? { raw: entry.raw } : {}),
+    label: entry.expected,
+  });
+  return judged.verdict === "owed" ? judged.clauses : undefined;
 }
 
 interface Sample {

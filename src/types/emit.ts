@@ -134,7 +134,13 @@ function schemaValue(value: ValueShape): object {
     case "enum":
       return { enum: value.values };
     case "date":
-      return { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2}|now-\\d+[dm])$" };
+      // A day the calendar has (RFC 3339 full-date), or a relative offset in days or months (§4.2 rule 3).
+      return {
+        anyOf: [
+          { type: "string", format: "date" },
+          { type: "string", pattern: "^now-\\d+[dm]$" },
+        ],
+      };
     default:
       return { type: value.kind };
   }

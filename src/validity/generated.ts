@@ -8,10 +8,15 @@ import { DATASETS, routeOf, type Dataset } from "../contract/index.js";
 import type { BodyOperationId } from "../contract/types.js";
 import { lint } from "../linter/lint.js";
 import { queryNode } from "./arbitrary.js";
+import { judge } from "./judge.js";
 import { matchesNothing } from "./matrix.js";
 
-/** `refused`: the linter refuses it; `unspecified`: it does not, but calls a form unspecified; `served`: neither. */
-export type Verdict = "refused" | "unspecified" | "served";
+/**
+ * `refused`: the linter refuses it and the second definition agrees (judge.ts); `unspecified`: the linter does not
+ * refuse it, but calls a form unspecified; `served`: neither; `undecided`: the linter refuses it and the second
+ * definition does not, so no case sends it (judge.property.test.ts fails on it at home).
+ */
+export type Verdict = "refused" | "unspecified" | "served" | "undecided";
 
 export interface GeneratedQuery {
   readonly name: string;
@@ -28,12 +33,14 @@ export const DEFAULT_SEED = 1;
 
 const cache = new Map<string, readonly GeneratedQuery[]>();
 
-/** The linter's hard verdict on a body (the zero condition's own `empty` is not a verdict). */
+/** The hard verdict on a body (the zero condition's own `empty` is not a verdict). */
 export function verdictOf(route: BodyOperationId, body: unknown): { verdict: Verdict; rules: string[] } {
   const diagnostics = lint(body, { route });
   for (const consequence of ["refused", "unspecified"] as const) {
     const rules = diagnostics.filter((d) => d.consequence === consequence).map((d) => d.ruleId);
-    if (rules.length > 0) return { verdict: consequence, rules: [...new Set(rules)] };
+    if (rules.length === 0) continue;
+    const verdict = consequence === "refused" && judge({ route, body }).verdict !== "owed" ? "undecided" : consequence;
+    return { verdict, rules: [...new Set(rules)] };
   }
   return { verdict: "served", rules: [] };
 }
