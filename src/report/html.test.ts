@@ -92,6 +92,24 @@ describe("report.html in a real Chromium", () => {
     const failed = report.cases.filter((c) => c.status === "failed").map((c) => c.id);
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.length).toBeLessThan(report.cases.length);
+    // Failed cases come first, open, without ticking "failed only".
+    expect((await visibleIds()).slice(0, failed.length)).toEqual(failed);
+    expect(
+      await page.$$eval(".case[data-failed='1']", (els) => els.every((e) => (e as unknown as { open: boolean }).open)),
+    ).toBe(true);
+    // In a narrow window titles wrap; each case's line (its Credits and time) stays inside the case's own box.
+    type Box = { getBoundingClientRect(): { bottom: number } };
+    await page.setViewportSize({ width: 420, height: 900 });
+    const outside = await page.$$eval(
+      ".case",
+      (els) =>
+        els
+          .map((e) => e as unknown as Box & { querySelector(s: string): Box })
+          .filter((e) => e.querySelector(".credits").getBoundingClientRect().bottom > e.getBoundingClientRect().bottom)
+          .length,
+    );
+    expect(outside).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.click("#f-failed");
     expect(await visibleIds()).toEqual(failed);

@@ -38,7 +38,13 @@ export function renderHtml(report: Report): string {
     '<label>clause <input id="f-clause" list="clause-ids" placeholder="e.g. s8-cost"></label>',
     `<datalist id="clause-ids">${clauseIds.map((c) => `<option value="${esc(c)}">`).join("")}</datalist>`,
     `<span id="shown">${report.cases.length} of ${report.cases.length} cases shown</span></form>`,
-    `<div id="cases">${report.cases.map((c) => caseBlock(c, worstCase.get(c.id))).join("\n")}</div>`,
+    // Failed and drifted cases first, open: the reader comes for them (the filters still show any order's subset).
+    `<div id="cases">${[
+      ...report.cases.filter((c) => c.status === "failed" || c.status === "drift"),
+      ...report.cases.filter((c) => c.status !== "failed" && c.status !== "drift"),
+    ]
+      .map((c) => caseBlock(c, worstCase.get(c.id)))
+      .join("\n")}</div>`,
     observedTable(report),
     coverageTable(report),
   ];
@@ -291,7 +297,8 @@ padding:8px 0;z-index:1}
 .badge{display:inline-block;min-width:44px;text-align:center;border-radius:3px;font:12px monospace;padding:1px 4px}
 .badge.passed{background:#e6f4ea}.badge.failed,.badge.drift{background:#d93025;color:#fff}
 .badge.skipped{background:#eee}
-.badge.expected-failure,.badge.unexpected-pass{background:#fbbc04}.credits{color:#5f6368;float:right}
+.badge.expected-failure,.badge.unexpected-pass{background:#fbbc04}
+.credits{color:#5f6368;white-space:nowrap;margin-left:8px}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:6px;margin:4px 0;max-height:360px;
 overflow:auto}
 blockquote.clause{margin:4px 0 4px 12px;border-left:3px solid #d93025;padding-left:8px;color:#3c4043}
