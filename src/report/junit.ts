@@ -17,6 +17,63 @@ function xml(text: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
+/** One case as a testcase: its clauses and Credits, its failure or skip, and its warnings as output. */
+function testcaseLines(tc: Report["cases"][number]): string[] {
+  const lines: string[] = [];
+  lines.push(
+    `    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" ` +
+      `time="${seconds(tc.durationMs)}">`,
+  );
+  lines.push(
+    `      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property ` +
+      `name="credits" value="${tc.credits}"/></properties>`,
+  );
+  if (tc.status === "failed" || tc.status === "drift") {
+    const first = tc.failures[0];
+    const body = tc.failures
+      .map((f) =>
+        [
+          `${f.step} · ${f.check}: ${f.message}`,
+          verdictLine(f, false),
+          f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "",
+          f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "",
+          f.curl ? `reproduce: ${f.curl}` : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      )
+      .join("\n\n");
+    const why = first ? verdictLine(first, false) : "";
+    const message = first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status;
+    lines.push(
+      `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" ` +
+        `message="${xml(message)}">${xml(body)}</failure>`,
+    );
+  } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
+  else if (tc.status === "expected-failure")
+    lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
+  // A warning leaves the test case passing (CI stays green) and is written where CI shows a test's output.
+  const out = [
+    ...(tc.status === "unexpected-pass"
+      ? [`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`]
+      : []),
+    ...(tc.status === "failed" || tc.status === "drift"
+      ? []
+      : (tc.warnings ?? []).map((w) =>
+          [
+            `warning: ${w.step} · ${w.check}: ${w.message}`,
+            verdictLine(w, true),
+            w.clause?.reading ? `reading: ${w.clause.reading}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+        )),
+  ];
+  if (out.length) lines.push(`      <system-out>${xml(out.join("\n\n"))}</system-out>`);
+  lines.push("    </testcase>");
+  return lines;
+}
+
 /**
  * JUnit XML: one testsuite per area, one testcase per case; drift is a failure of type "drift", expected failures are
  * skipped with their reason.
@@ -51,59 +108,7 @@ export function renderJunit(report: Report): string {
         `      <skipped message="${xml(`not run: the run was interrupted (${interrupted!.by})`)}"/>`,
         "    </testcase>",
       );
-    for (const tc of group.cases) {
-      lines.push(
-        `    <testcase classname="tdss.${xml(tc.area)}" name="${xml(`${tc.id}: ${tc.title}`)}" ` +
-          `time="${seconds(tc.durationMs)}">`,
-      );
-      lines.push(
-        `      <properties><property name="clauses" value="${xml(tc.clauses.join(" "))}"/><property ` +
-          `name="credits" value="${tc.credits}"/></properties>`,
-      );
-      if (tc.status === "failed" || tc.status === "drift") {
-        const first = tc.failures[0];
-        const body = tc.failures
-          .map((f) =>
-            [
-              `${f.step} · ${f.check}: ${f.message}`,
-              verdictLine(f, false),
-              f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "",
-              f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "",
-              f.curl ? `reproduce: ${f.curl}` : "",
-            ]
-              .filter(Boolean)
-              .join("\n"),
-          )
-          .join("\n\n");
-        const why = first ? verdictLine(first, false) : "";
-        const message = first ? `${first.check}: ${first.message}${why ? ` (${why})` : ""}` : tc.status;
-        lines.push(
-          `      <failure type="${tc.status === "drift" ? "drift" : xml(first?.check ?? "failure")}" ` +
-            `message="${xml(message)}">${xml(body)}</failure>`,
-        );
-      } else if (tc.status === "skipped") lines.push(`      <skipped message="${xml(tc.reason ?? "skipped")}"/>`);
-      else if (tc.status === "expected-failure")
-        lines.push(`      <skipped message="${xml(`expected failure: ${tc.reason ?? ""}`)}"/>`);
-      // A warning leaves the test case passing (CI stays green) and is written where CI shows a test's output.
-      const out = [
-        ...(tc.status === "unexpected-pass"
-          ? [`unexpected pass: listed as expected to fail (${tc.reason ?? ""}); update the expectations file`]
-          : []),
-        ...(tc.status === "failed" || tc.status === "drift"
-          ? []
-          : (tc.warnings ?? []).map((w) =>
-              [
-                `warning: ${w.step} · ${w.check}: ${w.message}`,
-                verdictLine(w, true),
-                w.clause?.reading ? `reading: ${w.clause.reading}` : "",
-              ]
-                .filter(Boolean)
-                .join("\n"),
-            )),
-      ];
-      if (out.length) lines.push(`      <system-out>${xml(out.join("\n\n"))}</system-out>`);
-      lines.push("    </testcase>");
-    }
+    for (const tc of group.cases) lines.push(...testcaseLines(tc));
     lines.push("  </testsuite>");
   }
   lines.push("</testsuites>", "");
