@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       "src/**/*.test.ts",
       "rules/**/*.test.ts",
+      "scripts/**/*.test.ts",
       "spec/**/*.test.ts",
       "suites/**/*.test.ts",
       "test/**/*.test.ts",

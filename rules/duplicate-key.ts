@@ -4,7 +4,7 @@
  * The spec does not say which the service does.
  */
 import { defineRule } from "../src/lint/rule.js";
-import { encodePointer } from "../src/lint/pointer.js";
+import { encodePointer } from "../src/contract/json-pointer.js";
 
 export default defineRule({
   meta: {

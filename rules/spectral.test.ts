@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lint, lintCorpus } from "../src/linter/index.js";
-import { encodePointer } from "../src/lint/pointer.js";
+import { encodePointer } from "../src/contract/json-pointer.js";
 import { Document, JsonParser, Spectral } from "../src/spectral/modules.js";
 import { RULES, spectralRuleset } from "./index.js";
 

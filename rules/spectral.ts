@@ -15,7 +15,7 @@
 import type { IFunctionResult, RulesetDefinition, RulesetFunctionContext } from "@stoplight/spectral-core";
 import { runRules } from "../src/lint/engine.js";
 import { parseSource } from "../src/lint/json/source.js";
-import { decodePointer } from "../src/lint/pointer.js";
+import { decodePointer } from "../src/contract/json-pointer.js";
 import type { Rule } from "../src/lint/rule.js";
 import type { LintOptions, Severity } from "../src/lint/types.js";
 import { RULES } from "./all.js";

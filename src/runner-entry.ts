@@ -11,7 +11,8 @@ export {
 export { loadSuites, selectCases, SuiteError } from "./runner/suites.js";
 export { loadConfig, ConfigError, type RunConfig } from "./runner/config.js";
 export { loadExpectations } from "./runner/expectations.js";
-export type { CaseDef, CaseResult, CaseStatus, CaseFailure, Exchange } from "./runner/types.js";
+export type { CaseDef, CaseResult, CaseStatus, CaseFailure } from "./runner/types.js";
+export type { Exchange } from "./checks/exchange.js";
 export { CHECKS, type Check, type CheckContext, type CheckOutcome } from "./checks/index.js";
 export { STEP_KINDS, type StepKind } from "./runner/steps/index.js";
 export { buildReport, writeReports, type Report } from "./report/index.js";

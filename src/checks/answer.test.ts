@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyAnswer, isRefusal, isSuccess } from "./answer.js";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 
 const request = {
   method: "POST",

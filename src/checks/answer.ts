@@ -1,4 +1,4 @@
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 
 /**
  * What a deployment's answer is, read one way everywhere (docs/runner-robustness.md, "A refusal"):

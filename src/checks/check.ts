@@ -1,8 +1,10 @@
 import type { OperationId } from "../contract/index.js";
 import type { Implementation } from "./implementation.js";
 import type { Observed } from "./observed.js";
-import type { CheckStatus, Exchange, ToolNameMap } from "../runner/types.js";
+import type { ToolNameMap } from "../client/tool-match.js";
+import type { CheckStatus, Exchange } from "./exchange.js";
 import type { ResponseView } from "./views.js";
+import { escapeToken } from "../contract/json-pointer.js";
 
 /** What the whole run shares with checks. */
 export interface RunState {
@@ -138,6 +140,6 @@ export function unclaimedMembers(
   const used = claimed.filter((p): p is string => p !== undefined);
   return Object.entries(data)
     .filter(([, value]) => fits(value))
-    .map(([k]) => `/data/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`)
+    .map(([k]) => `/data/${escapeToken(k)}`)
     .filter((p) => !used.some((u) => u === p || u.startsWith(`${p}/`)));
 }

@@ -1,7 +1,7 @@
 import { classifyAnswer } from "./answer.js";
 import type { Implementation } from "./implementation.js";
 import { getPointer } from "../contract/json-pointer.js";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 
 /**
  * What GET /auth/key/status says of the tester's key (§4.5: it is free, and tells a rejected key from an exhausted

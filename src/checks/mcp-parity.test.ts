@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckContext } from "./check.js";
 import { checkSameAnswer, mcpToolResult } from "./mcp-parity.js";
 import { loadContract } from "../contract/index.js";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 
 describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
   it("compares IDs as a set and records member by member", () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveTools } from "../contract/mcp-tools.js";
-import {
-  checkOneToolPerRoute,
-  checkSameToolsOnBothTransports,
-  checkToolSchemaAgreement,
-  matchToolsToRoutes,
-} from "./mcp-tools.js";
+import { checkOneToolPerRoute, checkSameToolsOnBothTransports, checkToolSchemaAgreement } from "./mcp-tools.js";
+import { matchToolsToRoutes } from "../client/tool-match.js";
 
 const contractTools = deriveTools();
 const byOperation = (tools: typeof contractTools, id: string) => tools.find((t) => t.operationId === id)!;

@@ -1,5 +1,5 @@
 import type { McpProbe } from "../client/mcp.js";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 import { fail, pass, type Check, type CheckOutcome } from "./check.js";
 
 function where(probe: McpProbe): string {

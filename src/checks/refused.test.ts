@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 import { envelope } from "./envelope.js";
 import { refused } from "./refused.js";
 import { context } from "./testing/context.js";

@@ -2,7 +2,7 @@ import { operationIdsOfKind, type OperationId } from "../contract/index.js";
 import type { Implementation } from "./implementation.js";
 import { isSuccess } from "./answer.js";
 import { getPointer, hasPointer } from "../contract/json-pointer.js";
-import type { Exchange } from "../runner/types.js";
+import type { Exchange } from "./exchange.js";
 
 /** Operations answering a page of IDs: the Query Spec searches and the natural-language search. */
 export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("search", "natural-language"));

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { countRoundTrip } from "./round-trips.js";
 import type { RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
+import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
 
 /**
  * The one JSON-RPC error a server may send that says it gave up on the request rather than refused it: the SDK's
@@ -30,8 +31,8 @@ export const MCP_TRANSPORTS: readonly McpTransportKind[] = ["streamable-http", "
 export const MCP_TRANSPORT_SPEC: Readonly<
   Record<McpTransportKind, { readonly path: string; readonly revision: string }>
 > = {
-  "streamable-http": { path: "/mcp", revision: "2025-03-26" },
-  sse: { path: "/sse", revision: "2024-11-05" },
+  "streamable-http": { path: MCP_PATHS.streamableHttp, revision: MCP_REVISIONS.streamableHttp },
+  sse: { path: MCP_PATHS.sse, revision: MCP_REVISIONS.sse },
 };
 
 export interface McpClientOptions {

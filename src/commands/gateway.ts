@@ -1,5 +1,6 @@
 import { resolve as resolvePath } from "node:path";
-import { ConfigError, findConfig, GATEWAY_BLOCKABLE, loadConfig, type RunConfig } from "../runner/config.js";
+import { ConfigError, findConfig, loadConfig, type RunConfig } from "../runner/config.js";
+import { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import type { Blockable } from "../gateway/verdict.js";
 

@@ -3,7 +3,6 @@ import { loadReport, ReportLoadError } from "../report/load.js";
 import type { RunPlan } from "../runner/run.js";
 import type { CaseDef } from "../runner/types.js";
 import { UsageError } from "./command.js";
-import type { RunArgs } from "./run.js";
 
 /** The ids of the cases that failed (or drifted) in a report, and those no suite has any more. */
 export function lastFailedCases(
@@ -47,11 +46,25 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The options of `tdss run` (src/commands/run.ts) that a rerun repeats. */
+interface RepeatedOptions {
+  readonly baseUrl?: string;
+  readonly config?: string;
+  readonly maxCredits?: number;
+  readonly fitBalance?: boolean;
+  readonly expectations?: string;
+  readonly reportDir?: string;
+  readonly reporter?: readonly string[];
+  readonly concurrency?: number;
+  readonly timeout?: number;
+  readonly evidenceBytes?: number;
+}
+
 /**
  * The command that reruns a run's failed cases with the same options (`--only` and `--tag` are left out:
  * `--last-failed` selects). The key is never on it: it comes from the environment, as for the first run.
  */
-export function rerunCommand(args: RunArgs, runDir: string, cwd: string): string {
+export function rerunCommand(args: RepeatedOptions, runDir: string, cwd: string): string {
   const rel = relative(cwd, runDir);
   const words = ["tdss", "run", "--last-failed", rel && !rel.startsWith("..") ? rel : runDir];
   const flag = (name: string, value: string | number | boolean | undefined) => {

@@ -1,3 +1,4 @@
+/** RFC 6901 (JavaScript Object Notation (JSON) Pointer): the one escaping of a reference token in tdss. */
 function unescape(token: string): string {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
@@ -25,4 +26,18 @@ export function hasPointer(document: unknown, pointer: string): boolean {
   const token = unescape(pointer.slice(pointer.lastIndexOf("/") + 1));
   if (Array.isArray(parent)) return /^(0|[1-9]\d*)$/.test(token) && Number(token) < parent.length;
   return parent !== null && typeof parent === "object" && Object.hasOwn(parent, token);
+}
+
+/** RFC 6901: the pointer of a path of member names and array indexes ("" is the whole document). */
+export function encodePointer(path: readonly (string | number)[]): string {
+  let out = "";
+  for (const segment of path) out += "/" + escapeToken(String(segment));
+  return out;
+}
+
+/** RFC 6901: the reference tokens of a pointer. Throws on a pointer that does not start with "/". */
+export function decodePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new SyntaxError(`not a JSON Pointer: ${JSON.stringify(pointer)}`);
+  return pointer.slice(1).split("/").map(unescape);
 }

@@ -2,6 +2,8 @@ import type { ValidateFunction } from "ajv/dist/2020.js";
 import { loadContract } from "./load.js";
 import type { OperationId } from "./types.js";
 import { namedResponseValidator, schemaLocation, schemaValidator, statusValidator } from "./validators.js";
+import { escapeToken } from "./json-pointer.js";
+import { MCP_PATHS } from "./mcp.js";
 
 /** One HTTP exchange as a server saw it on the wire (the reference's tap gives these). */
 export interface WireExchange {
@@ -40,11 +42,10 @@ export interface AuditResult {
   readonly covered: Map<string, Set<number>>;
 }
 
-const MCP_PATHS = new Set(["/mcp", "/sse", "/messages"]);
+const MCP_ADDRESSES: ReadonlySet<string> = new Set(Object.values(MCP_PATHS));
 const NOT_METHOD = "another method on a route's path answers 405";
 const NOT_ROUTE = "a path that is not a route answers 404";
 
-const escape = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 const decoder = new TextDecoder();
 
 function header(headers: Readonly<Record<string, unknown>>, name: string): string {
@@ -93,7 +94,7 @@ function operationAt(method: string, path: string): { op?: OperationId; pathKnow
 
 function responsesPointer(op: OperationId, status?: string): string {
   const { path, method } = loadContract().operations.get(op)!;
-  return `#/paths/${escape(path)}/${method.toLowerCase()}/responses${status ? `/${status}` : ""}`;
+  return `#/paths/${escapeToken(path)}/${method.toLowerCase()}/responses${status ? `/${status}` : ""}`;
 }
 
 class Auditor {
@@ -265,7 +266,7 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
   const sseRequests = new Map<string, Map<string, Record<string, unknown>>>();
   for (const e of exchanges) {
     const path = e.url.split("?")[0]!;
-    if (path !== "/messages") continue;
+    if (path !== MCP_PATHS.messages) continue;
     const session = new URL(e.url, "http://tap.invalid").searchParams.get("sessionId") ?? "";
     const body = parseJson(e.requestBody);
     if (!body.ok) continue;
@@ -276,12 +277,12 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
   }
   for (const e of exchanges) {
     const path = e.url.split("?")[0]!;
-    if (!MCP_PATHS.has(path)) {
+    if (!MCP_ADDRESSES.has(path)) {
       auditor.rest(e);
       continue;
     }
     const type = header(e.responseHeaders, "content-type").split(";")[0]!.trim().toLowerCase();
-    if (path === "/mcp" && e.method === "POST") {
+    if (path === MCP_PATHS.streamableHttp && e.method === "POST") {
       const request = parseJson(e.requestBody);
       if (!request.ok) continue;
       const byId = new Map(rpcMessages(request.value).map((m) => [idKey(m.id), m as Record<string, unknown>]));
@@ -298,9 +299,9 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
       for (const answer of answers) {
         const asked = byId.get(idKey(answer.id));
         if (asked?.method === "tools/call" && answer.result !== undefined)
-          auditor.toolResult("/mcp", asked, answer.result);
+          auditor.toolResult(MCP_PATHS.streamableHttp, asked, answer.result);
       }
-    } else if (path === "/sse" && e.method === "GET" && type === "text/event-stream") {
+    } else if (path === MCP_PATHS.sse && e.method === "GET" && type === "text/event-stream") {
       const events = sseEvents(e.responseBody);
       const endpoint = events.find((ev) => ev.event === "endpoint")?.data ?? "";
       const session = new URL(endpoint, "http://tap.invalid").searchParams.get("sessionId") ?? "";
@@ -312,7 +313,7 @@ export function auditExchanges(exchanges: readonly WireExchange[], options: Audi
         for (const answer of rpcMessages(parsed.value)) {
           const asked = byId.get(idKey(answer.id));
           if (asked?.method === "tools/call" && answer.result !== undefined)
-            auditor.toolResult("/sse", asked, answer.result);
+            auditor.toolResult(MCP_PATHS.sse, asked, answer.result);
         }
       }
     }

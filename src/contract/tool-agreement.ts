@@ -1,5 +1,6 @@
 import { canonicalJson, loadContract, OPERATION_IDS } from "./index.js";
 import { routeToolSchema, toolName, type ToolDefinition } from "./mcp-tools.js";
+import { escapeToken } from "./json-pointer.js";
 
 /**
  * Thrown when the served tool list disagrees with spec/openapi.yaml: the server must not start
@@ -25,7 +26,7 @@ export function firstDifference(a: unknown, b: unknown, pointer = ""): string | 
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   for (const key of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
-    const here = `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const here = `${pointer}/${escapeToken(key)}`;
     if (!(key in left) || !(key in right)) return here;
     const deeper = firstDifference(left[key], right[key], here);
     if (deeper) return deeper;

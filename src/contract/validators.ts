@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { loadContract } from "./load.js";
 import type { OperationId } from "./types.js";
+import { escapeToken } from "./json-pointer.js";
 
 const SCHEMA_ID = "tdss:openapi";
 /** OpenAPI keywords and the document's extensions, known to ajv so that strict mode still catches typos. */
@@ -22,7 +23,7 @@ function locate(node: unknown, pointer: string): void {
   if (!node || typeof node !== "object" || locations.has(node)) return;
   locations.set(node, pointer);
   for (const [key, value] of Object.entries(node)) {
-    locate(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    locate(value, `${pointer}/${escapeToken(key)}`);
   }
 }
 
@@ -114,7 +115,7 @@ export function schemaLocation(error: ErrorObject): string {
 export function statusValidator(operationId: OperationId, status: string): ValidateFunction | undefined {
   const { path, method } = loadContract().operations.get(operationId)!;
   const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, ResponseObject> }>;
-  const location = `#/paths/${path.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${status}`;
+  const location = `#/paths/${escapeToken(path)}/${method.toLowerCase()}/responses/${status}`;
   return bodyValidator(`status:${operationId}:${status}`, item[method.toLowerCase()]!.responses[status], location);
 }
 

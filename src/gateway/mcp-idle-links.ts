@@ -1,4 +1,4 @@
-import type { McpProxyContext } from "./mcp.js";
+import type { McpProxyContext } from "./mcp-context.js";
 import { link, type Linked } from "./mcp-linked.js";
 
 const IDLE_MS = 30_000;

@@ -1,8 +1,8 @@
-import { matchToolsToRoutes } from "../checks/mcp-tools.js";
+import { matchToolsToRoutes } from "../client/tool-match.js";
 import { openMcpSession, type McpSession, type McpTransportKind } from "../client/mcp.js";
 import type { OperationId } from "../contract/index.js";
-import type { ToolNameMap } from "../runner/types.js";
-import type { McpProxyContext } from "./mcp.js";
+import type { ToolNameMap } from "../client/tool-match.js";
+import type { McpProxyContext } from "./mcp-context.js";
 
 /** An upstream MCP session and the route of each of its tools (from its own tools/list, §4.1). */
 export class Linked {

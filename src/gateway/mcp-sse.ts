@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
-import { GATEWAY_MCP_PATHS, type McpProxyContext } from "./mcp.js";
+import { MCP_PATHS } from "../contract/mcp.js";
+import { type McpProxyContext } from "./mcp-context.js";
 import { link, type Linked } from "./mcp-linked.js";
 import { header, jsonRpcError, linkOrRefuse } from "./mcp-refusal.js";
 import { toolServer } from "./mcp-tool-server.js";
@@ -17,14 +18,14 @@ export class SseSessions {
   async stream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "GET") {
       req.resume();
-      return jsonRpcError(res, 405, `Method not allowed: GET ${GATEWAY_MCP_PATHS.sse} opens the event stream`, {
+      return jsonRpcError(res, 405, `Method not allowed: GET ${MCP_PATHS.sse} opens the event stream`, {
         Allow: "GET",
       });
     }
     const authorization = header(req, "authorization");
     const linked = await linkOrRefuse(res, () => link(this.ctx, "sse", authorization));
     if (!linked) return;
-    const transport = new SSEServerTransport(GATEWAY_MCP_PATHS.messages, res);
+    const transport = new SSEServerTransport(MCP_PATHS.messages, res);
     const server = toolServer(this.ctx, "sse", linked);
     const id = transport.sessionId;
     this.sessions.set(id, { transport, server, linked, authorization });
@@ -38,14 +39,14 @@ export class SseSessions {
   async message(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {
       req.resume();
-      return jsonRpcError(res, 405, `Method not allowed: POST messages to ${GATEWAY_MCP_PATHS.messages}`, {
+      return jsonRpcError(res, 405, `Method not allowed: POST messages to ${MCP_PATHS.messages}`, {
         Allow: "POST",
       });
     }
     const session = this.sessions.get(url.searchParams.get("sessionId") ?? "");
     if (!session) {
       req.resume();
-      return jsonRpcError(res, 404, `Not found: no open SSE session; open GET ${GATEWAY_MCP_PATHS.sse} again`);
+      return jsonRpcError(res, 404, `Not found: no open SSE session; open GET ${MCP_PATHS.sse} again`);
     }
     if (header(req, "authorization") !== session.authorization) {
       req.resume();

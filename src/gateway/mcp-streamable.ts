@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { GATEWAY_MCP_PATHS, type McpProxyContext } from "./mcp.js";
+import { MCP_PATHS } from "../contract/mcp.js";
+import { type McpProxyContext } from "./mcp-context.js";
 import type { IdleLinks } from "./mcp-idle-links.js";
 import { header, jsonRpcError, linkOrRefuse } from "./mcp-refusal.js";
 import { toolServer } from "./mcp-tool-server.js";
@@ -19,12 +20,9 @@ export async function serveStreamableHttp(
 ): Promise<void> {
   if (req.method !== "POST") {
     req.resume();
-    return jsonRpcError(
-      res,
-      405,
-      `Method not allowed: POST each JSON-RPC message to ${GATEWAY_MCP_PATHS.streamableHttp}`,
-      { Allow: "POST" },
-    );
+    return jsonRpcError(res, 405, `Method not allowed: POST each JSON-RPC message to ${MCP_PATHS.streamableHttp}`, {
+      Allow: "POST",
+    });
   }
   const linked = await linkOrRefuse(res, () => idle.get(header(req, "authorization")));
   if (!linked) {

@@ -10,7 +10,7 @@ import { MCP_TRANSPORT_SPEC, type McpTransportKind } from "../client/mcp.js";
 import { bodyOperations as lintableRoutes } from "../contract/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
 import { agentText, blockedEnvelope } from "./blocked.js";
-import type { McpProxyContext } from "./mcp.js";
+import type { McpProxyContext } from "./mcp-context.js";
 import type { Linked } from "./mcp-linked.js";
 import { judge } from "./verdict.js";
 

@@ -1,20 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { ToolNameMap } from "../runner/types.js";
+import { MCP_PATHS } from "../contract/mcp.js";
+import type { McpProxyContext } from "./mcp-context.js";
 import { IdleLinks } from "./mcp-idle-links.js";
 import { jsonRpcError } from "./mcp-refusal.js";
 import { SseSessions } from "./mcp-sse.js";
 import { serveStreamableHttp } from "./mcp-streamable.js";
-import type { RestContext } from "./rest.js";
-
-/** The MCP addresses of §4.6 the gateway serves, and the SSE message endpoint its streams announce. */
-export const GATEWAY_MCP_PATHS = { streamableHttp: "/mcp", sse: "/sse", messages: "/messages" } as const;
-
-export interface McpProxyContext extends RestContext {
-  /** Deployed tool names by route, for names that do not end with the §4.1 suffix (config `mcp.tools`). */
-  readonly mcpTools?: ToolNameMap;
-  readonly serverInfo: { readonly name: string; readonly version: string };
-}
 
 /**
  * The gateway's MCP surface (§4.6), built with the official SDK on both sides: a server towards the client and a
@@ -31,11 +22,11 @@ export function createMcpProxy(ctx: McpProxyContext) {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const url = new URL(req.url ?? "/", "http://gateway.invalid");
       const serve =
-        url.pathname === GATEWAY_MCP_PATHS.streamableHttp
+        url.pathname === MCP_PATHS.streamableHttp
           ? (rq: IncomingMessage, rs: ServerResponse) => serveStreamableHttp(ctx, idle, open, rq, rs)
-          : url.pathname === GATEWAY_MCP_PATHS.sse
+          : url.pathname === MCP_PATHS.sse
             ? (rq: IncomingMessage, rs: ServerResponse) => sse.stream(rq, rs)
-            : url.pathname === GATEWAY_MCP_PATHS.messages
+            : url.pathname === MCP_PATHS.messages
               ? (rq: IncomingMessage, rs: ServerResponse) => sse.message(rq, url, rs)
               : undefined;
       if (!serve) return false;

@@ -4,7 +4,7 @@ import { loadContract } from "../contract/index.js";
 import type { Consequence } from "../linter/index.js";
 import { bodyOperations as lintableRoutes } from "../contract/routes.js";
 import type { LintableOperationId } from "../lint/types.js";
-import type { ToolNameMap } from "../runner/types.js";
+import type { ToolNameMap } from "../client/tool-match.js";
 import { packageVersion } from "../lint/version.js";
 import { DecisionLog } from "./log.js";
 import { createMcpProxy } from "./mcp.js";

@@ -1,7 +1,7 @@
 import { classify, lint } from "../linter/index.js";
 import type { Consequence, Diagnostic, LintableOperationId } from "../linter/index.js";
-import { worstCaseCredits } from "../runner/budget.js";
-import type { GATEWAY_BLOCKABLE } from "../runner/config.js";
+import { worstCaseCredits } from "../contract/worst-case.js";
+import type { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
 
 /** A consequence the gateway can block on: what the service would do with the request (docs/gateway.md). */
 export type Blockable = (typeof GATEWAY_BLOCKABLE)[number];
@@ -57,11 +57,10 @@ export function judge(
     .filter((d) => block.has(d.consequence))
     .sort((a, b) => RANK[a.consequence] - RANK[b.consequence]);
   const servedAndBilled = blocking.length > 0 && !diagnostics.some((d) => FREE_UPSTREAM.has(d.consequence));
-  const bogus = new Set<string>();
   return {
     diagnostics,
     blocking,
     worst: classify(diagnostics),
-    creditsAverted: servedAndBilled ? worstCaseCredits(operationId, value, "primary", { bogus, versionCost: 0 }) : 0,
+    creditsAverted: servedAndBilled ? worstCaseCredits(operationId, value) : 0,
   };
 }

@@ -21,3 +21,14 @@ export const CONSEQUENCE_ORDER: readonly Consequence[] = [
   "cost",
   "style",
 ];
+
+/**
+ * The consequences that say what the service would do with a request, and so the ones `tdss gateway` can answer
+ * for it (docs/gateway.md); `cost` and `style` are information.
+ */
+export const GATEWAY_BLOCKABLE = [
+  "refused",
+  "empty",
+  "broadened",
+  "unspecified",
+] as const satisfies readonly Consequence[];

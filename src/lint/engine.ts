@@ -8,7 +8,7 @@ import { CONSEQUENCE_ORDER, DEFAULT_SEVERITY } from "./consequence.js";
 import { fixTargets, resolveFix } from "./edits.js";
 import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";
 import { decodeUtf8, duplicatesOf, parseText, type ParsedText } from "./json/source.js";
-import { encodePointer } from "./pointer.js";
+import { encodePointer } from "../contract/json-pointer.js";
 import { inferRoute } from "../contract/routes.js";
 import type { BodyOperation as Route } from "../contract/operations.js";
 import type { BodyInfo, FixSpec, NodeInfo, Path, ReportSpec, Rule, RuleContext, SourceInfo } from "./rule.js";

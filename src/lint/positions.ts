@@ -4,7 +4,7 @@
  * (docs/validity.md); the conformance matrix places each refusal there and the position-by-position
  * mutants switch a rule off at one of them.
  */
-import { decodePointer } from "./pointer.js";
+import { decodePointer } from "../contract/json-pointer.js";
 
 export const POSITIONS = [
   "top",

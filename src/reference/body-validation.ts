@@ -8,7 +8,7 @@ import { RULES } from "../../rules/all.js";
 import type { BodyOperationId, Dataset } from "../contract/index.js";
 import { runRules } from "../lint/engine.js";
 import { atPosition, nodeChain, type Position } from "../lint/positions.js";
-import { decodePointer } from "../lint/pointer.js";
+import { decodePointer } from "../contract/json-pointer.js";
 import type { Diagnostic } from "../lint/types.js";
 import { badRequest, type ValidationStep } from "./refusal.js";
 import { readingOf } from "./readings.js";

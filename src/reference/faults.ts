@@ -1,7 +1,7 @@
 import type { Dataset, OperationId } from "../contract/index.js";
 import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
-import type { StageHook } from "./pipeline/hooks.js";
+import type { StageHook } from "./pipeline/context.js";
 import type { EvaluationFaults } from "./query/evaluate.js";
 import type { Plan } from "./query/plan.js";
 import type { RuleSwitch } from "./body-validation.js";

@@ -1,8 +1,8 @@
 /** The reference server of the Talent Data Search Service (`tdss serve`). */
 export { startReferenceServer, ServerStartError, type ReferenceServer } from "./server.js";
 export { createReferenceService, prebuildStore, ReferenceService } from "./reference-service.js";
-export type { PrebuiltStore, PrebuildOptions } from "./prebuilt.js";
-export type { ReferenceServerOptions, ReferenceServiceOptions } from "./options.js";
+export type { PrebuildOptions } from "./prebuilt.js";
+export type { PrebuiltStore, ReferenceServerOptions, ReferenceServiceOptions } from "./options.js";
 export type { Tap, TappedExchange } from "./tap.js";
 export { DEFAULT_SEED, DEFAULT_SIZES } from "./options.js";
 export { DEMO_KEYS, parseKeySpecs, type KeySpec, type RateLimit } from "./keys.js";

@@ -1,6 +1,5 @@
 import type { KeySpec, RateLimit } from "./keys.js";
-import type { PrebuiltStore } from "./prebuilt.js";
-import type { StoreInput } from "./store/store.js";
+import type { Store, StoreInput } from "./store/store.js";
 import type { Tap } from "./tap.js";
 
 export const DEFAULT_SEED = 20240611;
@@ -54,3 +53,15 @@ export interface ReferenceServerOptions extends ReferenceServiceOptions {
 
 /** Longest latency a reference server adds to each answer. */
 export const MAX_LATENCY_MS = 60_000;
+
+/**
+ * A generated store built once and handed to several reference servers (`startReferenceServer({ store })`),
+ * so that servers over the same dataset (the correct one and its mutants in `tdss selftest`) do not each
+ * generate it. Each server keeps its own keys, Credit ledger, rate limit and faults; the store holds only
+ * the records and the indexes built from them, which no request changes.
+ */
+export interface PrebuiltStore {
+  /** Seed, sizes and as-of day the store was generated with: a server given it must ask for the same. */
+  readonly key: string;
+  readonly store: Store;
+}

@@ -2,20 +2,7 @@ import { OPERATION_IDS, loadContract } from "../contract/index.js";
 import { requestValidator } from "../contract/validators.js";
 import { dayString } from "./days.js";
 import { generateStore } from "./generate/parallel.js";
-import type { ReferenceServiceOptions } from "./options.js";
-import type { Store } from "./store/store.js";
-
-/**
- * A generated store built once and handed to several reference servers (`startReferenceServer({ store })`),
- * so that servers over the same dataset (the correct one and its mutants in `tdss selftest`) do not each
- * generate it. Each server keeps its own keys, Credit ledger, rate limit and faults; the store holds only
- * the records and the indexes built from them, which no request changes.
- */
-export interface PrebuiltStore {
-  /** Seed, sizes and as-of day the store was generated with: a server given it must ask for the same. */
-  readonly key: string;
-  readonly store: Store;
-}
+import type { PrebuiltStore, ReferenceServiceOptions } from "./options.js";
 
 /** What a generated dataset depends on. */
 export interface DatasetSettings {

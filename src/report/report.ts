@@ -3,7 +3,7 @@ import { packageVersion } from "../lint/version.js";
 import { suiteHash } from "../runner/suite-hash.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
-import type { NotRunCategory } from "../runner/not-run.js";
+import type { NotRunCategory } from "../runner/types.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
 
 type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";

@@ -1,7 +1,7 @@
-import { bodyOperation, creditCost, loadContract, type OperationId } from "../contract/index.js";
+import type { OperationId } from "../contract/index.js";
+import { worstCaseCredits as requestWorstCase } from "../contract/worst-case.js";
 import { Unknown } from "./template.js";
-import type { AuthMode } from "./types.js";
-import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../checks/views.js";
+import type { AuthMode } from "../checks/exchange.js";
 
 export interface WorstCaseContext {
   /** IDs the run invented; they cannot resolve, so they cannot be charged (§8: not_found rows are free). */
@@ -13,11 +13,9 @@ export interface WorstCaseContext {
 }
 
 /**
- * The most Credits one request can cost under the §8 formulas, decided from the request alone before
- * it is sent: a search is charged for at most `size` IDs (the largest page when the size is not a valid
- * one, since a broken server may ignore it), natural-language search adds its base of 5, a detail call is
- * charged for at most the IDs it sends that could resolve. Requests without one of the run's keys
- * cannot be charged to it.
+ * The most Credits one request can cost the run's key (src/contract/worst-case.ts has the assumptions): requests
+ * without one of the run's keys cannot be charged to it, invented IDs cannot resolve, placeholders count at their
+ * bound.
  */
 export function worstCaseCredits(
   operationId: OperationId | undefined,
@@ -26,27 +24,11 @@ export function worstCaseCredits(
   ctx: WorstCaseContext,
 ): number {
   if (!operationId || auth === "none" || auth === "unknown") return 0;
-  if (operationId === "getVersion") return ctx.versionCost;
-  if (operationId === "getKeyStatus") return 0;
-  const member = (name: string) =>
-    body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
-  if (SEARCH_OPERATIONS.has(operationId)) {
-    const { size } = loadContract().limits.search;
-    const requested = member("size");
-    const pageCap =
-      requested === undefined
-        ? size.default
-        : Number.isInteger(requested) && (requested as number) >= 1
-          ? (requested as number)
-          : size.max;
-    const returned = Math.min(pageCap, ctx.idsBound ?? Infinity);
-    return creditCost(operationId, returned) ?? 0;
-  }
-  if (DETAIL_OPERATIONS.has(operationId)) {
-    const resolvable = countResolvable(member(bodyOperation(operationId)!.idsMember), ctx.bogus);
-    return creditCost(operationId, resolvable) ?? 0;
-  }
-  return 0;
+  return requestWorstCase(operationId, body, {
+    versionCost: ctx.versionCost,
+    idsBound: ctx.idsBound,
+    resolvable: (ids) => countResolvable(ids, ctx.bogus),
+  });
 }
 
 /** How many items of an ID list could resolve to a record: invented IDs cannot; placeholders count at their bound. */

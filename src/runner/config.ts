@@ -4,7 +4,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { OPERATION_IDS } from "../contract/index.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
-import type { ToolNameMap } from "./types.js";
+import type { ToolNameMap } from "../client/tool-match.js";
+import { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
 
 /** A config file that cannot be used; the message names the file and the member. */
 export class ConfigError extends Error {
@@ -44,8 +45,6 @@ export interface RunConfig {
   /** `tdss gateway` settings (`gateway:`); its flags win over them. */
   readonly gateway?: GatewayConfig;
 }
-
-export const GATEWAY_BLOCKABLE = ["refused", "empty", "broadened", "unspecified"] as const;
 
 interface GatewayConfig {
   readonly upstream?: string;

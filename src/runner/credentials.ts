@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AuthMode } from "./types.js";
+import type { AuthMode } from "../checks/exchange.js";
 
 /** What replaces each key wherever text leaves the runner (console, reports, curl commands). */
 export const KEY_PLACEHOLDER = "$TDSS_API_KEY";

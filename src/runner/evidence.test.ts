@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Credentials } from "./credentials.js";
 import { bodyWithMark, EvidenceLog, recordBody, recordExchange, utf8Prefix } from "./evidence.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../checks/exchange.js";
 
 const credentials = new Credentials("svc_primarysecret123", "svc_secondsecret456");
 

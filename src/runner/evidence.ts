@@ -1,6 +1,6 @@
 import { curlCommand } from "../client/curl.js";
 import type { Credentials } from "./credentials.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../checks/exchange.js";
 
 /** Bytes of a request or response body kept in a report (docs/reports.md); longer bodies are cut and marked. */
 export const DEFAULT_EVIDENCE_BYTES = 64 * 1024;

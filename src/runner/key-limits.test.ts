@@ -3,7 +3,7 @@ import type { BalanceMeter } from "./balance.js";
 import { KeyLimits } from "./key-limits.js";
 import type { KeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
-import type { AuthMode, Exchange } from "./types.js";
+import type { AuthMode, Exchange } from "../checks/exchange.js";
 
 /** A meter whose key status answers `state`, counting how often it was asked. */
 function meter(state: KeyState): BalanceMeter & { asked: number } {

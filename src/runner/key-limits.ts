@@ -1,7 +1,7 @@
 import type { BalanceMeter } from "./balance.js";
 import { describeKeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../checks/exchange.js";
 
 /** Statuses by which a service may refuse a request for its key's balance or rate (docs/design.md, "A refusal"). */
 type LimitStatus = 402 | 403 | 429;

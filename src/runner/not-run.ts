@@ -1,19 +1,4 @@
-import type { CaseDef, CaseResult } from "./types.js";
-
-/**
- * Why a case was not run (or not run to its end): never a verdict on the deployment (docs/verdicts.md, "Not run").
- *
- * - `unreachable`: the deployment stopped answering and the run stopped sending (docs/runner-robustness.md);
- * - `balance`: the tester's key cannot pay for the case (its balance ran out, it was refused, or `--fit-balance` left
- *   the case out);
- * - `rate limit`: the tester's key was still rate limited after the transport's retries;
- * - `budget`: the case no longer fits the run's `--max-credits`;
- * - `interrupted`: SIGINT or SIGTERM;
- * - `data`: the deployment's data does not hold what the case needs (a template, a bound, a set too large to page);
- * - `configuration`: the run lacks what the case needs (a second key).
- */
-export type NotRunCategory =
-  "unreachable" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";
+import type { CaseDef, CaseResult, NotRunCategory } from "./types.js";
 
 /** Thrown inside a case to end it as not run; anything it found before stays in its result. */
 export class NotRun extends Error {

@@ -14,7 +14,8 @@ import { Implementation, type ImplementationPointers } from "../checks/implement
 import { Observed, type ObservedEntry } from "../checks/observed.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import type { Generator } from "./template.js";
-import type { CaseDef, CaseResult, ToolNameMap } from "./types.js";
+import type { CaseDef, CaseResult } from "./types.js";
+import type { ToolNameMap } from "../client/tool-match.js";
 import { SuiteError } from "./suites.js";
 import { isSuccess } from "../checks/views.js";
 import { getPointer } from "../contract/json-pointer.js";
@@ -22,9 +23,10 @@ import { requestsPerSecond } from "./rate.js";
 import { KeyLimits } from "./key-limits.js";
 import { describeKeyState, keyRefusal, keyStateOf, type KeyState } from "../checks/key-state.js";
 import { stableKeyStatus } from "../checks/key-status.js";
-import { notRunResult, type NotRunCategory } from "./not-run.js";
+import { notRunResult } from "./not-run.js";
+import { type NotRunCategory } from "./types.js";
 import { queryMatchingNothing } from "./route-generators.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../checks/exchange.js";
 
 export interface RunOptions {
   readonly baseUrl: string;

@@ -1,17 +1,5 @@
-import type { OperationId } from "../contract/index.js";
 import type { RestingClause } from "./verdict.js";
 import type { RecordedExchange } from "./evidence.js";
-import type { NotRunCategory } from "./not-run.js";
-
-/**
- * Deployed MCP tool names by route, pinned in the config's `mcp.tools` for a deployment whose names do not end
- * with the §4.1 suffix (s4-1-tools-list-authoritative); routes left out are matched by suffix.
- */
-export type ToolNameMap = Readonly<Partial<Record<OperationId, string>>>;
-
-/** Which credential a request carries (§5). `second` is the configured exhausted key. */
-export const AUTH_MODES = ["primary", "second", "none", "malformed", "unknown"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** A named check with its (templated) arguments, as written under `expect:`. */
 export interface CheckCall {
@@ -62,54 +50,6 @@ export interface CaseDef {
   readonly file: string;
 }
 
-/** The request a step sent (key already replaced when stored in a report). */
-export interface SentRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
-  readonly operationId?: OperationId;
-  readonly auth: AuthMode;
-}
-
-/**
- * One request and what came back, transport-neutral so that checks serve every surface: an HTTP step
- * fills status and headers, another surface (MCP) may leave them out and fill `json` with the envelope.
- */
-export interface Exchange {
-  readonly request: SentRequest;
-  /**
-   * An MCP tool call the server answered with a tool result marked `isError: true`: the call was refused, whatever the
-   * body it carries (§7: the shape of failures is not shown).
-   */
-  readonly toolError?: boolean;
-  /**
-   * An MCP tool call the server answered with a JSON-RPC error response instead of a result: MCP's protocol-level
-   * form of a refusal (invalid arguments, an unknown tool), which `src/checks/answer.ts` reads as one. A timeout or
-   * a closed connection is never here but in `error` (src/client/mcp.ts).
-   */
-  readonly rpcError?: { readonly code: number; readonly message: string };
-  readonly status?: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly bodyText?: string;
-  /** The parsed body, when it parsed as JSON. */
-  readonly json?: unknown;
-  /** Why the body is not JSON, when it is not. */
-  readonly jsonError?: string;
-  /** Transport failure (timeout, reset, oversized body, ...). */
-  readonly error?: string;
-  /**
-   * The key's rate limit stopped the exchange, whatever else it carries (HTTP 429 in `status`, a tool result whose
-   * envelope code is 429, a JSON-RPC error or an MCP session refused for rate, or `error` "not sent: ..."): every
-   * retry its deadline allowed was made (src/client/rate-policy.ts). The tester's limit, not the deployment's fault.
-   */
-  readonly rateLimited?: true;
-  readonly durationMs: number;
-}
-
-export type CheckStatus = "pass" | "fail" | "drift";
-
 export type CaseStatus = "passed" | "failed" | "skipped" | "expected-failure" | "unexpected-pass" | "drift";
 
 export interface CaseFailure {
@@ -159,3 +99,18 @@ export interface CaseResult {
   /** The exchanges kept as evidence: those a failure refers to, or every one with `--record all`. */
   readonly exchanges?: readonly RecordedExchange[];
 }
+
+/**
+ * Why a case was not run (or not run to its end): never a verdict on the deployment (docs/verdicts.md, "Not run").
+ *
+ * - `unreachable`: the deployment stopped answering and the run stopped sending (docs/runner-robustness.md);
+ * - `balance`: the tester's key cannot pay for the case (its balance ran out, it was refused, or `--fit-balance` left
+ *   the case out);
+ * - `rate limit`: the tester's key was still rate limited after the transport's retries;
+ * - `budget`: the case no longer fits the run's `--max-credits`;
+ * - `interrupted`: SIGINT or SIGTERM;
+ * - `data`: the deployment's data does not hold what the case needs (a template, a bound, a set too large to page);
+ * - `configuration`: the run lacks what the case needs (a second key).
+ */
+export type NotRunCategory =
+  "unreachable" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";

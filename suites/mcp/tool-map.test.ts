@@ -11,12 +11,13 @@ import { OPERATION_IDS, type OperationId } from "../../src/contract/index.js";
 import { executeRun } from "../../src/commands/run.js";
 import { createReferenceService, type ReferenceService } from "../../src/reference/index.js";
 import { createRequestListener, type McpHandler } from "../../src/reference/http.js";
-import { MCP_REVISIONS } from "../../src/reference/mcp/handler.js";
+import { MCP_REVISIONS } from "../../src/contract/mcp.js";
 import { createToolServer } from "../../src/reference/mcp/server.js";
 import { deriveTools } from "../../src/contract/mcp-tools.js";
 import { runConformance, type RunOutcome } from "../../src/runner/run.js";
 import { loadSuiteFile, suitesRoot } from "../../src/runner/suites.js";
-import type { CaseDef, ToolNameMap } from "../../src/runner/types.js";
+import type { CaseDef } from "../../src/runner/types.js";
+import type { ToolNameMap } from "../../src/client/tool-match.js";
 
 /**
  * §4.1: "the deployed list from tools/list is authoritative for a given deployment". A deployment whose tool

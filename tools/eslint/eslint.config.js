@@ -54,7 +54,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["**/*.js"],
+    files: ["**/*.js", "**/*.mjs"],
     extends: [js.configs.recommended],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },

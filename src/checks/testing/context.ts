@@ -1,7 +1,7 @@
 import type { OperationId } from "../../contract/index.js";
 import { Implementation, type ImplementationPointers } from "../implementation.js";
 import { Observed } from "../observed.js";
-import type { Exchange } from "../../runner/types.js";
+import type { Exchange } from "../exchange.js";
 import { viewOf } from "../views.js";
 import type { CheckContext, RunState } from "../check.js";
 

@@ -3,7 +3,7 @@
  * JUnit and GitHub formats reuse @stoplight/spectral-formatters rather than copies of them.
  */
 import type { ISpectralDiagnostic } from "@stoplight/spectral-core";
-import { decodePointer } from "../../lint/pointer.js";
+import { decodePointer } from "../../contract/json-pointer.js";
 import type { Diagnostic, Severity } from "../../lint/types.js";
 import type { FileReport } from "./report.js";
 

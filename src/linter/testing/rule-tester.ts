@@ -10,7 +10,7 @@ import { loadContract } from "../../contract/index.js";
 import { runRules } from "../../lint/engine.js";
 import { applyEdits } from "../../lint/edits.js";
 import { applyFixes } from "../fix.js";
-import { decodePointer } from "../../lint/pointer.js";
+import { decodePointer } from "../../contract/json-pointer.js";
 import type { Rule } from "../../lint/rule.js";
 import { DEFAULT_SEVERITY } from "../../lint/consequence.js";
 import type { Consequence, Diagnostic, Fix, LintOptions } from "../../lint/types.js";

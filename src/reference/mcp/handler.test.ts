@@ -7,7 +7,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { creditCost, OPERATION_IDS, type OperationId } from "../../contract/index.js";
 import { describeErrors, requestValidator } from "../../contract/validators.js";
 import type { Service, ServiceResponse } from "../service.js";
-import { createMcpHandler, MCP_REVISIONS, type McpHandlerOptions } from "./handler.js";
+import { createMcpHandler } from "./handler.js";
+import { type McpHandlerOptions } from "./options.js";
+import { MCP_REVISIONS } from "../../contract/mcp.js";
 import { deriveTools, toolName } from "../../contract/mcp-tools.js";
 
 /**

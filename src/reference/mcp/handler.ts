@@ -1,32 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Service } from "../service.js";
+import { MCP_PATHS } from "../../contract/mcp.js";
 import type { ToolDefinition } from "../../contract/mcp-tools.js";
-import type { Authenticate } from "./auth.js";
-import type { McpFaults } from "./faults.js";
+import type { McpHandlerOptions } from "./options.js";
 import { sendJsonRpcError } from "./http.js";
 import { SseSessions } from "./sse.js";
 import { StreamableHttp } from "./streamable.js";
 import { createSurface } from "./surface.js";
-
-/** The addresses of §4.6, relative to the base URL, and the message endpoint the SSE stream announces. */
-export const MCP_PATHS = { streamableHttp: "/mcp", sse: "/sse", messages: "/messages" } as const;
-
-/** The protocol revision of each transport (§4.6: s4-6-streamable-http-transport, s4-6-sse-legacy-transport). */
-export const MCP_REVISIONS = { streamableHttp: "2025-03-26", sse: "2024-11-05" } as const;
-
-export interface McpHandlerOptions {
-  /** Prefix of the tool names; §4.1 writes them with svc_ (s4-1-tools-list-authoritative). */
-  readonly toolPrefix?: string;
-  /**
-   * The tool list to serve instead of the derived one; it is checked against spec/openapi.yaml like the derived one.
-   */
-  readonly tools?: readonly ToolDefinition[];
-  /** Deliberate faults for mutants; applied after the start-up check. */
-  readonly faults?: McpFaults;
-  /** How a request's key is checked; by default the Service's key ring where it has one, else its key status route. */
-  readonly authenticate?: Authenticate;
-  readonly serverInfo?: { readonly name: string; readonly version: string };
-}
 
 export interface McpHandler {
   /** Serves an MCP request; resolves to false, without touching `res`, when the path is not an MCP path. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { bearerToken } from "./auth.js";
-import { MCP_PATHS } from "./handler.js";
+import { MCP_PATHS } from "../../contract/mcp.js";
 import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
 import type { McpSurface } from "./surface.js";
 

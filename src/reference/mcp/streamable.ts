@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { MCP_PATHS } from "./handler.js";
+import { MCP_PATHS } from "../../contract/mcp.js";
 import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
 import type { McpSurface } from "./surface.js";
 

@@ -5,8 +5,8 @@ import { assertToolListAgrees } from "../../contract/tool-agreement.js";
 import { CONTRACT_TOOL_PREFIX, deriveTools, type ToolDefinition } from "../../contract/mcp-tools.js";
 import { defaultAuthenticator } from "./auth.js";
 import { applyCallFaults, applySseToolFaults, applyToolFaults, type McpFaults } from "./faults.js";
-import type { McpHandlerOptions } from "./handler.js";
-import { MCP_REVISIONS } from "./handler.js";
+import type { McpHandlerOptions } from "./options.js";
+import { MCP_REVISIONS } from "../../contract/mcp.js";
 import { header, sendJsonRpcError } from "./http.js";
 import { createToolServer } from "./server.js";
 

@@ -88,3 +88,12 @@ export function after(pending: Pending, then: () => void): Pending {
   if (pending instanceof Promise) return pending.then(then);
   then();
 }
+
+/**
+ * How a mutant or a variant changes the request path: it wraps a stage (runs before it, after it, or instead of
+ * calling it) or replaces it. A wrapper sees the stage as the pipeline runs it: once it calls the stage, the
+ * answer of that stage and of every stage after it is in `ctx.response`, refusals included (compose.ts).
+ */
+export type StageHook =
+  | { readonly stage: StageName; readonly wrap: (stage: Stage) => Stage }
+  | { readonly stage: StageName; readonly replace: Stage };

@@ -1,17 +1,8 @@
 import type { Faults } from "../faults.js";
-import { after, operationOf, type Stage, type StageName } from "./context.js";
+import { after, operationOf, type Stage, type StageHook } from "./context.js";
 import { chargeWith } from "./stages/charge.js";
 import { lenientJsonBody } from "./stages/json.js";
 import { keyWith } from "./stages/key.js";
-
-/**
- * How a mutant or a variant changes the request path: it wraps a stage (runs before it, after it, or instead of
- * calling it) or replaces it. A wrapper sees the stage as the pipeline runs it: once it calls the stage, the
- * answer of that stage and of every stage after it is in `ctx.response`, refusals included (compose.ts).
- */
-export type StageHook =
-  | { readonly stage: StageName; readonly wrap: (stage: Stage) => Stage }
-  | { readonly stage: StageName; readonly replace: Stage };
 
 /** A stage that lets every request through: a check switched off. */
 export const pass: Stage = (_ctx, next) => next();

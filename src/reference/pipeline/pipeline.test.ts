@@ -3,7 +3,8 @@ import { KeyRing } from "../keys.js";
 import { badRequest } from "../refusal.js";
 import { startReferenceServer, type ReferenceServer } from "../server.js";
 import type { Outcome, PipelineService, RequestContext, Stage, StageName } from "./context.js";
-import { pass, type StageHook } from "./hooks.js";
+import { pass } from "./hooks.js";
+import { type StageHook } from "./context.js";
 import { createPipeline } from "./pipeline.js";
 
 const KEY = "svc_pipeline_test";

@@ -1,7 +1,7 @@
 import type { NamedStage } from "./compose.js";
 import { compose } from "./compose.js";
 import type { Pending, RequestContext, Stage, StageName } from "./context.js";
-import type { StageHook } from "./hooks.js";
+import type { StageHook } from "./context.js";
 import { bodyLimit } from "./stages/body-limit.js";
 import { charge } from "./stages/charge.js";
 import { contentType } from "./stages/content-type.js";

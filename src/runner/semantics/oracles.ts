@@ -20,7 +20,7 @@ import {
 } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
-import type { SearchResult, Session } from "../steps/oracle-session.js";
+import type { OracleRequests, SearchResult } from "./oracle-requests.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {
@@ -100,7 +100,7 @@ export class SemanticOracles {
   private nonce: QueryNode | undefined;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: OracleRequests,
     private readonly options: OracleOptions,
   ) {
     this.spec = loadContract().datasets[options.dataset];

@@ -1,7 +1,7 @@
 import { getPointer } from "../../contract/json-pointer.js";
 import type { StepPlan } from "../steps/index.js";
 import { Unknown } from "../template.js";
-import type { Exchange } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { viewOf } from "../../checks/views.js";
 import { excerpt } from "../../checks/check.js";
 import type { EngineDeps, Judged } from "./context.js";

@@ -9,7 +9,8 @@ import type { KeyLimits } from "../key-limits.js";
 import { NotRun } from "../not-run.js";
 import type { Depth, StepExecution, StepPlan } from "../steps/index.js";
 import type { Generator, TemplateScope } from "../template.js";
-import type { CaseDef, CaseFailure, CaseResult, ToolNameMap } from "../types.js";
+import type { CaseDef, CaseFailure, CaseResult } from "../types.js";
+import type { ToolNameMap } from "../../client/tool-match.js";
 
 export interface EngineDeps {
   readonly http: HttpClient;

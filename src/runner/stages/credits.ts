@@ -1,6 +1,7 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
 import type { StepPlan } from "../steps/index.js";
-import type { CreditsExpectation, Exchange } from "../types.js";
+import type { CreditsExpectation } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { classifyAnswer } from "../../checks/answer.js";
 import { countedItems, isSuccess, viewOf } from "../../checks/views.js";
 import type { EngineDeps, Judged, SentExpansion, VersionCost } from "./context.js";

@@ -1,7 +1,8 @@
 import { NotRun } from "../not-run.js";
 import { STEP_KINDS, type StepPlan } from "../steps/index.js";
 import { TemplateError, resolve, type TemplateScope } from "../template.js";
-import { AUTH_MODES, type StepDef } from "../types.js";
+import { type StepDef } from "../types.js";
+import { AUTH_MODES } from "../../checks/exchange.js";
 import type { CaseRun, EngineDeps, PreparedExpansion, StepStop, VersionCost } from "./context.js";
 
 /** A value as a label shows it: a string as it is, anything else as JSON. */

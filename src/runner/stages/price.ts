@@ -1,7 +1,8 @@
 import { creditCost, type OperationId } from "../../contract/index.js";
 import { STEP_KINDS } from "../steps/index.js";
 import { resolve, type TemplateScope } from "../template.js";
-import type { CaseDef, Exchange } from "../types.js";
+import type { CaseDef } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { classifyAnswer } from "../../checks/answer.js";
 import { countedItems, viewOf } from "../../checks/views.js";
 import type { EngineDeps, VersionCost } from "./context.js";

@@ -1,7 +1,8 @@
 import type { CheckOutcome } from "../../checks/index.js";
 import { failedClauses } from "../../checks/failed-clauses.js";
 import type { Credentials } from "../credentials.js";
-import type { CaseFailure, Exchange } from "../types.js";
+import type { CaseFailure } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { clauseIds, verdictOf, type RestingClause } from "../verdict.js";
 import type { CaseRun, EngineDeps, Judged } from "./context.js";
 

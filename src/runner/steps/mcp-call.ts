@@ -6,8 +6,8 @@ import {
   openMcpSession,
   type ToolCallOutcome,
 } from "../../client/mcp.js";
-import { matchToolsToRoutes } from "../../checks/mcp-tools.js";
-import type { Exchange } from "../types.js";
+import { matchToolsToRoutes } from "../../client/tool-match.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { planRequest, prepareRequest } from "./request.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
 import { NotAdmitted } from "../measure.js";

@@ -5,7 +5,7 @@ import {
   probeStreamableInitialize,
   type McpProbe,
 } from "../../client/mcp.js";
-import type { Exchange } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { authOf, clientOptions, sentMessage } from "./mcp-session.js";
 import type { StepKind } from "./step-kind.js";
 

@@ -5,8 +5,8 @@ import {
   type McpClientOptions,
   type McpTransportKind,
 } from "../../client/mcp.js";
-import type { AuthMode, SentRequest } from "../types.js";
-import { AUTH_MODES } from "../types.js";
+import type { AuthMode, SentRequest } from "../../checks/exchange.js";
+import { AUTH_MODES } from "../../checks/exchange.js";
 import type { ExecuteContext } from "./step-kind.js";
 
 /** A transport named in a step, checked once templates are resolved. */

@@ -1,5 +1,5 @@
 import { isRateLimitError, MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
-import type { Exchange } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
 import type { StepKind } from "./step-kind.js";
 

@@ -1,24 +1,10 @@
 import { creditCost, idsMemberOf, routeOf, type Dataset, type OperationId } from "../../contract/index.js";
 import { prepareRequest, sendAdmitted } from "./request.js";
 import type { ExecuteContext, StepFinding, StepObservation } from "./step-kind.js";
-import type { Exchange } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { isSuccess } from "../../checks/views.js";
 import type { QueryNode } from "../semantics/judge.js";
-
-export interface SearchResult {
-  readonly refused: boolean;
-  readonly ids: readonly string[];
-  readonly total: unknown;
-  readonly hasNext: boolean;
-  /** Index of the exchange (for the failure's curl command). */
-  readonly exchange: number;
-}
-
-export interface DetailResult {
-  readonly refused: boolean;
-  readonly records: readonly Record<string, unknown>[];
-  readonly exchange: number;
-}
+import type { DetailResult, OracleRequests, SearchResult } from "../semantics/oracle-requests.js";
 
 /** The step's Credit allowance is used up: the oracles stop and the step says what it could not try. */
 export class AllowanceSpent extends Error {}
@@ -29,7 +15,7 @@ export class AllowanceSpent extends Error {}
  * engine reserved from the run's budget) cannot cover it; afterwards it books what the response says was
  * charged. So the step never spends more than the engine reserved for it.
  */
-export class Session {
+export class Session implements OracleRequests {
   readonly exchanges: Exchange[] = [];
   readonly findings: StepFinding[] = [];
   readonly observations: StepObservation[] = [];

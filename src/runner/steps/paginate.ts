@@ -1,5 +1,5 @@
 import { hasPointer, getPointer } from "../../contract/json-pointer.js";
-import type { Exchange } from "../types.js";
+import type { Exchange } from "../../checks/exchange.js";
 import { isSuccess } from "../../checks/views.js";
 import { planRequest, prepareRequest, sendAdmitted, type RequestSpec } from "./request.js";
 import type { StepKind } from "./step-kind.js";

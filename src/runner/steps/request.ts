@@ -2,7 +2,7 @@ import { bodyOperation, loadContract, type OperationId } from "../../contract/in
 import { countResolvable, worstCaseCredits } from "../budget.js";
 import type { Credentials } from "../credentials.js";
 import { Unknown } from "../template.js";
-import type { AuthMode, Exchange } from "../types.js";
+import type { AuthMode, Exchange } from "../../checks/exchange.js";
 import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../../checks/views.js";
 import type { ExecuteContext, PlanContext, StepExecution, StepKind, StepPlan } from "./step-kind.js";
 import type { HttpClient } from "../../client/http.js";

@@ -1,7 +1,8 @@
 import type { OperationId } from "../../contract/index.js";
 import type { HttpClient } from "../../client/http.js";
 import type { Credentials } from "../credentials.js";
-import type { AuthMode, CheckStatus, Exchange, ToolNameMap } from "../types.js";
+import type { ToolNameMap } from "../../client/tool-match.js";
+import type { AuthMode, CheckStatus, Exchange } from "../../checks/exchange.js";
 import type { ResponseView } from "../../checks/views.js";
 
 /** How deep a run samples: `quick` (the default) or `thorough` (more records, a larger Credit allowance). */

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadContract, type OperationId } from "../../../contract/index.js";
 import { Refusal } from "../../refusal.js";
 import type { Stage } from "../context.js";
+import { MCP_PATHS } from "../../../contract/mcp.js";
 
 /** Paths the MCP layer serves (§4.6): Streamable HTTP, legacy SSE and the SSE message endpoint. */
-const MCP_PATHS: readonly string[] = ["/mcp", "/sse", "/messages"];
+const MCP_ADDRESSES: readonly string[] = Object.values(MCP_PATHS);
 
 /** The MCP layer as src/reference/mcp/index.ts exports it (createMcpHandler). */
 export interface McpHandler {
@@ -43,7 +44,7 @@ export function route(mcp: () => McpHandler | undefined): Stage {
   };
   return (ctx, next) => {
     const { method, path } = ctx;
-    if (MCP_PATHS.includes(path)) return toMcp(ctx, next);
+    if (MCP_ADDRESSES.includes(path)) return toMcp(ctx, next);
     const methods = table.get(path);
     if (!methods) throw new Refusal(404, `no route ${method} ${shorten(path)}; the service has nine routes (§4.1)`);
     const operationId = methods.get(method);
