@@ -142,10 +142,7 @@ export function loadContract(): Contract {
   const rawCredits = readYaml<{
     formulas: Record<CreditFormulaName, Omit<CreditFormula, "name">>;
     refusal: CreditRefusal;
-  }>(
-    "catalog",
-    "credits.yaml",
-  );
+  }>("catalog", "credits.yaml");
   const credits = Object.fromEntries(
     Object.entries(rawCredits.formulas).map(([name, f]) => [name, Object.freeze({ name, ...f })]),
   ) as unknown as Record<CreditFormulaName, CreditFormula>;
