@@ -149,12 +149,19 @@ class KeyLedger {
  */
 export class MeasurementWindows {
   private readonly ledgers = new Map<BalanceKey, KeyLedger>();
+  /**
+   * A recorded or replayed run reads the balance only for runs measured alone, on the case's own chain: a window's
+   * readings would belong to no case, and a cassette replays each case's own exchanges (src/runner/cassette.ts).
+   */
+  private readonly readsInCase: boolean;
 
   constructor(
     private readonly meter: BalanceMeter,
     /** Called with each reading taken while nothing charged is in flight. */
     private readonly onQuiet: (key: BalanceKey, reading: BalanceReading) => void = () => undefined,
-  ) {}
+  ) {
+    this.readsInCase = meter.readsEveryTime === true;
+  }
 
   /** Admits a charged request that no measured run sends: it waits only while a window closes. */
   async admit(key: BalanceKey): Promise<Release> {
@@ -222,11 +229,11 @@ export class MeasurementWindows {
       this.pump(key);
     });
     try {
-      const before = ledger.quiet ?? (await this.read(key, false));
+      const before = (!this.readsInCase && ledger.quiet) || (await this.read(key, false));
       this.onQuiet(key, before);
       const result = await fn();
       const after = await this.read(key, true);
-      ledger.quiet = after.value !== undefined ? after : undefined;
+      ledger.quiet = after.value !== undefined && !this.readsInCase ? after : undefined;
       this.onQuiet(key, after);
       return { result, before, after };
     } finally {
@@ -253,9 +260,9 @@ export class MeasurementWindows {
     // Nothing is open: open a window on a reading taken while nothing charged is in flight.
     ledger.busy = true;
     try {
-      const before = ledger.quiet ?? (await offChain(() => this.read(key, false)));
+      const before = this.readsInCase ? {} : (ledger.quiet ?? (await offChain(() => this.read(key, false))));
       ledger.quiet = undefined;
-      this.onQuiet(key, before);
+      if (before.value !== undefined) this.onQuiet(key, before);
       ledger.open = new Window(before);
     } finally {
       ledger.busy = false;
@@ -293,11 +300,11 @@ export class MeasurementWindows {
     ledger.busy = true;
     try {
       await window.settled();
-      window.after = await this.read(key, true);
+      window.after = this.readsInCase ? {} : await this.read(key, true);
       const { before, after } = window;
       window.fell = before.value !== undefined && after.value !== undefined ? before.value - after.value : undefined;
       ledger.quiet = after.value !== undefined ? after : undefined;
-      this.onQuiet(key, after);
+      if (after.value !== undefined) this.onQuiet(key, after);
     } finally {
       ledger.open = undefined;
       ledger.busy = false;
