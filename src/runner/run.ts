@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RunState } from "../checks/index.js";
 import { HttpClient, type HttpClientOptions } from "../client/http.js";
-import { BalanceMeter } from "./balance.js";
+import { BalanceMeter, type BalanceReading } from "./balance.js";
 import { Budget } from "./budget.js";
 import type { Depth } from "./steps/index.js";
 import { Credentials } from "./credentials.js";
@@ -234,6 +234,24 @@ async function confirmRejection(state: KeyState, http: HttpClient, credentials: 
   );
 }
 
+/** What the stages of a run share: its options, client, key, observations and warnings. */
+interface RunContext {
+  readonly options: RunOptions;
+  readonly http: HttpClient;
+  readonly credentials: Credentials;
+  readonly observed: Observed;
+  readonly implementation: Implementation;
+  readonly warnings: string[];
+  readonly warn: (text: string) => void;
+}
+
+/** What the key status said before anything priced was sent. */
+interface Preflight {
+  readonly meter: BalanceMeter;
+  readonly balanceBefore: BalanceReading;
+  readonly plan: RunPlan;
+}
+
 /**
  * A conformance run: plan and price every case, refuse to start over budget, check the target answers
  * (key status is free), then run the cases and return what happened. Nothing here writes files or
@@ -266,204 +284,253 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
   };
   const http = options.httpClient ? options.httpClient(httpOptions, credentials) : new HttpClient(httpOptions);
+  const run: RunContext = { options, http, credentials, observed, implementation, warnings, warn };
   try {
-    const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
-    if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
-    const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
-    observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
-    const keyState = keyStateOf(preflight, implementation);
-    // Before anything priced is sent: a key the deployment refuses is the tester's problem, not a verdict.
-    if (keyState.kind === "refused" || keyState.kind === "inactive")
-      warn(await confirmRejection(keyState, http, credentials));
-    else if (keyState.kind === "unknown")
-      warn(
-        `${describeKeyState(keyState)}: the deployment's key status is at fault (the auth cases judge it); Credit ` +
-          `checks will fail, and the run cannot tell the key's balance from the deployment's refusals`,
-      );
-    const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
-    const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
-    const balance = keyState.kind === "active" ? balanceBefore.value : undefined;
-    let plan = fullPlan;
-    if (options.fitBalance) {
-      const limit = Math.min(balance ?? Infinity, options.maxCredits);
-      const category = balance !== undefined && balance <= options.maxCredits ? "balance" : "budget";
-      plan = fitPlan(fullPlan, limit, category);
-      if (plan.leftOut) {
-        const n = plan.leftOut.cases.length;
-        const available = category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`;
-        warn(
-          `--fit-balance: ${available}, less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} ` +
-            `cases fit (worst case ${plan.worstCase}) and ${n} are not run: ${category} ` +
-            `(${plan.leftOut.cases.map((c) => c.id).join(", ")})`,
-        );
-      }
-    } else if (balance !== undefined && balance < fullPlan.worstCase) {
-      throw new BudgetError(
-        `the selected cases may cost up to ${fullPlan.worstCase} Credits and the key has ${balance} left; select ` +
-          `fewer cases (--only, --tag) or pass --fit-balance to run only the cases that fit the balance`,
-        fullPlan,
-      );
-    }
-    if (balance === undefined && keyState.kind === "active")
-      warn(
-        `GET /auth/key/status does not show the key's balance (${balanceBefore.error ?? "no number"}), so the run ` +
-          `cannot check that it covers the worst case of ${plan.worstCase} Credits; a balance refusal during the ` +
-          `run leaves the remaining priced cases not run (exit status 2)`,
-      );
-    observed.set(
-      "key_status.preflight",
-      isSuccess(preflight)
-        ? stableKeyStatus(preflight.json, implementation.keyStatus(preflight.json))
-        : { status: preflight.status },
-      "s4-5-key-status-members-not-shown",
-    );
-    if (isSuccess(preflight)) {
-      // Pace by the key's reported rate limit (a tenth below it), so that 429 stays the exception.
-      const pointer = implementation.keyStatus(preflight.json).rateLimit;
-      const rate = pointer
-        ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop())
-        : undefined;
-      if (rate !== undefined) http.ratePolicy.setRate(rate * 0.9);
-      observed.set(
-        "rate_limit.pacing",
-        rate === undefined
-          ? "not understood: 429 is retried"
-          : { requests_per_second: Number((rate * 0.9).toFixed(3)) },
-        "s8-rate-limit-quota-not-shown",
-      );
-    }
-
-    const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan, warnings };
+    const pre = await preflight(run, fullPlan);
+    const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan: pre.plan, warnings };
+    const durationMs = () => Math.round(performance.now() - started);
+    const balanceBefore = pre.balanceBefore.value !== undefined ? { balanceBefore: pre.balanceBefore.value } : {};
     if (options.dryRun) {
       return {
         ...base,
         dryRun: true,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: durationMs(),
         results: [],
         observed: observed.toJSON(),
-        credits: {
-          estimated: plan.worstCase,
-          limit: options.maxCredits,
-          spent: 0,
-          ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}),
-        },
+        credits: { estimated: pre.plan.worstCase, limit: options.maxCredits, spent: 0, ...balanceBefore },
       };
     }
-
-    const bogus = new Set<string>();
-    const state: RunState = {
-      observed,
-      implementation,
-      peopleRecords: [],
-      ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}),
-      ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
-    };
-    const budget = new Budget(options.maxCredits);
-    const versionCost: VersionCost = {};
-    const keyLimits = new KeyLimits(meter);
-    const expectations = options.expectations ?? new Map<string, string>();
-    // Cases --fit-balance left out are reported first, as not run, so the console lists them before the rest.
-    const leftOut = new Map(
-      (plan.leftOut?.cases ?? []).map(({ id, worstCase }) => {
-        const c = options.cases.find((x) => x.id === id)!;
-        const limit = plan.leftOut!.limit;
-        const detail = `its worst case of ${worstCase} Credits does not fit what --fit-balance left of ${limit}`;
-        return [id, applyExpectations(notRunResult(c, plan.leftOut!.category, detail), expectations)];
-      }),
-    );
-    for (const r of leftOut.values()) options.onCaseDone?.(r);
-    const raw = await runCases(
-      options.cases.filter((c) => !leftOut.has(c.id)),
-      {
-        http,
-        credentials,
-        state,
-        budget,
-        meter,
-        keyLimits,
-        bogus,
-        generators: createGenerators({
-          bogus,
-          ...(options.generators ? { extra: options.generators } : {}),
-          ...(options.generated ? { generated: options.generated } : {}),
-        }),
-        versionReserve: options.versionCostReserve ?? 1,
-        concurrency: options.concurrency,
-        timeoutMs: options.timeoutMs,
-        ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
-        ...(options.depth ? { depth: options.depth } : {}),
-        ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
-        ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
-        ...(options.strict ? { strict: true } : {}),
-        ...(options.record ? { record: options.record } : {}),
-        ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, expectations)),
-      },
-      versionCost,
-    );
-    const ranNow = new Map(raw.map((r) => [r.id, applyExpectations(r, expectations)]));
-    const results = options.cases.flatMap((c) => ranNow.get(c.id) ?? leftOut.get(c.id) ?? []);
-    const runsLast = new Set(options.cases.filter((c) => c.runs === "last").map((c) => c.id));
-    const longest = (last: boolean) =>
-      Math.max(0, ...results.filter((r) => runsLast.has(r.id) === last).map((r) => r.roundTrips ?? 0));
-    const longestChain = PREFLIGHT_ROUND_TRIPS + longest(false) + longest(true);
-    const stoppedAfter = http.health.stopped;
-    const notRunFor = (category: NotRunCategory) =>
-      results.filter((r) => r.notRun === category && !leftOut.has(r.id)).map((r) => r.id);
-    const listed = (ids: readonly string[]) =>
-      `${ids.length} of ${results.length} cases did not run` + (ids.length ? ` (${ids.join(", ")})` : "");
-    let stopped: RunOutcome["stopped"];
-    if (stoppedAfter !== undefined) {
-      const notRun = notRunFor("unreachable");
-      stopped = {
-        by: "unreachable",
-        reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`,
-        notRun,
-      };
-      warnings.unshift(`${stopped.reason}; ${listed(notRun)}`);
-    } else if (keyLimits.exhausted !== undefined) {
-      const notRun = notRunFor("balance");
-      stopped = { by: "balance", reason: `the tester's key could no longer pay: ${keyLimits.exhausted}`, notRun };
-      warnings.unshift(`${stopped.reason}; ${listed(notRun)}; no verdict was given on them`);
-    }
-    const rateLimited = notRunFor("rate limit");
-    if (rateLimited.length)
-      warnings.unshift(
-        `the tester's key was still rate limited after the retries: ${listed(rateLimited)}; no verdict was given ` +
-          `on them`,
-      );
-    const balanceAfter = balanceBefore.value !== undefined ? await meter.read("primary", true) : {};
-    if (versionCost.observed !== undefined)
-      observed.set("credits.getVersion", versionCost.observed, "s8-cost-version-not-shown");
-    const ran = new Set(results.map((r) => r.id));
-    const interrupted = options.signal?.aborted
-      ? {
-          by: options.interruptedBy?.() ?? "an interrupt",
-          notRun: options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id),
-        }
-      : undefined;
+    const executed = await executeCases(run, pre);
+    const balanceAfter = pre.balanceBefore.value !== undefined ? await pre.meter.read("primary", true) : {};
+    if (executed.versionCost.observed !== undefined)
+      observed.set("credits.getVersion", executed.versionCost.observed, "s8-cost-version-not-shown");
     return credentials.redactValue({
       ...base,
       dryRun: false,
-      ...(interrupted ? { interrupted } : {}),
-      durationMs: Math.round(performance.now() - started),
-      results,
-      longestChain,
-      ...(stopped ? { stopped } : {}),
+      ...interruptedOf(options, executed.results),
+      durationMs: durationMs(),
+      results: executed.results,
+      longestChain: longestChainOf(options.cases, executed.results),
+      ...stoppedOf(run, executed),
       observed: observed.toJSON(),
       credits: {
-        estimated: plan.worstCase,
+        estimated: pre.plan.worstCase,
         limit: options.maxCredits,
         spent:
-          balanceBefore.value !== undefined && balanceAfter.value !== undefined
-            ? balanceBefore.value - balanceAfter.value
-            : budget.spent,
-        ...(balanceBefore.value !== undefined ? { balanceBefore: balanceBefore.value } : {}),
+          pre.balanceBefore.value !== undefined && balanceAfter.value !== undefined
+            ? pre.balanceBefore.value - balanceAfter.value
+            : executed.budget.spent,
+        ...balanceBefore,
         ...(balanceAfter.value !== undefined ? { balanceAfter: balanceAfter.value } : {}),
       },
     });
   } finally {
     await http.close();
   }
+}
+
+/**
+ * Reads the key status before anything priced is sent: a key the deployment refuses is the tester's problem, not a
+ * verdict; a balance that cannot cover the plan's worst case stops the run before it starts (or, with --fit-balance,
+ * leaves out the cases that do not fit); the key's reported rate limit paces the run.
+ */
+async function preflight(run: RunContext, fullPlan: RunPlan): Promise<Preflight> {
+  const { options, http, credentials, observed, implementation, warn } = run;
+  const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
+  if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
+  const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
+  observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
+  const keyState = keyStateOf(preflight, implementation);
+  if (keyState.kind === "refused" || keyState.kind === "inactive")
+    warn(await confirmRejection(keyState, http, credentials));
+  else if (keyState.kind === "unknown")
+    warn(
+      `${describeKeyState(keyState)}: the deployment's key status is at fault (the auth cases judge it); Credit ` +
+        `checks will fail, and the run cannot tell the key's balance from the deployment's refusals`,
+    );
+  const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
+  const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
+  const balance = keyState.kind === "active" ? balanceBefore.value : undefined;
+  const plan = planForBalance(fullPlan, balance, options, warn);
+  if (balance === undefined && keyState.kind === "active")
+    warn(
+      `GET /auth/key/status does not show the key's balance (${balanceBefore.error ?? "no number"}), so the run ` +
+        `cannot check that it covers the worst case of ${plan.worstCase} Credits; a balance refusal during the ` +
+        `run leaves the remaining priced cases not run (exit status 2)`,
+    );
+  observed.set(
+    "key_status.preflight",
+    isSuccess(preflight)
+      ? stableKeyStatus(preflight.json, implementation.keyStatus(preflight.json))
+      : { status: preflight.status },
+    "s4-5-key-status-members-not-shown",
+  );
+  paceByKeyStatus(preflight, run);
+  return { meter, balanceBefore, plan };
+}
+
+/** The plan the key's balance allows: all of it, the cases that fit (--fit-balance), or a refusal to start. */
+function planForBalance(
+  fullPlan: RunPlan,
+  balance: number | undefined,
+  options: RunOptions,
+  warn: (text: string) => void,
+): RunPlan {
+  let plan = fullPlan;
+  if (options.fitBalance) {
+    const limit = Math.min(balance ?? Infinity, options.maxCredits);
+    const category = balance !== undefined && balance <= options.maxCredits ? "balance" : "budget";
+    plan = fitPlan(fullPlan, limit, category);
+    if (plan.leftOut) {
+      const n = plan.leftOut.cases.length;
+      const available = category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`;
+      warn(
+        `--fit-balance: ${available}, less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} ` +
+          `cases fit (worst case ${plan.worstCase}) and ${n} are not run: ${category} ` +
+          `(${plan.leftOut.cases.map((c) => c.id).join(", ")})`,
+      );
+    }
+  } else if (balance !== undefined && balance < fullPlan.worstCase) {
+    throw new BudgetError(
+      `the selected cases may cost up to ${fullPlan.worstCase} Credits and the key has ${balance} left; select ` +
+        `fewer cases (--only, --tag) or pass --fit-balance to run only the cases that fit the balance`,
+      fullPlan,
+    );
+  }
+  return plan;
+}
+
+/** Paces the run by the key's reported rate limit (a tenth below it), so that 429 stays the exception. */
+function paceByKeyStatus(preflight: Exchange, run: RunContext): void {
+  if (!isSuccess(preflight)) return;
+  const { http, observed, implementation } = run;
+  const pointer = implementation.keyStatus(preflight.json).rateLimit;
+  const rate = pointer ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop()) : undefined;
+  if (rate !== undefined) http.ratePolicy.setRate(rate * 0.9);
+  observed.set(
+    "rate_limit.pacing",
+    rate === undefined ? "not understood: 429 is retried" : { requests_per_second: Number((rate * 0.9).toFixed(3)) },
+    "s8-rate-limit-quota-not-shown",
+  );
+}
+
+/** What running the cases gave: their results (with the ones --fit-balance left out), and the run's ledgers. */
+interface Executed {
+  readonly results: CaseResult[];
+  readonly leftOut: ReadonlyMap<string, CaseResult>;
+  readonly keyLimits: KeyLimits;
+  readonly budget: Budget;
+  readonly versionCost: VersionCost;
+}
+
+/** Runs the planned cases through the engine and puts their results in the suites' order. */
+async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> {
+  const { options, http, credentials, observed, implementation } = run;
+  const { meter, balanceBefore, plan } = pre;
+  const bogus = new Set<string>();
+  const state: RunState = {
+    observed,
+    implementation,
+    peopleRecords: [],
+    ...(options.fingerprint ? { pinnedFingerprint: options.fingerprint } : {}),
+    ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
+  };
+  const budget = new Budget(options.maxCredits);
+  const versionCost: VersionCost = {};
+  const keyLimits = new KeyLimits(meter);
+  const expectations = options.expectations ?? new Map<string, string>();
+  // Cases --fit-balance left out are reported first, as not run, so the console lists them before the rest.
+  const leftOut = new Map(
+    (plan.leftOut?.cases ?? []).map(({ id, worstCase }) => {
+      const c = options.cases.find((x) => x.id === id)!;
+      const limit = plan.leftOut!.limit;
+      const detail = `its worst case of ${worstCase} Credits does not fit what --fit-balance left of ${limit}`;
+      return [id, applyExpectations(notRunResult(c, plan.leftOut!.category, detail), expectations)];
+    }),
+  );
+  for (const r of leftOut.values()) options.onCaseDone?.(r);
+  const raw = await runCases(
+    options.cases.filter((c) => !leftOut.has(c.id)),
+    {
+      http,
+      credentials,
+      state,
+      budget,
+      meter,
+      keyLimits,
+      bogus,
+      generators: createGenerators({
+        bogus,
+        ...(options.generators ? { extra: options.generators } : {}),
+        ...(options.generated ? { generated: options.generated } : {}),
+      }),
+      versionReserve: options.versionCostReserve ?? 1,
+      concurrency: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
+      ...(options.depth ? { depth: options.depth } : {}),
+      ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
+      ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
+      ...(options.strict ? { strict: true } : {}),
+      ...(options.record ? { record: options.record } : {}),
+      ...(options.evidenceBytes !== undefined ? { evidenceBytes: options.evidenceBytes } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      onCaseDone: (r) => options.onCaseDone?.(applyExpectations(r, expectations)),
+    },
+    versionCost,
+  );
+  const ranNow = new Map(raw.map((r) => [r.id, applyExpectations(r, expectations)]));
+  const results = options.cases.flatMap((c) => ranNow.get(c.id) ?? leftOut.get(c.id) ?? []);
+  return { results, leftOut, keyLimits, budget, versionCost };
+}
+
+/** The run's longest chain of requests that wait for each other: the preflight, the pool's, then the last cases'. */
+function longestChainOf(cases: readonly CaseDef[], results: readonly CaseResult[]): number {
+  const runsLast = new Set(cases.filter((c) => c.runs === "last").map((c) => c.id));
+  const longest = (last: boolean) =>
+    Math.max(0, ...results.filter((r) => runsLast.has(r.id) === last).map((r) => r.roundTrips ?? 0));
+  return PREFLIGHT_ROUND_TRIPS + longest(false) + longest(true);
+}
+
+/** Why the run stopped early (the deployment unreachable, the tester's key out of Credits), with its warnings. */
+function stoppedOf(run: RunContext, executed: Executed): { stopped?: RunOutcome["stopped"] } {
+  const { http, warnings } = run;
+  const { results, leftOut, keyLimits } = executed;
+  const stoppedAfter = http.health.stopped;
+  const notRunFor = (category: NotRunCategory) =>
+    results.filter((r) => r.notRun === category && !leftOut.has(r.id)).map((r) => r.id);
+  const listed = (ids: readonly string[]) =>
+    `${ids.length} of ${results.length} cases did not run` + (ids.length ? ` (${ids.join(", ")})` : "");
+  let stopped: RunOutcome["stopped"];
+  if (stoppedAfter !== undefined) {
+    const notRun = notRunFor("unreachable");
+    stopped = {
+      by: "unreachable",
+      reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`,
+      notRun,
+    };
+    warnings.unshift(`${stopped.reason}; ${listed(notRun)}`);
+  } else if (keyLimits.exhausted !== undefined) {
+    const notRun = notRunFor("balance");
+    stopped = { by: "balance", reason: `the tester's key could no longer pay: ${keyLimits.exhausted}`, notRun };
+    warnings.unshift(`${stopped.reason}; ${listed(notRun)}; no verdict was given on them`);
+  }
+  const rateLimited = notRunFor("rate limit");
+  if (rateLimited.length)
+    warnings.unshift(
+      `the tester's key was still rate limited after the retries: ${listed(rateLimited)}; no verdict was given ` +
+        `on them`,
+    );
+  return stopped ? { stopped } : {};
+}
+
+/** The cases an interrupt left unrun, when the run was interrupted. */
+function interruptedOf(
+  options: RunOptions,
+  results: readonly CaseResult[],
+): { interrupted?: RunOutcome["interrupted"] } {
+  if (!options.signal?.aborted) return {};
+  const ran = new Set(results.map((r) => r.id));
+  const notRun = options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id);
+  return { interrupted: { by: options.interruptedBy?.() ?? "an interrupt", notRun } };
 }
