@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Socket } from "node:net";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "./cli.js";
 import { packageRoot } from "./contract/root.js";
 
 /** The installed command line, as a user runs it: bin/tdss.js in a child process. */
-function tdss(args: string[], env: NodeJS.ProcessEnv = {}) {
+function tdss(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string) {
   const r = spawnSync(process.execPath, [join(packageRoot(), "bin", "tdss.js"), ...args], {
+    cwd,
     encoding: "utf8",
     env: { ...process.env, TDSS_API_KEY: "", ...env },
     timeout: 60_000,
@@ -29,6 +30,8 @@ function capture() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+const TAIL = `tdss run's settings (docs/lint.md, "Configuration")`;
 
 describe("tdss CLI", () => {
   it("--help lists every command", async () => {
@@ -107,6 +110,55 @@ describe("tdss CLI errors, as a user sees them", () => {
     expect(r.stderr).toMatch(/^tdss: config .*\(api_key\); a key never lives in the file: set api_key_env /);
     expect(r.stderr).not.toContain("svc_written_in_the_file");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("one configuration file serves both commands: the run's settings at the top, tdss lint's under lint", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-cli-"));
+    const senior = '{"where": {"field": "management_level", "eq": "senior"}, "size": 1}';
+    writeFileSync(join(dir, "q.json"), senior);
+    for (const [name, text] of [
+      [
+        "tdss.config.json",
+        JSON.stringify({
+          base_url: "http://127.0.0.1:9",
+          max_credits: 500,
+          lint: { failOn: ["refused"], format: "json" },
+        }),
+      ],
+      [
+        "tdss.config.yaml",
+        "base_url: http://127.0.0.1:9\nmax_credits: 500\nlint:\n  failOn: [refused]\n  format: json\n",
+      ],
+    ]) {
+      const config = join(dir, name!);
+      writeFileSync(config, text!);
+      // --list reads and checks the configuration, and sends nothing.
+      const run = tdss(["run", "--list"], {}, dir);
+      expect([run.code, run.stderr]).toEqual([0, ""]);
+      // The section's failOn makes fixed-set-value's empty class a warning, and its format is json.
+      const lint = tdss(["lint", "q.json"], {}, dir);
+      expect(lint.code).toBe(0);
+      expect(JSON.parse(lint.stdout).files[0].diagnostics).toContainEqual(
+        expect.objectContaining({ ruleId: "fixed-set-value", severity: "warning" }),
+      );
+      rmSync(config);
+    }
+  });
+
+  it("lint settings left at the top level get the same one-line migration message from both commands", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-cli-"));
+    writeFileSync(join(dir, "q.json"), '{"where": {"field": "city", "eq": "Paris"}, "size": 1}');
+    writeFileSync(
+      join(dir, "tdss.config.json"),
+      JSON.stringify({ base_url: "http://127.0.0.1:9", rules: { cost: "off" } }),
+    );
+    const move = 'rules is a lint setting: move it under "lint" ({"lint": {"rules": ...}}); the top level holds ';
+    const run = tdss(["run", "--list"], {}, dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`tdss: config ${join(dir, "tdss.config.json")}: ${move}${TAIL}\n`);
+    const lint = tdss(["lint", "q.json"], {}, dir);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toBe(`tdss: configuration tdss.config.json: ${move}${TAIL}\n`);
   });
 
   it("a missing expectations file is one line naming the path", () => {

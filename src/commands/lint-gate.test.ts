@@ -102,11 +102,13 @@ describe("tdss lint as a CI gate", () => {
   it("reads tdss.config.json from the folder upward, and names the file and the bad key", () => {
     const root = tree({
       "tdss.config.json": JSON.stringify({
-        failOn: ["refused"],
-        maxWarnings: 0,
-        format: "json",
-        rules: { cost: "off" },
-        overrides: [{ files: ["jobs/**"], route: "jobs" }],
+        lint: {
+          failOn: ["refused"],
+          maxWarnings: 0,
+          format: "json",
+          rules: { cost: "off" },
+          overrides: [{ files: ["jobs/**"], route: "jobs" }],
+        },
       }),
       "sub/q.json": SENIOR,
       "jobs/q.json": '{"where": {"field": "posted", "gte": "now-2w"}, "size": 1}',
@@ -128,26 +130,26 @@ describe("tdss lint as a CI gate", () => {
     );
     expect(listed(stdin.stdout)).toEqual({ "jobs/new.json": ["relative-date-unit"] });
 
-    writeFileSync(join(root, "tdss.config.json"), JSON.stringify({ rules: { "fixed-set-valu": "off" } }));
+    writeFileSync(join(root, "tdss.config.json"), JSON.stringify({ lint: { rules: { "fixed-set-valu": "off" } } }));
     const bad = run(join(root, "sub"), ["lint", "q.json"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
-      "tdss: configuration ../tdss.config.json: rules: " +
+      "tdss: configuration ../tdss.config.json: lint.rules: " +
         'unknown key "fixed-set-valu" (did you mean "fixed-set-value"?)\n',
     );
   });
 
   it("takes the tdss key of package.json, and --config FILE", () => {
     const root = tree({
-      "package.json": JSON.stringify({ name: "x", tdss: { failOn: ["refused"] } }),
-      "strict.json": JSON.stringify({ failOn: ["refused", "empty"], scopes: { is_current: null } }),
+      "package.json": JSON.stringify({ name: "x", tdss: { lint: { failOn: ["refused"] } } }),
+      "strict.json": JSON.stringify({ lint: { failOn: ["refused", "empty"], scopes: { is_current: null } } }),
       "q.json": SENIOR,
     });
     expect(run(root, ["lint", "q.json"]).code).toBe(0);
     expect(run(root, ["lint", "q.json", "--config", "strict.json"]).code).toBe(1);
-    writeFileSync(join(root, "package.json"), JSON.stringify({ tdss: { format: "xml" } }));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ tdss: { lint: { format: "xml" } } }));
     expect(run(root, ["lint", "q.json"]).stderr).toMatch(
-      /^tdss: configuration package\.json: tdss\.format: "xml" is not one of/,
+      /^tdss: configuration package\.json: tdss\.lint\.format: "xml" is not one of/,
     );
   });
 

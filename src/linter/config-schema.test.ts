@@ -3,14 +3,15 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../contract/root.js";
-import { configSchema, schemaError } from "./config-schema.js";
+import { LINT_KEYS } from "./config-file.js";
+import { configSchema, lintSectionSchema, schemaError } from "./config-schema.js";
 
 const published = join(packageRoot(), "schemas", "tdss.config.schema.json");
 
-/** Configurations the schema takes, and ones it does not, each with the key the error must name. */
+/** `lint` sections the schema takes, and ones it does not, each with the key the error must name. */
 const GOOD: unknown[] = [
   {},
-  { $schema: "./node_modules/tdss/schemas/tdss.config.schema.json", format: "sarif", maxWarnings: 0, cost: true },
+  { format: "sarif", maxWarnings: 0, cost: true },
   { rules: { cost: "off", "fixed-set-value": "warning" }, failOn: ["refused", "broadened"], route: "jobs" },
   { scopes: { is_current: null, skills: "has_experience" }, ext: [".json"], ignores: ["fixtures/"] },
   { scopes: "scopes.yaml", overrides: [{ files: ["jobs/**"], route: "jobs", rules: { cost: "off" } }] },
@@ -37,13 +38,21 @@ describe("the configuration's JSON Schema", () => {
 
   it("takes and refuses what a general validator (ajv) does, and names the bad key", () => {
     const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(published, "utf8")));
+    const $schema = "./node_modules/tdss/schemas/tdss.config.schema.json";
     for (const good of GOOD) {
-      expect(validate(good), JSON.stringify(good)).toBe(true);
-      expect(schemaError(good, configSchema())).toBeUndefined();
+      // The run's settings beside the section are the run's to check (docs/run.md, "Configuration").
+      const file = { $schema, base_url: "https://example.test", lint: good };
+      expect(validate(file), JSON.stringify(good)).toBe(true);
+      expect(schemaError(file, configSchema())).toBeUndefined();
     }
     for (const [bad, message] of BAD) {
-      expect(validate(bad), JSON.stringify(bad)).toBe(false);
-      expect(schemaError(bad, configSchema()), JSON.stringify(bad)).toMatch(message);
+      expect(validate({ lint: bad }), JSON.stringify(bad)).toBe(false);
+      expect(schemaError(bad, lintSectionSchema()), JSON.stringify(bad)).toMatch(message);
+      expect(schemaError({ lint: bad }, configSchema(), "tdss"), JSON.stringify(bad)).toMatch(/^tdss\.lint/);
     }
+  });
+
+  it("lists the lint section's keys where tdss run reads them to refuse them at the top level", () => {
+    expect(Object.keys(lintSectionSchema().properties ?? {})).toEqual(LINT_KEYS);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The JSON Schema of a `tdss lint` configuration (`tdss.config.json`, or the `tdss` key of package.json), built
+ * The JSON Schema of the tdss configuration's `lint` section (`tdss.config.json` or .yaml, or the `tdss` key of
+ * package.json; src/linter/config-file.ts), built
  * from the rule table, the routes and the formats so that it cannot drift from them. It is published as
  * schemas/tdss.config.schema.json (checked byte for byte by src/linter/config-schema.test.ts) and checked here by a
  * small validator of the keywords it uses: loading a general validator would cost more than linting a query
@@ -35,7 +36,8 @@ export interface Schema {
   readonly anyOf?: readonly Schema[];
 }
 
-export function configSchema(): Schema {
+/** The `lint` section: what `tdss lint` reads. */
+export function lintSectionSchema(): Schema {
   const rules: Schema = {
     description: "Rule id to severity, or off (docs/rules/<id>.md)",
     type: "object",
@@ -48,14 +50,10 @@ export function configSchema(): Schema {
   };
   const globs: Schema = { type: "array", items: { type: "string" } };
   return {
-    $schema: "http://json-schema.org/draft-07/schema#",
-    $id: repositoryFileUrl("schemas/tdss.config.schema.json"),
-    title: "tdss lint configuration",
-    description: "tdss.config.json, or the tdss key of package.json (docs/lint.md, Configuration)",
+    description: "What tdss lint reads (docs/lint.md, Configuration)",
     type: "object",
     additionalProperties: false,
     properties: {
-      $schema: { type: "string" },
       route,
       rules,
       scopes: {
@@ -90,6 +88,23 @@ export function configSchema(): Schema {
         },
       },
     },
+  };
+}
+
+/**
+ * The whole file as `tdss lint` sees it: the `lint` section; the other top-level keys are `tdss run`'s, which that
+ * command checks (docs/run.md, "Configuration").
+ */
+export function configSchema(): Schema {
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    $id: repositoryFileUrl("schemas/tdss.config.schema.json"),
+    title: "tdss configuration",
+    description:
+      "tdss.config.json (or .yaml), or the tdss key of package.json: tdss run's settings at the top level " +
+      "(docs/run.md), tdss lint's under lint (docs/lint.md)",
+    type: "object",
+    properties: { $schema: { type: "string" }, lint: lintSectionSchema() },
   };
 }
 

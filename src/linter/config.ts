@@ -1,11 +1,15 @@
 /**
- * The configuration of `tdss lint`: `tdss.config.json`, or the `tdss` key of a package.json, found from the
- * current folder upward (the first folder holding either wins), or the file `--config` names. Its shape is
+ * The configuration of `tdss lint`: the `lint` section of `tdss.config.json` (or .yaml, .yml: the names `tdss run`
+ * reads, src/linter/config-file.ts), or of the `tdss` key of a package.json, found from the current folder upward
+ * (the first folder holding either wins), or of the file `--config` names. Its shape is
  * schemas/tdss.config.schema.json (src/linter/config-schema.ts); docs/lint.md, "Configuration".
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import type * as Yaml from "yaml";
 import { InputError } from "../lint/cli-input.js";
+import { CONFIG_FILES, misplacedLintKeys } from "./config-file.js";
 import { configSchema, schemaError, type FailOnClass } from "./config-schema.js";
 import type { FormatName } from "./format/report.js";
 import type { RouteName, ScopeOverrides, Severity } from "../lint/types.js";
@@ -33,8 +37,6 @@ export interface LoadedConfig {
   readonly config: LintConfig;
 }
 
-const CONFIG_FILE = "tdss.config.json";
-
 /** The configuration in force: `--config FILE`, else the nearest one above `cwd`, else none. */
 export function loadConfig(explicit: string | undefined, cwd: string): LoadedConfig | undefined {
   if (explicit !== undefined) {
@@ -45,8 +47,8 @@ export function loadConfig(explicit: string | undefined, cwd: string): LoadedCon
     return checked(explicit, dirname(file), config, isPackage ? "tdss" : undefined);
   }
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const file = join(dir, CONFIG_FILE);
-    if (existsSync(file)) return checked(relative(cwd, file) || file, dir, readJson(file, file), undefined);
+    const file = CONFIG_FILES.map((name) => join(dir, name)).find((f) => existsSync(f));
+    if (file !== undefined) return checked(relative(cwd, file) || file, dir, readJson(file, file), undefined);
     const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
       const value = readJson(pkg, pkg);
@@ -65,17 +67,24 @@ function readJson(shown: string, file: string): unknown {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`cannot read the configuration ${shown}: ${code === "ENOENT" ? "no such file" : code}`);
   }
+  const yaml = /\.ya?ml$/.test(file);
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    if (!yaml) return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    // Loaded only for a YAML file: most configurations are JSON, and lint start-up is measured (docs/benchmarks.md).
+    const { parse } = createRequire(import.meta.url)("yaml") as typeof Yaml;
+    return parse(text) ?? {};
   } catch (error) {
-    throw new InputError(`configuration ${shown} is not JSON: ${(error as Error).message}`);
+    const message = (error as Error).message.split("\n")[0];
+    throw new InputError(`configuration ${shown} is not ${yaml ? "YAML" : "JSON"}: ${message}`);
   }
 }
 
 function checked(shown: string, dir: string, value: unknown, key: string | undefined): LoadedConfig {
+  const misplaced = misplacedLintKeys(value);
+  if (misplaced) throw new InputError(`configuration ${shown}: ${misplaced}`);
   const error = schemaError(value, configSchema(), key ?? "");
   if (error) throw new InputError(`configuration ${shown}: ${error}`);
-  return { file: shown, dir, config: value as LintConfig };
+  return { file: shown, dir, config: (value as { lint?: LintConfig }).lint ?? {} };
 }
 
 /** The `route` and `rules` of a file: the configuration's, then each override whose globs match it, in order. */

@@ -44,7 +44,7 @@ describe("tdss lsp: diagnostics", () => {
     const project = mkdtempSync(join(tmpdir(), "tdss-lsp-config-"));
     writeFileSync(
       join(project, "tdss.config.json"),
-      JSON.stringify({ failOn: ["refused"], cost: true, rules: { "extra-member": "error" } }),
+      JSON.stringify({ lint: { failOn: ["refused"], cost: true, rules: { "extra-member": "error" } } }),
     );
     const other = await startClient(project);
     try {
@@ -63,12 +63,12 @@ describe("tdss lsp: diagnostics", () => {
 
   it("shows a broken configuration on the document, as the CLI stops on it, and lints nothing else", async () => {
     const project = mkdtempSync(join(tmpdir(), "tdss-lsp-bad-"));
-    writeFileSync(join(project, "tdss.config.json"), JSON.stringify({ failOn: ["nothing"] }));
+    writeFileSync(join(project, "tdss.config.json"), JSON.stringify({ lint: { failOn: ["nothing"] } }));
     const other = await startClient(project);
     try {
       const [d, ...rest] = await other.open(join(project, "q.json"), senior);
       expect(rest).toEqual([]);
-      expect(d!.message).toContain('configuration tdss.config.json: failOn[0]: "nothing" is not one of');
+      expect(d!.message).toContain('configuration tdss.config.json: lint.failOn[0]: "nothing" is not one of');
       expect(d!.severity).toBe(DiagnosticSeverity.Error);
     } finally {
       other.close();
@@ -106,13 +106,13 @@ describe("tdss lsp: diagnostics", () => {
       expect(before.map((d) => d.severity)).toEqual([DiagnosticSeverity.Error]);
       // Saved in the editor: the configuration is read again for the query.
       const config = join(project, "tdss.config.json");
-      writeFileSync(config, JSON.stringify({ rules: { "fixed-set-value": "info" } }));
+      writeFileSync(config, JSON.stringify({ lint: { rules: { "fixed-set-value": "info" } } }));
       expect(await other.open(config, "{}")).toEqual([]);
       const again = other.next(query);
       await other.connection.sendNotification("textDocument/didSave", { textDocument: { uri: other.uri(config) } });
       expect((await again).map((d) => d.severity)).toEqual([DiagnosticSeverity.Information]);
       // Changed on disk, as a client's file watcher reports it.
-      writeFileSync(config, JSON.stringify({ rules: { "fixed-set-value": "off" } }));
+      writeFileSync(config, JSON.stringify({ lint: { rules: { "fixed-set-value": "off" } } }));
       const off = other.next(query);
       await other.connection.sendNotification("workspace/didChangeWatchedFiles", {
         changes: [{ uri: other.uri(config), type: 2 }],

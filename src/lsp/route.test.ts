@@ -39,7 +39,7 @@ describe("tdss lsp: the route a document is linted for", () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-lsp-route-config-"));
     writeFileSync(
       join(dir, "tdss.config.json"),
-      JSON.stringify({ route: "jobs", overrides: [{ files: ["companies/**"], route: "companies" }] }),
+      JSON.stringify({ lint: { route: "jobs", overrides: [{ files: ["companies/**"], route: "companies" }] } }),
     );
     mkdirSync(join(dir, "companies"));
     const client = await startClient(dir);

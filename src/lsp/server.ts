@@ -19,6 +19,7 @@ import { complete } from "./completion.js";
 import { lintDocument, type LintedDocument } from "./diagnostics.js";
 import { hover } from "./hover.js";
 import { documentSettings, workingFolder } from "./settings.js";
+import { CONFIG_FILES } from "../linter/config-file.js";
 
 /** The file a document URI names; undefined for an unsaved buffer (`untitled:`) or another scheme. */
 function uriFile(uri: string): string | undefined {
@@ -60,7 +61,7 @@ export class Workspace {
 }
 
 /** Files whose change can change how every document is linted (docs/editors.md, "Configuration"). */
-const SETTINGS_FILES = ["tdss.config.json", "package.json", ".tdssignore"];
+const SETTINGS_FILES = [...CONFIG_FILES, "package.json", ".tdssignore"];
 const isSettingsFile = (uri: string) => SETTINGS_FILES.some((name) => uri.endsWith(`/${name}`)) || /\.ya?ml$/.test(uri);
 
 /** Serves one client over `connection` until it exits. */

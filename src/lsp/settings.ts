@@ -1,14 +1,15 @@
 /**
  * What a document is linted with, decided as `tdss lint` decides it when run in the editor's workspace folder
- * (docs/editors.md, "Configuration"): the configuration found from that folder upward (tdss.config.json or
- * package.json's tdss key), its rules, overrides, scopes, failOn and cost; `.tdssignore` and the configuration's
- * ignores. A document the command would not lint (another extension, ignored, or tdss's own configuration) gets no
- * diagnostics.
+ * (docs/editors.md, "Configuration"): the configuration found from that folder upward (the `lint` section of
+ * tdss.config.json or .yaml, or of package.json's tdss key), its rules, overrides, scopes, failOn and cost;
+ * `.tdssignore` and the configuration's ignores. A document the command would not lint (another extension,
+ * ignored, or tdss's own configuration) gets no diagnostics.
  */
 import { basename, dirname, resolve } from "node:path";
 import { expandInputs } from "../lint/cli-files.js";
 import { InputError, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
 import { loadConfig, settingsFor } from "../linter/config.js";
+import { CONFIG_FILES } from "../linter/config-file.js";
 import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, type FailOnClass } from "../linter/config-schema.js";
 import type { EngineOptions } from "../lint/engine.js";
 import { severities } from "../linter/severities.js";
@@ -28,7 +29,7 @@ export type NotLinted = { readonly ignored: true } | { readonly configError: str
 
 /** JSON files of tdss itself and of JSON Schema, never request bodies. */
 function isToolFile(name: string): boolean {
-  return name === "package.json" || name === "tdss.config.json" || name.endsWith(".schema.json");
+  return name === "package.json" || CONFIG_FILES.includes(name) || name.endsWith(".schema.json");
 }
 
 /**

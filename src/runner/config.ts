@@ -3,6 +3,7 @@ import { dirname, resolve as resolvePath } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { OPERATION_IDS } from "../contract/index.js";
+import { CONFIG_FILES, misplacedLintKeys } from "../linter/config-file.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "../client/tool-match.js";
 import { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
@@ -15,7 +16,10 @@ export class ConfigError extends Error {
 export const REPORTERS = ["console", "json", "junit", "markdown", "html"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
-/** `tdss.config.yaml` (or .json), every member optional; command-line options win over it. */
+/**
+ * `tdss.config.yaml` (or .json), every member optional; command-line options win over it. Its `lint` section is
+ * `tdss lint`'s (src/linter/config-file.ts), taken and left alone here.
+ */
 export interface RunConfig {
   readonly file?: string;
   readonly baseUrl?: string;
@@ -67,6 +71,8 @@ const SCHEMA = {
   type: "object",
   additionalProperties: false,
   properties: {
+    $schema: { type: "string" },
+    lint: { type: "object" },
     base_url: { type: "string" },
     api_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
     second_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
@@ -122,11 +128,9 @@ const SCHEMA = {
 
 const validate = new Ajv2020({ allErrors: false, strict: false }).compile(SCHEMA);
 
-const DEFAULT_CONFIG_FILES = ["tdss.config.yaml", "tdss.config.yml", "tdss.config.json"];
-
 /** The config file in a folder, if there is one. */
 export function findConfig(cwd: string): string | undefined {
-  return DEFAULT_CONFIG_FILES.map((f) => resolvePath(cwd, f)).find((f) => existsSync(f));
+  return CONFIG_FILES.map((f) => resolvePath(cwd, f)).find((f) => existsSync(f));
 }
 
 type Raw = {
@@ -182,6 +186,8 @@ export function loadConfig(file: string): RunConfig {
     throw new ConfigError(`config ${file}: ${(error as Error).message.split("\n")[0]}`);
   }
   if (raw === null || raw === undefined) raw = {};
+  const misplaced = misplacedLintKeys(raw);
+  if (misplaced) throw new ConfigError(`config ${file}: ${misplaced}`);
   if (!validate(raw)) {
     const e = validate.errors![0]!;
     const extra =
