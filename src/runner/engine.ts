@@ -19,7 +19,7 @@ import {
 import { judgeExpansion } from "./stages/judge.js";
 import { sendUnmeasured } from "./stages/send.js";
 import { dataPrecondition, expandForEach, prepareExpansion, stepLabel } from "./stages/prepare.js";
-import { sendMeasuredGroup, syncBudget } from "./stages/meter.js";
+import { sendMeasuredGroup, syncBudget, unpricedUntilObserved } from "./stages/meter.js";
 
 async function executeStep(
   step: StepDef,
@@ -48,7 +48,7 @@ async function executeStep(
   }
   const sent: (SentExpansion | undefined)[] = [];
   const refused =
-    step.credits !== undefined
+    step.credits !== undefined || unpricedUntilObserved(prepared, versionCost)
       ? await sendMeasuredGroup(step, prepared, sent, deps, versionCost)
       : await sendUnmeasured(step, prepared, sent, deps, versionCost);
   for (const s of sent) {

@@ -9,6 +9,8 @@ import type { Exchange } from "../../checks/exchange.js";
 import type { EngineDeps, PreparedExpansion, RunDeps, SentExpansion, VersionCost } from "./context.js";
 import { admitted, budgetNotRun, sendExpansion } from "./send.js";
 import { formulaCost } from "./price.js";
+import { creditCost } from "../../contract/index.js";
+import { isSuccess } from "../../checks/views.js";
 
 /** Sends one expansion alone, with nothing else charged on its key in flight, between two readings of the balance. */
 async function sendMeasured(
@@ -57,7 +59,10 @@ export async function sendMeasuredGroup(
   let refused: NotRun | undefined;
   // A recorded or replayed run measures each step alone: a shared window's readings would belong to whichever case
   // opened it, which the timing of a run decides, and a cassette replays each case's own exchanges.
-  const shared = step.credits !== "observe" && !deps.meter.readsEveryTime;
+  // A request §8 does not price (GET /version before its cost was seen) would leave a shared window unable to tell
+  // any of its runs apart: it goes alone, and its lone cost is the one the run books from then on.
+  const unpriced = unpricedUntilObserved(prepared, versionCost);
+  const shared = step.credits !== "observe" && !deps.meter.readsEveryTime && !unpriced;
   const again: number[] = [];
   // An expansion holds its place among the `concurrency` at once only while it is sent: waiting for its window to
   // close does not keep the next expansion from going (a for_each of measured requests shares the same windows).
@@ -115,6 +120,17 @@ export async function sendMeasuredGroup(
     const result = await sendMeasured(step, prepared[at]!, deps, versionCost);
     if (result instanceof NotRun) return result;
     sent[at] = result;
+    const [only] = result.execution.exchanges;
+    if (unpriced && result.measured !== undefined && result.execution.exchanges.length === 1 && isSuccess(only!))
+      versionCost.observed ??= Math.max(0, result.measured);
   }
   return refused;
+}
+
+/** Whether a step sends what §8 does not price while its cost is still unseen (GET /version, §8: not shown). */
+export function unpricedUntilObserved(prepared: readonly PreparedExpansion[], versionCost: VersionCost): boolean {
+  return (
+    versionCost.observed === undefined &&
+    prepared.some((p) => p.plan.operationId !== undefined && creditCost(p.plan.operationId, 0) === null)
+  );
 }
