@@ -83,9 +83,9 @@ export function budgetNotRun(label: string, worstCase: number, deps: EngineDeps)
 }
 
 /**
- * Sends expansions that are priced without measuring, side by side (at most `deps.concurrency` at once): each holds
- * the balance lock shared while it is in flight and books its cost by the §8 formulas. Stops starting expansions at
- * the first that does not fit the budget, or after an HTTP request that got no answer.
+ * Sends expansions that are priced without measuring, side by side (at most `deps.concurrency` at once): each goes
+ * in the Credit window open for its key (src/runner/measure.ts) and books its cost by the §8 formulas. Stops starting
+ * expansions at the first that does not fit the budget, or after an HTTP request that got no answer.
  */
 export async function sendUnmeasured(
   step: StepDef,
