@@ -35,6 +35,23 @@ ruleTester(rule, {
       errors: [{ messageId: "search", path: "", message: /^At most 400 Credits/ }],
     },
     {
+      name: "a size that is not valid may be ignored by a server that accepts it: the largest page",
+      code: `«{${where}, "size": 0}`,
+      errors: [
+        {
+          messageId: "search",
+          path: "",
+          message: /^At most 400 Credits: up to 10000 IDs \(the largest page: a server that accepts a size that/,
+          clauses: ["s8-cost-query-search", "s4-2-size-range"],
+        },
+      ],
+    },
+    {
+      name: "a size above the largest page may be honoured by a server that accepts it",
+      code: `«{${where}, "size": 10001}`,
+      errors: [{ messageId: "search", path: "", message: /^At most 401 Credits: up to 10001 IDs,/ }],
+    },
+    {
       name: "a bare node takes the default size",
       code: '  «{"field": "city", "eq": "Paris"}',
       errors: [{ messageId: "search", path: "", message: /^At most 4 Credits/ }],
@@ -60,6 +77,13 @@ ruleTester(rule, {
           message: "At most 2 Credits: one per 5 records found among 6 IDs; IDs not found are free.",
           clauses: ["s8-cost-detail"],
         },
+      ],
+    },
+    {
+      name: "every ID sent counts: a server that accepts more than 100, or items that are not strings, may charge them",
+      code: `«{"job_ids": [${Array.from({ length: 101 }, (_, i) => `"j${i}"`).join(", ")}, 7]}`,
+      errors: [
+        { messageId: "detail", path: "", message: /^At most 21 Credits: one per 5 records found among 102 IDs/ },
       ],
     },
     {

@@ -1,20 +1,32 @@
 /**
  * §8 Credit cost: a Query Spec search costs ceil(returned IDs / 25), a natural-language search
  * 5 + ceil(returned IDs / 25), a detail call ceil(found records / 5); §4.2 "default 100 when
- * omitted". The most a request can spend is that formula at its page size (or ID count). A
- * request the service refuses costs nothing (§7). With `after`, §4.2 rule 5 applies: pages are not
+ * omitted". The most a request can spend is that formula at its page size (or ID count), priced
+ * by src/contract/worst-case.ts under the assumptions the run's plan and the gateway use. A request
+ * the service refuses costs nothing (§7). With `after`, §4.2 rule 5 applies: pages are not
  * consistent with each other.
  */
-import { creditCost } from "../src/contract/index.js";
+import { pageRange, worstCase, type PageBasis } from "../src/contract/worst-case.js";
 import { defineRule } from "../src/lint/rule.js";
 import { isRecord } from "../src/lint/tree.js";
 
-// Shared by every cost diagnostic, so frozen.
-const SEARCH = Object.freeze(["s8-cost-query-search"]);
-const SEARCH_DEFAULT = Object.freeze(["s8-cost-query-search", "s4-2-size-default-100"]);
-const NL = Object.freeze(["s8-cost-nl-search"]);
-const NL_DEFAULT = Object.freeze(["s8-cost-nl-search", "s4-2-size-default-100"]);
+// Shared by every cost diagnostic, so frozen: the clauses of a search's price by where its page comes from.
+const SEARCH: Readonly<Record<PageBasis, readonly string[]>> = {
+  size: Object.freeze(["s8-cost-query-search"]),
+  default: Object.freeze(["s8-cost-query-search", "s4-2-size-default-100"]),
+  largest: Object.freeze(["s8-cost-query-search", "s4-2-size-range"]),
+};
+const NL: Readonly<Record<PageBasis, readonly string[]>> = {
+  size: Object.freeze(["s8-cost-nl-search"]),
+  default: Object.freeze(["s8-cost-nl-search", "s4-2-size-default-100"]),
+  largest: Object.freeze(["s8-cost-nl-search", "s4-3-nl-size-range"]),
+};
 const PAGING = Object.freeze(["s8-cost-query-search", "s4-2-rule5-pages-not-consistent"]);
+const SIZE_NOTE: Readonly<Record<PageBasis, string>> = {
+  size: "",
+  default: " (the default size)",
+  largest: " (the largest page: a server that accepts a size that is not valid may ignore it)",
+};
 
 export default defineRule({
   meta: {
@@ -26,6 +38,8 @@ export default defineRule({
       "s8-cost-nl-search",
       "s8-cost-detail",
       "s4-2-size-default-100",
+      "s4-2-size-range",
+      "s4-3-nl-size-range",
       "s4-2-rule5-pages-not-consistent",
     ],
     messages: {
@@ -40,15 +54,14 @@ export default defineRule({
     },
   },
   create: (context) => {
-    const limits = context.contract.limits;
     const op = context.route.operationId;
+    const max = pageRange(op).max;
     const costs = new Map<number, string>();
-    const credits = (count: number): string => {
-      let text = costs.get(count);
+    const credits = (n: number): string => {
+      let text = costs.get(n);
       if (text === undefined) {
-        const n = creditCost(op, count);
         text = n === 1 ? "1 Credit" : `${n} Credits`;
-        if (costs.size < 20_000) costs.set(count, text);
+        if (costs.size < 20_000) costs.set(n, text);
       }
       return text;
     };
@@ -56,29 +69,21 @@ export default defineRule({
       Body(body) {
         const value = body.value;
         if (!isRecord(value)) return;
+        // A bare node stands for a body with nothing but its where: the default size.
+        const worst = worstCase(op, body.bare ? {} : value);
         if (body.kind === "detail") {
-          const ids = value[context.route.idsMember ?? ""];
-          const max = context.route.maxIds;
-          const count = Array.isArray(ids) ? Math.min(max, ids.filter((id) => typeof id === "string").length) : 0;
-          context.report({
-            messageId: "detail",
-            data: { credits: credits(count), count },
-            at: body.path,
-            clauses: ["s8-cost-detail"],
-          });
+          const data = { credits: credits(worst.credits), count: worst.ids };
+          context.report({ messageId: "detail", data, at: body.path, clauses: ["s8-cost-detail"] });
           return;
         }
-        const range = body.kind === "search" ? limits.search.size : limits.naturalLanguage.size;
-        const given = body.bare ? undefined : value.size;
-        const valid = typeof given === "number" && Number.isInteger(given) && given >= range.min && given <= range.max;
-        const size = valid ? given : range.default;
-        const data = { credits: credits(size), size, sizeNote: valid ? "" : " (the default size)", max: range.max };
+        const page = worst.page ?? "size";
+        const data = { credits: credits(worst.credits), size: worst.ids, sizeNote: SIZE_NOTE[page], max };
         if (body.kind === "natural-language") {
-          context.report({ messageId: "nl", data, at: body.path, clauses: valid ? NL : NL_DEFAULT });
+          context.report({ messageId: "nl", data, at: body.path, clauses: NL[page] });
         } else if (!body.bare && Object.hasOwn(value, "after")) {
           context.report({ messageId: "paging", data, at: body.path, clauses: PAGING });
         } else {
-          context.report({ messageId: "search", data, at: body.path, clauses: valid ? SEARCH : SEARCH_DEFAULT });
+          context.report({ messageId: "search", data, at: body.path, clauses: SEARCH[page] });
         }
       },
     };

@@ -5,8 +5,8 @@ import { getPointer, hasPointer } from "../contract/json-pointer.js";
 import type { Exchange } from "./exchange.js";
 
 /** Operations answering a page of IDs: the Query Spec searches and the natural-language search. */
-export const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("search", "natural-language"));
-export const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("detail"));
+const SEARCH_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("search", "natural-language"));
+const DETAIL_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIdsOfKind("detail"));
 
 /** A success is HTTP 2xx with the envelope {code: 200, msg: "ok", data} (§4); src/checks/answer.ts reads answers. */
 export { isSuccess } from "./answer.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { worstCaseCredits, worstCasePage } from "./worst-case.js";
+import { worstCase, worstCaseCredits } from "./worst-case.js";
 
 describe("the worst-case pricer (§8), shared by the plan, the cost rule and the gateway", () => {
   it("prices a search at its size, the default when left out and the largest page when not valid", () => {
@@ -8,7 +8,13 @@ describe("the worst-case pricer (§8), shared by the plan, the cost rule and the
     expect(worstCaseCredits("queryCompanies", { size: "25" })).toBe(400);
     expect(worstCaseCredits("queryPeople", { size: 2.5 })).toBe(400);
     expect(worstCaseCredits("queryPeople", { size: 20000 })).toBe(800);
-    expect(worstCasePage("queryPeople", 0)).toBe(10000);
+  });
+
+  it("says where a search's page comes from and how many IDs it priced", () => {
+    expect(worstCase("queryPeople", { size: 0 })).toEqual({ credits: 400, ids: 10000, page: "largest" });
+    expect(worstCase("queryJobs", {})).toEqual({ credits: 4, ids: 100, page: "default" });
+    expect(worstCase("searchPeople", { size: 30 }, { idsBound: 20 })).toEqual({ credits: 6, ids: 20, page: "size" });
+    expect(worstCase("getJobs", { job_ids: ["a", 1, null] })).toEqual({ credits: 1, ids: 3 });
   });
 
   it("adds the natural-language base, and never prices more IDs than a known bound", () => {

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Budget, countResolvable, worstCaseCredits } from "./budget.js";
 import { Unknown } from "./template.js";
+import { lint } from "../linter/index.js";
+import { anyBody } from "../validity/arbitrary.js";
 
 const ctx = { bogus: new Set(["bogus-1", "bogus-2"]), versionCost: 1 };
 
@@ -27,6 +30,23 @@ describe("worst-case Credits of one request (§8)", () => {
     expect(worstCaseCredits("queryPeople", { size: 100 }, "malformed", ctx)).toBe(4);
     expect(worstCaseCredits("getVersion", undefined, "primary", ctx)).toBe(1);
     expect(worstCaseCredits("getKeyStatus", undefined, "primary", ctx)).toBe(0);
+  });
+});
+
+describe("the plan and the cost rule price alike (src/contract/worst-case.ts)", () => {
+  it("gives every body the cost rule prices the Credits the plan reserves for it", () => {
+    let priced = 0;
+    fc.assert(
+      fc.property(anyBody, ([route, body]) => {
+        const cost = lint(JSON.stringify(body), { route }).find((d) => d.ruleId === "cost");
+        if (!cost) return;
+        priced++;
+        const plan = worstCaseCredits(route, body, "primary", { bogus: new Set(), versionCost: 0 });
+        expect(Number.parseInt(String(cost.data.credits), 10)).toBe(plan);
+      }),
+      { numRuns: 2000, seed: 1 },
+    );
+    expect(priced).toBeGreaterThan(1000);
   });
 });
 

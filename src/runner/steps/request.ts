@@ -1,9 +1,8 @@
 import { bodyOperation, loadContract, type OperationId } from "../../contract/index.js";
+import { worstCase } from "../../contract/worst-case.js";
 import { countResolvable, worstCaseCredits } from "../budget.js";
 import type { Credentials } from "../credentials.js";
-import { Unknown } from "../template.js";
 import type { AuthMode, Exchange } from "../../checks/exchange.js";
-import { DETAIL_OPERATIONS, SEARCH_OPERATIONS } from "../../checks/views.js";
 import type { ExecuteContext, PlanContext, StepExecution, StepKind, StepPlan } from "./step-kind.js";
 import type { HttpClient } from "../../client/http.js";
 
@@ -61,26 +60,11 @@ export function prepareRequest(spec: RequestSpec): PreparedRequest {
   };
 }
 
-/** Items a request's responses can hold: the page cap of a search, the IDs sent to a detail route. */
+/** Items a request's responses can hold: the page cap of a search, the IDs sent to a detail route (§8's worst case). */
 function maxItems(prepared: PreparedRequest, idsBound?: number): number {
   const op = prepared.operationId;
-  const body = prepared.body as Record<string, unknown> | undefined;
-  if (op && SEARCH_OPERATIONS.has(op)) {
-    const size = body?.size;
-    const cap =
-      size === undefined
-        ? loadContract().limits.search.size.default
-        : Number.isInteger(size) && (size as number) > 0
-          ? (size as number)
-          : loadContract().limits.search.size.max;
-    return Math.min(cap, idsBound ?? Infinity);
-  }
-  if (op && DETAIL_OPERATIONS.has(op)) {
-    const ids = body?.[bodyOperation(op)!.idsMember];
-    if (ids instanceof Unknown) return ids.kind === "list" ? ids.max : 1;
-    return Array.isArray(ids) ? countResolvable(ids, new Set()) : 0;
-  }
-  return 1;
+  if (!op || !bodyOperation(op)) return 1;
+  return worstCase(op, prepared.body, { idsBound, resolvable: (ids) => countResolvable(ids, new Set()) }).ids;
 }
 
 export function planRequest(prepared: PreparedRequest, ctx: PlanContext): StepPlan {
