@@ -3,8 +3,7 @@
  * (`field` plus operators) or a scope (one scope key holding a node); `all` and `any` hold arrays
  * of nodes. §7 "Malformed query tree | Request refused; costs nothing".
  */
-import { OPERATORS } from "../src/contract/index.js";
-import { scopeKeys } from "../src/lint/facts.js";
+import { OPERATORS, scopeKeys } from "../src/contract/index.js";
 import { kindOf, sourceText } from "../src/lint/nodes.js";
 import { defineRule, type NodeInfo, type ReportSpec, type RuleContext } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";

@@ -2,13 +2,14 @@
  * §4.2 rule 4 "Jobs and companies have no scopes, since one document is one posting or company";
  * "Scope (people only)". A scope key in a jobs or companies query is a malformed tree.
  */
+import { scopeKeys } from "../src/contract/index.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
   meta: {
     id: "scope-not-allowed",
     consequence: "refused",
-    description: "A scope key (has_experience, has_education, has_language) in a jobs or companies query.",
+    description: `A scope key (${scopeKeys().join(", ")}) in a jobs or companies query.`,
     clauses: ["s4-2-rule4-no-scopes-jobs-companies", "s4-2-scope-people-only"],
     fixable: "suggestion",
     messages: {

@@ -11,7 +11,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import type { Argv } from "yargs";
 import { RULES } from "../../rules/all.js";
-import { loadContract } from "../contract/index.js";
+import { loadContract, subRecords } from "../contract/index.js";
 import { packageRoot } from "../contract/root.js";
 import { expandInputs } from "../lint/cli-files.js";
 import { InputError, jsonlRecords, readInput, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
@@ -88,7 +88,7 @@ export const LINT_OPTIONS: OptionTable = {
     write: { type: "boolean", default: false, describe: "With --fix: rewrite the files in place" },
     scopes: {
       type: "string",
-      describe: "YAML/JSON file overriding the scope table: people field -> experience | education | language | null",
+      describe: `YAML/JSON file overriding the scope table: people field -> ${subRecords().join(" | ")} | null`,
     },
     quiet: { alias: "q", type: "boolean", default: false, describe: "Report errors only" },
     rule: {

@@ -1,4 +1,5 @@
 import { loadContract } from "./load.js";
+import { isScopeKey } from "./scopes.js";
 import type { BodyKind, BodyOperation } from "./operations.js";
 import { DATASETS, type BodyOperationId, type Dataset } from "./types.js";
 
@@ -123,7 +124,7 @@ function fieldNames(body: unknown): Set<string> {
       if (key === "field") {
         if (typeof child === "string") names.add(child);
       } else {
-        if (key.startsWith("has_")) names.add(key);
+        if (isScopeKey(key)) names.add(key);
         if (queue.length < MAX_VISITS) queue.push(child);
       }
     }

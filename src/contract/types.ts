@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from "openapi-types";
+import type { ScopeBinding } from "./scope-binding.js";
 
 export const OPERATORS = ["eq", "in", "match", "gte", "lte", "exists"] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -22,8 +23,10 @@ export type OperationId = (typeof OPERATION_IDS)[number];
 export type BodyOperationId = Exclude<OperationId, "getVersion" | "getKeyStatus">;
 
 export type ValueType = "text" | "list" | "identity" | "number" | "ordinal" | "date" | "boolean";
-export type SubRecord = "experience" | "education" | "language";
-export type ScopeKey = "has_experience" | "has_education" | "has_language";
+/** A scope key of the Query Spec (§4.2); generated from spec/catalog/. */
+export type ScopeKey = keyof ScopeBinding;
+/** A sub-record a scope binds (experience, education, language); generated from spec/catalog/. */
+export type SubRecord = ScopeBinding[ScopeKey];
 export type FieldTakes = "country-name" | "iso2" | "iso3";
 
 export interface FieldSpec {

@@ -10,14 +10,12 @@ import {
   type DatasetSpec,
   type FieldSpec,
   type FieldTakes,
-  type ScopeKey,
 } from "../contract/index.js";
 
 interface Facts {
   readonly groupClause: ReadonlyMap<string, string>;
   readonly valueSetClause: ReadonlyMap<string, string>;
   readonly owners: ReadonlyMap<string, readonly Dataset[]>;
-  readonly scopeKeys: ReadonlySet<string>;
 }
 
 let facts: Facts | undefined;
@@ -41,7 +39,7 @@ function build(): Facts {
   for (const d of DATASETS) {
     for (const name of contract.datasets[d].fields.keys()) owners.set(name, [...(owners.get(name) ?? []), d]);
   }
-  return { groupClause, valueSetClause, owners, scopeKeys: new Set(Object.keys(people.scopes)) };
+  return { groupClause, valueSetClause, owners };
 }
 
 function get(): Facts {
@@ -61,15 +59,6 @@ export function valueSetClauseOf(field: FieldSpec): string | undefined {
 /** The datasets in which a name is queryable. */
 export function datasetsOwning(name: string): readonly Dataset[] {
   return get().owners.get(name) ?? [];
-}
-
-/** Every scope key of the Query Spec (people's has_experience, has_education, has_language). */
-export function scopeKeys(): ReadonlySet<string> {
-  return get().scopeKeys;
-}
-
-export function isScopeKey(key: string): key is ScopeKey {
-  return get().scopeKeys.has(key);
 }
 
 /**

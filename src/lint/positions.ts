@@ -4,24 +4,16 @@
  * (docs/validity.md); the conformance matrix places each refusal there and the position-by-position
  * mutants switch a rule off at one of them.
  */
+import { isScopeKey, scopeKeys, type ScopeKey } from "../contract/index.js";
 import { decodePointer } from "../contract/json-pointer.js";
 
-export const POSITIONS = [
-  "top",
-  "all",
-  "any",
-  "not",
-  "has_experience",
-  "has_education",
-  "has_language",
-  "deep",
-] as const;
-export type Position = (typeof POSITIONS)[number];
+export type Position = "top" | "all" | "any" | "not" | ScopeKey | "deep";
 
 /** Positions that exist on every dataset (scopes are people only, §4.2 rule 4). */
 export const GENERAL_POSITIONS: readonly Position[] = ["top", "all", "any", "not", "deep"];
 
-const SCOPE_KEYS: ReadonlySet<string> = new Set(["has_experience", "has_education", "has_language"]);
+/** Every position: the general ones with the scope keys of spec/catalog/ before `deep`. */
+export const POSITIONS: readonly Position[] = [...GENERAL_POSITIONS.slice(0, -1), ...scopeKeys(), "deep"];
 
 /**
  * The structural keys from the root node down to the node a pointer points into: `/where/all/1/not/field`
@@ -37,7 +29,7 @@ export function nodeChain(pointer: string, rootLength: number): string[] {
     const next = segments[i + 1];
     if ((s === "all" || s === "any") && next !== undefined && /^\d+$/.test(next)) i += 2;
     else if (s === "not") i += next !== undefined && /^\d+$/.test(next) ? 2 : 1;
-    else if (SCOPE_KEYS.has(s) && next !== undefined) i += 1;
+    else if (isScopeKey(s) && next !== undefined) i += 1;
     else break;
     chain.push(s);
   }

@@ -5,6 +5,7 @@
  * instances of one class (one shape for the engine's hot loop) and build their path on demand.
  */
 import {
+  isScopeKey,
   OPERATORS,
   type DatasetSpec,
   type FieldSpec,
@@ -12,7 +13,6 @@ import {
   type ScopeKey,
   type SubRecord,
 } from "../contract/index.js";
-import { isScopeKey } from "./facts.js";
 import type { NodeInfo, Path, ScopeNode } from "./rule.js";
 import {
   KEY_ALL,

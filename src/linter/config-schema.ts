@@ -10,6 +10,7 @@ import { RULES } from "../../rules/all.js";
 import { FORMATS } from "./format/report.js";
 import { repositoryFileUrl } from "./format/rule-page.js";
 import { routeNames } from "../contract/routes.js";
+import { subRecords } from "../contract/scopes.js";
 import { suggestionList } from "../lint/suggest.js";
 
 /** The consequence classes --fail-on takes (the others, cost and style, never fail a run). */
@@ -58,7 +59,7 @@ export function lintSectionSchema(): Schema {
       rules,
       scopes: {
         description:
-          "The scope table's overrides: people field -> experience | education | language | null, " +
+          `The scope table's overrides: people field -> ${subRecords().join(" | ")} | null, ` +
           "or the path of a YAML/JSON file holding them (relative to this file)",
         anyOf: [{ type: "string" }, { type: "object", additionalProperties: { type: ["string", "null"] } }],
       },

@@ -6,7 +6,7 @@
  */
 import { CompletionItemKind, type CompletionItem, type Position, type TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { loadContract, OPERATORS, type FieldSpec } from "../contract/index.js";
+import { isScopeKey, loadContract, OPERATORS, type FieldSpec } from "../contract/index.js";
 import { scopeTable } from "../lint/scopes.js";
 import type { LintedDocument } from "./diagnostics.js";
 import { fieldNotes } from "./hover.js";
@@ -79,9 +79,7 @@ function offersAt(context: QueryContext, scopes: Parameters<typeof scopeTable>[1
       label: k,
       value: k,
       kind: CompletionItemKind.Keyword,
-      detail: k.startsWith("has_")
-        ? `scope: one ${dataset.scopes[k as keyof typeof dataset.scopes]} sub-record`
-        : "node",
+      detail: isScopeKey(k) ? `scope: one ${dataset.scopes[k]} sub-record` : "node",
     }));
     return [fieldOffer, ...operatorOffers, ...forms];
   }

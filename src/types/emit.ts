@@ -209,3 +209,20 @@ export function emitSchema(d: TypedDataset): object {
     $defs: defs,
   };
 }
+
+/**
+ * The scope keys of the catalog and the sub-record each binds, as the type src/contract/types.ts reads its ScopeKey
+ * and SubRecord from (so no hand-written list repeats spec/catalog/).
+ */
+export function emitScopeBinding(datasets: readonly TypedDataset[]): string {
+  const members = datasets.flatMap((d) => d.scopes.map((s) => `  readonly ${s.key}: ${JSON.stringify(s.record)};`));
+  return [
+    `// ${HEADER}`,
+    "",
+    "/** A scope key of the Query Spec (§4.2, people only) and the sub-record it binds (spec/catalog/). */",
+    "export interface ScopeBinding {",
+    ...members,
+    "}",
+    "",
+  ].join("\n");
+}

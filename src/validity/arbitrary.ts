@@ -11,6 +11,7 @@ import {
   loadContract,
   OPERATORS,
   routeOf,
+  scopeKeys,
   type BodyOperationId,
   type Dataset,
   type FieldSpec,
@@ -90,7 +91,7 @@ function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
         Object.fromEntries<unknown>([["field", f.name] as const, ...ops.map((op) => [op, v] as const)]),
       ),
     fc
-      .tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", "has_experience"), SCALARS)
+      .tuple(validLeaf(dataset), fc.constantFrom("boost", "op", "value", "all", scopeKeys()[0]!), SCALARS)
       .map(([leaf, k, v]) => ({ ...leaf, [k]: v })),
     fc.tuple(field, fc.constantFrom(...OPERATORS), SCALARS).map(([f, op, v]) => ({ field: f.name, [op]: v })),
     fc
@@ -110,7 +111,7 @@ function brokenLeaf(dataset: Dataset): fc.Arbitrary<unknown> {
 
 /** A Query Spec tree of the dataset: mostly valid, with mistakes of every class at every structural position. */
 export function queryNode(dataset: Dataset, brokenWeight = 1): fc.Arbitrary<unknown> {
-  const scopes = ["has_experience", "has_education", "has_language"];
+  const scopes = scopeKeys();
   return fc.letrec<{ node: unknown }>((tie) => ({
     node: fc.oneof(
       { depthSize: "small", withCrossShrink: true },

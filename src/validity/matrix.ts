@@ -4,7 +4,15 @@
  * Built from the catalog; the conformance suite sends it (suites/validation/positions.yaml) and the
  * position-by-position mutants switch each class's rule off at one position (reference/mutants/validation.ts).
  */
-import { DATASETS, loadContract, routeOf, type Dataset, type FieldSpec, type SubRecord } from "../contract/index.js";
+import {
+  DATASETS,
+  loadContract,
+  routeOf,
+  scopeKeys,
+  subRecordOf,
+  type Dataset,
+  type FieldSpec,
+} from "../contract/index.js";
 import type { BodyOperationId } from "../contract/types.js";
 import { GENERAL_POSITIONS, place, POSITIONS, type Position } from "../lint/positions.js";
 import { operatorsOf } from "./arbitrary.js";
@@ -33,16 +41,11 @@ export interface MatrixEntry {
   readonly body: unknown;
 }
 
-const SUB_OF: Readonly<Partial<Record<Position, SubRecord>>> = {
-  has_experience: "experience",
-  has_education: "education",
-  has_language: "language",
-};
 const NOTHING = "tdss-matches-nothing";
 
 /** Fields that fit at a position: those of the scope's sub-record inside a scope, person-level ones elsewhere. */
 function fieldsAt(dataset: Dataset, position: Position): FieldSpec[] {
-  const sub = SUB_OF[position];
+  const sub = subRecordOf(position);
   return [...loadContract().datasets[dataset].fields.values()].filter((f) => f.scope === sub);
 }
 
@@ -169,7 +172,7 @@ export const REFUSAL_CLASSES: readonly RefusalClass[] = [
     id: "scope-on-jobs-or-companies",
     rule: "scope-not-allowed",
     clause: "s4-2-rule4-no-scopes-jobs-companies",
-    node: (dataset) => (dataset === "people" ? undefined : { has_experience: matchesNothing(dataset) }),
+    node: (dataset) => (dataset === "people" ? undefined : { [scopeKeys()[0]!]: matchesNothing(dataset) }),
   },
 ];
 

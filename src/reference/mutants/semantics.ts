@@ -1,4 +1,4 @@
-import { routeOf, type Dataset, type SubRecord } from "../../contract/index.js";
+import { routeOf, scopeKeyOf, subRecords, type Dataset, type SubRecord } from "../../contract/index.js";
 import { dayString, todayDay } from "../days.js";
 import type { Faults } from "../faults.js";
 import type { EvaluationFaults, LeafFaultContext } from "../query/evaluate.js";
@@ -18,7 +18,7 @@ import { rewriteData } from "./rewrite.js";
 
 const DATASETS: readonly Dataset[] = ["people", "jobs", "companies"];
 const TABLES: Readonly<Record<Dataset, readonly TableName[]>> = {
-  people: ["person", "experience", "education", "language"],
+  people: ["person", ...subRecords()],
   jobs: ["jobs"],
   companies: ["companies"],
 };
@@ -327,12 +327,6 @@ function compositeMutants(): Mutant[] {
   );
 }
 
-const SCOPE_NAME: Readonly<Record<SubRecord, string>> = {
-  experience: "has_experience",
-  education: "has_education",
-  language: "has_language",
-};
-
 /** The conditions of a scope of `sub` each checked on a sub-record of its own. */
 function leakScope(sub: SubRecord, plan: Plan): Plan {
   return mapPlan(plan, (node) => {
@@ -358,8 +352,8 @@ function firstOfEachOwner(table: { owner?: Int32Array; rows: number }, rows: Bit
 }
 
 function scopeMutants(): Mutant[] {
-  return (["experience", "education", "language"] as const).flatMap((sub): Mutant[] => {
-    const name = SCOPE_NAME[sub];
+  return subRecords().flatMap((sub): Mutant[] => {
+    const name = scopeKeyOf(sub);
     const mutant = (id: string, description: string, faults: Faults): Mutant => ({
       id: `semantics-people-${name.replace("_", "-")}-${id}`,
       clause: "s4-2-scope-same-sub-record",

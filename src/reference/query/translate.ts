@@ -1,4 +1,5 @@
 import {
+  isScopeKey,
   loadContract,
   OPERATORS,
   type Dataset,
@@ -66,7 +67,7 @@ export class QueryTranslator {
         : NOTHING;
     }
     if (key === "not") return { kind: "not", node: this.node(value, `${path}.not`) };
-    if (key === "has_experience" || key === "has_education" || key === "has_language") {
+    if (isScopeKey(key)) {
       const sub = this.spec.scopes[key];
       const inner = this.node(value, `${path}.${key}`);
       return sub ? { kind: "scope", sub, node: inner } : inner;

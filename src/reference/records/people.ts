@@ -1,4 +1,4 @@
-import { loadContract } from "../../contract/index.js";
+import { loadContract, type SubRecord } from "../../contract/index.js";
 import type { IdCodec } from "../ids.js";
 import { EDUCATION_COLUMNS, EXPERIENCE_COLUMNS, LANGUAGE_COLUMNS, PERSON_COLUMNS } from "../store/schema.js";
 import type { Store } from "../store/store.js";
@@ -81,14 +81,14 @@ export class ProfileRecords {
     return out;
   }
 
-  private children(sub: "experience" | "education" | "language", row: number): number[] {
+  private children(sub: SubRecord, row: number): number[] {
     const offsets = this.store.tables.person.children!.get(sub)!;
     const out: number[] = [];
     for (let r = offsets[row]!; r < offsets[row + 1]!; r++) out.push(r);
     return out;
   }
 
-  private sub(table: "experience" | "education" | "language", column: string, row: number): CellValue {
+  private sub(table: SubRecord, column: string, row: number): CellValue {
     return cell(this.store.tables[table].columns.get(column)!, row);
   }
 

@@ -1,4 +1,4 @@
-import type { SubRecord } from "../../contract/index.js";
+import { subRecords, type SubRecord } from "../../contract/index.js";
 import type { CompanyInput, JobInput, PersonInput } from "../inputs.js";
 import {
   COMPANY_COLUMNS,
@@ -23,8 +23,6 @@ export interface StoreInput {
   readonly jobs: Iterable<JobInput>;
   readonly companies: Iterable<CompanyInput>;
 }
-
-const SUB_RECORDS: readonly SubRecord[] = ["experience", "education", "language"];
 
 /** The canonical form of a LinkedIn profile URL, or undefined when `text` is not one. */
 export function canonicalLinkedinUrl(text: string): string | undefined {
@@ -130,7 +128,7 @@ export function assembleStore(people: readonly PeoplePart[], jobs: TablePart, co
     rows += p.person.rows;
   }
   const subs = Object.fromEntries(
-    SUB_RECORDS.map((sub) => [
+    subRecords().map((sub) => [
       sub,
       mergeParts(
         people.map((p) => p[sub]),
@@ -138,7 +136,7 @@ export function assembleStore(people: readonly PeoplePart[], jobs: TablePart, co
       ),
     ]),
   ) as Record<SubRecord, Table>;
-  const children = new Map(SUB_RECORDS.map((sub) => [sub, childOffsets(rows, subs[sub].owner!)]));
+  const children = new Map(subRecords().map((sub) => [sub, childOffsets(rows, subs[sub].owner!)]));
   const person: Table = { ...mergeParts(people.map((p) => p.person)), children };
   return {
     tables: { person, ...subs, jobs: mergeParts([jobs]), companies: mergeParts([companies]) },

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { loadContract, OPERATORS } from "../../contract/index.js";
+import { loadContract, OPERATORS, scopeKeys } from "../../contract/index.js";
 
 /** A request body as bytes on the wire, with the Content-Type it is sent under (none when undefined). */
 export interface HostileBody {
@@ -178,7 +178,7 @@ const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
     fc.record({ not: fc.oneof(tie("node"), fc.array(tie("node"), { maxLength: 2 })) }),
     fc
       .record({
-        scope: fc.constantFrom("has_experience", "has_education", "has_language", "has_job"),
+        scope: fc.constantFrom(...scopeKeys(), "has_job"),
         inner: tie("node"),
       })
       .map(({ scope, inner }) => ({ [scope]: inner })),

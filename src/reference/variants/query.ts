@@ -1,4 +1,4 @@
-import { loadContract, type OperationId } from "../../contract/index.js";
+import { isScopeKey, loadContract, type OperationId } from "../../contract/index.js";
 import { SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
@@ -19,7 +19,7 @@ function mapLeaves(node: unknown, leaf: (n: Node, scope: string | undefined) => 
     if ((key === "all" || key === "any") && Array.isArray(value))
       out[key] = value.map((n) => mapLeaves(n, leaf, scope));
     else if (key === "not") out[key] = mapLeaves(value, leaf, scope);
-    else if (key.startsWith("has_")) out[key] = mapLeaves(value, leaf, key);
+    else if (isScopeKey(key)) out[key] = mapLeaves(value, leaf, key);
     else out[key] = value;
   }
   return out;

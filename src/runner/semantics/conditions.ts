@@ -1,4 +1,12 @@
-import type { DatasetSpec, FieldSpec, Operator, ScopeKey, SubRecord } from "../../contract/index.js";
+import {
+  scopeKeyOf,
+  subRecordFields,
+  subRecords,
+  type DatasetSpec,
+  type FieldSpec,
+  type Operator,
+  type ScopeKey,
+} from "../../contract/index.js";
 import { exactField, type QueryNode } from "./judge.js";
 import {
   ARITY_POSITIONS,
@@ -56,17 +64,29 @@ const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
  * job", a language level and "the language it describes"), plus the employer and school names. The full
  * membership of each sub-record is a reading (s4-2-scope-membership), so no other field is put in a scope.
  */
-const SCOPE_FIELDS: Readonly<Record<SubRecord, readonly string[]>> = {
-  experience: ["title", "company_name", "workplace_city", "is_current", "duration_months", "started_at", "ended_at"],
-  education: ["institution_name", "is_studying", "graduation_year", "study_start_year"],
-  language: ["languages", "language_proficiency"],
-};
+const SCOPED: ReadonlySet<string> = new Set([
+  "title",
+  "company_name",
+  "workplace_city",
+  "is_current",
+  "duration_months",
+  "started_at",
+  "ended_at",
+  "institution_name",
+  "is_studying",
+  "graduation_year",
+  "study_start_year",
+  "languages",
+  "language_proficiency",
+]);
 
-const SCOPE_KEY: Readonly<Record<SubRecord, ScopeKey>> = {
-  experience: "has_experience",
-  education: "has_education",
-  language: "has_language",
-};
+/** Each scope key with the fields of SCOPED its sub-record holds (spec/catalog/), in the catalog's order. */
+function scopedFields(): readonly { readonly scope: ScopeKey; readonly names: readonly string[] }[] {
+  return subRecords().map((sub) => ({
+    scope: scopeKeyOf(sub),
+    names: subRecordFields(sub).filter((name) => SCOPED.has(name)),
+  }));
+}
 
 const C = {
   eq: ["s4-2-eq-equal-value"],
@@ -245,8 +265,7 @@ export class ConditionBuilder {
     }
     if (this.dataset.name !== "people") return out;
     const fold = (x: Scalar | null | undefined) => (typeof x === "string" ? x.toLowerCase() : x);
-    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
-      const scope = SCOPE_KEY[sub];
+    for (const { scope, names } of scopedFields()) {
       if (!this.dataset.scopes[scope]) continue;
       const readings = names
         .map((n) => sample.fields.get(n))
@@ -295,8 +314,7 @@ export class ConditionBuilder {
    */
   private scopedConditions(sample: Sample): Condition[] {
     const out: Condition[] = [];
-    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
-      const scope = SCOPE_KEY[sub];
+    for (const { scope, names } of scopedFields()) {
       if (!this.dataset.scopes[scope]) continue;
       const readings = names
         .map((n) => sample.fields.get(n))
@@ -471,7 +489,7 @@ export class ConditionBuilder {
   /** A contradiction that holds on one value: in the field's scope when it belongs to a sub-record. */
   private oneValue(field: FieldSpec, a: QueryNode, b: QueryNode): QueryNode {
     const both = all(a, b);
-    return field.scope && this.dataset.scopes[SCOPE_KEY[field.scope]] ? { [SCOPE_KEY[field.scope]]: both } : both;
+    return field.scope && this.dataset.scopes[scopeKeyOf(field.scope)] ? { [scopeKeyOf(field.scope)]: both } : both;
   }
 
   private valueProbes(r: FieldReading): EmptyProbe[] {
@@ -579,8 +597,7 @@ export class ConditionBuilder {
   /** Contradictions inside one sub-record, and scoped ⊆ unscoped, for each scope the sample can fill. */
   private scopeProbes(sample: Sample, anchor: QueryNode | undefined): EmptyProbe[] {
     const out: EmptyProbe[] = [];
-    for (const [sub, names] of Object.entries(SCOPE_FIELDS) as [SubRecord, readonly string[]][]) {
-      const scope = SCOPE_KEY[sub];
+    for (const { scope, names } of scopedFields()) {
       const readings = names
         .map((n) => sample.fields.get(n))
         .filter((r): r is FieldReading => r?.perElement !== undefined && r.values.length > 0);

@@ -1,4 +1,4 @@
-import type { DatasetSpec, FieldSpec, SubRecord } from "../../contract/index.js";
+import { subRecordOf, type DatasetSpec, type FieldSpec, type SubRecord } from "../../contract/index.js";
 import {
   addDays,
   daysBetween,
@@ -29,12 +29,6 @@ const ANY = T | F | N;
  * judge tries both readings: as false (so `not` selects the record) and as unknown (SQL: `not` keeps it out).
  */
 type MissingReading = "false" | "unknown";
-
-const SCOPE_SUB: Readonly<Record<string, SubRecord>> = {
-  has_experience: "experience",
-  has_education: "education",
-  has_language: "language",
-};
 
 /**
  * Fields whose eq/in the spec calls exact (case included): §2.2 identity and platform vocabulary, §2.3 fixed
@@ -215,7 +209,7 @@ export class Judge {
     }
     if (key === "not")
       return arg && typeof arg === "object" ? mapSet(this.truth(arg as QueryNode, missing, ctx), negate) : ANY;
-    const sub = SCOPE_SUB[key];
+    const sub = subRecordOf(key);
     if (!sub || !arg || typeof arg !== "object" || ctx) return ANY;
     const count = this.subRecords(arg as QueryNode, sub);
     if (count === undefined) return ANY;
