@@ -30,6 +30,25 @@ export interface Contract {
   readonly clauses: ReadonlyMap<string, Clause>;
   readonly operations: ReadonlyMap<OperationId, Operation>;
   readonly records: RecordFields;
+  /** How the reports name what a run records where the deployment chooses (spec/catalog/choices.yaml). */
+  readonly choices: readonly ChoiceTopicEntry[];
+}
+
+/** One entry of spec/catalog/choices.yaml. */
+interface ChoiceTopicEntry {
+  /** A topic of report.json `observed`; `*` stands for one or more dot-separated words. */
+  readonly topic: string;
+  /** The topic in words; `{*}` repeats what `*` matched. */
+  readonly label: string;
+  /** The clause the choice rests on; `section` names the section where no one clause does. */
+  readonly clause?: string;
+  readonly section?: string;
+  /** What the specification says there, in one line. */
+  readonly spec: string;
+  /** The unit of a number (Credits). */
+  readonly unit?: string;
+  /** `run`: what a run records about itself, not the deployment's choice. */
+  readonly about?: "run";
 }
 
 /** Published record fields of the detail routes (spec/catalog/records.yaml). */
@@ -158,6 +177,9 @@ export function loadContract(): Contract {
     clauses: loadClauses(),
     operations: readOperations(openapi),
     records: loadRecords(datasets.people),
+    choices: Object.freeze(
+      readYaml<{ topics: ChoiceTopicEntry[] }>("catalog", "choices.yaml").topics.map((t) => Object.freeze(t)),
+    ),
   });
   return contract;
 }

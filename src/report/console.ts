@@ -2,6 +2,7 @@ import type { RunPlan } from "../runner/run.js";
 import type { CaseResult, CaseStatus } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
+import { choiceTable } from "./choices.js";
 import { verdictLine } from "./readings.js";
 
 const MARK: Record<CaseStatus, string> = {
@@ -118,6 +119,38 @@ export function notRunLine(report: Report): string {
   return `${total} not run (${counts.map(([category, k]) => `${category} ${k}`).join(", ")})`;
 }
 
+/** Lines of the deployment's choices the console shows at most, before counting the rest. */
+const CHOICE_LINES = 4;
+
+/**
+ * The deployment's choices, a few lines after the counts: each whose value is short (src/report/choices.ts),
+ * packed as "label: value · …" within the console's width; the others are counted, for summary.md's table.
+ */
+function choiceLines(report: Report, files: readonly string[]): string[] {
+  const { choices } = choiceTable(report.observed);
+  if (!choices.length) return [];
+  const table = files.some((f) => /summary\.md$/.test(f)) ? "summary.md" : "report.json, observed";
+  const lines: string[] = [];
+  let shown = 0;
+  for (const c of choices) {
+    if (c.brief === undefined) continue;
+    const item = `${c.label}: ${c.brief}`;
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 3 + item.length <= CONSOLE_LIMITS.width - 2)
+      lines[lines.length - 1] = `${last} · ${item}`;
+    else if (lines.length < CHOICE_LINES) lines.push(item);
+    else continue;
+    shown++;
+  }
+  const rest = choices.length - shown;
+  const where = `the table, with what the specification says: ${table}`;
+  return [
+    `The deployment's choices where the specification leaves it open (${choices.length}, never a failure):`,
+    ...lines.map((l) => `  ${l}`),
+    rest ? `  … and ${rest} more; ${where}` : `  (${where})`,
+  ];
+}
+
 /** Summary by area, totals, Credits, and where the reports are. */
 export function formatSummary(report: Report, files: readonly string[]): string {
   const s = report.summary;
@@ -150,6 +183,7 @@ export function formatSummary(report: Report, files: readonly string[]): string 
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses ` +
       `cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
   );
+  lines.push(...choiceLines(report, files));
   if (report.run.interrupted) {
     const n = report.run.interrupted.notRun.length;
     const were = `${n} selected case${n === 1 ? " was" : "s were"} not run`;

@@ -8,6 +8,7 @@ import { executeRun } from "../commands/run.js";
 import { loadContract } from "../contract/index.js";
 import { packageRoot } from "../contract/root.js";
 import { startReferenceServer } from "../reference/index.js";
+import { choiceTable } from "./choices.js";
 import type { Report } from "./index.js";
 
 /** What the page's filters set on an element (the DOM types are not in this project's lib). */
@@ -134,6 +135,13 @@ describe("report.html in a real Chromium", () => {
     expect(await visibleIds()).toEqual(citing);
     expect(await page.$$eval(".clause-row", (rows) => rows.filter((r) => !(r as unknown as Shown).hidden).length)).toBe(
       1,
+    );
+
+    // The deployment's choices: one row a choice, what it did in words (src/report/choices.ts).
+    expect(await page.locator("#choices").isVisible()).toBe(true);
+    expect(await page.locator("tr.choice").count()).toBe(choiceTable(report.observed).choices.length);
+    expect(await page.locator('tr.choice[data-topic="credits.getVersion"] td').last().textContent()).toMatch(
+      /^\d+ Credits$/,
     );
 
     expect(requested.filter((u) => !u.startsWith("file:"))).toEqual([]);

@@ -1,6 +1,7 @@
 import { loadContract } from "../contract/index.js";
 import type { RecordedBody, RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult, CaseStatus } from "../runner/types.js";
+import { choiceTable, type ChoiceRow } from "./choices.js";
 import { notRunLine, verdictOf } from "./console.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
@@ -45,7 +46,7 @@ export function renderHtml(report: Report): string {
     ]
       .map((c) => caseBlock(c, worstCase.get(c.id)))
       .join("\n")}</div>`,
-    observedTable(report),
+    choicesTable(report),
     coverageTable(report),
   ];
   return `<!doctype html>
@@ -251,18 +252,36 @@ function exchangeBlock(e: RecordedExchange): string {
   return `<div class="exchange">${curlBlock(e.curl)}${request}${response}</div>`;
 }
 
-function observedTable(report: Report): string {
-  const rows = Object.entries(report.observed).map(([topic, o]) => {
-    const more = o.notKept ? ` <i>(and ${o.notKept} more not kept)</i>` : "";
-    const value = `<pre>${esc(o.value)}</pre>${more}`;
-    return `<tr><td>${esc(topic)}</td><td>${value}</td><td>${o.clauses.map(esc).join(" ")}</td></tr>`;
-  });
-  if (!rows.length) return "";
+/**
+ * The deployment's choices (src/report/choices.ts), one row each: the choice, what the specification says and
+ * what the deployment did in words; a shortened value opens on the whole value as report.json keeps it.
+ */
+function choicesTable(report: Report): string {
+  const table = choiceTable(report.observed);
+  const row = (r: ChoiceRow) => {
+    const where = [r.section ? `§${esc(r.section)}` : "", r.clause ? `<code>${esc(r.clause)}</code>` : ""]
+      .filter(Boolean)
+      .join(" ");
+    const whole = r.shortened
+      ? `<details><summary>the whole value</summary><pre>${esc(report.observed[r.topic]?.value)}</pre></details>`
+      : "";
+    return (
+      `<tr class="choice" data-topic="${esc(r.topic)}"><td>${esc(r.label)}<br><code>${esc(r.topic)}</code></td>` +
+      `<td>${where ? `${where}: ` : ""}${esc(r.spec)}</td><td>${esc(r.does)}${whole}</td></tr>`
+    );
+  };
+  if (!table.choices.length && !table.aboutRun.length) return "";
+  const aboutRun = table.aboutRun.length
+    ? `<p>Recorded about the run itself, not a choice: ${table.aboutRun
+        .map((r) => `${esc(r.label)}: ${esc(r.does)}`)
+        .join("; ")}.</p>`
+    : "";
   return (
-    "<h2>Observed choices</h2>" +
-    "<p>What the deployment chose where the specification leaves it open: never a failure.</p>" +
-    '<table class="observed"><thead><tr><th>topic</th><th>value</th><th>clauses</th></tr></thead>' +
-    `<tbody>${rows.join("")}</tbody></table>`
+    `<h2 id="choices">The deployment's choices</h2>` +
+    "<p>What the deployment did where the specification leaves it open: never a failure.</p>" +
+    '<table class="choices"><thead><tr><th>choice</th><th>what the specification says</th>' +
+    `<th>what the deployment does</th></tr></thead><tbody>${table.choices.map(row).join("")}</tbody></table>` +
+    aboutRun
   );
 }
 

@@ -2,6 +2,7 @@ import { recordBody, type RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
+import { choiceTable } from "./choices.js";
 import { notRunLine, verdictOf } from "./console.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
@@ -192,20 +193,43 @@ function skippedCases(report: Report): string[] {
   return ["## Not run (skipped)", "", ...skipped.map((c) => `- \`${c.id}\`: ${cell(c.reason ?? "")}`), ""];
 }
 
-function observedChoices(report: Report): string[] {
-  const observed = Object.entries(report.observed);
-  if (!observed.length) return [];
+/** Text for a Markdown table cell, whole: what Markdown would read as markup is escaped (not `_` inside a word). */
+function plain(text: string): string {
+  return text
+    .replace(/\r?\n/g, " ")
+    .replace(/[\\`*[\]|]/g, "\\$&")
+    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_")
+    .replace(/</g, "&lt;");
+}
+
+/** The deployment's choices (src/report/choices.ts): never cut; long lists are shortened in words. */
+function choices(report: Report): string[] {
+  const table = choiceTable(report.observed);
+  if (!table.choices.length && !table.aboutRun.length) return [];
   const out = [
-    "## Observed (where the specification leaves the choice to the deployment)",
+    "## The deployment's choices (where the specification leaves it open)",
     "",
-    "| topic | value | clauses |",
-    "| --- | --- | --- |",
+    "Never a failure. A long list is shortened (“… and N more”); report.json holds every value under " +
+      "`observed`, by topic.",
+    "",
   ];
-  for (const [topic, o] of observed) {
-    const more = o.notKept ? ` (and ${o.notKept} more not kept)` : "";
-    out.push(`| ${topic} | \`${cell(o.value)}\`${more} | ${o.clauses.join(", ")} |`);
+  if (table.choices.length) {
+    out.push("| choice | what the specification says | what the deployment does |", "| --- | --- | --- |");
+    for (const r of table.choices) {
+      const where = [r.section ? `§${r.section}` : "", r.clause ? `\`${r.clause}\`` : ""].filter(Boolean).join(" ");
+      out.push(
+        `| ${plain(r.label)} (\`${r.topic}\`) | ${where ? `${where}: ` : ""}${plain(r.spec)} | ${plain(r.does)} |`,
+      );
+    }
+    out.push("");
   }
-  out.push("");
+  if (table.aboutRun.length)
+    out.push(
+      `Recorded about the run itself, not a choice: ${table.aboutRun
+        .map((r) => `${plain(r.label)}: ${plain(r.does)}`)
+        .join("; ")}.`,
+      "",
+    );
   return out;
 }
 
@@ -234,7 +258,7 @@ export function renderMarkdown(report: Report): string {
     ...failures(report),
     ...readings(report),
     ...skippedCases(report),
-    ...observedChoices(report),
+    ...choices(report),
     ...clauseCoverage(report),
   ].join("\n");
 }

@@ -128,7 +128,10 @@ describe("reports", () => {
     expect(md).toContain("| detail | 0 | 1 | 0 | 0 | 0 | 0 |");
     expect(md).toContain("#### step 2\n\n- **credits**: balance fell by 3");
     expect(md).toContain('-H "authorization: Bearer $TDSS_API_KEY"');
-    expect(md).toContain("| credits.getVersion | `0` | s8-cost-version-not-shown |");
+    expect(md).toContain(
+      "| Cost of GET /version (`credits.getVersion`) | §8 `s8-cost-version-not-shown`: The cost of GET /version is " +
+        "not shown. | 0 Credits |",
+    );
   });
 
   it("write every file atomically and append the summary to $GITHUB_STEP_SUMMARY", () => {
