@@ -1,6 +1,9 @@
 /**
  * §2.2 table, the Operators column (read as exhaustive, clause s2-2-operator-not-allowed): a people
- * field takes only the operators of its group, e.g. no `match` on city, no `gte` on skills.
+ * field takes only the operators of its group, e.g. no `match` on city, no `gte` on skills. No `must`
+ * clause says an operator outside the column is refused (§4.2 allows the six on any leaf, §7 refuses
+ * unknown fields and malformed trees), so the form is `unspecified`; the reference refuses it by its
+ * reading (src/reference/readings.ts).
  * `match` on role and company_type is left to match-role-company-type (the spec contradicts itself).
  * Jobs and companies take the general operator set of §4.2.
  */
@@ -11,7 +14,7 @@ import { defineRule } from "../src/lint/rule.js";
 export default defineRule({
   meta: {
     id: "operator-not-allowed",
-    consequence: "refused",
+    consequence: "unspecified",
     description: "An operator the people field's §2.2 group does not allow.",
     clauses: [
       "s2-2-operator-not-allowed",

@@ -19,6 +19,8 @@ export const READINGS: Readonly<Record<string, Reading>> = Object.freeze({
   "argument-form/existsFalse": "serve",
   /** An empty `all` matches every record, an empty `any` none. */
   "argument-form/empty": "serve",
+  /** A people operator outside its §2.2 group: the operator column read as exhaustive (s2-2-operator-not-allowed). */
+  "operator-not-allowed": "refuse",
   /** `match` on role or company_type: the reference follows the §2.2 operator column (eq, in, exists). */
   "match-role-company-type": "refuse",
   /** A jobs or companies operator outside spec/catalog/grammar.yaml `operatorsByType` for the field's type. */

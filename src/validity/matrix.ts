@@ -20,7 +20,7 @@ import { operatorsOf } from "./arbitrary.js";
 /** A kind of mistake the spec compels a refusal of, and the linter rule that refuses it. */
 export interface RefusalClass {
   readonly id: string;
-  /** The linter rule (consequence `refused`) that reports it. */
+  /** The linter rule that reports it: consequence `refused`, or `unspecified` where `reading` is set. */
   readonly rule: string;
   /** The clause compelling the refusal (spec/clauses.yaml): a `must`, except where `reading` is set. */
   readonly clause: string;
