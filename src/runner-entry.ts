@@ -1,13 +1,6 @@
 /** `tdss/runner`: conformance runs against a deployment, their reports, and the mutant selftest. */
-export {
-  runConformance,
-  planRun,
-  BudgetError,
-  UnreachableError,
-  type RunOptions,
-  type RunOutcome,
-  type RunPlan,
-} from "./runner/run.js";
+export { runConformance, planRun, BudgetError, UnreachableError, type RunOutcome, type RunPlan } from "./runner/run.js";
+export type { RunOptions } from "./runner/run-options.js";
 export { loadSuites, selectCases, SuiteError } from "./runner/suites.js";
 export { loadConfig, ConfigError, type RunConfig } from "./runner/config.js";
 export { loadExpectations } from "./runner/expectations.js";

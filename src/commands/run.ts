@@ -20,9 +20,9 @@ import {
   planRun,
   runConformance,
   UnreachableError,
-  type RunOptions,
   type RunOutcome,
 } from "../runner/run.js";
+import type { RunOptions } from "../runner/run-options.js";
 import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import type { CaseDef } from "../runner/types.js";

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSuiteFile, loadSuites, selectCases } from "./suites.js";
-import { BudgetError, planRun, runConformance, type RunOptions } from "./run.js";
+import { BudgetError, planRun, runConformance } from "./run.js";
+import type { RunOptions } from "./run-options.js";
 import { startFakeDeployment, type Fault, type FakeDeployment } from "./testing/fake-deployment.js";
 import { DEFAULT_MAX_CREDITS } from "../commands/run.js";
 

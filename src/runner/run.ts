@@ -3,19 +3,16 @@ import type { RunState } from "../checks/index.js";
 import { HttpClient, type HttpClientOptions } from "../client/http.js";
 import { BalanceMeter, type BalanceReading } from "./balance.js";
 import { Budget } from "./budget.js";
-import type { Depth } from "./steps/index.js";
 import { Credentials } from "./credentials.js";
 import { runCases } from "./engine.js";
 import type { VersionCost } from "./stages/context.js";
 import { planCase, type CasePlan } from "./stages/price.js";
-import { applyExpectations, type Expectations } from "./expectations.js";
-import { createGenerators, type GeneratedQueries } from "./generators.js";
-import { Implementation, type ImplementationPointers } from "../checks/implementation.js";
+import { applyExpectations } from "./expectations.js";
+import { createGenerators } from "./generators.js";
+import { Implementation } from "../checks/implementation.js";
 import { Observed, type ObservedEntry } from "../checks/observed.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
-import type { Generator } from "./template.js";
 import type { CaseDef, CaseResult } from "./types.js";
-import type { ToolNameMap } from "../client/tool-match.js";
 import { SuiteError } from "./suites.js";
 import { isSuccess } from "../checks/views.js";
 import { getPointer } from "../contract/json-pointer.js";
@@ -27,56 +24,7 @@ import { notRunResult } from "./not-run.js";
 import { type NotRunCategory } from "./types.js";
 import { queryMatchingNothing } from "./route-generators.js";
 import type { Exchange } from "../checks/exchange.js";
-
-export interface RunOptions {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  /** A second key whose balance is exhausted (auth cases tell it apart from a rejected key). */
-  readonly secondKey?: string;
-  /** The selected cases, in order. */
-  readonly cases: readonly CaseDef[];
-  readonly maxCredits: number;
-  readonly concurrency: number;
-  readonly timeoutMs: number;
-  readonly fingerprint?: string;
-  readonly implementation?: ImplementationPointers;
-  /** MCP tool names pinned by route (config `mcp.tools`); other routes' tools are matched by §4.1 suffix. */
-  readonly mcpTools?: ToolNameMap;
-  readonly expectations?: Expectations;
-  /** Credits reserved per GET /version until its cost is observed (§8: not shown). */
-  readonly versionCostReserve?: number;
-  readonly dryRun?: boolean;
-  /** How deep step kinds that sample the deployment's data go (default quick; docs/search-semantics.md). */
-  readonly depth?: Depth;
-  readonly maxBodyBytes?: number;
-  /** Extra template generators (e.g. the linter's corpus). */
-  readonly generators?: Readonly<Record<string, Generator>>;
-  /** How many request bodies the generated-queries generator draws, and its seed (`--generated`, `--seed`). */
-  readonly generated?: GeneratedQueries;
-  readonly onCaseStart?: (c: CaseDef) => void;
-  readonly onCaseDone?: (r: CaseResult) => void;
-  /** Outcomes resting on a reading fail their case too, labelled as readings (docs/verdicts.md). */
-  readonly strict?: boolean;
-  /** Which exchanges each case keeps as evidence (default: those of its failures). */
-  readonly record?: "failures" | "all";
-  /** Bytes of each body kept as evidence (default 64 KiB). */
-  readonly evidenceBytes?: number;
-  /** Aborted on an interrupt: no case starts, steps in flight finish, and the outcome says what was not run. */
-  readonly signal?: AbortSignal;
-  /** Why `signal` was aborted (e.g. "SIGINT"), for the report. */
-  readonly interruptedBy?: () => string | undefined;
-  /** Makes the HTTP client (a recording or replaying one, src/runner/cassette.ts); default a plain HttpClient. */
-  readonly httpClient?: (options: HttpClientOptions, credentials: Credentials) => HttpClient;
-  /** Read the key's balance afresh around every measured step (recorded and replayed runs). */
-  readonly freshBalance?: boolean;
-  /**
-   * Run only the cases whose worst case fits the key's balance (and --max-credits), in order; the others are "not
-   * run: balance" (or "budget"). Without it a plan the balance cannot cover refuses to start.
-   */
-  readonly fitBalance?: boolean;
-  /** Each warning found before the first case runs, as it is found (they are in the outcome's warnings too). */
-  readonly onWarning?: (text: string) => void;
-}
+import type { RunOptions } from "./run-options.js";
 
 /** The target cannot be reached at all: exit status 2. */
 export class UnreachableError extends Error {
@@ -179,7 +127,7 @@ export function planRun(
       const plan = planCase(c, {
         bogus,
         generators,
-        versionReserve: options.versionCostReserve ?? 1,
+        versionCostReserve: options.versionCostReserve ?? 1,
         ...(options.depth ? { depth: options.depth } : {}),
       });
       return { id: c.id, worstCase: plan.worstCase, steps: plan.steps };
@@ -464,7 +412,7 @@ async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> 
         ...(options.generators ? { extra: options.generators } : {}),
         ...(options.generated ? { generated: options.generated } : {}),
       }),
-      versionReserve: options.versionCostReserve ?? 1,
+      versionCostReserve: options.versionCostReserve ?? 1,
       concurrency: options.concurrency,
       timeoutMs: options.timeoutMs,
       ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),

@@ -7,12 +7,28 @@ import { MeasurementWindows } from "../measure.js";
 import { EvidenceLog } from "../evidence.js";
 import type { KeyLimits } from "../key-limits.js";
 import { NotRun } from "../not-run.js";
-import type { Depth, StepExecution, StepPlan } from "../steps/index.js";
+import type { StepExecution, StepPlan } from "../steps/index.js";
 import type { Generator, TemplateScope } from "../template.js";
-import type { CaseDef, CaseFailure, CaseResult } from "../types.js";
-import type { ToolNameMap } from "../../client/tool-match.js";
+import type { CaseDef, CaseFailure } from "../types.js";
+import type { RunOptions } from "../run-options.js";
 
-export interface EngineDeps {
+/** What the engine takes from the run's options as they are (src/runner/run-options.ts documents each). */
+type EngineOptions = Pick<
+  RunOptions,
+  | "concurrency"
+  | "timeoutMs"
+  | "mcpTools"
+  | "depth"
+  | "onCaseStart"
+  | "onCaseDone"
+  | "strict"
+  | "record"
+  | "evidenceBytes"
+  | "signal"
+> &
+  Required<Pick<RunOptions, "versionCostReserve">>;
+
+export interface EngineDeps extends EngineOptions {
   readonly http: HttpClient;
   readonly credentials: Credentials;
   readonly state: RunState;
@@ -24,25 +40,6 @@ export interface EngineDeps {
   readonly generators: Readonly<Record<string, Generator>>;
   /** The primary key's balance before the run, when key status shows it (the budget follows the balance). */
   readonly initialBalance?: number;
-  /** Credits reserved for one GET /version until its cost has been observed (§8: not shown). */
-  readonly versionReserve: number;
-  readonly concurrency: number;
-  /** Per-request deadline, handed to step kinds that do not send through `http` (MCP). */
-  readonly timeoutMs: number;
-  /** Tool names pinned in the config (`mcp.tools`). */
-  readonly mcpTools?: ToolNameMap;
-  /** How deep step kinds that sample data go (--depth); `quick` when absent. */
-  readonly depth?: Depth;
-  readonly onCaseStart?: (c: CaseDef) => void;
-  readonly onCaseDone?: (r: CaseResult) => void;
-  /** Outcomes resting on a reading fail the case too, labelled as readings (--strict). */
-  readonly strict?: boolean;
-  /** Which exchanges a case keeps as evidence: those of its failures (default), or all of them. */
-  readonly record?: "failures" | "all";
-  /** Bytes of each body kept as evidence (default DEFAULT_EVIDENCE_BYTES). */
-  readonly evidenceBytes?: number;
-  /** Once aborted, no case starts and no case sends another step; steps in flight finish. */
-  readonly signal?: AbortSignal;
 }
 
 /** What the engine holds while a run goes on: its dependencies and the windows measured steps share. */

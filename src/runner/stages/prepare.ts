@@ -89,7 +89,7 @@ export function prepareExpansion(
     try {
       plan = STEP_KINDS[step.kind]!.plan(spec, {
         bogus: deps.bogus,
-        versionCost: versionCost.observed ?? deps.versionReserve,
+        versionCost: versionCost.observed ?? deps.versionCostReserve,
         ...(idsBound !== undefined ? { idsBound } : {}),
         ...(deps.depth ? { depth: deps.depth } : {}),
       });

@@ -50,7 +50,7 @@ export interface CasePlan {
  */
 export function planCase(
   c: CaseDef,
-  deps: Pick<EngineDeps, "bogus" | "generators" | "versionReserve" | "depth">,
+  deps: Pick<EngineDeps, "bogus" | "generators" | "versionCostReserve" | "depth">,
   versionCost: VersionCost = {},
 ): CasePlan {
   const vars: Record<string, unknown> = { ...c.vars };
@@ -68,7 +68,7 @@ export function planCase(
       const spec = checkedSpec(resolve(step.spec, local));
       const plan = STEP_KINDS[step.kind]!.plan(spec, {
         bogus: deps.bogus,
-        versionCost: versionCost.observed ?? deps.versionReserve,
+        versionCost: versionCost.observed ?? deps.versionCostReserve,
         ...(step.worstCase ? { idsBound: step.worstCase.atMost } : {}),
         ...(deps.depth ? { depth: deps.depth } : {}),
       });
