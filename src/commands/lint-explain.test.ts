@@ -37,8 +37,8 @@ describe("tdss lint --explain", () => {
     const r = await tdss(["lint", "--explain", "fixed-set-valu"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      "tdss: --explain fixed-set-valu: no such rule; did you mean fixed-set-value? (docs/rules/ has a page " +
-        "for every rule)\n",
+      'tdss: --explain fixed-set-valu: no rule "fixed-set-valu" (did you mean "fixed-set-value"?); docs/rules/ ' +
+        "lists the rules\n",
     );
   });
 });

@@ -136,7 +136,14 @@ describe("tdss lint", () => {
       [["lint", "--route", "peeple", clean], /--route peeple: expected one of queryPeople, searchPeople/],
       [["lint", "--format", "xml", clean], /--format xml: expected one of stylish, json, sarif, junit, github/],
       [["lint", "--rule", "cost=loud", clean], /--rule cost=loud: expected ID=error\|warning\|info\|off/],
-      [["lint", "--rule", "nope=off", clean], /no rule nope/],
+      [
+        ["lint", "--rule", "nope=off", clean],
+        /^tdss: --rule nope=off: no rule "nope"; docs\/rules\/ lists the rules$/m,
+      ],
+      [
+        ["lint", "--rule", "fixed-set-valu=off", clean],
+        /^tdss: --rule fixed-set-valu=off: no rule "fixed-set-valu" \(did you mean "fixed-set-value"\?\); docs/m,
+      ],
       [["lint", "--write", clean], /--write needs --fix/],
       [["lint", "--fix", clean, senior], /--fix without --write takes one input/],
       [["lint", "--scopes", join(dir, "none.yaml"), clean], /cannot read the scope table/],

@@ -19,13 +19,13 @@ import { loadConfig, settingsFor } from "../linter/config.js";
 import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, FAIL_ON_CLASSES, type FailOnClass } from "../linter/config-schema.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../linter/fix.js";
+import { isRuleId, unknownRule } from "../linter/rule-settings.js";
 import { lineDiagnostics, lineOptions } from "../linter/jsonl-lines.js";
 import { severities } from "../linter/severities.js";
 import { capPerRule } from "../linter/format/cap.js";
 import { FORMATS, formatReport, type FileReport, type FormatName } from "../linter/format/index.js";
 import { jsonStream, stylishStream } from "../linter/format/stream.js";
 import { routeNames } from "../contract/routes.js";
-import { suggestionList } from "../lint/suggest.js";
 import type { Diagnostic, RouteName, Severity } from "../lint/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import { toYargs, type OptionTable } from "./options.js";
@@ -159,16 +159,7 @@ export const lintCommand: TdssCommand<LintArgs> = {
 
 /** `--explain RULE`: the rule's page, docs/rules/<id>.md (written from its meta and tests, npm run docs:rules). */
 function explain(id: string): number {
-  if (!RULES.some((r) => r.meta.id === id)) {
-    const near = suggestionList(
-      id,
-      RULES.map((r) => r.meta.id),
-    );
-    throw new UsageError(
-      `--explain ${id}: no such rule${near.length ? `; did you mean ${near.join(" or ")}?` : ""} (docs/rules/ ` +
-        `has a page for every rule)`,
-    );
-  }
+  if (!isRuleId(id)) throw new UsageError(`--explain ${id}: ${unknownRule(id)}`);
   process.stdout.write(readFileSync(join(packageRoot(), "docs", "rules", `${id}.md`), "utf8"));
   return 0;
 }
@@ -427,7 +418,7 @@ function parseRuleSettings(settings: readonly string[]): Record<string, Severity
   for (const s of settings) {
     const m = /^([a-z0-9-]+)=(error|warning|info|off)$/.exec(s);
     if (!m) throw new UsageError(`--rule ${s}: expected ID=error|warning|info|off`);
-    if (!RULES.some((r) => r.meta.id === m[1])) throw new UsageError(`--rule ${s}: no rule ${m[1]}`);
+    if (!isRuleId(m[1]!)) throw new UsageError(`--rule ${s}: ${unknownRule(m[1]!)}`);
     out[m[1]!] = m[2] as Severity | "off";
   }
   return out;

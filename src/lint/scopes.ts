@@ -1,6 +1,6 @@
 import type { DatasetSpec, ScopeKey, SubRecord } from "../contract/index.js";
 import type { ScopeOverrides } from "./types.js";
-import { suggestionList } from "./suggest.js";
+import { didYouMeanHint } from "./suggest.js";
 
 export type ScopeOf = (field: string) => SubRecord | undefined;
 
@@ -41,8 +41,8 @@ export function normalizeScopeOverrides(
   const map = new Map<string, SubRecord | null>();
   for (const [field, target] of entries) {
     if (!people.fields.has(field)) {
-      const hint = suggestionList(field, [...people.fields.keys()])[0];
-      throw new RangeError(`scope table: "${field}" is not a people field${hint ? ` (did you mean "${hint}"?)` : ""}`);
+      const hint = didYouMeanHint(field, [...people.fields.keys()]);
+      throw new RangeError(`scope table: "${field}" is not a people field${hint}`);
     }
     if (target === null || target === "person") {
       map.set(field, null);

@@ -90,6 +90,15 @@ class DistanceRows {
   }
 }
 
+/**
+ * ` (did you mean "a" or "b"?)` after an unknown name, or "" when no known name is near: the hint of every message
+ * that refuses a name (rule ids, configuration keys, fields of a scope table).
+ */
+export function didYouMeanHint(input: string, options: readonly string[]): string {
+  const near = suggestionList(input, options);
+  return near.length > 0 ? ` (did you mean ${near.map((n) => `"${n}"`).join(" or ")}?)` : "";
+}
+
 /** Up to three "did you mean" suggestions, each replacing the value at `at` with a near name. */
 export function didYouMean<At>(input: string, options: readonly string[], at: At) {
   return suggestionList(input, options)

@@ -11,7 +11,7 @@ import { FORMATS } from "./format/report.js";
 import { repositoryFileUrl } from "./format/rule-page.js";
 import { routeNames } from "../contract/routes.js";
 import { subRecords } from "../contract/scopes.js";
-import { suggestionList } from "../lint/suggest.js";
+import { didYouMeanHint } from "../lint/suggest.js";
 
 /** The consequence classes --fail-on takes (the others, cost and style, never fail a run). */
 export const FAIL_ON_CLASSES = ["refused", "empty", "broadened", "unspecified"] as const;
@@ -166,9 +166,7 @@ export function schemaError(value: unknown, schema: Schema, at = ""): string | u
 }
 
 function unknownKey(at: string, key: string, known: readonly string[]): string {
-  const near = suggestionList(key, known);
-  const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `"${n}"`).join(" or ")}?)` : "";
-  return `${at === "" ? "" : `${at}: `}unknown key "${key}"${hint}`;
+  return `${at === "" ? "" : `${at}: `}unknown key "${key}"${didYouMeanHint(key, known)}`;
 }
 
 function show(value: unknown): string {

@@ -3,9 +3,20 @@
  * severity as `tdss lint --rule` and the configuration file do, rather than running with the setting ignored.
  */
 import { RULES } from "../../rules/all.js";
-import { suggestionList } from "../lint/suggest.js";
+import { didYouMeanHint } from "../lint/suggest.js";
 
 const SEVERITIES: readonly unknown[] = ["error", "warning", "info", "off"];
+
+export const isRuleId = (id: string): boolean => RULES.some((r) => r.meta.id === id);
+
+/**
+ * `no rule "fixed-set-valu" (did you mean "fixed-set-value"?); docs/rules/ lists the rules`: how the library,
+ * `tdss lint --rule` and `--explain` refuse an id no rule has.
+ */
+export function unknownRule(id: string): string {
+  const ids = RULES.map((r) => r.meta.id);
+  return `no rule "${id}"${didYouMeanHint(id, ids)}; docs/rules/ lists the rules`;
+}
 
 /** Settings already checked: a loop over documents passing one object checks it once. */
 const checked = new WeakSet<object>();
@@ -16,13 +27,8 @@ export function checkRuleSettings(rules: unknown, where: string): void {
   if (rules === null || typeof rules !== "object" || Array.isArray(rules))
     throw new TypeError(`${where}: expected an object of rule id to severity`);
   if (checked.has(rules)) return;
-  const ids = RULES.map((r) => r.meta.id);
   for (const [id, severity] of Object.entries(rules)) {
-    if (!ids.includes(id)) {
-      const near = suggestionList(id, ids);
-      const hint = near.length > 0 ? ` (did you mean ${near.map((n) => `"${n}"`).join(" or ")}?)` : "";
-      throw new TypeError(`${where}: no rule "${id}"${hint}; docs/rules/ lists the rules`);
-    }
+    if (!isRuleId(id)) throw new TypeError(`${where}: ${unknownRule(id)}`);
     if (!SEVERITIES.includes(severity))
       throw new TypeError(`${where}.${id}: ${JSON.stringify(severity)} is not one of error, warning, info, off`);
   }
