@@ -3,7 +3,7 @@
  * rules' visitors over them, and finds line and column only for the diagnostics it has. Synchronous,
  * no I/O.
  */
-import { loadContract, type DatasetSpec, type ScopeKey, type SubRecord } from "../contract/index.js";
+import { loadContract, scopeKeyOf, type DatasetSpec, type SubRecord } from "../contract/index.js";
 import { CONSEQUENCE_ORDER, DEFAULT_SEVERITY } from "./consequence.js";
 import { fixTargets, resolveFix } from "./edits.js";
 import { LineIndex, locateAll, skipWs, type LocateTarget, type Span } from "./json/scan.js";
@@ -148,8 +148,6 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
     route.dataset === "people"
       ? scopeTable(contract.datasets.people, options.scopes)
       : (): SubRecord | undefined => undefined;
-  const scopeKeyByRecord = new Map<SubRecord, ScopeKey>();
-  for (const [k, sub] of Object.entries(dataset.scopes) as [ScopeKey, SubRecord][]) scopeKeyByRecord.set(sub, k);
   const visitors = new VisitorTable(dataset);
   for (const { rule, severity, own } of selectRules(ruleTable, options)) {
     const context: RuleContext = {
@@ -157,7 +155,7 @@ function compileKeyed(ruleTable: readonly Rule[], route: Route, options: EngineO
       route,
       dataset,
       scopeOf,
-      scopeKeyOf: (sub) => scopeKeyByRecord.get(sub),
+      scopeKeyOf: (sub) => (Object.hasOwn(dataset.scopes, scopeKeyOf(sub)) ? scopeKeyOf(sub) : undefined),
       get now() {
         return (current.now ??= new Date());
       },

@@ -5,7 +5,7 @@
  */
 import type { Hover, Position, Range } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { DatasetSpec, FieldSpec } from "../contract/index.js";
+import { scopeKeyOf, type DatasetSpec, type FieldSpec } from "../contract/index.js";
 import { rulePageHead } from "../linter/format/rule-page.js";
 import type { LintedDocument } from "./diagnostics.js";
 import { nodePlace, queryContext } from "./query-context.js";
@@ -30,8 +30,7 @@ function describe(field: FieldSpec, dataset: DatasetSpec): string {
   if (field.groupLabel !== undefined) lines.push(`- Group: ${field.groupLabel} (\`${field.group}\`)`);
   lines.push(`- Operators: ${field.operators.map((o) => `\`${o}\``).join(", ")}`);
   if (field.scope !== undefined) {
-    const key = Object.entries(dataset.scopes).find(([, sub]) => sub === field.scope)?.[0];
-    lines.push(`- Sub-record: ${field.scope}${key !== undefined ? ` (scope \`${key}\`)` : ""}`);
+    lines.push(`- Sub-record: ${field.scope} (scope \`${scopeKeyOf(field.scope)}\`)`);
   }
   if (field.values !== undefined)
     lines.push(
