@@ -37,6 +37,8 @@ export interface CheckOutcome {
   readonly actual?: unknown;
   /** Index of the exchange that failed (its curl command goes in the report); the last one by default. */
   readonly exchange?: number;
+  /** Indexes of further exchanges the fault is read against (e.g. the whole set its parts disagree with). */
+  readonly related?: readonly number[];
   /**
    * The clause id(s) this outcome rests on, when the check itself knows (e.g. which direction of a tool schema
    * disagreement it saw): its verdict (src/runner/verdict.ts), winning over the suite's `clause` and the check's

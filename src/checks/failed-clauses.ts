@@ -115,8 +115,9 @@ function globRegExp(glob: string): RegExp {
 export const CLAUSE_PATTERNS: Readonly<Record<string, readonly string[]>> = CHECK_CLAUSES;
 
 /**
- * The clauses a failure of `check` shows broken, among those its case cites. `named` are clauses the
- * check's outcome names itself; they win when the case cites them.
+ * The clauses a failure of `check` shows broken, among those its case cites. `named` are the clauses its verdict
+ * rests on (those the outcome names itself, else its check call, step or check: src/runner/stages/verdict.ts);
+ * they win when the case cites them.
  */
 export function failedClauses(check: string, caseClauses: readonly string[], named?: readonly string[]): string[] {
   const own = named?.filter((c) => caseClauses.includes(c));

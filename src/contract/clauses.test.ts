@@ -1,11 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { normalizeSpecText } from "./compile.js";
 import { loadContract } from "./load.js";
 import { specPath } from "./root.js";
-
-/** The normalization clause quotes are checked under: no backticks, no bold markers, single spaces. */
-export const normalizeSpecText = (text: string) =>
-  text.replaceAll("`", "").replaceAll("**", "").replace(/\s+/g, " ").trim();
 
 const spec = normalizeSpecText(readFileSync(specPath("interface-spec.md"), "utf8"));
 const clauses = [...loadContract().clauses.values()];
@@ -46,6 +43,24 @@ describe("spec/clauses.yaml", () => {
       c.text.filter((q) => !spec.includes(normalizeSpecText(q))).map((q) => `${c.id}: ${q}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("quotes a clause of several passages as the specification reads: an ellipsis between passages apart", () => {
+    const quote = (id: string) => loadContract().clauses.get(id)?.quote;
+    expect(quote("s4-2-eq-equal-value")).toBe(
+      "exactly one operator key among eq, in, match, gte, lte, exists … These are matched against the whole stored " +
+        "value.",
+    );
+    expect(quote("s9-result-window")).toBe(
+      "Later releases widened detail batches from 50 to 100 and result windows from 100 to 1000. The current " +
+        "contract allows pages of up to 10000 IDs.",
+    );
+    expect(quote("s4-3-total-counts-matches")).toBe("It counts matches, not returned IDs.");
+    for (const c of clauses) {
+      const passages = c.quote.split(" … ");
+      expect(passages.length, c.id).toBeLessThanOrEqual(c.text.length);
+      for (const p of passages) expect(spec, `${c.id}: ${p}`).toContain(normalizeSpecText(p));
+    }
   });
 
   it("gives every ambiguous and implementation-defined clause the project's reading", () => {

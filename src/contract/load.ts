@@ -1,4 +1,4 @@
-import { FINGERPRINT, SPEC } from "./compiled.js";
+import { FINGERPRINT, QUOTES, SPEC } from "./compiled.js";
 import { readOperations, type Operation } from "./operations.js";
 import {
   DATASETS,
@@ -115,11 +115,12 @@ function loadDataset(name: Dataset): DatasetSpec {
 }
 
 function loadClauses(): Map<string, Clause> {
-  const raw = readYaml<{ clauses: (Omit<Clause, "text"> & { text: string | string[] })[] }>("clauses.yaml");
+  const raw = readYaml<{ clauses: (Omit<Clause, "text" | "quote"> & { text: string | string[] })[] }>("clauses.yaml");
   const clauses = new Map<string, Clause>();
   for (const c of raw.clauses) {
     if (clauses.has(c.id)) throw new Error(`tdss: spec/clauses.yaml: clause id ${c.id} appears twice`);
-    clauses.set(c.id, Object.freeze({ ...c, text: Object.freeze(Array.isArray(c.text) ? c.text : [c.text]) }));
+    const text = Array.isArray(c.text) ? c.text : [c.text];
+    clauses.set(c.id, Object.freeze({ ...c, text: Object.freeze(text), quote: QUOTES[c.id] ?? text.join(" ") }));
   }
   return clauses;
 }

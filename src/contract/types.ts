@@ -139,6 +139,8 @@ export interface Clause {
   readonly area: ClauseArea;
   /** Verbatim quotes from the interface specification. */
   readonly text: readonly string[];
+  /** The quotes as one passage: an ellipsis between quotes that stand apart in the specification (compile.ts). */
+  readonly quote: string;
   /** The project's reading (ambiguous) or what is unknown (implementation-defined). */
   readonly reading?: string;
 }

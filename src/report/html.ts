@@ -202,14 +202,19 @@ function failureSteps(c: CaseResult): string {
       // Each clause the step's failures break, quoted once from spec/clauses.yaml.
       const quoted = [...new Set(failures.flatMap((f) => f.clauses ?? c.clauses))].map((id) => {
         const clause = clauses.get(id);
-        const text = clause ? clause.text.join(" ") : "";
+        const text = clause?.quote ?? "";
         const where = `(§${esc(clause?.section ?? "?")})`;
         return `<blockquote class="clause"><code>${esc(id)}</code> ${where}: ${esc(text)}</blockquote>`;
       });
-      const shown = [...new Set(failures.map((f) => f.exchange).filter((i): i is number => i !== undefined))];
-      const exchanges = shown.map((i) => c.exchanges?.[i]).filter((e): e is RecordedExchange => e !== undefined);
-      const curlOnly = !exchanges.length && failures[0]?.curl ? curlBlock(failures[0].curl) : "";
-      const evidence = exchanges.map(exchangeBlock).join("") + curlOnly;
+      const shows = [...new Set(failures.map((f) => f.exchange).filter((i): i is number => i !== undefined))];
+      // The exchanges a failure is read against come after every exchange that shows a failure.
+      const against = [...new Set(failures.flatMap((f) => f.related ?? []))].filter((i) => !shows.includes(i));
+      const block = (role?: string) => (i: number) => {
+        const e = c.exchanges?.[i];
+        return e ? exchangeBlock(e, role) : "";
+      };
+      const curlOnly = !shows.some((i) => c.exchanges?.[i]) && failures[0]?.curl ? curlBlock(failures[0].curl) : "";
+      const evidence = shows.map(block()).join("") + against.map(block("read against")).join("") + curlOnly;
       const list = `<ul>${items.join("")}</ul>`;
       return `<section class="step"><h4>${esc(step)}</h4>${list}${quoted.join("")}${evidence}</section>`;
     })
@@ -239,7 +244,8 @@ function headerLines(headers: Readonly<Record<string, string>> | undefined): str
     : "";
 }
 
-function exchangeBlock(e: RecordedExchange): string {
+/** One exchange: its curl, what was sent and what came back; `role` says why one beside the failing one is shown. */
+function exchangeBlock(e: RecordedExchange, role?: string): string {
   const request =
     `<div class="request"><div class="label">${esc(e.request.method)} ${esc(e.request.url)}</div>` +
     `${headerLines(e.request.headers)}${bodyBlock("request body", e.request.body)}</div>`;
@@ -249,7 +255,8 @@ function exchangeBlock(e: RecordedExchange): string {
       headerLines(r.headers) +
       `${bodyBlock("response body", r.body)}</div>`
     : `<div class="response"><div class="label">no response: ${esc(e.error ?? "none")}</div></div>`;
-  return `<div class="exchange">${curlBlock(e.curl)}${request}${response}</div>`;
+  const label = role ? `<div class="label">${esc(role)}</div>` : "";
+  return `<div class="exchange">${label}${curlBlock(e.curl)}${request}${response}</div>`;
 }
 
 /**

@@ -25,9 +25,16 @@ function fence(text: string, lang = ""): string[] {
   return [`${bar}${lang}`, text, bar];
 }
 
-/** What was sent and what came back, once per exchange: the curl command, the status, headers and body. */
-function exchangeBlock(e: RecordedExchange): string[] {
-  const out = ["", ...fence(e.curl.length > 4000 ? cut(e.curl, 4000) : e.curl, "sh")];
+/**
+ * What was sent and what came back, once per exchange: the curl command, the status, headers and body; `role` says
+ * what an exchange beside the one that shows the failure is there for.
+ */
+function exchangeBlock(e: RecordedExchange, role?: string): string[] {
+  const out = [
+    ...(role ? ["", `${role}:`] : []),
+    "",
+    ...fence(e.curl.length > 4000 ? cut(e.curl, 4000) : e.curl, "sh"),
+  ];
   const r = e.response;
   if (!r) return [...out, "", `No response: ${e.error ?? "none"}.`];
   const body = r.body ? recordBody(r.body.text, MARKDOWN_BODY_BYTES) : undefined;
@@ -84,6 +91,14 @@ function failureBlocks(c: CaseResult): string[] {
       } else if (!e && f.curl && !shown.size) {
         shown.add(-1);
         out.push("", ...fence(f.curl, "sh"));
+      }
+    }
+    // The exchanges a failure is read against come after every exchange that shows a failure.
+    for (const i of failures.flatMap((f) => f.related ?? [])) {
+      const e = c.exchanges?.[i];
+      if (e && !shown.has(i)) {
+        shown.add(i);
+        out.push(...exchangeBlock(e, "Read against"));
       }
     }
     out.push("");

@@ -134,6 +134,36 @@ describe("reports", () => {
     );
   });
 
+  it("show in Markdown the exchange a failure kept, then those it is read against, each once", () => {
+    const exchange = (size: number, total: number) => ({
+      request: { method: "POST", url: "http://x/v1/people/query", headers: {}, auth: "primary" },
+      response: { status: 200, body: { text: `{"data":{"total":${total}}}`, bytes: 20 } },
+      durationMs: 1,
+      curl: `curl -sS --data-raw '{"size":${size}}'`,
+    });
+    const md = renderMarkdown(
+      buildReport(
+        outcome([
+          result("search-semantics/people", "failed", {
+            exchanges: [exchange(25, 25), exchange(1, 1)],
+            failures: [
+              { step: "step 1", check: "partition", message: "one total", exchange: 0, related: [1] },
+              { step: "step 1", check: "partition", message: "the same", exchange: 0, related: [1] },
+            ],
+          }),
+        ]),
+        [],
+      ),
+    );
+    const shown = md.indexOf(`'{"size":25}'`);
+    const against = md.indexOf("Read against:");
+    expect(shown).toBeGreaterThan(0);
+    expect(against).toBeGreaterThan(shown);
+    expect(md.indexOf(`'{"size":1}'`)).toBeGreaterThan(against);
+    expect(md.split(`'{"size":1}'`)).toHaveLength(2);
+    expect(md.split("Read against:")).toHaveLength(2);
+  });
+
   it("write every file atomically and append the summary to $GITHUB_STEP_SUMMARY", () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-report-"));
     const summary = join(dir, "gh.md");

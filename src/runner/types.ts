@@ -68,6 +68,8 @@ export interface CaseFailure {
   readonly clauses?: readonly string[];
   /** Index in the case's `exchanges` of the exchange that failed. */
   readonly exchange?: number;
+  /** Indexes in the case's `exchanges` of further exchanges the failure is read against, beside `exchange`. */
+  readonly related?: readonly number[];
 }
 
 export interface CaseResult {

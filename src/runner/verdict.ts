@@ -12,7 +12,7 @@ type VerdictKind = "failure" | "warning";
 export interface RestingClause {
   readonly id: string;
   readonly kind: Clause["kind"];
-  /** The clause's first verbatim sentence of the specification. */
+  /** The clause's verbatim passages of the specification, an ellipsis between those that stand apart. */
   readonly quote: string;
   /** The project's reading, for an ambiguous or implementation-defined clause. */
   readonly reading?: string;
@@ -26,7 +26,7 @@ export interface Verdict {
 const READING_KINDS: ReadonlySet<string> = new Set(["ambiguous", "implementation-defined"]);
 
 function resting(c: Clause): RestingClause {
-  return { id: c.id, kind: c.kind, quote: c.text.join(" "), ...(c.reading ? { reading: c.reading } : {}) };
+  return { id: c.id, kind: c.kind, quote: c.quote, ...(c.reading ? { reading: c.reading } : {}) };
 }
 
 /** Clause ids from a `clause` member: one id or a list (templates already resolved); anything else is none. */

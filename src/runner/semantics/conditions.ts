@@ -154,10 +154,12 @@ export class ConditionBuilder {
           label: `any of ${arity} with ${a.label} at child ${position + 1}, the others matching nobody`,
           clauses: [...C.any, ...a.clauses],
         });
+      const others = Array.from({ length: arity - 1 }, (_, i) => plain[(k + 1 + i) % plain.length]!);
       out.push({
-        node: compositeAt("all", arity, position, a.node, (i) => plain[(k + 1 + i) % plain.length]!.node),
+        node: compositeAt("all", arity, position, a.node, (i) => others[i]!.node),
         label: `all of ${arity} of its own conditions, ${a.label} at child ${position + 1}`,
-        clauses: [...C.all, ...a.clauses],
+        // The record is missed if any child fails it: the composite rests on each child's clauses.
+        clauses: [...new Set([...C.all, ...a.clauses, ...others.flatMap((o) => o.clauses)])],
       });
     }
     out.push(...this.notForms(sample, plain));
@@ -473,7 +475,7 @@ export class ConditionBuilder {
           out.push({
             where: this.oneValue(r.field, leaf(r.field, "gte", c.gte), leaf(r.field, "lte", c.lte)),
             relation: `gte ${c.gte} and lte ${c.lte} on one value of ${r.field.name}`,
-            clauses: C.range,
+            clauses: this.oneValueClauses(r.field, C.range),
           });
     return out;
   }
@@ -489,7 +491,16 @@ export class ConditionBuilder {
   /** A contradiction that holds on one value: in the field's scope when it belongs to a sub-record. */
   private oneValue(field: FieldSpec, a: QueryNode, b: QueryNode): QueryNode {
     const both = all(a, b);
-    return field.scope && this.dataset.scopes[scopeKeyOf(field.scope)] ? { [scopeKeyOf(field.scope)]: both } : both;
+    return this.scoped(field) ? { [scopeKeyOf(field.scope!)]: both } : both;
+  }
+
+  /** The clauses a `oneValue` contradiction rests on: its relation's, and the scope's that binds it to one value. */
+  private oneValueClauses(field: FieldSpec, relation: readonly string[]): string[] {
+    return [...relation, ...(this.scoped(field) ? C.scope : [])];
+  }
+
+  private scoped(field: FieldSpec): boolean {
+    return field.scope !== undefined && this.dataset.scopes[scopeKeyOf(field.scope)] !== undefined;
   }
 
   private valueProbes(r: FieldReading): EmptyProbe[] {
@@ -503,13 +514,13 @@ export class ConditionBuilder {
       out.push({
         where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", v - 1)),
         relation: `gte ${v} and lte ${v - 1} on one value`,
-        clauses: C.range,
+        clauses: this.oneValueClauses(f, C.range),
       });
       for (const c of numericContradictions(v))
         out.push({
           where: this.oneValue(f, leaf(f, "gte", c.gte), leaf(f, "lte", c.lte)),
           relation: `gte ${c.gte} and lte ${c.lte} on one value (${c.form})`,
-          clauses: C.range,
+          clauses: this.oneValueClauses(f, C.range),
         });
     }
     if (f.type === "date" && typeof v === "string" && ok("gte") && ok("lte")) out.push(...this.dateProbes(r, v));
@@ -555,14 +566,14 @@ export class ConditionBuilder {
     out.push({
       where: this.oneValue(f, leaf(f, "gte", v), leaf(f, "lte", addDays(v, -1))),
       relation: `gte ${v} and lte the day before on one value`,
-      clauses: C.range,
+      clauses: this.oneValueClauses(f, C.range),
     });
     const oldest = [...r.values].sort()[0] as string;
     const days = daysBetween(oldest, this.today);
     const months = Math.max(1, Math.floor(days / 30.44));
     const bound = monthsBefore(this.today, months);
     const relative = (a: QueryNode, b: QueryNode, relation: string) =>
-      out.push({ where: this.oneValue(f, a, b), relation, clauses: C.relative });
+      out.push({ where: this.oneValue(f, a, b), relation, clauses: this.oneValueClauses(f, C.relative) });
     relative(
       leaf(f, "lte", `now-${months}m`),
       leaf(f, "gte", addDays(bound, 5)),

@@ -1,6 +1,9 @@
 import type { Dataset } from "../../contract/index.js";
 import type { QueryNode } from "./judge.js";
 
+/** The step's Credit allowance is used up: the oracles stop and the step says what it could not try. */
+export class AllowanceSpent extends Error {}
+
 export interface SearchResult {
   readonly refused: boolean;
   readonly ids: readonly string[];
@@ -8,6 +11,21 @@ export interface SearchResult {
   readonly hasNext: boolean;
   /** Index of the exchange (for the failure's curl command). */
   readonly exchange: number;
+}
+
+/** What an oracle found broken: the clauses it rests on and the exchanges that show it. */
+export interface OracleFailure {
+  /** The oracle or relation that failed (retrievability, relation, soundness, partition). */
+  readonly check: string;
+  readonly message: string;
+  /** The clauses the failure rests on, the one it breaks first (src/runner/verdict.ts takes the first `must`). */
+  readonly clauses: readonly string[];
+  /** The exchange that shows the fault (its curl command goes in the report). */
+  readonly exchange: number;
+  /** Further exchanges the fault is read against (e.g. the whole query whose parts disagree with it). */
+  readonly related?: readonly number[];
+  readonly expected?: unknown;
+  readonly actual?: unknown;
 }
 
 export interface DetailResult {
@@ -23,6 +41,6 @@ export interface DetailResult {
 export interface OracleRequests {
   search(dataset: Dataset, where: QueryNode, size: number): Promise<SearchResult>;
   detail(dataset: Dataset, ids: readonly string[], source?: readonly string[]): Promise<DetailResult>;
-  fail(check: string, message: string, exchange: number, expected?: unknown, actual?: unknown): void;
+  fail(failure: OracleFailure): void;
   observe(topic: string, value: unknown, clause?: string): void;
 }

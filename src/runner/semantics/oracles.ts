@@ -8,7 +8,7 @@ import {
 } from "../../contract/index.js";
 import { settleAll } from "../concurrent.js";
 import { compositeAt, shapeAt } from "./shapes.js";
-import { provenCount, totalsDisagree } from "./totals.js";
+import { provenCount, totalAcrossSizes, totalsDisagree } from "./totals.js";
 import {
   ConditionBuilder,
   NONCE,
@@ -20,7 +20,7 @@ import {
 } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
-import type { OracleRequests, SearchResult } from "./oracle-requests.js";
+import { AllowanceSpent, type OracleRequests, type SearchResult } from "./oracle-requests.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {
@@ -43,6 +43,25 @@ const SET_PAGE = 25;
 const NARROWING_LEAVES = 4;
 
 const all = (...nodes: QueryNode[]): QueryNode => ({ all: nodes });
+
+/** Queries that must match nobody, sent as one: the query itself, or an `any` of several. */
+const batchOf = (probes: readonly EmptyProbe[]): QueryNode =>
+  probes.length === 1 ? probes[0]!.where : { any: probes.map((p) => p.where) };
+
+/** A record a search returned outside its query under every reading: its ID, values and the detail call it came by. */
+interface Outside {
+  readonly id: string;
+  readonly judge: Judge;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly detail: number;
+}
+
+/** What a partition rests on: Q is the disjoint union of its parts by a condition, its negation and a missing value. */
+const PARTITION = ["s4-2-not-negates", "s4-2-exists-presence", "s4-2-all-every-condition"];
+/** §4.2: the conditions of a scope hold on one and the same sub-record. */
+const SCOPE = "s4-2-scope-same-sub-record";
+/** §4.3: a people total "counts matches, not returned IDs". */
+const TOTAL = "s4-3-total-counts-matches";
 
 /** Field names a query names (to fetch exactly those with `_source`). */
 function fieldsOf(node: unknown, out = new Set<string>()): Set<string> {
@@ -98,6 +117,10 @@ export class SemanticOracles {
   private readonly today = todayUtc();
   private accepted = new Map<string, Set<Operator>>();
   private nonce: QueryNode | undefined;
+  /** Searches asked again by partitions whose totals disagree, by page size and query. */
+  private readonly askedAgain = new Map<string, Promise<SearchResult | undefined>>();
+  /** Searches whose total a partition showed wrong (reported once). */
+  private readonly totalFaults = new Set<string>();
 
   constructor(
     private readonly session: OracleRequests,
@@ -122,12 +145,17 @@ export class SemanticOracles {
     // The oracles run one after the other, as their order decides which of them the allowance still covers on a
     // deployment whose answers cost more than they should; within one oracle the samples, and the probe batches,
     // do not depend on each other and are sent side by side (a step's wall time is then its longest chain).
-    const batches = perSample.flatMap(({ sample, conditions, anchor }) => {
-      const probes = builder.emptyProbes(sample, conditions, anchor);
-      return Array.from({ length: Math.ceil(probes.length / BATCH) }, (_, k) =>
-        probes.slice(k * BATCH, (k + 1) * BATCH),
-      );
-    });
+    // Queries resting on the same clauses go in one batch, so that a batch returning a record outside all of its
+    // queries names the clauses broken (a batch mixing relations would name them all).
+    const byClauses = new Map<string, EmptyProbe[]>();
+    for (const { sample, conditions, anchor } of perSample)
+      for (const probe of builder.emptyProbes(sample, conditions, anchor)) {
+        const key = probe.clauses.join(" ");
+        byClauses.set(key, [...(byClauses.get(key) ?? []), probe]);
+      }
+    const batches = [...byClauses.values()].flatMap((probes) =>
+      Array.from({ length: Math.ceil(probes.length / BATCH) }, (_, k) => probes.slice(k * BATCH, (k + 1) * BATCH)),
+    );
     await settleAll(
       perSample.map(
         ({ sample, conditions, anchor }) =>
@@ -176,12 +204,15 @@ export class SemanticOracles {
       // made before anything is spent, which a deployment whose `all` behaves as `any` cannot pass.
       if (!r.refused && r.ids.length > 0 && alone.ids.length === 0 && !reported) {
         reported = true;
-        this.session.fail(
-          "relation",
-          `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no ` +
+        this.session.fail({
+          check: "relation",
+          message:
+            `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no ` +
             `record meets all of them (s4-2-all-every-condition)`,
-          r.exchange,
-        );
+          clauses: ["s4-2-all-every-condition"],
+          exchange: r.exchange,
+          related: [alone.exchange],
+        });
       }
       if (!r.refused) for (const p of list) this.accepted.get(p.f.name)!.add(p.op);
       else if (list.length > 1) {
@@ -217,6 +248,16 @@ export class SemanticOracles {
     )
       return undefined;
     return { field: f.name, [op]: value };
+  }
+
+  /** A query with every scope replaced by the node inside it: its conditions then hold on any sub-records. */
+  private withoutScopes(node: QueryNode): QueryNode {
+    const scoped = Object.keys(this.spec.scopes).find((k) => k in node);
+    if (scoped) return this.withoutScopes(node[scoped] as QueryNode);
+    if (Array.isArray(node.all)) return { all: (node.all as QueryNode[]).map((n) => this.withoutScopes(n)) };
+    if (Array.isArray(node.any)) return { any: (node.any as QueryNode[]).map((n) => this.withoutScopes(n)) };
+    if (node.not && typeof node.not === "object") return { not: this.withoutScopes(node.not as QueryNode) };
+    return node;
   }
 
   /** A record's identity: the exact value that narrows a query to it (and its namesakes). */
@@ -316,6 +357,13 @@ export class SemanticOracles {
           "soundness",
           `soundness of the retrievability query of record ${sample.id} (${chunk.length} conditions from its ` +
             `own values)`,
+          // A record returned outside an `all`: the conditions it fails are the ones that let it through.
+          (judge) => [
+            ...new Set([
+              "s4-2-all-every-condition",
+              ...chunk.filter((c) => !judge.mayMatch(c.node)).flatMap((c) => c.clauses),
+            ]),
+          ],
         );
         if (!outside)
           this.session.observe(
@@ -344,15 +392,16 @@ export class SemanticOracles {
         );
         continue;
       }
-      this.session.fail(
-        "retrievability",
-        `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value ` +
-          `(${culprit.clauses.join(", ")}): ${show(where)}` +
-          (last.refused ? " (the query was refused)" : ` returned ${last.ids?.length ?? 0} IDs without it`),
-        last.exchange ?? verdict.exchange,
-        `IDs including ${sample.id}`,
-        last.ids,
-      );
+      this.session.fail({
+        check: "retrievability",
+        message:
+          `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value ` +
+          `(${culprit.clauses.join(", ")}): ${show(where)} returned ${last.ids.length} IDs without it`,
+        clauses: culprit.clauses,
+        exchange: last.exchange,
+        expected: `IDs including ${sample.id}`,
+        actual: last.ids,
+      });
     }
   }
 
@@ -369,7 +418,7 @@ export class SemanticOracles {
    * judged against it: a record outside every query of the batch fails their relations.
    */
   private async mustBeEmpty(probes: readonly EmptyProbe[]): Promise<void> {
-    const where = probes.length === 1 ? probes[0]!.where : { any: probes.map((p) => p.where) };
+    const where = batchOf(probes);
     const r = await this.session.search(this.dataset, where, PAGE);
     if (r.refused && probes.length > 1) {
       const half = Math.ceil(probes.length / 2);
@@ -382,54 +431,102 @@ export class SemanticOracles {
       return;
     }
     if (!r.ids.length) return;
+    const found = await this.outside(batchOf(probes), r.ids);
+    if (!found) {
+      this.session.observe(
+        `search-semantics.matched-where-empty-expected.${this.dataset}`,
+        probes
+          .map((p) => p.relation)
+          .join("; ")
+          .slice(0, 200),
+      );
+      return;
+    }
     const relations = probes.map((p) => `${p.relation} (${p.clauses.join(", ")})`);
     const what =
       probes.length === 1
         ? relations[0]!
         : `${probes.length} queries sent as one any, each matching nobody by its ` +
           `relation: ${relations.slice(0, 8).join("; ")}${probes.length > 8 ? `; and ${probes.length - 8} more` : ""}`;
-    if (!(await this.judge(where, r.ids, r.exchange, "relation", what))) {
-      this.session.observe(
-        `search-semantics.matched-where-empty-expected.${this.dataset}`,
-        relations.join("; ").slice(0, 200),
-      );
-    }
+    // A batch holds queries resting on the same clauses (run): a record returned outside all of them breaks those,
+    // unless the `any` they were sent in returned what none of them matches. A record that the same conditions
+    // without their scope would let through is explained by the scope: its conditions met on different sub-records.
+    const scope = probes.some((p) => found.judge.mayMatch(this.withoutScopes(p.where))) ? [SCOPE] : [];
+    const clauses = [
+      ...new Set([...scope, ...probes[0]!.clauses, ...(probes.length > 1 ? ["s4-2-any-one-condition"] : [])]),
+    ];
+    this.reportOutside(found, where, r.exchange, "relation", what, clauses);
   }
 
   /**
-   * Fetches returned records with `_source` naming the query's fields and fails those outside the query under every
-   * reading.
+   * Fetches returned records with `_source` naming the query's fields and fails the first outside the query under
+   * every reading; `clauses` are those the failure rests on, or what they are given the record's values. True when a
+   * returned record was found outside the query (and reported).
    */
-  /** True when a returned record was found outside the query (and reported). */
   private async judge(
     where: QueryNode,
     ids: readonly string[],
     searchExchange: number,
     check: string,
     what: string,
+    clauses: readonly string[] | ((judge: Judge) => readonly string[]),
   ): Promise<boolean> {
+    const found = await this.outside(where, ids);
+    if (!found) return false;
+    this.reportOutside(
+      found,
+      where,
+      searchExchange,
+      check,
+      what,
+      typeof clauses === "function" ? clauses(found.judge) : clauses,
+    );
+    return true;
+  }
+
+  /**
+   * The first of the returned records (fetched with `_source` naming the query's fields) outside the query under every
+   * reading.
+   */
+  private async outside(where: QueryNode, ids: readonly string[]): Promise<Outside | undefined> {
     const names = [...fieldsOf(where)];
     // Jobs `_source` returns exactly the fields it names (§4.4), so only record fields of §2.6 are named, with `id`.
     const source =
       this.dataset === "jobs" ? ["id", ...names.filter((n) => loadContract().records.jobs.includes(n))] : names;
     const d = await this.session.detail(this.dataset, ids.slice(0, PAGE), source.length ? source : undefined);
-    if (d.refused) return false;
+    if (d.refused) return undefined;
     for (const record of d.records) {
       const judge = new Judge(this.spec, record, this.today);
       if (judge.mayMatch(where)) continue;
       const id = ids.find((x) => Object.values(record).includes(x)) ?? "?";
-      const failing = judge.failingLeaves(where).map(show).slice(0, 3);
-      this.session.fail(
-        check,
-        `${what}: the search returned record ${id}, whose fetched values are outside the query under every ` +
-          `reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
-        searchExchange,
-        "no record outside the query",
-        Object.fromEntries(names.filter((n) => Object.hasOwn(record, n)).map((n) => [n, record[n]])),
-      );
-      return true;
+      const values = Object.fromEntries(names.filter((n) => Object.hasOwn(record, n)).map((n) => [n, record[n]]));
+      return { id, judge, values, detail: d.exchange };
     }
-    return false;
+    return undefined;
+  }
+
+  /** Reports a record a search returned outside its query `where`. */
+  private reportOutside(
+    found: Outside,
+    where: QueryNode,
+    searchExchange: number,
+    check: string,
+    what: string,
+    clauses: readonly string[],
+  ): void {
+    const failing = found.judge.failingLeaves(where).map(show).slice(0, 3);
+    this.session.fail({
+      check,
+      message:
+        `${what}: the search returned record ${found.id}, whose fetched values are outside the query under every ` +
+        `reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
+      clauses,
+      exchange: searchExchange,
+      // The record as fetched: what puts it outside the query.
+      related: [found.detail],
+      expected: "no record outside the query",
+      actual: found.values,
+    });
   }
 
   /** Soundness: a broader query mixing all, any and not; every record it returns must satisfy it. */
@@ -457,6 +554,7 @@ export class SemanticOracles {
       "soundness",
       "soundness: records a query returns satisfy it (s4-2-all-every-condition, s4-2-any-one-condition, " +
         "s4-2-not-negates)",
+      ["s4-2-all-every-condition", "s4-2-any-one-condition", "s4-2-not-negates"],
     );
   }
 
@@ -539,7 +637,6 @@ export class SemanticOracles {
       { name: "Q ∧ exists f ∧ not p", where: all(q, has, { not: p.node }) },
       { name: "Q ∧ not exists f", where: all(q, { field: f, exists: false }) },
     ];
-    const clauses = "s4-2-not-negates, s4-2-exists-presence, s4-2-all-every-condition";
     const people = this.dataset === "people";
     const answers = await settleAll(
       parts.map((part) => () => this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE)),
@@ -547,25 +644,7 @@ export class SemanticOracles {
     if (answers.some((r) => r.refused)) return;
     const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
     const label = `partition of ${show(q)} by ${p.label}`;
-    if (people) {
-      // Totals against counts the suite proves (totals.ts): Q's page of 25 and the parts' exact totals.
-      const why = totalsDisagree(
-        { name: "Q", total: whole.total, ids: whole.ids, hasNext: whole.hasNext },
-        results.map((x) => ({ name: x.name, total: x.r.total, ids: x.r.ids, hasNext: x.r.hasNext })),
-      );
-      if (why)
-        this.session.fail(
-          "partition",
-          `${label}: ${why}; the parts of a query split by a condition and its negation count it, and a total ` +
-            `counts the matches (${clauses}, s4-3-total-counts-matches)`,
-          results.at(-1)!.r.exchange,
-          whole.total,
-          results.map((x) => x.r.total),
-        );
-      else if (![whole, ...results.map((x) => x.r)].every((r) => provenCount({ name: "", ...r }) !== undefined))
-        this.session.observe("search-semantics.inconclusive.people", `${label}: a total is not exact`);
-      return;
-    }
+    if (people) return this.partitionTotals(label, q, whole, results);
     if (results.some((x) => x.r.hasNext)) {
       this.session.observe(
         `search-semantics.inconclusive.${this.dataset}`,
@@ -577,12 +656,15 @@ export class SemanticOracles {
     for (const x of results)
       for (const id of x.r.ids) {
         if (union.has(id)) {
-          this.session.fail(
-            "partition",
-            `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy ` +
-              `together (${clauses})`,
-            x.r.exchange,
-          );
+          this.session.fail({
+            check: "partition",
+            message:
+              `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy ` +
+              `together (${PARTITION.join(", ")})`,
+            clauses: PARTITION,
+            exchange: x.r.exchange,
+            related: results.filter((y) => y !== x && y.r.ids.includes(id)).map((y) => y.r.exchange),
+          });
           return;
         }
         union.set(id, x.name);
@@ -590,14 +672,123 @@ export class SemanticOracles {
     const missing = whole.ids.filter((id) => !union.has(id));
     const extra = [...union.keys()].filter((id) => !whole.ids.includes(id));
     if (missing.length || extra.length) {
-      this.session.fail(
-        "partition",
-        `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q ` +
-          `are in no part, ${extra.length} in a part are not in Q (${clauses})`,
-        whole.exchange,
-        whole.ids,
-        [...union.keys()],
-      );
+      // An ID in a part but not in Q shows in that part; one in Q but in no part, in Q beside the parts.
+      const holder = results.find((x) => x.r.ids.some((id) => extra.includes(id)));
+      const shows = holder?.r.exchange ?? whole.exchange;
+      this.session.fail({
+        check: "partition",
+        message:
+          `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q ` +
+          `are in no part, ${extra.length} in a part are not in Q (${PARTITION.join(", ")})`,
+        clauses: PARTITION,
+        exchange: shows,
+        related: [whole.exchange, ...results.map((x) => x.r.exchange)].filter((e) => e !== shows),
+        expected: whole.ids,
+        actual: [...union.keys()],
+      });
     }
+  }
+
+  /**
+   * People partitions compare totals against the counts the suite proves (totals.ts): Q's page of 25 and the parts'
+   * exact totals. When they disagree, each search whose count rests on its total alone is asked again with the other
+   * page size (1 or 25): a total that differs from the matches a page without next holds, or that changes with the page
+   * size, counts something else than the matches (s4-3-total-counts-matches), whatever the queries mean. Counts all
+   * proven by whole pages that still disagree are the parts' semantics (PARTITION); anything between rests on both.
+   */
+  private async partitionTotals(
+    label: string,
+    q: QueryNode,
+    whole: SearchResult,
+    results: readonly { readonly name: string; readonly where: QueryNode; readonly r: SearchResult }[],
+  ): Promise<void> {
+    const counted = (name: string, r: SearchResult) => ({ name, total: r.total, ids: r.ids, hasNext: r.hasNext });
+    const found = totalsDisagree(
+      counted("Q", whole),
+      results.map((x) => counted(x.name, x.r)),
+    );
+    const searches = [{ name: "Q", where: q, r: whole }, ...results];
+    if (!found) {
+      if (!searches.every((x) => provenCount(counted(x.name, x.r)) !== undefined))
+        this.session.observe("search-semantics.inconclusive.people", `${label}: a total is not exact`);
+      return;
+    }
+    const totals = `a total counts the matches, not the IDs returned (${TOTAL})`;
+    const own = searches.find((x) => x.name === found.ownPage);
+    if (own) {
+      this.session.fail({
+        check: "partition",
+        message: `${label}: ${found.why}; ${totals}`,
+        clauses: [TOTAL],
+        exchange: own.r.exchange,
+        expected: own.r.ids.length,
+        actual: own.r.total,
+      });
+      return;
+    }
+    const suspects = searches.filter((x) => found.onTotals.includes(x.name));
+    // Q was asked with a page of SET_PAGE, its people parts with a page of 1: each is asked with the other size.
+    const sizeOf = (x: (typeof searches)[number]) => (x === searches[0] ? SET_PAGE : 1);
+    const otherSize = (x: (typeof searches)[number]) => (x === searches[0] ? 1 : SET_PAGE);
+    const again = await settleAll(suspects.map((x) => () => this.askAgain(x.where, otherSize(x))));
+    const unproven = new Set(found.onTotals);
+    for (const [i, x] of suspects.entries()) {
+      const a = again[i];
+      if (!a || a.refused) continue;
+      if (!a.hasNext) unproven.delete(x.name);
+      const fault = totalAcrossSizes(
+        { ...counted(x.name, x.r), size: sizeOf(x) },
+        { ...counted(x.name, a), size: otherSize(x) },
+      );
+      if (!fault) continue;
+      // One search's total is one fault, however many partitions read it.
+      if (this.totalFaults.has(show(x.where))) return;
+      this.totalFaults.add(show(x.where));
+      this.session.fail({
+        check: "partition",
+        message: `${label}: ${found.why}. ${fault.why}; ${totals}`,
+        clauses: [TOTAL],
+        // The answer the disagreement rests on shows the fault (a page held whole proves the other one right).
+        exchange: x.r.exchange,
+        related: [a.exchange],
+        expected: fault.expected,
+        actual: fault.actual,
+      });
+      return;
+    }
+    // No total is shown wrong: with every count proven by a page held whole, the parts' queries are; else either.
+    const clauses = unproven.size ? [...PARTITION, TOTAL] : PARTITION;
+    const shows = suspects.find((x) => unproven.has(x.name))?.r.exchange ?? results[0]!.r.exchange;
+    this.session.fail({
+      check: "partition",
+      message:
+        `${label}: ${found.why}; the parts of a query split by a condition and its negation count it` +
+        `${unproven.size ? ", and a total counts the matches" : ""} (${clauses.join(", ")})`,
+      clauses,
+      exchange: shows,
+      related: [
+        ...searches.map((x) => x.r.exchange).filter((e) => e !== shows),
+        ...again.flatMap((a) => (a ? [a.exchange] : [])).filter((e) => e !== shows),
+      ],
+      expected: whole.total,
+      actual: results.map((x) => x.r.total),
+    });
+  }
+
+  /**
+   * A search asked again with another page size, once however many partitions ask it, as far as the allowance covers
+   * it (undefined where it did not).
+   */
+  private askAgain(where: QueryNode, size: number): Promise<SearchResult | undefined> {
+    const key = `${size} ${show(where)}`;
+    let asked = this.askedAgain.get(key);
+    if (!asked) {
+      asked = this.session.search(this.dataset, where, size).catch((error: unknown) => {
+        if (error instanceof AllowanceSpent) return undefined;
+        throw error;
+      });
+      this.askedAgain.set(key, asked);
+    }
+    return asked;
   }
 }

@@ -13,17 +13,22 @@ function failureOf(
   exchanges: readonly Exchange[],
   run: CaseRun,
   credentials: Credentials,
-  own: readonly string[] | undefined,
+  named: readonly string[] | undefined,
   clause?: RestingClause,
 ): CaseFailure {
   const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
   const index = exchange ? run.evidence.add(exchange) : undefined;
   const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
+  const related = (outcome.related ?? [])
+    .map((i) => exchanges[i])
+    .filter((e): e is Exchange => e !== undefined && e !== exchange)
+    .map((e) => run.evidence.add(e));
   return credentials.redactValue({
     step,
     check,
-    clauses: failedClauses(check, run.clauses, own),
+    clauses: failedClauses(check, run.clauses, named),
     ...(index !== undefined ? { exchange: index } : {}),
+    ...(related.length ? { related: [...new Set(related)] } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
     ...(clause ? { clause } : {}),
@@ -47,10 +52,20 @@ export function recordVerdicts(
   let failed = false;
   for (const judged of outcomes) {
     if (judged.outcome.status === "pass") continue;
-    // The clauses the outcome names itself decide its verdict and which clauses its failure marks broken.
-    const own = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : undefined;
-    const verdict = verdictOf(own ?? judged.named, run.def.clauses);
-    const entry = failureOf(label, judged.check, judged.outcome, exchanges, run, deps.credentials, own, verdict.clause);
+    // The clauses the outcome names itself (else its check call, step or check) decide its verdict and which clauses
+    // its failure marks broken.
+    const named = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named;
+    const verdict = verdictOf(named, run.def.clauses);
+    const entry = failureOf(
+      label,
+      judged.check,
+      judged.outcome,
+      exchanges,
+      run,
+      deps.credentials,
+      named,
+      verdict.clause,
+    );
     if (judged.outcome.status === "drift" || verdict.kind === "failure") {
       run.failures.push(entry);
       if (judged.outcome.status === "fail") failed = true;

@@ -4,10 +4,13 @@ import type { ExecuteContext, StepFinding, StepObservation } from "./step-kind.j
 import type { Exchange } from "../../checks/exchange.js";
 import { isSuccess } from "../../checks/views.js";
 import type { QueryNode } from "../semantics/judge.js";
-import type { DetailResult, OracleRequests, SearchResult } from "../semantics/oracle-requests.js";
-
-/** The step's Credit allowance is used up: the oracles stop and the step says what it could not try. */
-export class AllowanceSpent extends Error {}
+import {
+  AllowanceSpent,
+  type DetailResult,
+  type OracleFailure,
+  type OracleRequests,
+  type SearchResult,
+} from "../semantics/oracle-requests.js";
 
 /**
  * The requests of one oracle step. Every request is priced with the §8 formula at its worst (a full page, every
@@ -63,15 +66,8 @@ export class Session implements OracleRequests {
     return { refused, records, exchange: index };
   }
 
-  fail(check: string, message: string, exchange: number, expected?: unknown, actual?: unknown): void {
-    this.findings.push({
-      check,
-      status: "fail",
-      message,
-      exchange,
-      ...(expected !== undefined ? { expected } : {}),
-      ...(actual !== undefined ? { actual } : {}),
-    });
+  fail({ clauses, ...failure }: OracleFailure): void {
+    this.findings.push({ ...failure, status: "fail", ...(clauses.length ? { clause: clauses } : {}) });
   }
 
   observe(topic: string, value: unknown, clause?: string): void {

@@ -1,6 +1,7 @@
 import { DATASETS, type Dataset } from "../../contract/index.js";
 import { NothingToSample, SemanticOracles } from "../semantics/oracles.js";
-import { AllowanceSpent, Session } from "./oracle-session.js";
+import { AllowanceSpent } from "../semantics/oracle-requests.js";
+import { Session } from "./oracle-session.js";
 import type { StepKind } from "./step-kind.js";
 
 /** The `semantics:` member of a step (docs/search-semantics.md). */

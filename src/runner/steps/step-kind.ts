@@ -65,6 +65,10 @@ export interface StepFinding {
   readonly actual?: unknown;
   /** Index into the execution's exchanges of the request that shows it. */
   readonly exchange?: number;
+  /** Indexes of further exchanges the finding is read against (shown beside `exchange` in reports). */
+  readonly related?: readonly number[];
+  /** The clauses the finding rests on (as CheckOutcome.clause): its verdict and the clauses it marks failed. */
+  readonly clause?: readonly string[];
 }
 
 /** Something a step saw where the specification leaves the choice to the deployment (reported as observed). */
