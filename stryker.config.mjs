@@ -10,12 +10,14 @@ export default {
   // linter's diagnostics refuse a body, query translation, field selection, cursors, the Credit charge, keys and
   // their ledger (not the parsing of --keys), the route, key and scope stages, and the MCP tools' listing and calls.
   // Left out: the switches of the hand-written mutants and of the variants (body-validation.ts lines 1-53 and
-  // 85-102, the MCP server's choices) and the readings of open clauses (readings.ts), where every choice is legal. `--mutate <file>` runs another module of src/reference/.
+  // 85-102, the MCP server's choices) and the readings of open clauses, where every choice is legal: readings.ts, and
+  // the boolean and object forms of _source (selection.ts from line 26, the reading of s4-4-source-object-members,
+  // whose mutants no case may kill). `--mutate <file>` runs another module of src/reference/.
   mutate: [
     "src/reference/body-validation.ts:54-84",
     "src/reference/body-validation.ts:103-123",
     "src/reference/query/translate.ts",
-    "src/reference/records/selection.ts",
+    "src/reference/records/selection.ts:1-25",
     "src/reference/records/companies.ts",
     "src/reference/cursor.ts",
     "src/reference/pipeline/stages/charge.ts",
