@@ -47,6 +47,12 @@ export interface Exchange {
    * retry its deadline allowed was made (src/client/rate-policy.ts). The tester's limit, not the deployment's fault.
    */
   readonly rateLimited?: true;
+  /**
+   * No answer came to judge (`error` says why): the request timed out under --timeout, its connection failed, its
+   * body passed the cap, or the run had stopped sending. The tester's transport gave up: a step that did not pass
+   * for it is not run, never failed (docs/verdicts.md, "Not run").
+   */
+  readonly unanswered?: true;
   readonly durationMs: number;
 }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl } from "./http.js";
-import { RatePolicy } from "./rate-policy.js";
+import { KeyRatePolicies } from "./key-rate-policies.js";
 import { TransportHealth } from "./transport-health.js";
 
 let server: Server;
@@ -123,7 +123,7 @@ describe("HttpClient", () => {
   });
 
   it("retries 429 after Retry-After, boundedly", async () => {
-    const client = new HttpClient({ baseUrl: base, ratePolicy: new RatePolicy({ maxRetries: 3 }) });
+    const client = new HttpClient({ baseUrl: base, rates: new KeyRatePolicies({ maxRetries: 3 }) });
     const r = await client.send({ method: "GET", path: "/limited" });
     expect(r).toMatchObject({ status: 200, retries: 2 });
     expect(r.rateLimited).toBeUndefined();
@@ -145,6 +145,10 @@ describe("HttpClient", () => {
     const held = await client.send({ method: "GET", path: "/prefix/ok" });
     expect(held).toMatchObject({ notSent: true, rateLimited: true, error: expect.stringMatching(/^not sent: .*429/) });
     expect(seen.length).toBe(before);
+    // The hold is the key's (§8): a request with another key is sent at once.
+    const otherKey = await client.send({ method: "GET", path: "/prefix/ok", headers: { Authorization: "Bearer k2" } });
+    expect(otherKey).toMatchObject({ status: 200 });
+    expect(seen.length).toBe(before + 1);
     await client.close();
     // Retry-After: 1 fits in 2.5 s once or twice, never three times: the whole request ends by the deadline.
     const fresh = new HttpClient({ baseUrl: base, timeoutMs: 2500 });
@@ -179,7 +183,7 @@ describe("HttpClient", () => {
 
   it("paces requests to the rate it is given", async () => {
     const client = new HttpClient({ baseUrl: `${base}/prefix` });
-    client.ratePolicy.setRate(20);
+    client.rates.setRate(20);
     const started = performance.now();
     await Promise.all(Array.from({ length: 5 }, () => client.send({ method: "GET", path: "/ok" })));
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);

@@ -1,6 +1,6 @@
 import { Agent, request } from "undici";
 import { countRoundTrip } from "./round-trips.js";
-import { RatePolicy } from "./rate-policy.js";
+import { KeyRatePolicies } from "./key-rate-policies.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -45,8 +45,8 @@ export interface HttpClientOptions {
   readonly connections?: number;
   /** Counts consecutive transport failures and stops sending at its limit (one per run, shared with MCP). */
   readonly health?: TransportHealth;
-  /** Paces requests by the key's rate limit and learns from 429 answers (one per run, shared with MCP). */
-  readonly ratePolicy?: RatePolicy;
+  /** Paces each key's requests by its rate limit and learns from 429 answers (one per run, shared with MCP). */
+  readonly rates?: KeyRatePolicies;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -84,15 +84,16 @@ export function isInsecureRemote(url: URL): boolean {
  * The runner's only way out to the network. It talks to one origin: paths are joined to the base URL
  * and a path that would leave its origin is refused before anything is sent, so the Authorization
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
- * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error`. Every request waits
- * for its turn under `ratePolicy` and is retried after a 429 only while its deadline (`timeoutMs` after it was made)
- * allows; so a request takes at most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429
- * it is. Once `health` has stopped the run, nothing more is sent.
+ * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error` (no answer: every
+ * answer of the deployment comes back as one). Every request waits for its turn under its key's policy in `rates`
+ * and is retried after a 429 only while its deadline (`timeoutMs` after it was made) allows; so a request takes at
+ * most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429 it is. Once `health` has stopped
+ * the run, nothing more is sent.
  */
 export class HttpClient {
   readonly baseUrl: URL;
   readonly health: TransportHealth;
-  readonly ratePolicy: RatePolicy;
+  readonly rates: KeyRatePolicies;
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
@@ -103,7 +104,7 @@ export class HttpClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.health = options.health ?? new TransportHealth();
-    this.ratePolicy = options.ratePolicy ?? new RatePolicy();
+    this.rates = options.rates ?? new KeyRatePolicies();
     this.agent = new Agent({
       connections: options.connections ?? 8,
       keepAliveTimeout: 2_000,
@@ -141,14 +142,15 @@ export class HttpClient {
     const started = performance.now();
     const deadline = started + this.timeoutMs;
     let refused: HttpResult | undefined;
+    const ratePolicy = this.rates.forHeaders(req.headers);
     for (let retries = 0; ; retries++) {
       const skipped = notSent();
       if (skipped) return skipped;
-      const sentAt = await this.ratePolicy.turn(deadline);
+      const sentAt = await ratePolicy.turn(deadline);
       if (sentAt === undefined) {
         if (refused) return refused;
         const durationMs = Math.round(performance.now() - started);
-        const error = `not sent: ${this.ratePolicy.describeHold()}`;
+        const error = `not sent: ${ratePolicy.describeHold()}`;
         return { url, error, durationMs, retries, notSent: true, rateLimited: true };
       }
       const result = await this.once(url, req, started, retries, this.timeoutMs);
@@ -157,7 +159,7 @@ export class HttpClient {
       else this.health.answered();
       if (result.status !== 429) return result;
       refused = { ...result, rateLimited: true };
-      if (!this.ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt)) return refused;
+      if (!ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt)) return refused;
     }
   }
 

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
+import { isNoAnswer, markNoAnswer } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
 import type { RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
@@ -103,6 +104,8 @@ export interface ToolCallOutcome {
    * JSON-RPC error saying so, HTTP 429) with no retry left within the deadline, or it was not sent in time.
    */
   readonly rateLimited?: true;
+  /** No answer came (`error` says why: a timeout, a failed connection, ...): nothing of the server's to judge. */
+  readonly unanswered?: true;
 }
 
 export interface McpSession {
@@ -165,8 +168,9 @@ export function originBoundFetch(
       return capped(response, DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
       const what = `MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`;
-      if (!init?.signal?.aborted) health?.failed(what);
-      throw error;
+      if (init?.signal?.aborted) throw error;
+      health?.failed(what);
+      throw typeof error === "object" && error !== null ? markNoAnswer(error as Error) : error;
     }
   };
   return async (input, init) => {
@@ -179,7 +183,8 @@ export function originBoundFetch(
     const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
     let refused: Response | undefined;
     for (let attempt = 0; ; attempt++) {
-      if (health?.stopped !== undefined) throw new McpClientError(`not sent: the run stopped after ${health.stopped}`);
+      if (health?.stopped !== undefined)
+        throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
       const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : performance.now();
       if (sentAt === undefined) {
         onRateLimited?.();
@@ -208,7 +213,10 @@ function capped(response: Response, maxBytes: number): Response {
     transform(chunk, controller) {
       size += chunk.byteLength;
       if (size <= maxBytes) controller.enqueue(chunk);
-      else controller.error(new McpClientError(`response body larger than ${maxBytes / 1048576} MiB; reading stopped`));
+      else
+        controller.error(
+          markNoAnswer(new McpClientError(`response body larger than ${maxBytes / 1048576} MiB; reading stopped`)),
+        );
     },
   });
   try {
@@ -241,10 +249,11 @@ function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean):
     e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "")
       ? "no answer in time"
       : (e.message ?? String(error));
-  return new McpClientError(
+  const described = new McpClientError(
     `cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`,
     httpStatus,
   );
+  return httpStatus === undefined && isNoAnswer(error) ? markNoAnswer(described) : described;
 }
 
 /** Words of a JSON-RPC error that refuses a request for the key's rate (no code for it is standard). */
@@ -461,6 +470,7 @@ async function callToolOnce(
       isError: true,
       error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
       ...(limited ? { rateLimited: true as const } : {}),
+      ...(!sent && !limited && isNoAnswer(error) ? { unanswered: true as const } : {}),
     };
   }
 }
@@ -533,6 +543,8 @@ export interface McpProbe {
    * needed) after every retry the deadline allowed, or not sent because no turn came before the deadline.
    */
   readonly rateLimited?: true;
+  /** No answer came (`error` says why: a timeout, a failed connection, ...): nothing of the server's to judge. */
+  readonly unanswered?: true;
 }
 
 /** A probe that failed with `error`, marked when the rate limit was the cause. */
@@ -540,7 +552,7 @@ function probeFailure(url: string, error: unknown, timeoutMs: number): McpProbe 
   return {
     url,
     error: describeFetchError(error, timeoutMs),
-    ...(isRateLimitError(error) ? { rateLimited: true } : {}),
+    ...(isRateLimitError(error) ? { rateLimited: true } : isNoAnswer(error) ? { unanswered: true } : {}),
   };
 }
 
@@ -624,15 +636,34 @@ function probeHeaders(options: McpClientOptions, auth: ProbeAuthorization): Reco
   return auth === null ? {} : authorizationHeaders(auth ?? options.authorization);
 }
 
+/**
+ * Reads from a stream within `timeoutMs`: past it the reader is cancelled and a TimeoutError thrown, so that a
+ * silent stream reads as no answer (src/client/no-answer.ts) rather than as a stream that ended without one.
+ */
+async function readWithin<T>(reader: EventReader, timeoutMs: number, read: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reader.cancel();
+      reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" }));
+    }, timeoutMs);
+  });
+  const reading = read();
+  reading.catch(() => undefined);
+  try {
+    return await Promise.race([reading, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function responseMessage(response: Response, timeoutMs: number): Promise<McpProbe["response"]> {
   const type = response.headers.get("content-type") ?? "";
   if (type.includes("text/event-stream") && response.body) {
     const reader = new EventReader(response.body.getReader());
-    const timer = setTimeout(() => reader.cancel(), timeoutMs);
     try {
-      return await reader.response(PROBE_ID);
+      return await readWithin(reader, timeoutMs, () => reader.response(PROBE_ID));
     } finally {
-      clearTimeout(timer);
       reader.cancel();
     }
   }
@@ -696,6 +727,7 @@ interface OpenStream {
   readonly endpoint?: URL;
   readonly events?: EventReader;
   readonly error?: string;
+  readonly unanswered?: true;
 }
 
 async function openSseStream(
@@ -726,28 +758,28 @@ async function openSseStream(
     return base;
   }
   const events = new EventReader(response.body.getReader());
-  const timer = setTimeout(() => events.cancel(), timeoutMs);
   try {
-    for (let event = await events.next(); event; event = await events.next()) {
-      if (event.event !== "endpoint") continue;
-      const endpoint = new URL(event.data, url);
-      if (endpoint.origin !== url.origin) {
-        events.cancel();
-        return {
-          ...base,
-          error:
-            `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not ` +
-            `sent there`,
-        };
+    return await readWithin(events, timeoutMs, async (): Promise<OpenStream> => {
+      for (let event = await events.next(); event; event = await events.next()) {
+        if (event.event !== "endpoint") continue;
+        const endpoint = new URL(event.data, url);
+        if (endpoint.origin !== url.origin) {
+          events.cancel();
+          return {
+            ...base,
+            error:
+              `the stream announced a message endpoint on another origin (${endpoint.origin}); the key is not ` +
+              `sent there`,
+          };
+        }
+        return { ...base, endpoint, events };
       }
-      return { ...base, endpoint, events };
-    }
-    return { ...base, error: "the stream ended without announcing a message endpoint" };
+      return { ...base, error: "the stream ended without announcing a message endpoint" };
+    });
   } catch (error) {
     events.cancel();
-    return { ...base, error: `no endpoint event within ${timeoutMs} ms (${(error as Error).message})` };
-  } finally {
-    clearTimeout(timer);
+    const error_ = `no endpoint event within ${timeoutMs} ms (${(error as Error).message})`;
+    return { ...base, error: error_, ...(isNoAnswer(error) ? { unanswered: true } : {}) };
   }
 }
 
@@ -763,6 +795,7 @@ export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuth
       status: stream.status,
       ...(stream.wwwAuthenticate ? { wwwAuthenticate: stream.wwwAuthenticate } : {}),
       ...(stream.error ? { error: stream.error } : {}),
+      ...(stream.unanswered ? { unanswered: true } : {}),
     });
   } catch (error) {
     return probeFailure(url, error, timeout);
@@ -791,6 +824,7 @@ export async function probeSseInitialize(
           stream.error ??
           `GET ${streamUrl} with the configured key answered HTTP ${stream.status}, so its message endpoint is unknown`,
         ...(stream.status === 429 ? { rateLimited: true } : {}),
+        ...(stream.unanswered ? { unanswered: true } : {}),
       };
     }
     const url = stream.endpoint.href;
@@ -807,15 +841,16 @@ export async function probeSseInitialize(
     const base = { url, status: posted.status, ...challenge(posted) };
     if (posted.status < 200 || posted.status >= 300) return marked(base);
     const events = stream.events;
-    const timer = setTimeout(() => events.cancel(), timeout);
     try {
-      const message = await events.response(PROBE_ID);
+      const message = await readWithin(events, timeout, () => events.response(PROBE_ID));
       return {
         ...base,
         ...(message ? { response: message } : { error: "no JSON-RPC response to initialize on the stream" }),
       };
-    } finally {
-      clearTimeout(timer);
+    } catch (error) {
+      if (!isNoAnswer(error)) throw error;
+      const unanswered = `no JSON-RPC response to initialize on the stream within ${timeout} ms`;
+      return { ...base, error: unanswered, unanswered: true };
     }
   } catch (error) {
     return probeFailure(streamUrl, error, timeout);

@@ -16,13 +16,13 @@ export interface RatePolicyOptions {
 
 /**
  * How a run keeps to its key's rate limit (§8: "Numeric rate limit ... not shown; the key status route reports the
- * values for a key", clause s8-rate-limit-quota-not-shown). One per run, shared by every request it makes, REST
- * (src/client/http.ts) and MCP (src/client/mcp.ts) alike, as TransportHealth is; docs/runner-robustness.md, "Rate
- * limits". Two things set the pace:
+ * values for a key", clause s8-rate-limit-quota-not-shown). One per key (src/client/key-rate-policies.ts), shared by
+ * every request the run makes with that key, REST (src/client/http.ts) and MCP (src/client/mcp.ts) alike;
+ * docs/runner-robustness.md, "Rate limits". Two things set the pace:
  * - the rate the key status reports (`setRate`): requests get turns spaced evenly, whoever sends them;
  * - rate-limit answers (`refused`): every request, not only the one refused, waits until the Retry-After has passed
  *   (seconds or an HTTP date; 0.5 s, 1 s, 2 s, ... without one), and the pace halves for a while (undici's
- *   RetryAgent retries one request; a rate limit is the key's, so every request of the key is held). A 429 at the
+ *   RetryAgent retries one request; a rate limit is the key's, so every request of that key is held). A 429 at the
  *   key's own pace also slows that pace by a quarter for the rest of the run (at most to half the reported rate).
  * Every wait is bounded by the deadline of the request that waits: a turn that would come at or after it is not
  * waited for, and the caller reports the request as held back by the rate limit.

@@ -1,4 +1,5 @@
 import type { CaseStatus } from "../runner/types.js";
+import { UNJUDGED } from "../runner/not-run.js";
 import type { Report } from "./report.js";
 
 const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "drift"]);
@@ -53,8 +54,7 @@ export interface Comparison {
 
 /** Why a run could not be completed, from its report (reports written before these fields give undefined). */
 function incompleteness(report: Report): Comparison["incomplete"] {
-  const cut = new Set(["unreachable", "balance", "rate limit"]);
-  const notRun = report.cases.filter((c) => c.notRun !== undefined && cut.has(c.notRun)).map((c) => c.id);
+  const notRun = report.cases.filter((c) => c.notRun !== undefined && UNJUDGED.has(c.notRun)).map((c) => c.id);
   const interrupted = report.run.interrupted;
   if (interrupted)
     return {
@@ -64,7 +64,10 @@ function incompleteness(report: Report): Comparison["incomplete"] {
   const stopped = report.summary.stopped;
   if (stopped) return { reason: stopped.reason, notRun: [...new Set([...stopped.notRun, ...notRun])] };
   if (report.summary.exitCode === 2 && notRun.length)
-    return { reason: "cases were not run for the tester's key (balance or rate limit)", notRun };
+    return {
+      reason: "cases were not run for the tester's limits (no answer in time, the key's balance or rate)",
+      notRun,
+    };
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { suiteHash } from "../runner/suite-hash.js";
 import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
 import type { NotRunCategory } from "../runner/types.js";
+import { UNJUDGED } from "../runner/not-run.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
 
 type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
@@ -130,7 +131,11 @@ function summarize(outcome: RunOutcome): Summary {
   const drift = count("drift");
   const notRun: Partial<Record<NotRunCategory, number>> = {};
   for (const r of outcome.results) if (r.notRun) notRun[r.notRun] = (notRun[r.notRun] ?? 0) + 1;
-  const incomplete = outcome.stopped !== undefined || notRun["rate limit"] !== undefined;
+  // Cases --fit-balance left out are not run for the balance, and leave the run complete: only a balance that ran out
+  // during the run (`stopped`) makes it incomplete.
+  const incomplete =
+    outcome.stopped !== undefined ||
+    outcome.results.some((r) => r.notRun !== undefined && r.notRun !== "balance" && UNJUDGED.has(r.notRun));
   return {
     total: outcome.results.length,
     passed: count("passed"),

@@ -10,6 +10,8 @@ import { isSuccess } from "../checks/views.js";
 export interface BalanceReading {
   readonly value?: number;
   readonly error?: string;
+  /** Why key status gave no reading when it was the tester's limit: no answer came, or the key's rate limit. */
+  readonly limit?: "no answer" | "rate limit";
 }
 
 /**
@@ -45,10 +47,12 @@ export class BalanceMeter {
     if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch) return { value: cached.value };
     const exchange = await this.send(key);
     if (!isSuccess(exchange)) {
+      const limit = exchange.rateLimited ? "rate limit" : exchange.unanswered ? "no answer" : undefined;
       return {
         error:
           `GET /auth/key/status did not answer with a success ` +
           `(${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})`,
+        ...(limit ? { limit } : {}),
       };
     }
     const pointer = this.implementation.keyStatus(exchange.json).remaining;

@@ -68,15 +68,6 @@ async function executeStep(
     if (verdict.failed) stepFailed = true;
     if (!stepFailed) Object.assign(run.vars, verdict.vars);
     if (s.execution.inconclusive && !stepFailed) throw new NotRun("data", `${p.label}: ${s.execution.inconclusive}`);
-    // After an HTTP request that got no answer the case has failed; the rest of a for_each would each wait for the
-    // timeout too. (MCP steps go on: their errors also say what a transport lacks, which the next one may not.)
-    const left = expansions.length - at - 1;
-    const http = step.kind === "request" || step.kind === "paginate";
-    if (left > 0 && http && s.execution.exchanges.some((e) => e.error !== undefined)) {
-      const message = `${left} more request(s) of this step not sent after a request that got no answer`;
-      run.failures.push({ step: stepLabel(step, index, ""), check: "transport", message });
-      return false;
-    }
   }
   if (refused) throw refused;
   if (stop && "notRun" in stop) throw stop.notRun;

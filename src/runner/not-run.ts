@@ -11,6 +11,13 @@ export class NotRun extends Error {
   }
 }
 
+/**
+ * Not-run categories that leave a run without a verdict it set out to give, the deployment's or the tester's
+ * limits being the cause: any case of these makes the run INCOMPLETE (exit 2), except `balance` for cases
+ * `--fit-balance` left out before the run (docs/verdicts.md, "Not run").
+ */
+export const UNJUDGED: ReadonlySet<NotRunCategory> = new Set(["unreachable", "no answer", "balance", "rate limit"]);
+
 /** The reason a report shows: `not run: <category>: <detail>`, one form for every reporter. */
 export function notRunReason(category: NotRunCategory, detail: string): string {
   return `not run: ${category}: ${detail}`;

@@ -354,7 +354,7 @@ function paceByKeyStatus(preflight: Exchange, run: RunContext): void {
   const { http, observed, implementation } = run;
   const pointer = implementation.keyStatus(preflight.json).rateLimit;
   const rate = pointer ? requestsPerSecond(getPointer(preflight.json, pointer), pointer.split("/").pop()) : undefined;
-  if (rate !== undefined) http.ratePolicy.setRate(rate * 0.9);
+  if (rate !== undefined) http.rates.setRate(rate * 0.9);
   observed.set(
     "rate_limit.pacing",
     rate === undefined ? "not understood: 429 is retried" : { requests_per_second: Number((rate * 0.9).toFixed(3)) },
@@ -450,6 +450,7 @@ function stoppedOf(run: RunContext, executed: Executed): { stopped?: RunOutcome[
   const listed = (ids: readonly string[]) =>
     `${ids.length} of ${results.length} cases did not run` + (ids.length ? ` (${ids.join(", ")})` : "");
   let stopped: RunOutcome["stopped"];
+  const first: string[] = [];
   if (stoppedAfter !== undefined) {
     const notRun = notRunFor("unreachable");
     stopped = {
@@ -457,18 +458,25 @@ function stoppedOf(run: RunContext, executed: Executed): { stopped?: RunOutcome[
       reason: `the deployment was unreachable: the run stopped after ${stoppedAfter}`,
       notRun,
     };
-    warnings.unshift(`${stopped.reason}; ${listed(notRun)}`);
+    first.push(`${stopped.reason}; ${listed(notRun)}`);
   } else if (keyLimits.exhausted !== undefined) {
     const notRun = notRunFor("balance");
     stopped = { by: "balance", reason: `the tester's key could no longer pay: ${keyLimits.exhausted}`, notRun };
-    warnings.unshift(`${stopped.reason}; ${listed(notRun)}; no verdict was given on them`);
+    first.push(`${stopped.reason}; ${listed(notRun)}; no verdict was given on them`);
   }
+  const unanswered = notRunFor("no answer");
+  if (unanswered.length)
+    first.push(
+      `requests got no answer within --timeout (${run.options.timeoutMs} ms) or lost their connection: ` +
+        `${listed(unanswered)}; no verdict was given on them (a longer --timeout may let them run)`,
+    );
   const rateLimited = notRunFor("rate limit");
   if (rateLimited.length)
-    warnings.unshift(
+    first.push(
       `the tester's key was still rate limited after the retries: ${listed(rateLimited)}; no verdict was given ` +
         `on them`,
     );
+  warnings.unshift(...first);
   return stopped ? { stopped } : {};
 }
 

@@ -106,6 +106,8 @@ export interface CaseResult {
  * Why a case was not run (or not run to its end): never a verdict on the deployment (docs/verdicts.md, "Not run").
  *
  * - `unreachable`: the deployment stopped answering and the run stopped sending (docs/runner-robustness.md);
+ * - `no answer`: a request of the case got no answer within --timeout (or its connection failed, or its body passed
+ *   the cap), while the run went on;
  * - `balance`: the tester's key cannot pay for the case (its balance ran out, it was refused, or `--fit-balance` left
  *   the case out);
  * - `rate limit`: the tester's key was still rate limited after the transport's retries;
@@ -115,4 +117,4 @@ export interface CaseResult {
  * - `configuration`: the run lacks what the case needs (a second key).
  */
 export type NotRunCategory =
-  "unreachable" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";
+  "unreachable" | "no answer" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";

@@ -57,6 +57,16 @@ export function unreachable(stopped: string): NotRun {
   return new NotRun("unreachable", `the run stopped after ${stopped}`);
 }
 
+/**
+ * A request of `label` got no answer (`why`: a timeout, a failed connection, ...): the case is not run, for the run
+ * having stopped sending when it has, else for this request alone (docs/verdicts.md, "Not run").
+ */
+export function noAnswer(label: string, why: string, deps: Pick<EngineDeps, "http">): NotRun {
+  const stopped = deps.http.health.stopped;
+  if (stopped !== undefined) return unreachable(stopped);
+  return new NotRun("no answer", `${label} got no answer to judge: ${why}`);
+}
+
 export interface CaseRun {
   readonly def: CaseDef;
   vars: Record<string, unknown>;

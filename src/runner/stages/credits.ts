@@ -4,7 +4,8 @@ import type { CreditsExpectation } from "../types.js";
 import type { Exchange } from "../../checks/exchange.js";
 import { classifyAnswer } from "../../checks/answer.js";
 import { countedItems, isSuccess, viewOf } from "../../checks/views.js";
-import type { EngineDeps, Judged, SentExpansion, VersionCost } from "./context.js";
+import { noAnswer, type EngineDeps, type Judged, type SentExpansion, type VersionCost } from "./context.js";
+import { NotRun } from "../not-run.js";
 import { formulaCost } from "./price.js";
 
 /**
@@ -23,6 +24,19 @@ function creditsClauses(
     return [formula.clause];
   if (expectation === "free" && exchanges.length > 0 && !exchanges.some(isSuccess))
     return [contract.creditRefusal.clause];
+  return undefined;
+}
+
+/**
+ * A measured step whose balance reading the tester's own limits prevented (key status got no answer, or stayed rate
+ * limited): the Credits are not judged and the case is not run, as for any request of its own (docs/verdicts.md).
+ */
+export function unmeasured(label: string, sent: SentExpansion, deps: EngineDeps): NotRun | undefined {
+  if (sent.measured !== undefined) return undefined;
+  const reading = [sent.before, sent.after].find((r) => r?.limit !== undefined);
+  if (reading?.limit === "no answer") return noAnswer(`the balance reading of ${label}`, reading.error ?? "", deps);
+  if (reading?.limit === "rate limit")
+    return new NotRun("rate limit", `the balance reading of ${label} was still answered 429 after the retries ran out`);
   return undefined;
 }
 

@@ -7,10 +7,18 @@ import type { StepDef } from "../types.js";
 import { clauseIds } from "../verdict.js";
 import { captureAll } from "./capture.js";
 import { runCheck, sendingOutcomes } from "./check.js";
-import type { CaseRun, EngineDeps, PreparedExpansion, SentExpansion, VersionCost } from "./context.js";
-import { creditsCheck } from "./credits.js";
+import {
+  noAnswer,
+  type CaseRun,
+  type EngineDeps,
+  type PreparedExpansion,
+  type SentExpansion,
+  type VersionCost,
+} from "./context.js";
+import { creditsCheck, unmeasured } from "./credits.js";
 import { dataPrecondition } from "./prepare.js";
 import { recordVerdicts } from "./verdict.js";
+import { NotRun } from "../not-run.js";
 
 /**
  * Judges one sent expansion, stage by stage: what the run keeps of it (evidence, people records, observations), what
@@ -33,6 +41,7 @@ export async function judgeExpansion(
     step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
   const outcomes = sendingOutcomes(step.kind, s.execution, stepClause);
   let vars: Record<string, unknown> = {};
+  let notMeasured: NotRun | undefined;
   if (!outcomes.length) {
     const captured = captureAll(step.captures, exchanges, plan, deps);
     vars = captured.vars;
@@ -45,16 +54,27 @@ export async function judgeExpansion(
       view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
     };
     for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
-    if (step.credits) outcomes.push(creditsCheck(step.credits, plan, s, stepClause, deps, versionCost));
+    // A Credit measurement the tester's limits prevented ends the case as not run, once the step's other outcomes
+    // are recorded: they judge answers that did come.
+    if (step.credits) notMeasured = unmeasured(label, s, deps);
+    if (step.credits && !notMeasured) outcomes.push(creditsCheck(step.credits, plan, s, stepClause, deps, versionCost));
     // A check that failed says more than the capture it made impossible.
     if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...captured.missing);
   }
-  // A refusal about the tester's own key (balance, rate) makes the case not run, never a verdict.
-  if (plan.auth === "primary" && outcomes.some((o) => o.outcome.status !== "pass")) {
+  const judged = outcomes.some((o) => o.outcome.status !== "pass");
+  // A request that got no answer leaves nothing to judge: the tester's transport gave up, never the deployment.
+  const unanswered = exchanges.find((e) => e.unanswered);
+  if (judged && unanswered) throw noAnswer(label, unanswered.error ?? "no answer", deps);
+  // A refusal about the tester's own key (balance, rate) makes the case not run, never a verdict. Key status tells
+  // the primary key's balance from its rate; another key's answers that stayed rate limited are its rate.
+  if (plan.auth === "primary" && judged) {
     const limited = await deps.keyLimits.judge(label, exchanges, plan.worstCase);
     if (limited) throw limited;
-  }
-  return { failed: recordVerdicts(outcomes, label, exchanges, run, deps), vars };
+  } else if (judged && exchanges.some((e) => e.rateLimited))
+    throw new NotRun("rate limit", `${label} was still answered 429 (rate limited) after the retries ran out`);
+  const failed = recordVerdicts(outcomes, label, exchanges, run, deps);
+  if (notMeasured) throw notMeasured;
+  return { failed, vars };
 }
 
 /** What the run keeps of a sent expansion whatever its verdict: evidence, people records to scan, observations. */

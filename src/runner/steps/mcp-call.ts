@@ -7,6 +7,7 @@ import {
   type ToolCallOutcome,
 } from "../../client/mcp.js";
 import { matchToolsToRoutes } from "../../client/tool-match.js";
+import { isNoAnswer } from "../../client/no-answer.js";
 import type { Exchange } from "../../checks/exchange.js";
 import { planRequest, prepareRequest } from "./request.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
@@ -106,7 +107,7 @@ export const mcpCallStep: StepKind = {
         request: request(spec.tool ?? ctx.mcpTools?.[spec.operation] ?? spec.operation),
         ...(status !== undefined ? { status } : {}),
         error: (error as Error).message,
-        ...(isRateLimitError(error) ? { rateLimited: true } : {}),
+        ...(isRateLimitError(error) ? { rateLimited: true } : isNoAnswer(error) ? { unanswered: true } : {}),
       });
     };
     let session;
@@ -156,7 +157,8 @@ function toolResult(
   done: (exchange: Omit<Exchange, "durationMs">) => { exchanges: Exchange[] },
 ): StepExecution {
   const limited = outcome.rateLimited ? { rateLimited: true as const } : {};
-  if (outcome.error !== undefined) return done({ request, error: outcome.error, ...limited });
+  const unanswered = outcome.unanswered ? { unanswered: true as const } : {};
+  if (outcome.error !== undefined) return done({ request, error: outcome.error, ...limited, ...unanswered });
   const form = refusalForm(outcome);
   const observations = form
     ? [{ topic: "mcp.refusal_form", value: { operation, form }, clause: "s4-6-tool-refusal-form" }]

@@ -93,7 +93,7 @@ export const mcpProbeStep: StepKind = {
           ? { error: probe.error }
           : { jsonError: probe.error }
         : {}),
-      ...(probe.rateLimited ? { rateLimited: true } : {}),
+      ...(probe.rateLimited ? { rateLimited: true } : probe.unanswered ? { unanswered: true } : {}),
       durationMs: Math.round(performance.now() - started),
     };
     return { exchanges: [exchange] };

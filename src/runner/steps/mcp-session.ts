@@ -32,7 +32,7 @@ export function clientOptions(ctx: ExecuteContext, auth: AuthMode): McpClientOpt
     baseUrl: ctx.http.baseUrl.href,
     timeoutMs: ctx.timeoutMs,
     health: ctx.http.health,
-    ratePolicy: ctx.http.ratePolicy,
+    ratePolicy: ctx.http.rates.for(authorization),
     ...(authorization !== undefined ? { authorization } : {}),
   };
 }

@@ -77,12 +77,11 @@ writeFileSync(casesFile, SILENT_CASES);
 const cases = loadSuiteFile(casesFile, "mcp");
 
 describe("MCP steps honour the run's --timeout (not the client's 10 s default)", () => {
-  // The stalling server's SSE stream does open and announce its endpoint: that probe has nothing to fail.
-  for (const [name, handler, failingProbes] of [
-    ["a server that answers nothing", mute, 3],
-    ["a server that opens its streams and then stays silent", stalling, 2],
+  for (const [name, handler] of [
+    ["a server that answers nothing", mute],
+    ["a server that opens its streams and then stays silent", stalling],
   ] as const) {
-    it(`fail every step kind on ${name} within the timeout`, async () => {
+    it(`leave every step kind not run, never failed, on ${name}, within the timeout`, async () => {
       const target = await deployment(handler);
       try {
         const outcome = await runConformance({
@@ -93,12 +92,13 @@ describe("MCP steps honour the run's --timeout (not the client's 10 s default)",
           concurrency: 3,
           timeoutMs: TIMEOUT_MS,
         });
-        expect(outcome.results.map((r) => [r.id, r.status])).toEqual(cases.map((c) => [c.id, "failed"]));
+        // No answer is nothing to judge (docs/verdicts.md, "Not run"); after five in a row the run stops sending.
+        expect(outcome.results.map((r) => [r.id, r.status])).toEqual(cases.map((c) => [c.id, "skipped"]));
         for (const result of outcome.results) {
           const expansions = result.id.endsWith("probe") ? 3 : 2;
-          expect(result.failures, result.id).toHaveLength(result.id.endsWith("probe") ? failingProbes : 2);
-          for (const failure of result.failures)
-            expect(failure.message, `${result.id} ${failure.step}`).toMatch(/300 ms|in time|Request timed out/);
+          expect(result.failures, result.id).toEqual([]);
+          expect(["no answer", "unreachable"], result.id).toContain(result.notRun);
+          expect(result.reason, result.id).toMatch(/300 ms|in time|Request timed out|the run stopped after/);
           // Each exchange is bounded by the timeout; 10 s per exchange (the old fixed deadline) is far above this.
           expect(result.durationMs, result.id).toBeLessThan(expansions * 4 * TIMEOUT_MS + 2000);
         }

@@ -1,3 +1,4 @@
+import { isNoAnswer } from "../../client/no-answer.js";
 import { isRateLimitError, MCP_TRANSPORT_SPEC, openMcpSession } from "../../client/mcp.js";
 import type { Exchange } from "../../checks/exchange.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
@@ -36,7 +37,10 @@ export const mcpToolsStep: StepKind = {
     });
     let session;
     const failed = (error: unknown) =>
-      done({ error: (error as Error).message, ...(isRateLimitError(error) ? { rateLimited: true } : {}) });
+      done({
+        error: (error as Error).message,
+        ...(isRateLimitError(error) ? { rateLimited: true } : isNoAnswer(error) ? { unanswered: true } : {}),
+      });
     try {
       session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
     } catch (error) {

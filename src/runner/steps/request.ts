@@ -107,7 +107,9 @@ export async function sendRequest(
     ...(result.headers ? { headers: result.headers } : {}),
     ...(result.bodyText !== undefined ? { bodyText: result.bodyText } : {}),
     ...(result.error !== undefined ? { error: result.error } : {}),
-    ...(result.rateLimited ? { rateLimited: true } : {}),
+    // Every error of the HTTP client is its own giving up (a timeout, a failed connection, the body cap, a stopped
+    // run): src/client/http.ts returns the deployment's answers, whatever they are, as answers.
+    ...(result.rateLimited ? { rateLimited: true } : result.error !== undefined ? { unanswered: true } : {}),
     durationMs: result.durationMs,
   };
   if (result.bodyText === undefined || result.bodyText.length === 0)
