@@ -47,6 +47,16 @@ describe("tdss gateway", () => {
       { stdout: (t) => flagged.push(t), stopped: Promise.resolve(), cwd: dir },
     );
     expect(flagged.join("")).toMatch(/blocks: empty, broadened;/);
+    // Every class a diagnostic can have that says what the service would do, narrowed among them.
+    const narrowed: string[] = [];
+    await runGateway(
+      { block: "narrowed", port: 0 },
+      { stdout: (t) => narrowed.push(t), stopped: Promise.resolve(), cwd: dir },
+    );
+    expect(narrowed.join("")).toMatch(/blocks: narrowed;/);
+    expect(await refusal({ upstream: "http://127.0.0.1:1", block: "cost" })).toMatch(
+      /--block cost: cost is not a consequence; use a comma list of refused, empty, broadened, narrowed, unspecified/,
+    );
     writeFileSync(join(dir, "tdss.config.yaml"), "gateway:\n  block: [nothing]\n");
     expect(await refusal({}, dir)).toMatch(/\/gateway\/block\/0: must be equal to one of the allowed values/);
   });

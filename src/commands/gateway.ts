@@ -1,6 +1,6 @@
 import { resolve as resolvePath } from "node:path";
 import { ConfigError, findConfig, loadConfig, type RunConfig } from "../runner/config.js";
-import { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
+import { FINDING_CLASSES } from "../lint/consequence.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import type { Blockable } from "../gateway/verdict.js";
 
@@ -26,10 +26,10 @@ function parseBlock(text: string): Blockable[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const wrong = names.find((n) => !(GATEWAY_BLOCKABLE as readonly string[]).includes(n));
+  const wrong = names.find((n) => !(FINDING_CLASSES as readonly string[]).includes(n));
   if (wrong !== undefined)
     throw new UsageError(
-      `--block ${text}: ${wrong} is not a consequence; use a comma list of ${GATEWAY_BLOCKABLE.join(", ")} ` +
+      `--block ${text}: ${wrong} is not a consequence; use a comma list of ${FINDING_CLASSES.join(", ")} ` +
         `(or "" to block nothing)`,
     );
   return [...new Set(names)] as Blockable[];
@@ -121,7 +121,7 @@ export const gatewayCommand: TdssCommand<GatewayArgs> = {
       .option("block", {
         type: "string",
         describe:
-          `Consequences answered by the gateway: comma list of ${GATEWAY_BLOCKABLE.join(", ")} (default ` +
+          `Consequences answered by the gateway: comma list of ${FINDING_CLASSES.join(", ")} (default ` +
           `refused,empty)`,
       })
       .option("log", {

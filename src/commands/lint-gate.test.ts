@@ -63,6 +63,16 @@ describe("tdss lint as a CI gate", () => {
     expect((await tdss(["lint"], '{"where": 1}')).code).toBe(1);
     // A rule's own severity is more specific than its class.
     expect((await tdss(["lint", "--rule", "fixed-set-value=warning"], SENIOR)).code).toBe(0);
+    // A dead value beside live ones is narrowed, a class of its own: a warning unless --fail-on names it.
+    const dead = '{"where": {"field": "management_level", "in": ["Director", "Cxo"]}}';
+    expect((await tdss(["lint"], dead)).code).toBe(0);
+    const failing = await tdss(["lint", "--fail-on", "narrowed", "-f", "json"], dead);
+    expect(failing.code).toBe(1);
+    const narrowed = JSON.parse(failing.stdout).files[0].diagnostics.find(
+      (x: { consequence: string }) => x.consequence === "narrowed",
+    );
+    expect([narrowed.ruleId, narrowed.severity]).toEqual(["fixed-set-value", "error"]);
+    expect((await tdss(["lint", "--fail-on", "narrowed", "--rule", "fixed-set-value=info"], dead)).code).toBe(0);
   });
 
   it("lints a folder (.json and .jsonl by default, node_modules and .tdssignore left out) and globs", () => {

@@ -16,7 +16,8 @@ import { packageRoot } from "../contract/root.js";
 import { expandInputs } from "../lint/cli-files.js";
 import { InputError, jsonlRecords, readInput, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
 import { loadConfig, settingsFor } from "../linter/config.js";
-import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, FAIL_ON_CLASSES, type FailOnClass } from "../linter/config-schema.js";
+import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON } from "../linter/config-schema.js";
+import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
 import { fixSource } from "../linter/fix.js";
 import { isRuleId, unknownRule } from "../linter/rule-settings.js";
@@ -110,7 +111,7 @@ export const LINT_OPTIONS: OptionTable = {
       repeatable: true,
       defaultDescription: '"refused,empty"',
       describe:
-        `Consequence classes that fail the run: ${FAIL_ON_CLASSES.join(",")} or none ` +
+        `Consequence classes that fail the run: ${FINDING_CLASSES.join(",")} or none ` +
         "(their diagnostics are errors)",
     },
     "max-warnings": { type: "number", describe: "Fail the run when there are more warnings than this" },
@@ -177,16 +178,16 @@ function checkArgs(args: LintArgs): void {
     );
 }
 
-function parseFailOn(given: string | string[]): FailOnClass[] {
+function parseFailOn(given: string | string[]): FindingClass[] {
   const words = ([] as string[])
     .concat(given)
     .flatMap((g) => g.split(","))
     .map((w) => w.trim());
   if (words.length === 1 && words[0] === "none") return [];
   for (const w of words)
-    if (!(FAIL_ON_CLASSES as readonly string[]).includes(w))
-      throw new UsageError(`--fail-on ${w}: expected a comma-separated list of ${FAIL_ON_CLASSES.join(", ")}, or none`);
-  return words as FailOnClass[];
+    if (!(FINDING_CLASSES as readonly string[]).includes(w))
+      throw new UsageError(`--fail-on ${w}: expected a comma-separated list of ${FINDING_CLASSES.join(", ")}, or none`);
+  return words as FindingClass[];
 }
 
 function parseExt(given: string): string[] {
@@ -209,7 +210,7 @@ interface Input {
 /** Everything a run decides before linting: configuration file, then flags. */
 interface Plan {
   readonly format: FormatName;
-  readonly failOn: readonly FailOnClass[];
+  readonly failOn: readonly FindingClass[];
   readonly maxWarnings?: number;
   /** Is this diagnostic listed in the report (--quiet, and the cost line outside json without --cost)? */
   readonly shown: (d: Diagnostic) => boolean;
@@ -261,7 +262,7 @@ async function runLint(args: LintArgs): Promise<number> {
     const options: EngineOptions = {
       ...(route ? { route: route as RouteName } : {}),
       ...(scopes ? { scopes } : {}),
-      rules: severities({ ...own.rules, ...cliRules }, failOn),
+      ...severities({ ...own.rules, ...cliRules }, failOn),
     };
     const jsonl = args.jsonl || name.endsWith(".jsonl");
     inputs.push({ file, name, bytes: await readInput(file), jsonl, options });
@@ -390,7 +391,7 @@ function streamReport(args: LintArgs, plan: Plan, gate: Gate, inputs: readonly I
 function lintJsonl(
   bytes: Buffer,
   options: EngineOptions,
-  failOn: readonly FailOnClass[],
+  failOn: readonly FindingClass[],
   fix: { suggestions: boolean } | undefined,
 ): { diagnostics: Diagnostic[]; fixed?: string } {
   const diagnostics: Diagnostic[] = [];

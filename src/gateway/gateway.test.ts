@@ -106,6 +106,21 @@ describe("REST through the gateway", () => {
     expect(through.headers["tdss-lint"]).toMatch(/^\d+ warnings?; rules=.*field-outside-scope/);
   });
 
+  it("blocks a dead value of an in list only when narrowed is blocked", async () => {
+    const body = JSON.stringify({ where: { field: "management_level", in: ["Director", "Cxo"] }, size: 1 });
+    const forwarded = await send(gateway.url, "POST", "/v1/people/query", body);
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.headers["tdss-lint"]).toMatch(/fixed-set-value/);
+    const narrowing = await startGateway({ upstream: upstream.url, port: 0, block: ["narrowed"] });
+    try {
+      const r = await send(narrowing.url, "POST", "/v1/people/query", body);
+      expect(r.status).toBe(422);
+      expect(r.headers["tdss-blocked"]).toBe("fixed-set-value");
+    } finally {
+      await narrowing.close();
+    }
+  });
+
   it("passes GET routes and unreadable bodies through untouched: the upstream decides", async () => {
     const version = await send(gateway.url, "GET", "/version");
     expect(version.text).toBe((await send(upstream.url, "GET", "/version")).text);

@@ -1,21 +1,13 @@
 import { classify, lint } from "../linter/index.js";
 import type { Consequence, Diagnostic, LintableOperationId } from "../linter/index.js";
 import { worstCaseCredits } from "../contract/worst-case.js";
-import type { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
+import { CONSEQUENCE_ORDER, type FindingClass } from "../lint/consequence.js";
 
 /** A consequence the gateway can block on: what the service would do with the request (docs/gateway.md). */
-export type Blockable = (typeof GATEWAY_BLOCKABLE)[number];
+export type Blockable = FindingClass;
 export const DEFAULT_BLOCK: readonly Blockable[] = ["refused", "empty"];
 
-const RANK: Readonly<Record<Consequence, number>> = {
-  refused: 0,
-  empty: 1,
-  broadened: 2,
-  narrowed: 3,
-  unspecified: 4,
-  style: 5,
-  cost: 6,
-};
+const RANK = (c: Consequence) => CONSEQUENCE_ORDER.indexOf(c);
 
 /** Consequences under which the service spends nothing: a refusal (§7) or a query certain to match nobody. */
 const FREE_UPSTREAM: ReadonlySet<Consequence> = new Set(["refused", "empty"]);
@@ -55,7 +47,7 @@ export function judge(
   // The worst first: a refusal explains a blocked request better than a style note beside it.
   const blocking = diagnostics
     .filter((d) => block.has(d.consequence))
-    .sort((a, b) => RANK[a.consequence] - RANK[b.consequence]);
+    .sort((a, b) => RANK(a.consequence) - RANK(b.consequence));
   const servedAndBilled = blocking.length > 0 && !diagnostics.some((d) => FREE_UPSTREAM.has(d.consequence));
   return {
     diagnostics,

@@ -23,12 +23,15 @@ export const CONSEQUENCE_ORDER: readonly Consequence[] = [
 ];
 
 /**
- * The consequences that say what the service would do with a request, and so the ones `tdss gateway` can answer
- * for it (docs/gateway.md); `cost` and `style` are information.
+ * The consequences that say what the service would do with a request: the classes `tdss lint --fail-on` can fail a
+ * run on and `tdss gateway --block` can answer a request for (docs/lint.md, docs/gateway.md); `cost` and `style`
+ * are information. In CONSEQUENCE_ORDER's order.
  */
-export const GATEWAY_BLOCKABLE = [
+export const FINDING_CLASSES = [
   "refused",
   "empty",
   "broadened",
+  "narrowed",
   "unspecified",
 ] as const satisfies readonly Consequence[];
+export type FindingClass = (typeof FINDING_CLASSES)[number];

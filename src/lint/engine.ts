@@ -22,6 +22,16 @@ export interface EngineOptions extends LintOptions {
   readonly bodyPath?: Path;
   /** False: a body is a request body as sent, never a bare node read as its `where` (the reference server's view). */
   readonly bareNodes?: boolean;
+  /**
+   * The severity of a diagnostic made `narrowed` after its rule ran (a dead value of an `in` list, below), where its
+   * rule is not in `ownRules`: `tdss lint --fail-on narrowed` makes it an error. Default: the class's (a warning).
+   */
+  readonly narrowedSeverity?: Severity;
+  /**
+   * The rules `rules` sets by the caller's own choice (configuration, --rule), not by their class under --fail-on;
+   * without it, every rule `rules` names is the caller's own.
+   */
+  readonly ownRules?: ReadonlySet<string>;
 }
 
 /** A fix spec waiting for the text: `set` puts the resolved edits in place (or removes the fix). */
@@ -229,7 +239,7 @@ function run(
   } finally {
     current = outer;
   }
-  narrowDeadValues(pending, document);
+  narrowDeadValues(pending, document, options);
   return finish(pending, source, unique, document);
 }
 
@@ -262,9 +272,10 @@ function selectRules(
 /**
  * An `empty` diagnostic on one value of an `in` list says that value can never match; the condition is empty
  * only when every value of the list is so. Where some value has no such diagnostic, each of them is `narrowed`
- * (docs/design.md, "Consequence classes"), at that class's severity unless the caller set the rule's own.
+ * (docs/design.md, "Consequence classes"), at that class's severity (`narrowedSeverity`) unless the caller set the
+ * rule's own.
  */
-function narrowDeadValues(pending: readonly Pending[], document: unknown): void {
+function narrowDeadValues(pending: readonly Pending[], document: unknown, options: EngineOptions): void {
   type List = { path: Path; dead: Set<number>; at: number[] };
   let lists: Map<string, List> | undefined;
   for (let i = 0; i < pending.length; i++) {
@@ -286,7 +297,8 @@ function narrowDeadValues(pending: readonly Pending[], document: unknown): void 
       const p = pending[i]!;
       const d = p.diagnostic as { consequence: Consequence; severity: Severity; message: string };
       d.consequence = "narrowed";
-      if (!p.ownSeverity) d.severity = DEFAULT_SEVERITY.narrowed;
+      const own = options.ownRules ? options.ownRules.has(p.diagnostic.ruleId) : p.ownSeverity;
+      if (!own) d.severity = options.narrowedSeverity ?? DEFAULT_SEVERITY.narrowed;
       d.message += " The list's other values still match.";
     }
   }

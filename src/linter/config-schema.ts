@@ -11,12 +11,11 @@ import { FORMATS } from "./format/report.js";
 import { repositoryFileUrl } from "./format/rule-page.js";
 import { routeNames } from "../contract/routes.js";
 import { subRecords } from "../contract/scopes.js";
+import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
 import { didYouMeanHint } from "../lint/suggest.js";
 
-/** The consequence classes --fail-on takes (the others, cost and style, never fail a run). */
-export const FAIL_ON_CLASSES = ["refused", "empty", "broadened", "unspecified"] as const;
-export type FailOnClass = (typeof FAIL_ON_CLASSES)[number];
-export const DEFAULT_FAIL_ON: readonly FailOnClass[] = ["refused", "empty"];
+/** The classes --fail-on takes by default (FINDING_CLASSES are all it takes; cost and style never fail a run). */
+export const DEFAULT_FAIL_ON: readonly FindingClass[] = ["refused", "empty"];
 export const DEFAULT_EXTENSIONS: readonly string[] = [".json", ".jsonl"];
 
 export interface Schema {
@@ -67,7 +66,7 @@ export function lintSectionSchema(): Schema {
       failOn: {
         description: "Consequence classes that fail the run (their diagnostics are errors)",
         type: "array",
-        items: { enum: [...FAIL_ON_CLASSES] },
+        items: { enum: [...FINDING_CLASSES] },
       },
       maxWarnings: { description: "Fail the run when there are more warnings than this", type: "integer", minimum: 0 },
       cost: { description: "Show the cost line in the stylish, github, junit and sarif formats", type: "boolean" },

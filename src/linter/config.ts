@@ -10,7 +10,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type * as Yaml from "yaml";
 import { InputError } from "../lint/cli-input.js";
 import { CONFIG_FILES, misplacedLintKeys } from "./config-file.js";
-import { configSchema, schemaError, type FailOnClass } from "./config-schema.js";
+import { configSchema, schemaError } from "./config-schema.js";
+import type { FindingClass } from "../lint/consequence.js";
 import type { FormatName } from "./format/report.js";
 import type { RouteName, ScopeOverrides, Severity } from "../lint/types.js";
 
@@ -21,7 +22,7 @@ interface LintConfig {
   readonly rules?: RuleSettings;
   readonly scopes?: string | ScopeOverrides;
   readonly format?: FormatName;
-  readonly failOn?: readonly FailOnClass[];
+  readonly failOn?: readonly FindingClass[];
   readonly maxWarnings?: number;
   readonly cost?: boolean;
   readonly ext?: readonly string[];

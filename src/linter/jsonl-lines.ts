@@ -3,7 +3,7 @@
  * `{"route", "body"}` wrapper names and the body at /body, a wrapper's unknown route reported first.
  */
 import type { JsonlRecord } from "../lint/cli-input.js";
-import type { FailOnClass } from "./config-schema.js";
+import type { FindingClass } from "../lint/consequence.js";
 import type { EngineOptions } from "../lint/engine.js";
 import { classSeverity } from "./severities.js";
 import type { Diagnostic } from "../lint/types.js";
@@ -21,7 +21,7 @@ export function lineOptions(options: EngineOptions, record: JsonlRecord): Engine
 export function lineDiagnostics(
   record: JsonlRecord,
   found: readonly Diagnostic[],
-  failOn: readonly FailOnClass[],
+  failOn: readonly FindingClass[],
 ): readonly Diagnostic[] {
   if (record.routeError === undefined) return found;
   const route: Diagnostic = {

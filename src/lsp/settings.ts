@@ -10,7 +10,8 @@ import { expandInputs } from "../lint/cli-files.js";
 import { InputError, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
 import { loadConfig, settingsFor } from "../linter/config.js";
 import { CONFIG_FILES } from "../linter/config-file.js";
-import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON, type FailOnClass } from "../linter/config-schema.js";
+import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON } from "../linter/config-schema.js";
+import type { FindingClass } from "../lint/consequence.js";
 import type { EngineOptions } from "../lint/engine.js";
 import { severities } from "../linter/severities.js";
 import { documentRoute } from "./route.js";
@@ -19,7 +20,7 @@ export interface DocumentSettings {
   /** The document is linted as JSON Lines: one request a line. */
   readonly jsonl: boolean;
   readonly options: EngineOptions;
-  readonly failOn: readonly FailOnClass[];
+  readonly failOn: readonly FindingClass[];
   /** The cost line is listed (the configuration's `cost`), as in `tdss lint --cost`. */
   readonly cost: boolean;
 }
@@ -68,7 +69,7 @@ export async function documentSettings(
     const options: EngineOptions = {
       ...(route ? { route } : {}),
       ...(scopes ? { scopes } : {}),
-      rules: severities(own.rules, failOn),
+      ...severities(own.rules, failOn),
     };
     return { jsonl, options, failOn, cost: config.cost === true };
   } catch (error) {

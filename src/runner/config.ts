@@ -6,7 +6,7 @@ import { OPERATION_IDS } from "../contract/index.js";
 import { CONFIG_FILES, misplacedLintKeys } from "../linter/config-file.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "../client/tool-match.js";
-import { GATEWAY_BLOCKABLE } from "../lint/consequence.js";
+import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
 
 /** A config file that cannot be used; the message names the file and the member. */
 export class ConfigError extends Error {
@@ -54,7 +54,7 @@ interface GatewayConfig {
   readonly upstream?: string;
   readonly port?: number;
   readonly host?: string;
-  readonly block?: readonly (typeof GATEWAY_BLOCKABLE)[number][];
+  readonly block?: readonly FindingClass[];
   /** Resolved against the config file's folder. */
   readonly log?: string;
   readonly timeoutMs?: number;
@@ -104,7 +104,7 @@ const SCHEMA = {
         upstream: { type: "string", minLength: 1 },
         port: { type: "integer", minimum: 0, maximum: 65535 },
         host: { type: "string", minLength: 1 },
-        block: { type: "array", items: { enum: [...GATEWAY_BLOCKABLE] }, uniqueItems: true },
+        block: { type: "array", items: { enum: [...FINDING_CLASSES] }, uniqueItems: true },
         log: { type: "string", minLength: 1 },
         timeout_ms: { type: "integer", minimum: 100, maximum: 600000 },
       },
