@@ -1,9 +1,16 @@
 import { ruleTester } from "../src/linter/testing/rule-tester.js";
 import rule from "./extra-member.js";
 
+const SCHEMA = '"$schema": "./node_modules/tdss/schemas/people-query.schema.json"';
+
 ruleTester(rule, {
   valid: [
     { code: '{"where": {"field": "city", "eq": "Paris"}, "size": 10, "after": "c"}' },
+    {
+      name: "a query file's $schema, its editor's annotation",
+      code: `{${SCHEMA}, "where": {"field": "city", "eq": "Paris"}}`,
+      document: true,
+    },
     { name: "a bare node", code: '{"field": "city", "eq": "Paris"}' },
     { name: "nl members are nl-body's", code: '{"text": "x", "filters": 1}', route: "searchPeople" },
     { code: '{"profile_ids": ["a"], "source": ["full_name"]}' },
@@ -45,6 +52,17 @@ ruleTester(rule, {
     {
       code: '{"company_ids": ["a"], «"ids": ["b"]}',
       errors: [{ messageId: "extra", path: "/ids", clauses: ["s4-4-companies-ids-up-to-100"] }],
+    },
+    {
+      name: "$schema in a body sent to the service (the gateway, lint() of a body) is a member",
+      code: `{«${SCHEMA}, "where": {"field": "city", "eq": "Paris"}}`,
+      errors: [{ messageId: "extra", path: "/$schema" }],
+    },
+    {
+      name: "a $schema that is not a string is no annotation",
+      code: '{«"$schema": 1, "where": {"field": "city", "eq": "Paris"}}',
+      document: true,
+      errors: [{ messageId: "extra", path: "/$schema" }],
     },
   ],
 });

@@ -2,7 +2,9 @@
  * §4.2 "Body of a search: {where, size, after}" and §4.4's detail requests name their members;
  * the spec does not say whether another member is refused or ignored (spec/openapi.yaml models it
  * open). `source` is shown for profiles only (clause s4-4-source-alias-jobs-companies). The
- * natural-language route is different: §4.3 refuses any other member (nl-body).
+ * natural-language route is different: §4.3 refuses any other member (nl-body). A query file's top-level
+ * `$schema` string points the editor at the project's query schema: the file is not what is sent, so the member is
+ * not reported there; a body sent with it (the gateway, `lint()` of a body) still is.
  */
 import { defineRule } from "../src/lint/rule.js";
 import { suggestionList } from "../src/lint/suggest.js";
@@ -12,7 +14,9 @@ export default defineRule({
   meta: {
     id: "extra-member",
     consequence: "unspecified",
-    description: "A member of a Query Spec or detail body other than the ones the spec names.",
+    description:
+      "A member of a Query Spec or detail body other than the ones the spec names; a query file's top-level " +
+      "`$schema` string, its editor's annotation, is not one (a body sent with it is).",
     clauses: [
       "s4-2-search-body-shape",
       "s4-4-source-alias-jobs-companies",
@@ -41,7 +45,7 @@ export default defineRule({
         if (body.kind === "natural-language" || body.bare || !isRecord(body.value)) return;
         const value = body.value;
         for (const key of Object.keys(value)) {
-          if (route.bodyMembers.includes(key)) continue;
+          if (route.bodyMembers.includes(key) || (key === "$schema" && body.schemaAnnotation)) continue;
           const candidates = route.bodyMembers.filter((m) => !Object.hasOwn(value, m));
           context.report({
             messageId: "extra",

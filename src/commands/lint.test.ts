@@ -180,6 +180,19 @@ describe("tdss lint", () => {
     expect(JSON.parse(r.stdout).files[0].diagnostics.map((d: { severity: string }) => d.severity)).toEqual(["warning"]);
   });
 
+  it("takes a query file's $schema as its editor's annotation, and a JSON Lines body's as a member", async () => {
+    const body =
+      '{"$schema": "./node_modules/tdss/schemas/people-query.schema.json", "where": {"field": "city", "eq": "x"}}';
+    const annotated = file("annotated.json", body);
+    expect(await tdss(["lint", "--rule", "cost=off", annotated])).toMatchObject({
+      code: 0,
+      stdout: "1 file checked, no problems.\n",
+    });
+    const line = await tdss(["lint", "--jsonl", "--rule", "cost=off", "-f", "json"], `${body}\n`);
+    const found = JSON.parse(line.stdout).files[0].diagnostics.map((d: { ruleId: string; path: string }) => d.path);
+    expect(found).toEqual(["/$schema"]);
+  });
+
   it("--jsonl reads standard input line by line, with wrapped routes and real line numbers", async () => {
     const lines = [
       '{"where": {"field": "city", "eq": "Paris"}, "size": 1}',

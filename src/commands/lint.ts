@@ -259,12 +259,13 @@ async function runLint(args: LintArgs): Promise<number> {
     const name = file === "-" ? (stdinName ?? "-") : file;
     const own = await settingsFor(loaded, file === "-" ? stdinName : file, cwd);
     const route = args.route ?? own.route;
+    const jsonl = args.jsonl || name.endsWith(".jsonl");
     const options: EngineOptions = {
       ...(route ? { route: route as RouteName } : {}),
       ...(scopes ? { scopes } : {}),
       ...severities({ ...own.rules, ...cliRules }, failOn),
+      document: !jsonl,
     };
-    const jsonl = args.jsonl || name.endsWith(".jsonl");
     inputs.push({ file, name, bytes: await readInput(file), jsonl, options });
   }
   const gate = new Gate(plan);

@@ -23,6 +23,12 @@ export interface EngineOptions extends LintOptions {
   /** False: a body is a request body as sent, never a bare node read as its `where` (the reference server's view). */
   readonly bareNodes?: boolean;
   /**
+   * The input is a document a person keeps (a query file, standard input, an editor's buffer), not a body on its way
+   * to the service: a top-level `$schema` string is its editor's annotation (docs/rules/extra-member.md). `tdss lint`
+   * and the language server say so of JSON documents, never of JSON Lines, whose lines are bodies.
+   */
+  readonly document?: boolean;
+  /**
    * The severity of a diagnostic made `narrowed` after its rule ran (a dead value of an `in` list, below), where its
    * rule is not in `ownRules`: `tdss lint --fail-on narrowed` makes it an error. Default: the class's (a warning).
    */
@@ -201,7 +207,7 @@ function run(
     let members = 0;
     let info: BodyInfo | undefined;
     if (!source?.syntaxError) {
-      info = bodyInfo(body, bodyPath, route, options.bareNodes !== false);
+      info = bodyInfo(body, bodyPath, route, options);
       const root = treeRoot(info);
       if (root) {
         const tree = {
@@ -318,15 +324,17 @@ function valueAt(document: unknown, path: Path): unknown {
   return v;
 }
 
-function bodyInfo(body: unknown, path: Path, route: Route, bareNodes: boolean): BodyInfo {
+function bodyInfo(body: unknown, path: Path, route: Route, options: EngineOptions): BodyInfo {
   const bare =
-    bareNodes &&
+    options.bareNodes !== false &&
     route.kind === "search" &&
     isRecord(body) &&
     !Object.hasOwn(body, "where") &&
     looksLikeNode(body) &&
     !route.bodyMembers.some((m) => Object.hasOwn(body, m));
-  return { value: body, path, kind: route.kind, bare };
+  const schemaAnnotation =
+    options.document === true && path.length === 0 && isRecord(body) && typeof body.$schema === "string";
+  return { value: body, path, kind: route.kind, bare, schemaAnnotation };
 }
 
 /** The root node of the Query Spec tree: `where`, or the body itself when it is a bare node. */

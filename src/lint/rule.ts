@@ -94,6 +94,8 @@ export interface BodyInfo {
   readonly kind: BodyKind;
   /** A bare node given in place of a Query Spec body {where, size, after}. */
   readonly bare: boolean;
+  /** A query file's top-level `$schema` string, its editor's annotation, not a member (EngineOptions.document). */
+  readonly schemaAnnotation: boolean;
 }
 
 interface NodeBase {

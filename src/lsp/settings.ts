@@ -70,6 +70,7 @@ export async function documentSettings(
       ...(route ? { route } : {}),
       ...(scopes ? { scopes } : {}),
       ...severities(own.rules, failOn),
+      document: !jsonl,
     };
     return { jsonl, options, failOn, cost: config.cost === true };
   } catch (error) {

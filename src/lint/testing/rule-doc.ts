@@ -8,8 +8,22 @@ export interface DocCases {
   readonly valid: readonly {
     readonly code: string | { readonly value: unknown };
     readonly route?: LintOptions["route"];
+    readonly document?: boolean;
   }[];
-  readonly invalid: readonly { readonly code: string; readonly route?: LintOptions["route"] }[];
+  readonly invalid: readonly {
+    readonly code: string;
+    readonly route?: LintOptions["route"];
+    readonly document?: boolean;
+  }[];
+}
+
+/** Where a case is linted, when not as a body of the default route: "On `jobs`:", "In a query file:". */
+function where(c: { readonly route?: LintOptions["route"]; readonly document?: boolean }): string[] {
+  const on = [
+    ...(c.document ? ["In a query file (`tdss lint`, the editor), not a body sent"] : []),
+    ...(c.route ? [`On \`${c.route}\``] : []),
+  ];
+  return on.length ? [`${on.join(", ")}:`, ""] : [];
 }
 
 const EXAMPLES = 4;
@@ -82,8 +96,9 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
   out.push("", "## Wrong", "");
   for (const c of cases.invalid.slice(0, EXAMPLES)) {
     const text = c.code.replaceAll(mark, "");
-    const found = runRules(text, [rule], c.route ? { route: c.route } : {}).filter((d) => d.ruleId === m.id);
-    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), ...fenced(text, m.id), "");
+    const options = { ...(c.route ? { route: c.route } : {}), ...(c.document ? { document: true } : {}) };
+    const found = runRules(text, [rule], options).filter((d) => d.ruleId === m.id);
+    out.push(...where(c), ...fenced(text, m.id), "");
     for (const d of found) {
       out.push(`- \`${short(d.path || "/")}\`: ${short(d.message)}`);
       for (const s of d.suggestions) out.push(`  - ${short(s.message)}`);
@@ -93,7 +108,7 @@ export function renderRuleDoc(rule: Rule, cases: DocCases, clauses: ReadonlyMap<
   out.push("## Right", "");
   for (const c of cases.valid.slice(0, EXAMPLES)) {
     const text = typeof c.code === "string" ? c.code : JSON.stringify(c.code.value);
-    out.push(...(c.route ? [`On \`${c.route}\`:`, ""] : []), ...fenced(text, m.id), "");
+    out.push(...where(c), ...fenced(text, m.id), "");
   }
   out.push(
     "## Options",

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../contract/index.js";
-import { runRules } from "../../lint/engine.js";
+import { runRules, type EngineOptions } from "../../lint/engine.js";
 import { applyEdits } from "../../lint/edits.js";
 import { applyFixes } from "../fix.js";
 import { decodePointer } from "../../contract/json-pointer.js";
@@ -23,6 +23,8 @@ const MARK = "«";
 
 interface CaseOptions extends LintOptions {
   readonly name?: string;
+  /** Linted as a document a person keeps, not a body sent (EngineOptions.document). */
+  readonly document?: boolean;
 }
 
 export interface ValidCase extends CaseOptions {
@@ -129,7 +131,7 @@ function changed(before: unknown, after: unknown): unknown {
   }
 }
 
-function ofRule(rule: Rule, input: unknown, options: LintOptions): Diagnostic[] {
+function ofRule(rule: Rule, input: unknown, options: EngineOptions): Diagnostic[] {
   return runRules(input, [rule], options).filter((d) => d.ruleId === rule.meta.id);
 }
 
