@@ -1,38 +1,57 @@
 import { eachExchange, excerpt, fail, pageLabel, unreadable, type Check } from "./check.js";
 
+/** §4: a success carries code 200 and msg "ok"; §1: every success is in {code, msg, data}; §4: bodies are JSON. */
+const CODE_MSG = "s4-envelope-code-200-msg-ok";
+const EVERY_SUCCESS = "s1-envelope-every-success";
+const JSON_BODIES = "s4-bodies-json";
+
 /**
  * A success (§1, §4): HTTP 2xx, a JSON body, and the envelope {code: 200, msg: "ok", data}.
- * Records each response's Content-Type (§4: "All bodies are JSON").
+ * Records each response's Content-Type (§4: "All bodies are JSON"). A 2xx answer outside the envelope breaks the
+ * envelope's clauses, which its failure names; a refusal where a success was expected breaks what the case asserts.
  */
 export const envelope: Check = {
   description: 'HTTP 2xx with the success envelope {code: 200, msg: "ok", data}',
   run: (ctx) =>
     eachExchange(ctx, (e, i) => {
       const at = pageLabel(ctx, i);
+      const status = e.status;
+      // An HTTP success: a surface that does not fill the status (MCP), or a refusal of its own, names no clause here.
+      const success =
+        status !== undefined && status >= 200 && status <= 299 && !e.toolError && e.rpcError === undefined;
       const broken = unreadable(e);
       if (broken)
-        return fail(
-          `${at}${broken}`,
-          "a JSON success envelope",
-          e.bodyText === undefined ? e.error : excerpt(e.bodyText),
-        );
+        return {
+          ...fail(
+            `${at}${broken}`,
+            "a JSON success envelope",
+            e.bodyText === undefined ? e.error : excerpt(e.bodyText),
+          ),
+          ...(success && e.jsonError ? { clause: [JSON_BODIES, EVERY_SUCCESS] } : {}),
+        };
       if (e.headers?.["content-type"])
         ctx.run.observed.add("responses.content_type", e.headers["content-type"].split(";")[0], "s4-bodies-json");
       const body = e.json as Record<string, unknown> | null;
-      const status = e.status;
       const problems: string[] = [];
       if (status !== undefined && (status < 200 || status > 299)) problems.push(`HTTP status ${status}`);
       if (body === null || typeof body !== "object" || Array.isArray(body))
-        return fail(`${at}body is not an object`, { code: 200, msg: "ok", data: "…" }, excerpt(body));
-      if (body.code !== 200) problems.push(`code is ${excerpt(body.code, 40)}`);
-      if (body.msg !== "ok") problems.push(`msg is ${excerpt(body.msg, 200)}`);
+        return {
+          ...fail(`${at}body is not an object`, { code: 200, msg: "ok", data: "…" }, excerpt(body)),
+          ...(success ? { clause: [EVERY_SUCCESS] } : {}),
+        };
+      const codeMsg = body.code !== 200 || body.msg !== "ok";
+      if (body.code !== 200) problems.push(`code is ${excerpt(JSON.stringify(body.code) ?? "absent", 40)}`);
+      if (body.msg !== "ok") problems.push(`msg is ${excerpt(JSON.stringify(body.msg) ?? "absent", 200)}`);
       if (!Object.hasOwn(body, "data")) problems.push("no data member");
       if (problems.length)
-        return fail(
-          `${at}not a success envelope: ${problems.join(", ")}`,
-          { status: "2xx", code: 200, msg: "ok", data: "present" },
-          { status, code: body.code, msg: body.msg, members: Object.keys(body) },
-        );
+        return {
+          ...fail(
+            `${at}not a success envelope: ${problems.join(", ")}`,
+            { status: "2xx", code: 200, msg: "ok", data: "present" },
+            { status, code: body.code, msg: body.msg, members: Object.keys(body) },
+          ),
+          ...(success ? { clause: codeMsg ? [CODE_MSG, EVERY_SUCCESS] : [EVERY_SUCCESS] } : {}),
+        };
       return undefined;
     }),
 };

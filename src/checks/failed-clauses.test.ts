@@ -36,9 +36,12 @@ describe("failedClauses", () => {
     expect(failedClauses("envelope", clauses)).toEqual(clauses);
   });
 
-  it("prefers the clauses an outcome names itself, when the case cites them", () => {
+  it("marks the clauses the verdict rests on: those named that the case cites, else every one named", () => {
     const clauses = ["s2-6-null-never-omitted", "s2-6-string-fields"];
-    expect(failedClauses("job-record", clauses, ["s2-6-string-fields"])).toEqual(["s2-6-string-fields"]);
-    expect(failedClauses("job-record", clauses, ["s9-version-route"])).toEqual(clauses);
+    expect(failedClauses("job-record", clauses, ["s2-6-string-fields", "s9-version-route"])).toEqual([
+      "s2-6-string-fields",
+    ]);
+    expect(failedClauses("job-record", clauses, ["s9-version-route"])).toEqual(["s9-version-route"]);
+    expect(failedClauses("job-record", clauses, [])).toEqual(clauses);
   });
 });

@@ -116,12 +116,14 @@ export const CLAUSE_PATTERNS: Readonly<Record<string, readonly string[]>> = CHEC
 
 /**
  * The clauses a failure of `check` shows broken, among those its case cites. `named` are the clauses its verdict
- * rests on (those the outcome names itself, else its check call, step or check: src/runner/stages/verdict.ts);
- * they win when the case cites them.
+ * rests on (those the outcome names itself, else its check call, step or check: src/runner/stages/verdict.ts):
+ * those the case cites, else all of them.
  */
 export function failedClauses(check: string, caseClauses: readonly string[], named?: readonly string[]): string[] {
   const own = named?.filter((c) => caseClauses.includes(c));
   if (own?.length) return own;
+  // Named clauses the case does not cite are still what the verdict quotes: the failure shows those broken.
+  if (named?.length) return [...named];
   const patterns = (CHECK_CLAUSES[check] ?? []).map(globRegExp);
   const matched = caseClauses.filter((c) => patterns.some((p) => p.test(c)));
   return matched.length ? matched : [...caseClauses];

@@ -6,12 +6,15 @@ import { keyStateOf, type KeyState } from "../checks/key-state.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import { isSuccess } from "../checks/views.js";
+import type { Exchange } from "../checks/exchange.js";
 
 export interface BalanceReading {
   readonly value?: number;
   readonly error?: string;
   /** Why key status gave no reading when it was the tester's limit: no answer came, or the key's rate limit. */
   readonly limit?: "no answer" | "rate limit";
+  /** The key status answer that gave no balance (the evidence of `error`). */
+  readonly exchange?: Exchange;
 }
 
 /**
@@ -53,6 +56,7 @@ export class BalanceMeter {
           `GET /auth/key/status did not answer with a success ` +
           `(${exchange.error ?? `HTTP ${exchange.status}: ${excerpt(exchange.bodyText ?? "", 120)}`})`,
         ...(limit ? { limit } : {}),
+        exchange,
       };
     }
     const pointer = this.implementation.keyStatus(exchange.json).remaining;
@@ -63,6 +67,7 @@ export class BalanceMeter {
           ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number`
           : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining " +
             "in the config",
+        exchange,
       };
     }
     this.cache.set(key, { epoch: this.epoch, value });

@@ -23,6 +23,22 @@ describe("verdictOf", () => {
       kind: "failure",
       clause: { id: "s4-2-size-range" },
     });
+    // Nothing named: the must clause among those the check shows broken, not the case's first.
+    const detail = ["s8-cost-detail", "s7-unresolved-id-not-found-free"];
+    expect(verdictOf(undefined, detail, ["s7-unresolved-id-not-found-free"]).clause.id).toBe(
+      "s7-unresolved-id-not-found-free",
+    );
+    // Showing a reading broken never turns a failure into a warning.
+    expect(
+      verdictOf(
+        undefined,
+        ["s4-2-where-optional-jobs-companies", "s4-2-size-range"],
+        ["s4-2-where-optional-jobs-companies"],
+      ),
+    ).toMatchObject({
+      kind: "failure",
+      clause: { id: "s4-2-size-range" },
+    });
   });
 
   it("makes a warning of a reading anywhere among the named clauses, and of a case citing no must clause", () => {
@@ -37,9 +53,10 @@ describe("verdictOf", () => {
     expect(verdictOf(["s4-2-rule1-one-operator-per-leaf"], []).kind).toBe("warning"); // a lint clause alone
   });
 
-  it("quotes the clause's sentence of the specification", () => {
+  it("quotes the clause's passages of the specification", () => {
     const v = verdictOf(["s8-detail-max-ids"], []);
     expect(v.clause.quote).toBe(loadContract().clauses.get("s8-detail-max-ids")!.text.join(" "));
+    expect(verdictOf(["s4-2-eq-equal-value"], []).clause.quote).toContain("exists … These are matched");
   });
 });
 

@@ -43,10 +43,15 @@ export function clauseIds(value: unknown): string[] {
  *
  * - A named list holding a reading clause rests on that reading: a reading anywhere in the chain of reasons
  *   makes the outcome a reading (a rule may cite a `must` clause for context and still rest on a reading).
- * - Otherwise the first `must` clause named (or, when nothing was named, the case's first `must` clause).
+ * - Otherwise the first `must` clause named (or, when nothing was named, the first `must` clause among those the
+ *   failure shows `broken`, src/checks/failed-clauses.ts, else the case's first `must` clause).
  * - Otherwise (only `lint` clauses, or a case citing no `must` clause) a warning on the first clause there is.
  */
-export function verdictOf(named: readonly string[] | undefined, caseClauses: readonly string[]): Verdict {
+export function verdictOf(
+  named: readonly string[] | undefined,
+  caseClauses: readonly string[],
+  broken: readonly string[] = [],
+): Verdict {
   const clauses = loadContract().clauses;
   const known = (ids: readonly string[]) =>
     ids.map((id) => clauses.get(id)).filter((c): c is Clause => c !== undefined);
@@ -59,7 +64,7 @@ export function verdictOf(named: readonly string[] | undefined, caseClauses: rea
     return { kind: "warning", clause: resting(given[0]!) };
   }
   const cited = known(caseClauses);
-  const must = cited.find((c) => c.kind === "must");
+  const must = known(broken).find((c) => c.kind === "must") ?? cited.find((c) => c.kind === "must");
   if (must) return { kind: "failure", clause: resting(must) };
   const first = cited.find((c) => READING_KINDS.has(c.kind)) ?? cited[0];
   if (first) return { kind: "warning", clause: resting(first) };

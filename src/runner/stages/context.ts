@@ -1,4 +1,5 @@
 import type { CheckOutcome, RunState } from "../../checks/index.js";
+import type { Exchange } from "../../checks/exchange.js";
 import type { HttpClient } from "../../client/http.js";
 import type { BalanceMeter, BalanceReading } from "../balance.js";
 import type { Budget } from "../budget.js";
@@ -86,6 +87,8 @@ export interface Judged {
   readonly check: string;
   readonly outcome: CheckOutcome;
   readonly named?: readonly string[];
+  /** An exchange outside the step's own that shows the fault (the key status answer that gave no balance). */
+  readonly shownBy?: Exchange;
 }
 
 /** One expansion of a step, resolved and priced before anything is sent. */

@@ -7,6 +7,7 @@ import { countedItems, isSuccess, viewOf } from "../../checks/views.js";
 import { noAnswer, type EngineDeps, type Judged, type SentExpansion, type VersionCost } from "./context.js";
 import { NotRun } from "../not-run.js";
 import { formulaCost } from "./price.js";
+import type { BalanceReading } from "../balance.js";
 
 /**
  * The clauses a step's `credits:` rests on when the step names none, read from spec/catalog/credits.yaml: the clause
@@ -67,18 +68,26 @@ function creditsOutcome(
   expectation: CreditsExpectation,
   plan: StepPlan,
   exchanges: readonly Exchange[],
-  before: { value?: number; error?: string } | undefined,
-  after: { value?: number; error?: string } | undefined,
+  before: BalanceReading | undefined,
+  after: BalanceReading | undefined,
   measured: number | undefined,
   deps: EngineDeps,
   versionCost: VersionCost,
 ): Judged {
   const check = "credits";
-  if (measured === undefined)
+  if (measured === undefined) {
+    const reading = before?.error !== undefined ? before : after;
+    const shownBy = reading?.exchange;
+    // A key status that is not a success breaks §4.5 (it reports the remaining quota) and §1 (every success is in the
+    // envelope), whatever the step measured.
+    const clause =
+      shownBy && !isSuccess(shownBy) ? { clause: ["s4-5-key-status-reports", "s1-envelope-every-success"] } : {};
     return {
       check,
-      outcome: { status: "fail", message: `cannot measure the Credits spent: ${before?.error ?? after?.error}` },
+      outcome: { status: "fail", message: `cannot measure the Credits spent: ${reading?.error}`, ...clause },
+      ...(shownBy ? { shownBy } : {}),
     };
+  }
   const op = plan.operationId ?? "request";
   if (expectation === "observe") {
     deps.state.observed.set(`credits.${op}`, measured, op === "getVersion" ? "s8-cost-version-not-shown" : undefined);

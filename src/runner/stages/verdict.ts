@@ -13,10 +13,11 @@ function failureOf(
   exchanges: readonly Exchange[],
   run: CaseRun,
   credentials: Credentials,
-  named: readonly string[] | undefined,
-  clause?: RestingClause,
+  broken: readonly string[],
+  clause: RestingClause,
+  shownBy: Exchange | undefined,
 ): CaseFailure {
-  const exchange = exchanges[outcome.exchange ?? exchanges.length - 1];
+  const exchange = shownBy ?? exchanges[outcome.exchange ?? exchanges.length - 1];
   const index = exchange ? run.evidence.add(exchange) : undefined;
   const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
   const related = (outcome.related ?? [])
@@ -26,12 +27,12 @@ function failureOf(
   return credentials.redactValue({
     step,
     check,
-    clauses: failedClauses(check, run.clauses, named),
+    clauses: broken,
     ...(index !== undefined ? { exchange: index } : {}),
     ...(related.length ? { related: [...new Set(related)] } : {}),
     message: outcome.message ?? (outcome.status === "drift" ? "drift" : "failed"),
     ...(outcome.status === "drift" ? { drift: true } : {}),
-    ...(clause ? { clause } : {}),
+    clause,
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
     ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
     ...(curl ? { curl } : {}),
@@ -53,9 +54,10 @@ export function recordVerdicts(
   for (const judged of outcomes) {
     if (judged.outcome.status === "pass") continue;
     // The clauses the outcome names itself (else its check call, step or check) decide its verdict and which clauses
-    // its failure marks broken.
+    // its failure marks broken; with none named, the verdict rests on a clause among those the check shows broken.
     const named = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named;
-    const verdict = verdictOf(named, run.def.clauses);
+    const broken = failedClauses(judged.check, run.clauses, named);
+    const verdict = verdictOf(named, run.def.clauses, broken);
     const entry = failureOf(
       label,
       judged.check,
@@ -63,8 +65,9 @@ export function recordVerdicts(
       exchanges,
       run,
       deps.credentials,
-      named,
+      broken,
       verdict.clause,
+      judged.shownBy,
     );
     if (judged.outcome.status === "drift" || verdict.kind === "failure") {
       run.failures.push(entry);
