@@ -9,6 +9,7 @@
 import { groupClauseOf, personLevelTwin } from "../src/lint/facts.js";
 import type { FieldSpec } from "../src/contract/index.js";
 import { record, sourceText } from "../src/lint/nodes.js";
+import { inScopeSiblingGroup } from "../src/lint/scope-groups.js";
 import { defineRule, type RuleContext } from "../src/lint/rule.js";
 
 /** §2.2 rows whose scoped fields describe one record, with the clause that says so. */
@@ -48,7 +49,7 @@ export default defineRule({
       if (!spec || leaf.scope || spec.dataset !== "people") return;
       const sub = context.scopeOf(spec.name);
       const scope = sub && context.scopeKeyOf(sub);
-      if (!sub || !scope) return;
+      if (!sub || !scope || inScopeSiblingGroup(leaf, context.scopeOf)) return;
       const row = groupClauseOf(spec);
       const twin = twinOf(spec, context);
       const clause = twin && spec.values ? "s2-3-level-describes-one-job" : row ? ROWS[row] : undefined;

@@ -13,11 +13,17 @@ ruleTester(rule, {
       code: '{"where": {"field": "language_proficiency", "eq": "Native or bilingual proficiency"}}',
       scopes: { language_proficiency: null },
     },
+    {
+      name: "beside its language, the pair is scope-siblings' to report and wrap together",
+      code:
+        '{"where": {"all": [{"field": "languages", "eq": "French"}, {"field": "language_proficiency", "eq": ' +
+        '"Native or bilingual proficiency"}]}}',
+    },
   ],
   invalid: [
     {
       code:
-        '{"where": {"all": [{"field": "languages", "eq": "French"}, {"field": «"language_proficiency", "eq": ' +
+        '{"where": {"all": [{"field": "country", "eq": "France"}, {"field": «"language_proficiency", "eq": ' +
         '"Native or bilingual proficiency"}]}}',
       errors: [
         {
@@ -38,7 +44,7 @@ ruleTester(rule, {
       output: {
         where: {
           all: [
-            { field: "languages", eq: "French" },
+            { field: "country", eq: "France" },
             { has_language: { field: "language_proficiency", eq: "Native or bilingual proficiency" } },
           ],
         },

@@ -4,6 +4,7 @@
  */
 import { groupClauseOf } from "../src/lint/facts.js";
 import { record, sourceText } from "../src/lint/nodes.js";
+import { inScopeSiblingGroup } from "../src/lint/scope-groups.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -26,7 +27,7 @@ export default defineRule({
       if (!spec || leaf.scope || groupClauseOf(spec) !== "s2-2-ops-language-level") return;
       const sub = context.scopeOf(spec.name);
       const scope = sub && context.scopeKeyOf(sub);
-      if (!scope) return;
+      if (!scope || inScopeSiblingGroup(leaf, context.scopeOf)) return;
       context.report({
         messageId: "outside",
         data: { field: spec.name, scope },

@@ -4,7 +4,7 @@
  * refused (§7), as the reference server does. The linter stops descending there, so a
  * 100,000-deep input costs no stack.
  */
-import { defineRule } from "../src/lint/rule.js";
+import { defineRule, type NodeInfo } from "../src/lint/rule.js";
 
 export default defineRule({
   meta: {
@@ -20,10 +20,18 @@ export default defineRule({
   },
   create: (context) => {
     const max = context.contract.limits.project.maxNestingDepth;
+    // One problem a tree: the first node past the limit is reported, not each of its siblings (docs/lint.md,
+    // "One diagnostic per problem"). Keyed by the tree's root, made anew each run: the visitors are cached
+    // across runs, so they keep no flag of their own.
+    const reported = new WeakSet<NodeInfo>();
     return {
       Node(node) {
-        if (node.depth === max + 1)
-          context.report({ messageId: "tooDeep", data: { max, depth: node.depth }, at: node.path });
+        if (node.depth !== max + 1) return;
+        let root = node;
+        while (root.parent) root = root.parent;
+        if (reported.has(root)) return;
+        reported.add(root);
+        context.report({ messageId: "tooDeep", data: { max, depth: node.depth }, at: node.path });
       },
     };
   },

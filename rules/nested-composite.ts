@@ -2,6 +2,7 @@
  * §4.2 "composites nest": an `all` directly inside an `all` (or an `any` directly inside an `any`)
  * says the same as one flat `all` (`any`); fixed by flattening it into its parent.
  */
+import { flattensIntoParent } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -16,15 +17,7 @@ export default defineRule({
   create: (context) => ({
     compositeFilter: (operator) => operator !== "not",
     Composite(node) {
-      const parent = node.parent;
-      if (node.operator === "not" || !Array.isArray(node.argument) || node.unknownKeys.length > 0) return;
-      if (
-        parent?.kind !== "composite" ||
-        parent.operator !== node.operator ||
-        !Array.isArray(parent.argument) ||
-        parent.unknownKeys.length > 0
-      )
-        return;
+      if (!flattensIntoParent(node)) return;
       // The fix splices this node's elements into the parent's list in place: the text around them goes.
       context.report({
         messageId: "nested",

@@ -51,6 +51,35 @@ ruleTester(rule, {
       applySuggestions: true,
     },
     {
+      name: "a language and its level: one diagnostic, citing §2.2's language level",
+      code:
+        '{"where": {"all": [{"field": "language_proficiency", "eq": "Native or bilingual proficiency"}, ' +
+        '{"field": «"languages", "eq": "French"}, {"field": "country", "eq": "France"}]}}',
+      errors: [
+        {
+          messageId: "siblings",
+          path: "/where/all/1/field",
+          clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-language-proficiency-in-has-language"],
+        },
+      ],
+      output: {
+        where: {
+          all: [
+            {
+              has_language: {
+                all: [
+                  { field: "language_proficiency", eq: "Native or bilingual proficiency" },
+                  { field: "languages", eq: "French" },
+                ],
+              },
+            },
+            { field: "country", eq: "France" },
+          ],
+        },
+      },
+      applySuggestions: true,
+    },
+    {
       name: "others stay outside, nested alls flatten",
       code:
         '{"where": {"all": [{"field": "country", "eq": ' +

@@ -5,8 +5,10 @@
  * held"). Wrapping them in the scope makes one record meet them all.
  */
 import type { SubRecord } from "../src/contract/index.js";
+import { groupClauseOf } from "../src/lint/facts.js";
 import { conjuncts, isOutermostAll, list, record, sourceText } from "../src/lint/nodes.js";
-import { defineRule, type LeafNode, type NodeInfo } from "../src/lint/rule.js";
+import { defineRule, type FixSpec, type LeafNode, type NodeInfo } from "../src/lint/rule.js";
+import { repeatedSubRecords } from "../src/lint/scope-groups.js";
 
 export default defineRule({
   meta: {
@@ -14,7 +16,12 @@ export default defineRule({
     consequence: "broadened",
     description:
       "Conditions on fields of the same sub-record side by side outside its scope: different records may meet them.",
-    clauses: ["s4-2-scope-same-sub-record", "s4-2-scope-membership", "s2-2-title-vs-active-title"],
+    clauses: [
+      "s4-2-scope-same-sub-record",
+      "s4-2-scope-membership",
+      "s2-2-title-vs-active-title",
+      "s2-2-language-proficiency-in-has-language",
+    ],
     fixable: "suggestion",
     messages: {
       siblings:
@@ -25,7 +32,7 @@ export default defineRule({
   create: (context) => ({
     compositeFilter: (operator) => operator === "all",
     Composite(node) {
-      if (!isOutermostAll(node) || node.scope || !hasSiblings(node, context.scopeOf)) return;
+      if (!isOutermostAll(node) || node.scope || repeatedSubRecords(node, context.scopeOf).size === 0) return;
       const parts = conjuncts(node);
       const groups = new Map<SubRecord, LeafNode[]>();
       for (const child of parts) {
@@ -44,47 +51,49 @@ export default defineRule({
           messageId: "siblings",
           data: { fields: list(names), record: sub, scope },
           at: [...leaves[1]!.path, "field"],
-          clauses: sub === "experience" ? undefined : ["s4-2-scope-same-sub-record", "s4-2-scope-membership"],
-          suggestions: [
-            { messageId: "wrap", data: { scope }, fix: { at: node.path, value: wrapped(node, parts, leaves, scope) } },
-          ],
+          clauses: clausesOf(sub, leaves),
+          suggestions: [{ messageId: "wrap", data: { scope }, fix: wrapping(node, parts, leaves, scope) }],
         });
       }
     },
   }),
 });
 
-/** Whether two leaves of an `all` chain share a sub-record (no closure or string made per call). */
-function hasSiblings(
-  node: NodeInfo,
-  scopeOf: (field: string) => SubRecord | undefined,
-  seen: SubRecord[] = [],
-): boolean {
-  for (const child of node.children) {
-    if (child.kind === "composite" && child.operator === "all") {
-      if (hasSiblings(child, scopeOf, seen)) return true;
-    } else if (child.kind === "leaf" && child.spec) {
-      const sub = scopeOf(child.spec.name);
-      if (sub === undefined) continue;
-      if (seen.includes(sub)) return true;
-      seen.push(sub);
-    }
-  }
-  return false;
+/** The group's clauses: a language level among them is §2.2's own case (language-proficiency-scope leaves it). */
+function clausesOf(sub: SubRecord, leaves: readonly LeafNode[]): string[] {
+  const clauses = ["s4-2-scope-same-sub-record", "s4-2-scope-membership"];
+  if (sub === "experience") clauses.push("s2-2-title-vs-active-title");
+  if (leaves.some((l) => groupClauseOf(l.spec!) === "s2-2-ops-language-level"))
+    clauses.push("s2-2-language-proficiency-in-has-language");
+  return clauses;
 }
 
-function wrapped(node: NodeInfo, parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): unknown {
-  // When the leaves are the whole `all`, the `all` itself is wrapped: the fix inserts text before and after it and
-  // every line between keeps its layout (docs/lint.md, "Fixes").
+/**
+ * The fix, as edits of the text of the nodes it changes only (docs/lint.md, "Fixes"): the whole `all` wrapped
+ * when the group is all of it; else the first leaf of the group becomes the scope of the group's leaves and the
+ * others are removed, each with one comma, so every other child keeps its text and its line.
+ */
+function wrapping(node: NodeInfo, parts: readonly NodeInfo[], leaves: readonly LeafNode[], scope: string): FixSpec {
   if (parts.length === leaves.length && node.children.length === leaves.length)
-    return record([[scope, sourceText(node.path)]]);
-  // The input's text of each node is kept as written (sourceText); only the new structure is written out.
+    return { at: node.path, value: record([[scope, sourceText(node.path)]]) };
   const inner = record([[scope, record([["all", leaves.map((l) => sourceText(l.path))]])]]);
-  if (parts.length === leaves.length) return inner;
+  const removed = leaves.slice(1);
+  if (removed.every((l) => keepsAChild(l.parent, removed)))
+    return [{ at: leaves[0]!.path, value: inner }, ...removed.map((l) => ({ remove: l.path }))];
+  // A nested `all` the group would empty: the `all` is written anew around the input's text of each node.
   const out: unknown[] = [];
   for (const part of parts) {
     if (part === leaves[0]) out.push(inner);
     else if (!leaves.includes(part as LeafNode)) out.push(sourceText(part.path));
   }
-  return record([["all", out]]);
+  return { at: node.path, value: record([["all", out]]) };
+}
+
+/** Whether an array `all` keeps one of its children once the given leaves are removed from it. */
+function keepsAChild(parent: NodeInfo | undefined, removed: readonly LeafNode[]): boolean {
+  return (
+    parent?.kind === "composite" &&
+    Array.isArray(parent.argument) &&
+    parent.children.some((c) => !removed.includes(c as LeafNode))
+  );
 }

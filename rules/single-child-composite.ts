@@ -2,6 +2,7 @@
  * §4.2 "Composite: one key among all, any, not": an `all` or `any` of one node means that node;
  * the simpler form is the node itself (fixed by unwrapping it).
  */
+import { flattensIntoParent } from "../src/lint/nodes.js";
 import { defineRule } from "../src/lint/rule.js";
 
 export default defineRule({
@@ -20,7 +21,8 @@ export default defineRule({
         node.operator === "not" ||
         !Array.isArray(node.argument) ||
         node.argument.length !== 1 ||
-        node.unknownKeys.length > 0
+        node.unknownKeys.length > 0 ||
+        flattensIntoParent(node)
       )
         return;
       context.report({

@@ -272,6 +272,59 @@ describe("tdss lint", () => {
     expect(readdirSync(dir).filter((f) => f.includes(".tdss-"))).toEqual([]);
   });
 
+  it("--fix-suggestions --write wraps part of a multi-line all in a scope, other lines kept as written", async () => {
+    const lines = [
+      "{",
+      '  "where": {',
+      '    "all": [',
+      "      {",
+      '        "field": "title",',
+      '        "match": "engineer"',
+      "      },",
+      '      { "field": "country",   "eq": "France" },',
+      "      {",
+      '        "field": "company_name",',
+      '        "eq": "Acme"',
+      "      },",
+      '      {"field": "city", "eq": "Paris"}',
+      "    ]",
+      "  },",
+      '  "size": 1',
+      "}",
+      "",
+    ];
+    const path = file("partial-wrap.json", lines.join("\n"));
+    const r = await tdss(["lint", "--fix-suggestions", "--write", path]);
+    expect(r.code).toBe(0);
+    const fixed = readFileSync(path, "utf8");
+    expect(JSON.parse(fixed)).toEqual({
+      where: {
+        all: [
+          {
+            has_experience: {
+              all: [
+                { field: "title", match: "engineer" },
+                { field: "company_name", eq: "Acme" },
+              ],
+            },
+          },
+          { field: "country", eq: "France" },
+          { field: "city", eq: "Paris" },
+        ],
+      },
+      size: 1,
+    });
+    // The untouched children and the lines around the all keep their text, spacing and line; the wrapped leaves
+    // keep their own text inside the new scope.
+    const out = fixed.split("\n");
+    for (const kept of [0, 1, 2, 7, 12, 13, 14, 15, 16, 17]) expect(out).toContain(lines[kept]);
+    expect(out.slice(0, 3)).toEqual(lines.slice(0, 3));
+    expect(out.slice(-6)).toEqual(lines.slice(-6));
+    expect(fixed).toContain('{\n        "field": "title",\n        "match": "engineer"\n      }');
+    expect(fixed).toContain('{\n        "field": "company_name",\n        "eq": "Acme"\n      }');
+    expect(fixed.length).toBeLessThan(lines.join("\n").length + 40);
+  });
+
   it("--fix --jsonl fixes line by line", async () => {
     const path = file(
       "fix.jsonl",

@@ -437,7 +437,7 @@ const entries: CorpusEntry[] = [
       all: [leaf("languages", "eq", "French"), leaf("language_proficiency", "eq", "Native or bilingual proficiency")],
     }),
     expected: "broadened",
-    ruleIds: ["language-proficiency-scope", "scope-siblings"],
+    ruleIds: ["scope-siblings"],
   },
   {
     name: "broadened-is-current-outside-scope",

@@ -1,6 +1,6 @@
 /** Small helpers the rules share for reading nodes and building the values of fixes. */
 import type { Operator } from "../contract/index.js";
-import type { LeafNode, NodeInfo, Path } from "./rule.js";
+import type { CompositeNode, LeafNode, NodeInfo, Path } from "./rule.js";
 
 export type JsonKind = "null" | "array" | "object" | "string" | "number" | "boolean";
 
@@ -69,12 +69,43 @@ export function conjuncts(node: NodeInfo): NodeInfo[] {
   return out;
 }
 
-/** True for the outermost `all` of a chain of directly nested `all`s. */
+/**
+ * True for the outermost `all` of a chain of directly nested `all`s, the chain `conjuncts` reads. A parent `all`
+ * whose argument is not an array still heads the chain (`conjuncts` looks through it), so an `all` under it is not
+ * read a second time as a chain of its own.
+ */
 export function isOutermostAll(node: NodeInfo): boolean {
   return (
     node.kind === "composite" &&
     node.operator === "all" &&
-    !(node.parent?.kind === "composite" && node.parent.operator === "all" && Array.isArray(node.parent.argument))
+    !(node.parent?.kind === "composite" && node.parent.operator === "all")
+  );
+}
+
+/** The outermost `all` of the chain a node is a conjunct of (see `conjuncts`), if its parent is an `all`. */
+export function conjunctionOf(node: NodeInfo): CompositeNode | undefined {
+  let top: CompositeNode | undefined;
+  for (let p = node.parent; p?.kind === "composite" && p.operator === "all"; p = p.parent) top = p;
+  return top;
+}
+
+/**
+ * Whether an `all` or `any` says the same as its elements spliced into a parent of the same operator, the
+ * problem `nested-composite` reports and fixes. `single-child-composite` leaves such a node to it, so one node
+ * gets one diagnostic for one problem (docs/lint.md, "One diagnostic per problem"). An empty one is not
+ * flattened: what it matches is not shown (`argument-form`), so removing it is no meaning-preserving fix.
+ */
+export function flattensIntoParent(node: CompositeNode): boolean {
+  const parent = node.parent;
+  return (
+    node.operator !== "not" &&
+    Array.isArray(node.argument) &&
+    node.argument.length > 0 &&
+    node.unknownKeys.length === 0 &&
+    parent?.kind === "composite" &&
+    parent.operator === node.operator &&
+    Array.isArray(parent.argument) &&
+    parent.unknownKeys.length === 0
   );
 }
 
