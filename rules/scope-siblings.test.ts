@@ -80,6 +80,30 @@ ruleTester(rule, {
       applySuggestions: true,
     },
     {
+      name: "leaves at the start of a nested all go, each with the comma after it",
+      code:
+        '{"where": {"all": [{"field": "title", "match": "x"}, {"all": [{"field": «"company_name", "eq": "A"}, ' +
+        '{"field": "role", "eq": "r"}, {"field": "city", "eq": "P"}]}]}}',
+      errors: [{ messageId: "siblings", path: "/where/all/1/all/0/field" }],
+      output: {
+        where: {
+          all: [
+            {
+              has_experience: {
+                all: [
+                  { field: "title", match: "x" },
+                  { field: "company_name", eq: "A" },
+                  { field: "role", eq: "r" },
+                ],
+              },
+            },
+            { all: [{ field: "city", eq: "P" }] },
+          ],
+        },
+      },
+      applySuggestions: true,
+    },
+    {
       name: "others stay outside, nested alls flatten",
       code:
         '{"where": {"all": [{"field": "country", "eq": ' +

@@ -77,23 +77,19 @@ function wrapping(node: NodeInfo, parts: readonly NodeInfo[], leaves: readonly L
   if (parts.length === leaves.length && node.children.length === leaves.length)
     return { at: node.path, value: record([[scope, sourceText(node.path)]]) };
   const inner = record([[scope, record([["all", leaves.map((l) => sourceText(l.path))]])]]);
-  const removed = leaves.slice(1);
-  if (removed.every((l) => keepsAChild(l.parent, removed)))
-    return [{ at: leaves[0]!.path, value: inner }, ...removed.map((l) => ({ remove: l.path }))];
-  // A nested `all` the group would empty: the `all` is written anew around the input's text of each node.
-  const out: unknown[] = [];
-  for (const part of parts) {
-    if (part === leaves[0]) out.push(inner);
-    else if (!leaves.includes(part as LeafNode)) out.push(sourceText(part.path));
-  }
-  return { at: node.path, value: record([["all", out]]) };
+  return [{ at: leaves[0]!.path, value: inner }, ...removals(node, leaves.slice(1)).map((n) => ({ remove: n.path }))];
 }
 
-/** Whether an array `all` keeps one of its children once the given leaves are removed from it. */
-function keepsAChild(parent: NodeInfo | undefined, removed: readonly LeafNode[]): boolean {
-  return (
-    parent?.kind === "composite" &&
-    Array.isArray(parent.argument) &&
-    parent.children.some((c) => !removed.includes(c as LeafNode))
-  );
+/**
+ * The nodes to remove so that the given leaves of the `all` chain go: a nested `all` they would leave empty goes
+ * whole, so no `{"all": []}` (whose meaning is not shown) is left behind.
+ */
+function removals(node: NodeInfo, leaves: readonly LeafNode[]): NodeInfo[] {
+  const gone = new Set<NodeInfo>(leaves);
+  for (const leaf of leaves)
+    for (let p = leaf.parent; p && p !== node && !gone.has(p); p = p.parent) {
+      if (!p.children.every((c) => gone.has(c))) break;
+      gone.add(p);
+    }
+  return [...gone].filter((n) => !n.parent || !gone.has(n.parent));
 }

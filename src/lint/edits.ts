@@ -48,7 +48,17 @@ type SpanOf = (path: Path) => Span | undefined;
 /** The text edits of a fix, or undefined when a path it needs is not in the text or its edits would overlap. */
 export function resolveFix(fix: FixSpec, text: string, spanOf: SpanOf): Fix | undefined {
   const edits: TextEdit[] = [];
-  for (const e of specs(fix)) if (!editsOf(e, text, spanOf, edits)) return undefined;
+  const removed: Span[] = [];
+  for (const e of specs(fix)) {
+    if (!("remove" in e)) {
+      if (!editsOf(e, text, spanOf, edits)) return undefined;
+      continue;
+    }
+    const s = spanOf(e.remove);
+    if (!found(s)) return undefined;
+    removed.push(s);
+  }
+  if (!removals(removed, edits)) return undefined;
   edits.sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   for (let i = 1; i < edits.length; i++) if (edits[i]!.range[0] < edits[i - 1]!.range[1]) return undefined;
   return { edits };
@@ -58,8 +68,31 @@ function found(span: Span | undefined): span is Span {
   return span !== undefined && span.start >= 0 && span.end >= span.start;
 }
 
-function editsOf(e: EditSpec, text: string, spanOf: SpanOf, out: TextEdit[]): boolean {
-  if ("remove" in e) return removal(spanOf(e.remove), out);
+/**
+ * The edits removing the elements or members of one fix, each with one separator: the comma before it, unless
+ * the one before it goes by the comma after it or there is none before it (a run at the start of a list), then
+ * the comma after it, so that two removals of one fix never take the same comma.
+ */
+function removals(spans: Span[], out: TextEdit[]): boolean {
+  spans.sort((a, b) => a.start - b.start);
+  const tookNext = new Set<number>();
+  for (const s of spans) {
+    const start = s.keyStart >= 0 ? s.keyStart : s.start;
+    if (s.prevEnd >= 0 && !tookNext.has(s.prevEnd)) out.push({ range: [s.prevEnd, s.end], text: "" });
+    else if (s.nextStart >= 0) {
+      out.push({ range: [start, s.nextStart], text: "" });
+      tookNext.add(s.end);
+    } else out.push({ range: [start, s.end], text: "" });
+  }
+  return true;
+}
+
+function editsOf(
+  e: Exclude<EditSpec, { readonly remove: Path }>,
+  text: string,
+  spanOf: SpanOf,
+  out: TextEdit[],
+): boolean {
   if ("rename" in e) {
     const s = spanOf(e.rename);
     if (!found(s) || s.keyStart < 0) return false;
