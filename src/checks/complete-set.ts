@@ -1,4 +1,5 @@
 import { fail, pass, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 /**
  * A set collected in a single pass is exact (§4.2 rule 5, §4.3): with size at or above total, one
@@ -11,7 +12,8 @@ export const completeSet: Check = {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
     const view = ctx.view(e);
-    if (!view.success || !view.ids) return fail("not a success response with IDs", "a success", e.status ?? e.error);
+    if (!view.success || !view.ids)
+      return withEnvelopeClauses(e, fail("not a success response with IDs", "a success", e.status ?? e.error));
     const size = (ctx.requestBody as { size?: unknown } | undefined)?.size;
     if (view.total === undefined && (ctx.operationId === "queryJobs" || ctx.operationId === "queryCompanies")) {
       const distinct = new Set(view.ids).size;

@@ -1,4 +1,5 @@
 import { excerpt, fail, pass, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 /**
  * Detail counts agree (§4.4 and the reading of clause s4-4-profile-total-meaning): found is the number
@@ -12,7 +13,7 @@ export const detailCounts: Check<{ requested?: number }> = {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
     const view = ctx.view(e);
-    if (!view.success) return fail("not a success response", "a success", e.status ?? e.error);
+    if (!view.success) return withEnvelopeClauses(e, fail("not a success response", "a success", e.status ?? e.error));
     const strict = ctx.operationId === "getProfiles";
     const { total, found, records, notFound } = view;
     const problems: string[] = [];

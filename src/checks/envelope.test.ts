@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { envelope } from "./envelope.js";
+import { idsOnly } from "./ids-only.js";
 import { context, ok } from "./testing/context.js";
 
 const judge = (body: unknown, status = 200) => {
@@ -28,5 +29,17 @@ describe("envelope (§1, §4)", () => {
     const refused = judge({ code: 400, msg: "unknown field", data: null }, 400);
     expect(refused).toMatchObject({ status: "fail", message: expect.stringMatching(/HTTP status 400/) });
     expect(refused.clause).toBeUndefined();
+  });
+
+  it("makes the checks of a success name the envelope clauses when a 2xx answer is outside the envelope", () => {
+    const ids = (body: unknown, status = 200) => {
+      const ctx = context("queryPeople", [body]);
+      return [idsOnly.run({ ...ctx, exchanges: ctx.exchanges.map((e) => ({ ...e, status })) }, {})].flat()[0]!;
+    };
+    expect(ids({ code: "200", msg: "ok", data: { profile_ids: [] } })).toMatchObject({
+      status: "fail",
+      clause: ["s4-envelope-code-200-msg-ok", "s1-envelope-every-success"],
+    });
+    expect(ids({ code: 400, msg: "refused", data: null }, 400).clause).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { loadContract } from "../contract/index.js";
 import { eachExchange, excerpt, fail, pageLabel, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 let recordFields: Set<string> | undefined;
 
@@ -49,7 +50,8 @@ export const idsOnly: Check = {
     eachExchange(ctx, (e, i) => {
       const view = ctx.view(e);
       const at = pageLabel(ctx, i);
-      if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
+      if (!view.success)
+        return withEnvelopeClauses(e, fail(`${at}not a success response`, "a success", e.status ?? e.error));
       const records = recordPaths(view.data, "/data");
       if (records.length)
         return fail(

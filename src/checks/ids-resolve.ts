@@ -1,4 +1,5 @@
 import { fail, pass, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
   /** The IDs sent (e.g. captured from a search). */
@@ -21,7 +22,7 @@ export const idsResolve: Check<Args> = {
     if (!e) return fail("no response");
     const view = ctx.view(e);
     if (!view.success || !view.records)
-      return fail("not a success response with records", "records", e.status ?? e.error);
+      return withEnvelopeClauses(e, fail("not a success response with records", "records", e.status ?? e.error));
     const missing = view.notFound ?? [];
     const strangers = missing.filter((id) => !args.ids.includes(id));
     if (strangers.length)

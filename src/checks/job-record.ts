@@ -1,6 +1,7 @@
 import { loadContract } from "../contract/index.js";
 import { describeErrors, schemaValidator } from "../contract/validators.js";
 import { excerpt, fail, firstOf, pass, type Check, type CheckOutcome } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
   /** The `_source` list sent: records then hold exactly these fields (§4.4). */
@@ -30,7 +31,7 @@ export const jobRecord: Check<Args> = {
     if (!e) return fail("no response");
     const view = ctx.view(e);
     if (!view.success || !view.records)
-      return fail("not a success response with records", "job records", e.status ?? e.error);
+      return withEnvelopeClauses(e, fail("not a success response with records", "job records", e.status ?? e.error));
     if (view.records.length === 0) return fail("no job record to inspect", "at least one record", 0);
     const out: CheckOutcome[] = [];
     const validate = schemaValidator("JobRecord");

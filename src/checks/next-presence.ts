@@ -1,4 +1,5 @@
 import { eachExchange, fail, pageLabel, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
   /** Insist on presence (true) or absence (false) on the last page, whatever total says. */
@@ -19,7 +20,8 @@ export const nextPresence: Check<Args> = {
     return eachExchange(ctx, (e, i) => {
       const view = ctx.view(e);
       const at = pageLabel(ctx, i);
-      if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
+      if (!view.success)
+        return withEnvelopeClauses(e, fail(`${at}not a success response`, "a success", e.status ?? e.error));
       seen += view.ids?.length ?? 0;
       if (view.hasNext && (typeof view.next !== "string" || view.next.length === 0))
         return fail(`${at}next is not a non-empty string`, "a string cursor", view.next);

@@ -1,4 +1,5 @@
 import { excerpt, fail, pass, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
   ids: unknown[];
@@ -19,7 +20,7 @@ export const notFound: Check<Args> = {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
     const view = ctx.view(e);
-    if (!view.success) return fail("not a success response", "a success", e.status ?? e.error);
+    if (!view.success) return withEnvelopeClauses(e, fail("not a success response", "a success", e.status ?? e.error));
     if (!view.notFound) return fail("data has no not_found list", "not_found: [...]", excerpt(view.data, 200));
     const listed = args.listed ?? true;
     const wrong = args.ids.filter((id) => view.notFound!.includes(id) !== listed);

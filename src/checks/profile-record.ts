@@ -1,4 +1,5 @@
 import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
   /** The field selection sent: each named field is present in every record (§4.4). */
@@ -31,7 +32,10 @@ export const profileRecord: Check<Args> = {
     if (!e) return fail("no response");
     const view = ctx.view(e);
     if (!view.success || !view.records)
-      return fail("not a success response with records", "profile records", e.status ?? e.error);
+      return withEnvelopeClauses(
+        e,
+        fail("not a success response with records", "profile records", e.status ?? e.error),
+      );
     if (view.records.length === 0) return fail("no profile record to inspect", "at least one record", 0);
     const out: CheckOutcome[] = [];
     const fieldsSeen = new Set<string>();

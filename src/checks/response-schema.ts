@@ -1,6 +1,7 @@
 import { describeErrors, responseValidator } from "../contract/validators.js";
 import { isSuccess } from "./views.js";
 import { eachExchange, fail, firstOf, pageLabel, pass, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 /** The success body matches the route's response schema in spec/openapi.yaml (envelope and data). */
 export const responseSchema: Check = {
@@ -11,10 +12,9 @@ export const responseSchema: Check = {
     const validate = responseValidator(op);
     return eachExchange(ctx, (e, i) => {
       if (!isSuccess(e))
-        return fail(
-          `${pageLabel(ctx, i)}not a success response, nothing to validate`,
-          "a success",
-          e.status ?? e.error,
+        return withEnvelopeClauses(
+          e,
+          fail(`${pageLabel(ctx, i)}not a success response, nothing to validate`, "a success", e.status ?? e.error),
         );
       if (validate(e.json)) return pass();
       const errors = firstOf(describeErrors(validate.errors), 8);

@@ -1,5 +1,6 @@
 import { loadContract } from "../contract/index.js";
 import { eachExchange, fail, pageLabel, type Check } from "./check.js";
+import { withEnvelopeClauses } from "./envelope.js";
 
 /**
  * People search total (§4.3, §8): an integer 0..99999, or exactly the string "100000+" at or above
@@ -12,7 +13,8 @@ export const totalFormat: Check = {
     return eachExchange(ctx, (e, i) => {
       const view = ctx.view(e);
       const at = pageLabel(ctx, i);
-      if (!view.success) return fail(`${at}not a success response`, "a success", e.status ?? e.error);
+      if (!view.success)
+        return withEnvelopeClauses(e, fail(`${at}not a success response`, "a success", e.status ?? e.error));
       const total = view.total;
       if (total === capped) return undefined;
       if (typeof total !== "number" || !Number.isInteger(total) || total < 0)

@@ -7,6 +7,8 @@ import { countedItems, isSuccess, viewOf } from "../../checks/views.js";
 import { noAnswer, type EngineDeps, type Judged, type SentExpansion, type VersionCost } from "./context.js";
 import { NotRun } from "../not-run.js";
 import { formulaCost } from "./price.js";
+import { withEnvelopeClauses } from "../../checks/envelope.js";
+import type { CheckOutcome } from "../../checks/index.js";
 import type { BalanceReading } from "../balance.js";
 
 /**
@@ -78,13 +80,16 @@ function creditsOutcome(
   if (measured === undefined) {
     const reading = before?.error !== undefined ? before : after;
     const shownBy = reading?.exchange;
-    // A key status that is not a success breaks §4.5 (it reports the remaining quota) and §1 (every success is in the
-    // envelope), whatever the step measured.
-    const clause =
-      shownBy && !isSuccess(shownBy) ? { clause: ["s4-5-key-status-reports", "s1-envelope-every-success"] } : {};
+    // A key status that is not a success breaks §4.5 (it reports the remaining quota), or the envelope when it is a 2xx
+    // answer outside it, whatever the step measured.
+    const message = `cannot measure the Credits spent: ${reading?.error}`;
+    const outcome: CheckOutcome =
+      shownBy && !isSuccess(shownBy)
+        ? withEnvelopeClauses(shownBy, { status: "fail", message, clause: ["s4-5-key-status-reports"] })
+        : { status: "fail", message };
     return {
       check,
-      outcome: { status: "fail", message: `cannot measure the Credits spent: ${reading?.error}`, ...clause },
+      outcome,
       ...(shownBy ? { shownBy } : {}),
     };
   }
