@@ -16,5 +16,11 @@ ruleTester(rule, {
       ],
       output: { where: { field: "city", eq: "a" } },
     },
+    {
+      name: "a chain of three nots is one pair and a not: one diagnostic",
+      code: '{"where": {"not": {«"not": {"not": {"field": "city", "eq": "a"}}}}}',
+      errors: [{ messageId: "double", path: "/where/not/not" }],
+      output: { where: { not: { field: "city", eq: "a" } } },
+    },
   ],
 });
