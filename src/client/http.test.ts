@@ -127,6 +127,10 @@ describe("HttpClient", () => {
     const r = await client.send({ method: "GET", path: "/limited" });
     expect(r).toMatchObject({ status: 200, retries: 2 });
     expect(r.rateLimited).toBeUndefined();
+    // A request whose 429 is the answer expected (the exhausted key's refusal) is not re-sent.
+    attempts = 0;
+    const kept = await client.send({ method: "GET", path: "/limited", rateRetries: 0 });
+    expect(kept).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     const long = await client.send({ method: "GET", path: "/limited-long" });
     expect(long).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     expect(long.error).toBeUndefined();

@@ -10,6 +10,12 @@ export interface HttpRequest {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /**
+   * 429 answers re-sent at most this many times (default: the rate policy's). 0 where a 429 is itself the answer the
+   * caller expects, a refusal for the key's balance (docs/runner-robustness.md, "One exception"): waiting to send it
+   * again would only hold the key.
+   */
+  readonly rateRetries?: number;
 }
 
 /** What came back: a response, or a transport failure with a reason a person can read. Never both. */
@@ -159,7 +165,8 @@ export class HttpClient {
       else this.health.answered();
       if (result.status !== 429) return result;
       refused = { ...result, rateLimited: true };
-      if (!ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt)) return refused;
+      const retry = ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt);
+      if (!retry || retries >= (req.rateRetries ?? Infinity)) return refused;
     }
   }
 

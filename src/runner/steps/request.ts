@@ -92,6 +92,9 @@ export async function sendRequest(
     path: prepared.path,
     headers,
     ...(prepared.bodyText !== undefined ? { body: prepared.bodyText } : {}),
+    // The second key is the exhausted one: what its priced requests owe is a refusal for the balance, and a 429 may
+    // be that refusal (docs/runner-robustness.md, "One exception"), so one is kept as it came, not waited on.
+    ...(prepared.auth === "second" && bodyOperation(prepared.operationId ?? "") ? { rateRetries: 0 } : {}),
   });
   const exchange: Exchange = {
     request: {
