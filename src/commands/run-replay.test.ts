@@ -76,7 +76,7 @@ describe("--record all and --replay", () => {
     expect(replayed.out).toMatch(/Replayed from .*cassette\.json: nothing was sent, no Credit was spent\./);
   });
 
-  it("leaves not run a case whose requests the recorded run did not send, saying so, and the run incomplete", async () => {
+  it("leaves not run a case whose requests the recorded run did not send, saying so (the run incomplete)", async () => {
     const replayed = await tdssRun({ replay: join(recorded.runDir, "cassette.json"), only: "people-query/*" });
     // The cassette holds no answer to judge (docs/verdicts.md, "Not run"): never a verdict on the deployment.
     const unjudged = replayed.report.cases.filter((c) => c.notRun === "no answer");
