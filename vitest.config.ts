@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time on two cores (vitest's default is one fewer than the cores): many files wait on servers,
+    // child processes, timeouts and rate limits, and the other file's work fills that wait.
+    maxWorkers: 2,
   },
 });

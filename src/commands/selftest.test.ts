@@ -54,7 +54,7 @@ describe("tdss selftest", () => {
         "version-fingerprint-missing",
       ]);
     },
-    90_000,
+    240_000,
   );
 
   it(
