@@ -10,7 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
-import { isNoAnswer, markNoAnswer } from "./no-answer.js";
+import { deadlineError, isNoAnswer, markNoAnswer } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
 import type { RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
@@ -158,7 +158,7 @@ export function originBoundFetch(
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
     const deadline = new AbortController();
-    const timeout = Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" });
+    const timeout = deadlineError("no answer", timeoutMs);
     if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
@@ -396,10 +396,7 @@ async function connectWithin(
 ): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error(`no MCP session within ${exchangeTimeout} ms`), { name: "TimeoutError" })),
-      exchangeTimeout,
-    );
+    timer = setTimeout(() => reject(deadlineError("no MCP session", exchangeTimeout)), exchangeTimeout);
   });
   try {
     await Promise.race([client.connect(transport, { timeout: exchangeTimeout }), deadline]);
@@ -645,7 +642,7 @@ async function readWithin<T>(reader: EventReader, timeoutMs: number, read: () =>
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       reader.cancel();
-      reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" }));
+      reject(deadlineError("no answer", timeoutMs));
     }, timeoutMs);
   });
   const reading = read();
@@ -739,10 +736,7 @@ async function openSseStream(
   // The stream itself stays open past the deadline (the endpoint event is bounded below); its headers do not, once
   // the request has had its turn under the rate limit (at most `timeoutMs` too).
   const headersDeadline = new AbortController();
-  const headersTimer = setTimeout(
-    () => headersDeadline.abort(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
-    2 * timeoutMs,
-  );
+  const headersTimer = setTimeout(() => headersDeadline.abort(deadlineError("no answer", timeoutMs)), 2 * timeoutMs);
   let response: Response;
   try {
     response = await originBoundFetch(options.baseUrl, timeoutMs, { ...fetchOptionsOf(options), endless: true })(url, {

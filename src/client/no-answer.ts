@@ -13,6 +13,11 @@ export function markNoAnswer<E extends Error>(error: E): E {
   return error;
 }
 
+/** The error a deadline of the run's raises (`what`: what did not come in time), which `isNoAnswer` recognises. */
+export function deadlineError(what: string, ms: number): Error {
+  return Object.assign(new Error(`${what} within ${ms} ms`), { name: "TimeoutError" });
+}
+
 /**
  * Whether an error means no answer came: one `markNoAnswer` marked, a timeout (the run's own deadlines raise
  * TimeoutError), or the MCP SDK's own request timeout (McpError RequestTimeout the client raised; a JSON-RPC error
