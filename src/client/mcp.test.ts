@@ -309,6 +309,82 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
   });
 });
 
+describe("a Streamable HTTP session the server ends", () => {
+  /**
+   * A hand-made /mcp with sessions: initialize opens s1, s2, ...; a session ends after `served` requests (tools/list or
+   * tools/call; notifications are taken), and a request carrying an ended id gets 404, as MCP 2025-03-26 (Session
+   * Management) has it.
+   */
+  function expiringServer(served: number) {
+    const seen = { initializes: 0, calls: 0, lists: 0, ended: 0 };
+    const left = new Map<string, number>();
+    const handler: Handler = (req, res) => {
+      if (req.method !== "POST") return void res.writeHead(405).end();
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const message = JSON.parse(body) as { id?: number; method: string };
+        const id = req.headers["mcp-session-id"] as string | undefined;
+        if (message.id === undefined) return void res.writeHead(202).end();
+        if (id !== undefined && !left.get(id)) {
+          seen.ended++;
+          return void res.writeHead(404, { "Content-Type": "application/json" }).end("{}");
+        }
+        const headers: Record<string, string> = { "Content-Type": "application/json" };
+        let result: unknown;
+        if (message.method === "initialize") {
+          const session = `s${++seen.initializes}`;
+          left.set(session, served);
+          headers["mcp-session-id"] = session;
+          const serverInfo = { name: "expiring", version: "1" };
+          result = { protocolVersion: "2025-03-26", capabilities: { tools: {} }, serverInfo };
+        } else {
+          if (message.method === "tools/call") seen.calls++;
+          else seen.lists++;
+          result =
+            message.method === "tools/call"
+              ? { content: [{ type: "text", text: '{"code":200,"msg":"ok","data":{}}' }] }
+              : { tools: [{ name: "svc_get_version", inputSchema: { type: "object" } }] };
+          left.set(id!, left.get(id!)! - 1);
+        }
+        res.writeHead(200, headers);
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      });
+    };
+    return { seen, handler };
+  }
+
+  it("starts a new session on a 404 to the session's id and sends the request, never served, once more", async () => {
+    const { seen, handler } = expiringServer(1);
+    const target = await listen(handler);
+    const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 3000 }, "streamable-http");
+    try {
+      expect(await session.callTool("svc_get_version", {})).toMatchObject({ isError: false, envelope: { code: 200 } });
+      expect(await session.callTool("svc_get_version", {})).toMatchObject({ isError: false, envelope: { code: 200 } });
+      expect((await session.listTools()).map((t) => t.name)).toEqual(["svc_get_version"]);
+      expect(seen).toEqual({ initializes: 3, calls: 2, lists: 1, ended: 2 });
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  });
+
+  it("renews once: a new session that is ended at once leaves the 404 the answer", async () => {
+    const { seen, handler } = expiringServer(0);
+    const target = await listen(handler);
+    const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 3000 }, "streamable-http");
+    try {
+      const outcome = await session.callTool("svc_get_version", {});
+      expect(outcome).toMatchObject({ isError: true, error: expect.stringMatching(/404/) });
+      expect(outcome.unanswered).toBeUndefined();
+      expect(seen).toMatchObject({ initializes: 2, calls: 0 });
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  });
+});
+
 describe("MCP under the key's rate limit", () => {
   async function limitedServer(rateLimit: { requests: number; perSeconds: number }) {
     let refused = 0;

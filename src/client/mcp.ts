@@ -447,29 +447,61 @@ async function listAllTools(client: Client, url: URL, exchangeTimeout: number, r
   throw new McpClientError(`tools/list at ${url.href} returned more than 100 pages`);
 }
 
-/** One tools/call attempt: the result, the server's JSON-RPC error, or what kept the call from an answer. */
+/**
+ * One tools/call attempt: the result, the server's JSON-RPC error, or what kept the call from an answer. An error
+ * `rethrown` says is thrown as it is, for the caller to act on (a session the server ended).
+ */
 async function callToolOnce(
   client: Client,
   serverErrors: ServerErrors,
   exchangeTimeout: number,
   name: string,
   args: Record<string, unknown> | undefined,
+  rethrown: (error: unknown) => boolean = () => false,
 ): Promise<ToolCallOutcome> {
   try {
     const params = { name, ...(args === undefined ? {} : { arguments: args }) };
     const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
     return toolOutcome(result);
   } catch (error) {
+    if (rethrown(error)) throw error;
     const sent = error instanceof McpError ? serverErrors.take(error) : undefined;
     if (sent !== undefined && sent.code !== SERVER_TIMEOUT_CODE) return { isError: true, rpcError: sent };
-    const limited = httpStatusOf(error) === 429;
+    const status = httpStatusOf(error);
+    const limited = status === 429;
+    const message = (error as Error).message;
+    const said = status === undefined || message.includes(`HTTP ${status}`) ? message : `HTTP ${status}: ${message}`;
     return {
       isError: true,
-      error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : (error as Error).message,
+      error: sent ? `the server answered JSON-RPC error ${sent.code}: ${sent.message}` : said,
       ...(limited ? { rateLimited: true as const } : {}),
       ...(!sent && !limited && isNoAnswer(error) ? { unanswered: true as const } : {}),
     };
   }
+}
+
+/** One connected SDK client, its transport and the error responses it received. */
+interface Connection {
+  readonly client: Client;
+  readonly transport: SessionTransport;
+  readonly serverErrors: ServerErrors;
+  readonly negotiated: () => string | undefined;
+}
+
+/**
+ * Whether `error` says the server ended the session the request carried: HTTP 404 to a request with an
+ * Mcp-Session-Id on Streamable HTTP (the 2024-11-05 SSE transport has no such rule). MCP 2025-03-26 (transports,
+ * Session Management): "The server MAY terminate the session at any time, after which it MUST respond to requests
+ * containing that session ID with HTTP 404 Not Found"; the request was then not served, and "the client MUST start a
+ * new session by sending a new InitializeRequest without a session ID attached".
+ */
+function endedSession(connection: Connection, error: unknown): boolean {
+  const { transport } = connection;
+  return (
+    transport instanceof StreamableHTTPClientTransport &&
+    transport.sessionId !== undefined &&
+    httpStatusOf(error) === 404
+  );
 }
 
 /**
@@ -485,30 +517,54 @@ export async function openMcpSession(
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   // A JSON-RPC exchange is one HTTP request: at most `timeout` waiting for its turn, then `timeout` to answer.
   const exchangeTimeout = 2 * timeout;
-  let rateLimited = false;
-  const { transport, url, negotiated } = sessionTransport(options, kind, requestRevision, () => {
-    rateLimited = true;
-  });
-  const client = new Client({ name: "tdss", version: "1" });
-  client.onerror = () => undefined;
-  const serverErrors = new ServerErrors();
-  await connectWithin(client, transport, exchangeTimeout, (error) => describeConnectFailure(error, url, rateLimited));
-  serverErrors.watch(transport);
+  let url!: URL;
+  const connect = async (): Promise<Connection> => {
+    let rateLimited = false;
+    const opened = sessionTransport(options, kind, requestRevision, () => {
+      rateLimited = true;
+    });
+    url = opened.url;
+    const client = new Client({ name: "tdss", version: "1" });
+    client.onerror = () => undefined;
+    const serverErrors = new ServerErrors();
+    const describe = (error: unknown) => describeConnectFailure(error, opened.url, rateLimited);
+    await connectWithin(client, opened.transport, exchangeTimeout, describe);
+    serverErrors.watch(opened.transport);
+    return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated };
+  };
+  let connection = await connect();
+  // Requests in flight together that find the session ended share the one new session.
+  let renewal: { readonly from: Connection; readonly to: Promise<Connection> } | undefined;
+  /** A request that finds its session ended is sent once more in a new session (endedSession says why). */
+  const renewing = async <T>(attempt: (c: Connection, rethrown: (error: unknown) => boolean) => Promise<T>) => {
+    const used = connection;
+    try {
+      return await attempt(used, (error) => endedSession(used, error));
+    } catch (error) {
+      if (!endedSession(used, error)) throw error;
+      if (renewal?.from !== used) {
+        void used.client.close().catch(() => undefined);
+        renewal = { from: used, to: connect() };
+      }
+      connection = await renewal.to;
+      return attempt(connection, () => false);
+    }
+  };
   const retry = rateRetries(options, timeout);
   return {
     transport: kind,
-    protocolVersion: negotiated(),
-    serverInfo: client.getServerVersion(),
-    listTools: () => listAllTools(client, url, exchangeTimeout, retry),
+    protocolVersion: connection.negotiated(),
+    serverInfo: connection.client.getServerVersion(),
+    listTools: () => renewing((c) => listAllTools(c.client, url, exchangeTimeout, retry)),
     async callTool(name, args) {
       const outcome = await retry(
-        () => callToolOnce(client, serverErrors, exchangeTimeout, name, args),
+        () => renewing((c, rethrown) => callToolOnce(c.client, c.serverErrors, exchangeTimeout, name, args, rethrown)),
         refusedForRate,
       );
       return refusedForRate(outcome) ? { ...outcome, rateLimited: true } : outcome;
     },
     async close() {
-      await client.close().catch(() => undefined);
+      await connection.client.close().catch(() => undefined);
     },
   };
 }

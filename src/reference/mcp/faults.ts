@@ -66,6 +66,13 @@ export interface McpFaults {
    */
   readonly streamableSessions?: boolean;
   /**
+   * Variant, under `streamableSessions`: a session ends after this many POSTs (initialize counted), and a later
+   * request carrying its id is answered 404, as the 2025-03-26 transport lets a server do at any time (Session
+   * Management: "The server MAY terminate the session at any time, after which it MUST respond to requests containing
+   * that session ID with HTTP 404 Not Found"), s4-6-streamable-http-sessions.
+   */
+  readonly streamableSessionPosts?: number;
+  /**
    * Variant: a tool call whose arguments the route refuses as invalid (HTTP 400, 413 or 422) is answered with a
    * JSON-RPC error -32602 (invalid params) carrying the route's message instead of an isError result; other refusals
    * (the key, the balance) stay results (s4-6-tool-refusal-form).

@@ -11,7 +11,10 @@ import type { McpSurface } from "./surface.js";
  * handler.ts says why); under McpFaults.streamableSessions, a variant, one transport per Mcp-Session-Id.
  */
 export class StreamableHttp {
-  private readonly sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  private readonly sessions = new Map<
+    string,
+    { transport: StreamableHTTPServerTransport; server: Server; posts: number }
+  >();
   private readonly inFlight = new Set<Server>();
   constructor(private readonly surface: McpSurface) {}
 
@@ -47,6 +50,12 @@ export class StreamableHttp {
     const id = header(req, "mcp-session-id");
     const known = id === undefined ? undefined : sessions.get(id);
     if (id !== undefined && !known) return sendJsonRpcError(res, 404, `Not found: no session ${id}; initialize again`);
+    if (known && req.method === "POST" && ++known.posts > (surface.faults.streamableSessionPosts ?? Infinity)) {
+      // The session ends before this request is read: nothing of it is served or charged.
+      sessions.delete(id!);
+      void known.server.close();
+      return sendJsonRpcError(res, 404, `Not found: session ${id} has ended; initialize again`);
+    }
     if (known) {
       await known.transport.handleRequest(req, res);
       return;
@@ -56,7 +65,7 @@ export class StreamableHttp {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: !surface.faults.eventStreamResponses,
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
+      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server, posts: 1 }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);

@@ -106,6 +106,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { streamableSessions: true } },
   },
   {
+    id: "mcp-streamable-http-sessions-expire",
+    clause: "s4-6-streamable-http-sessions",
+    area: "mcp",
+    description:
+      "/mcp keeps sessions and ends each after three POSTs (initialize, the initialized notification, one request), " +
+      "answering 404 to its id afterwards: MCP 2025-03-26 (transports, Session Management) lets a server end a " +
+      "session at any time, answer its id with 404, and the client MUST then initialize a new one.",
+    faults: { mcp: { streamableSessions: true, streamableSessionPosts: 3 } },
+  },
+  {
     id: "mcp-invalid-arguments-jsonrpc-error",
     clause: "s4-6-tool-refusal-form",
     area: "mcp",
