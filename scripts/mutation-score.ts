@@ -22,10 +22,11 @@ if (!report) {
   process.exit(2);
 }
 const entries = loadSurvivors(root);
-const { mutants, killed, equivalent, score } = scoreOf(report, entries);
+const { mutants, killed, equivalent, ignored, score } = scoreOf(report, entries);
 console.log(
   `${killed} of ${mutants - equivalent} non-equivalent mutants killed: ${(score * 100).toFixed(1)}% ` +
-    `(${mutants} mutants, ${equivalent} equivalent per ${SURVIVORS_FILE})`,
+    `(${mutants} mutants, ${equivalent} equivalent per ${SURVIVORS_FILE}; ${ignored} more ignored by ` +
+    "`// Stryker disable` comments, code that carries no contract clause)",
 );
 const problems = [...staleInSource(entries, root), ...disagreementsWithReport(entries, report, root)];
 for (const p of problems) console.log(`  ${p}`);

@@ -133,6 +133,8 @@ export interface Score {
   readonly killed: number;
   /** Of the undetected, those the list calls equivalent: left out of the score. */
   readonly equivalent: number;
+  /** Left out where they stand by a `// Stryker disable` comment with its reason: code that carries no clause. */
+  readonly ignored: number;
   /** Killed (or timed out) over the mutants that are not equivalent. */
   readonly score: number;
 }
@@ -141,12 +143,14 @@ export function scoreOf(report: MutationReport, entries: readonly Survivor[]): S
   let mutants = 0;
   let killed = 0;
   let equivalent = 0;
+  let ignored = 0;
   for (const [file, { mutants: list }] of Object.entries(report.files))
     for (const m of list) {
+      if (m.status === "Ignored") ignored++;
       if (DETECTED.has(m.status)) killed++;
       else if (!UNDETECTED.has(m.status)) continue;
       else if (entries.some((s) => s.reason === "equivalent" && matches(s, file, m))) equivalent++;
       mutants++;
     }
-  return { mutants, killed, equivalent, score: mutants - equivalent ? killed / (mutants - equivalent) : 0 };
+  return { mutants, killed, equivalent, ignored, score: mutants - equivalent ? killed / (mutants - equivalent) : 0 };
 }

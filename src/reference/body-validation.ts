@@ -4,6 +4,9 @@
  * reading refuses (readings.ts). Nothing about what is valid is written here, in the translator or in the
  * reading of natural-language and detail bodies (docs/validity.md).
  */
+// Stryker disable all: declarations, and the tables of the rules a hand-written mutant's fault switches off
+// (faults.ts); mutated from refuses() on, the readings and the wording left out (docs/selftest.md, "Stryker on the
+// reference").
 import { RULES } from "../../rules/all.js";
 import type { BodyOperationId, Dataset } from "../contract/index.js";
 import { runRules } from "../lint/engine.js";
@@ -56,12 +59,15 @@ function valueAt(body: unknown, pointer: string): unknown {
   return value;
 }
 
+// Stryker restore all
 /**
  * Whether a diagnostic makes the reference refuse `body`; `ownFields` are the fields of the reference's record
  * on a detail route, which decide an unpublished `_source` name.
  */
 export function refuses(d: Diagnostic, body: unknown, ownFields: readonly string[] = []): boolean {
   if (d.consequence === "refused") return true;
+  // Stryker disable all: how the readings of open clauses apply (readings.ts, valueAt), the wording of a refusal
+  // (placeOf), and the rules a hand-written mutant switches off (switchedOff)
   if (d.consequence !== "unspecified") return false;
   const reading = readingOf(d.ruleId, d.messageId);
   if (reading === "refuse-unless-own-field") return !ownFields.includes(valueAt(body, d.path) as string);
@@ -98,19 +104,25 @@ function switchedOff(options: ValidateOptions): { everywhere: Set<string>; posit
   return { everywhere, positional };
 }
 
+// Stryker restore all
 /** Throws a 400 Refusal naming the place and the reason of the first diagnostic that refuses the body. */
 export function validateBody(body: unknown, operationId: BodyOperationId, options: ValidateOptions): void {
   const { everywhere, positional } = switchedOff(options);
   const wholeRules: Record<string, "off"> = {};
+  // Stryker disable next-line all: rules a hand-written mutant switches off, never set where Stryker mutates
   for (const r of everywhere) if (!r.includes("/")) wholeRules[r] = "off";
   const diagnostics = runRules(body, VALIDITY_RULES, {
     route: operationId,
     now: options.now,
+    // Stryker disable next-line all: a file's bare-node reading, which refuses the same bodies (readings.ts) and
+    // changes only the rule a refusal's message names (§7), and the time it takes (a timeout under load, not a fault)
     bareNodes: false,
+    // Stryker disable next-line all: rules a hand-written mutant switches off, never set where Stryker mutates
     ...(Object.keys(wholeRules).length > 0 ? { rules: wholeRules } : {}),
   });
   for (const d of diagnostics) {
     if (everywhere.has(`${d.ruleId}/${d.messageId}`) || !refuses(d, body, options.ownFields)) continue;
+    // Stryker disable all: the rules a hand-written mutant switches off at a position, and the refusal's wording (§7)
     if (
       positional.some(
         (s) => s.rule === d.ruleId && d.path.startsWith("/where") && atPosition(nodeChain(d.path, 1), s.at!),

@@ -106,14 +106,16 @@ describe("the survivor list's checks", () => {
     expect(disagreementsWithReport([], report("Survived", "older source\n"), root)).toEqual([]);
   });
 
-  it("scores killed over non-equivalent mutants", () => {
+  it("scores killed over non-equivalent mutants, the ignored left out", () => {
     const root = project(entry(2, "a > 0"));
     expect(scoreOf(report("Survived"), loadSurvivors(root))).toEqual({
       mutants: 2,
       killed: 1,
       equivalent: 1,
+      ignored: 0,
       score: 1,
     });
-    expect(scoreOf(report("Survived"), [])).toEqual({ mutants: 2, killed: 1, equivalent: 0, score: 0.5 });
+    expect(scoreOf(report("Survived"), [])).toEqual({ mutants: 2, killed: 1, equivalent: 0, ignored: 0, score: 0.5 });
+    expect(scoreOf(report("Ignored"), [])).toEqual({ mutants: 1, killed: 1, equivalent: 0, ignored: 1, score: 1 });
   });
 });

@@ -1,3 +1,5 @@
+// Stryker disable all: declarations, and the constants of the variants' answers (McpFaults); the contract's part of
+// this file is mutated from headerValue on (docs/selftest.md, "Stryker on the reference").
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -53,6 +55,7 @@ const INVALID_ARGUMENT_STATUSES: ReadonlySet<number> = new Set([400, 413, 422]);
 
 const EXTRA_META = { "org.example.tdss/served-by": "reference variant" };
 
+// Stryker restore all
 function headerValue(
   headers: Record<string, string | string[] | undefined> | undefined,
   name: string,
@@ -69,6 +72,7 @@ function toolResult(response: ServiceResponse, choices: ToolAnswerChoices = {}):
   const succeeded = response.status >= 200 && response.status < 300;
   const refused = succeeded ? {} : { isError: true };
   const message = String(response.envelope.msg);
+  // Stryker disable all: the other answers MCP allows, taken by variants (McpFaults)
   if (!succeeded && choices.invalidArgumentsAsRpcError && INVALID_ARGUMENT_STATUSES.has(response.status))
     throw new McpError(ErrorCode.InvalidParams, message);
   if (!succeeded && choices.refusalsAsPlainText) return { content: [{ type: "text", text: message }], isError: true };
@@ -84,10 +88,12 @@ function toolResult(response: ServiceResponse, choices: ToolAnswerChoices = {}):
       ...refused,
     };
   }
+  // Stryker restore all
   const envelope = response.envelope as unknown as Record<string, unknown>;
   return { content: [{ type: "text", text }], structuredContent: envelope, ...refused };
 }
 
+// Stryker disable all: the variants' listing in pages and their capabilities beyond tools (McpFaults)
 /** A page of tools/list under McpFaults.toolsListPageSize: the cursor is the index of the page's first tool. */
 function toolsPage<T>(
   tools: readonly T[],
@@ -110,6 +116,7 @@ function serveExtraCapabilities(server: Server): void {
   server.setRequestHandler(CompleteRequestSchema, () => ({ completion: { values: [] } }));
 }
 
+// Stryker restore all
 /**
  * An MCP server (the SDK's low-level Server) over the reference's Service: tools/list answers the derived tool
  * list, tools/call runs the same Service call as the route, with the Authorization header of the HTTP request
@@ -125,8 +132,10 @@ export function createToolServer(options: ToolServerOptions): Server {
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    // Stryker disable next-line all: a variant's extra members (McpFaults.protocolExtras)
     ...(choices.protocolExtras ? { title: tool.name.replaceAll("_", " "), _meta: EXTRA_META } : {}),
   }));
+  // Stryker disable all: the variants' choices of listing and of the initialize answer (McpFaults)
   const pageSize = choices.toolsListPageSize;
   const listOrder = pageSize === undefined ? listed : [...listed].reverse();
   if (choices.protocolExtras) serveExtraCapabilities(server);
@@ -144,6 +153,7 @@ export function createToolServer(options: ToolServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, (request) =>
     pageSize === undefined ? { tools: listOrder } : toolsPage(listOrder, pageSize, request.params?.cursor),
   );
+  // Stryker restore all
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
@@ -151,8 +161,10 @@ export function createToolServer(options: ToolServerOptions): Server {
     const method = loadContract().operations.get(tool.operationId)!.method;
     const body = method === "GET" ? undefined : (request.params.arguments ?? {});
     let response = await options.service.call(tool.operationId, body, authorization);
+    // Stryker disable all: a hand-written mutant's fault (McpFaults.doubleCharge), never set where Stryker mutates
     if (options.doubleCharge?.has(tool.operationId))
       response = await options.service.call(tool.operationId, body, authorization);
+    // Stryker restore all
     return toolResult(response, choices);
   });
   return server;
