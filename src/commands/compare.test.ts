@@ -192,12 +192,53 @@ describe("compareReports", () => {
     expect(c.otherChanges.map((x) => [x.id, x.before, x.after])).toEqual([["a/x", "passed", "skipped"]]);
     expect(c.onlyInA.map((x) => x.id)).toEqual(["b/gone"]);
     expect(c.onlyInB.map((x) => x.id)).toEqual(["b/new"]);
-    expect(c.observed).toEqual([{ topic: "detail.zero_ids", before: { status: 400 }, after: { status: 422 } }]);
+    expect(c.observed).toEqual([
+      {
+        topic: "detail.zero_ids",
+        label: "A jobs or companies detail request with no IDs",
+        before: { status: 400 },
+        after: { status: 422 },
+        words: { before: "status: 400", after: "status: 422" },
+      },
+    ]);
+    // The same readable table as summary.md: the choice's label and topic, what the deployment did in words.
+    expect(renderComparison(c)).toContain(
+      "| choice | A | B |\n| --- | --- | --- |\n" +
+        "| A jobs or companies detail request with no IDs (`detail.zero_ids`) | status: 400 | status: 422 |\n",
+    );
     expect(c.areas).toEqual([
       { area: "a", credits: { before: 3, after: 1 }, durationMs: { before: 20, after: 20 } },
       { area: "b", credits: { before: 3, after: 6 }, durationMs: { before: 20, after: 20 } },
     ]);
     expect(c.exitCode).toBe(1);
+  });
+
+  it("compares the choices both runs saw, and never what a run records of itself", () => {
+    const observed = {
+      "detail.zero_ids": { value: { status: 400 }, clauses: ["s4-4-detail-minimum-ids"] },
+      "credits.getVersion": { value: 0, clauses: ["s8-cost-version-not-shown"] },
+      "rate_limit.pacing": { value: { waits: 3 }, clauses: [] },
+    };
+    const full = report(
+      [
+        ["detail/zero", "passed", 1],
+        ["credits/version", "passed", 0],
+      ],
+      observed,
+    );
+    // A rerun of one case sees one of the two choices; its pace differs, which is the run's, not the deployment's.
+    const rerun = report([["detail/zero", "passed", 1]], {
+      "detail.zero_ids": observed["detail.zero_ids"],
+      "rate_limit.pacing": { value: { waits: 0 }, clauses: [] },
+    });
+    const c = compareReports({ file: "a", report: full }, { file: "b", report: rerun });
+    expect(c.observed).toEqual([]);
+    expect(c.notCompared).toEqual(["credits.getVersion"]);
+    const text = renderComparison(c);
+    expect(text).toContain("0 observed choices changed");
+    expect(text).not.toContain("## Observed choices that changed");
+    expect(text).toContain("1 choices seen by one run only were not compared: the other run's cases did not meet them");
+    expect(text).not.toContain("rate_limit");
   });
 
   it("does not call a run cut short by the tester's balance 'no new failure': it is incomplete, exit 2", () => {

@@ -1,5 +1,7 @@
 import type { CaseStatus } from "../runner/types.js";
 import { UNJUDGED } from "../runner/not-run.js";
+import { choiceTable, type ChoiceRow } from "./choices.js";
+import { choiceName, plain } from "./markdown.js";
 import type { Report } from "./report.js";
 
 const FAILING: ReadonlySet<CaseStatus> = new Set(["failed", "drift"]);
@@ -16,8 +18,12 @@ interface CaseChange {
 
 interface ObservedChange {
   readonly topic: string;
-  readonly before?: unknown;
-  readonly after?: unknown;
+  /** The choice as the reports name it (spec/catalog/choices.yaml). */
+  readonly label: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  /** What the deployment did in each run, in words (src/report/choices.ts). */
+  readonly words: { readonly before: string; readonly after: string };
 }
 
 interface AreaFigures {
@@ -39,8 +45,13 @@ export interface Comparison {
   readonly otherChanges: readonly CaseChange[];
   readonly onlyInA: readonly CaseChange[];
   readonly onlyInB: readonly CaseChange[];
-  /** `observed` topics whose value differs (a vendor changed a default), appeared or disappeared. */
+  /**
+   * The deployment's choices (`observed`, not what a run records about itself) both runs saw, whose value differs:
+   * a vendor changed a default.
+   */
   readonly observed: readonly ObservedChange[];
+  /** The choices one run saw and the other did not (its selection met none of them: a --last-failed rerun). */
+  readonly notCompared: readonly string[];
   readonly areas: readonly AreaFigures[];
   readonly totals: AreaFigures;
   /**
@@ -83,6 +94,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "undefined";
 }
 
+/** The deployment's choices a run saw, by topic, in words (what a run records about itself left out). */
+function choiceRows(report: Report): Map<string, ChoiceRow> {
+  return new Map(choiceTable(report.observed).choices.map((r) => [r.topic, r]));
+}
+
 function figures(report: Report): Map<string, { credits: number; durationMs: number }> {
   const out = new Map<string, { credits: number; durationMs: number }>();
   for (const c of report.cases) {
@@ -92,6 +108,33 @@ function figures(report: Report): Map<string, { credits: number; durationMs: num
     out.set(c.area, f);
   }
   return out;
+}
+
+/** The deployment's choices both runs saw whose value differs, and those one run saw and the other did not. */
+function choiceChanges(a: Report, b: Report): Pick<Comparison, "observed" | "notCompared"> {
+  const observed: ObservedChange[] = [];
+  const notCompared: string[] = [];
+  const rowsA = choiceRows(a);
+  const rowsB = choiceRows(b);
+  for (const topic of [...new Set([...rowsA.keys(), ...rowsB.keys()])].sort()) {
+    const x = a.observed?.[topic];
+    const y = b.observed?.[topic];
+    if (x && y && canonical(x.value) === canonical(y.value)) continue;
+    // A run sees a choice only where a case of its selection meets it (a --last-failed rerun meets few): a choice one
+    // run did not see is not known to have changed.
+    if (!x || !y) {
+      notCompared.push(topic);
+      continue;
+    }
+    observed.push({
+      topic,
+      label: rowsA.get(topic)!.label,
+      before: x.value,
+      after: y.value,
+      words: { before: rowsA.get(topic)!.does, after: rowsB.get(topic)!.does },
+    });
+  }
+  return { observed, notCompared };
 }
 
 export function compareReports(a: { file: string; report: Report }, b: { file: string; report: Report }): Comparison {
@@ -122,16 +165,7 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     .filter((c) => !after.has(c.id))
     .map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
 
-  const observed: ObservedChange[] = [];
-  const topics = [
-    ...new Set([...Object.keys(a.report.observed ?? {}), ...Object.keys(b.report.observed ?? {})]),
-  ].sort();
-  for (const topic of topics) {
-    const x = a.report.observed?.[topic];
-    const y = b.report.observed?.[topic];
-    if (x && y && canonical(x.value) === canonical(y.value)) continue;
-    observed.push({ topic, ...(x ? { before: x.value } : {}), ...(y ? { after: y.value } : {}) });
-  }
+  const { observed, notCompared } = choiceChanges(a.report, b.report);
 
   const fa = figures(a.report);
   const fb = figures(b.report);
@@ -162,6 +196,7 @@ export function compareReports(a: { file: string; report: Report }, b: { file: s
     onlyInA,
     onlyInB,
     observed,
+    notCompared,
     areas,
     totals,
     ...(incomplete ? { incomplete } : {}),
@@ -173,11 +208,32 @@ const delta = (x: number, y: number) => (y === x ? "±0" : y > x ? `+${y - x}` :
 /** Text cut to `max` characters, with a mark saying how long it was. */
 const cutText = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max)}… [cut: ${max} of ${text.length} characters shown]` : text;
-const short = (v: unknown) => cutText(JSON.stringify(v) ?? "absent", 160);
 const code = (text: string) => `\`${text.replaceAll("`", "'").replace(/\r?\n/g, " ").replaceAll("|", "\\|")}\``;
 
 /** The comparison as Markdown (the default output of `tdss compare`). */
 const seconds = (ms: number) => `${ms >= 0 ? "+" : ""}${(ms / 1000).toFixed(1)}`;
+
+/** The section of the choices that changed, as summary.md names and describes them. */
+function choiceLines(c: Comparison): string[] {
+  const out: string[] = [];
+  if (c.observed.length) {
+    out.push(
+      "## Observed choices that changed",
+      "",
+      "| choice | A | B |",
+      "| --- | --- | --- |",
+      ...c.observed.map((o) => `| ${choiceName(o)} | ${plain(o.words.before)} | ${plain(o.words.after)} |`),
+      "",
+    );
+  }
+  if (c.notCompared.length)
+    out.push(
+      `${c.notCompared.length} choices seen by one run only were not compared: the other run's cases did not ` +
+        `meet them (${c.notCompared.map((t) => `\`${t}\``).join(", ")}).`,
+      "",
+    );
+  return out;
+}
 
 export function renderComparison(c: Comparison): string {
   const n = c.newFailures.length;
@@ -220,15 +276,7 @@ export function renderComparison(c: Comparison): string {
   list("Other changes", c.otherChanges);
   list("Only in A", c.onlyInA);
   list("Only in B", c.onlyInB);
-  if (c.observed.length) {
-    out.push("## Observed choices that changed", "", "| topic | A | B |", "| --- | --- | --- |");
-    for (const o of c.observed)
-      out.push(
-        `| ${o.topic} | ${"before" in o ? code(short(o.before)) : "absent"} | ` +
-          `${"after" in o ? code(short(o.after)) : "absent"} |`,
-      );
-    out.push("");
-  }
+  out.push(...choiceLines(c));
   out.push(
     "## Credits and duration per area",
     "",

@@ -2,7 +2,7 @@ import { recordBody, type RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
-import { choiceTable } from "./choices.js";
+import { choiceTable, type ChoiceRow } from "./choices.js";
 import { notRunLine, verdictOf } from "./console.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
@@ -209,13 +209,16 @@ function skippedCases(report: Report): string[] {
 }
 
 /** Text for a Markdown table cell, whole: what Markdown would read as markup is escaped (not `_` inside a word). */
-function plain(text: string): string {
+export function plain(text: string): string {
   return text
     .replace(/\r?\n/g, " ")
     .replace(/[\\`*[\]|]/g, "\\$&")
     .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_")
     .replace(/</g, "&lt;");
 }
+
+/** A row of the deployment's choices named as summary.md and `tdss compare` name it: its label, then its topic. */
+export const choiceName = (r: Pick<ChoiceRow, "label" | "topic">): string => `${plain(r.label)} (\`${r.topic}\`)`;
 
 /** The deployment's choices (src/report/choices.ts): never cut; long lists are shortened in words. */
 function choices(report: Report): string[] {
@@ -232,9 +235,7 @@ function choices(report: Report): string[] {
     out.push("| choice | what the specification says | what the deployment does |", "| --- | --- | --- |");
     for (const r of table.choices) {
       const where = [r.section ? `§${r.section}` : "", r.clause ? `\`${r.clause}\`` : ""].filter(Boolean).join(" ");
-      out.push(
-        `| ${plain(r.label)} (\`${r.topic}\`) | ${where ? `${where}: ` : ""}${plain(r.spec)} | ${plain(r.does)} |`,
-      );
+      out.push(`| ${choiceName(r)} | ${where ? `${where}: ` : ""}${plain(r.spec)} | ${plain(r.does)} |`);
     }
     out.push("");
   }
