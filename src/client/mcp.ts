@@ -10,7 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
-import { deadlineError, isNoAnswer, markNoAnswer } from "./no-answer.js";
+import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
 import type { RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
@@ -394,17 +394,11 @@ async function connectWithin(
   exchangeTimeout: number,
   describe: (error: unknown) => Error,
 ): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(deadlineError("no MCP session", exchangeTimeout)), exchangeTimeout);
-  });
   try {
-    await Promise.race([client.connect(transport, { timeout: exchangeTimeout }), deadline]);
+    await within(client.connect(transport, { timeout: exchangeTimeout }), exchangeTimeout, "no MCP session");
   } catch (error) {
     await client.close().catch(() => undefined);
     throw describe(error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -694,20 +688,7 @@ function probeHeaders(options: McpClientOptions, auth: ProbeAuthorization): Reco
  * silent stream reads as no answer (src/client/no-answer.ts) rather than as a stream that ended without one.
  */
 async function readWithin<T>(reader: EventReader, timeoutMs: number, read: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reader.cancel();
-      reject(deadlineError("no answer", timeoutMs));
-    }, timeoutMs);
-  });
-  const reading = read();
-  reading.catch(() => undefined);
-  try {
-    return await Promise.race([reading, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return within(read(), timeoutMs, "no answer", () => reader.cancel());
 }
 
 async function responseMessage(response: Response, timeoutMs: number): Promise<McpProbe["response"]> {

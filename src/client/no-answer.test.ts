@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { deadlineError, isNoAnswer, markNoAnswer } from "./no-answer.js";
+import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 
 describe("isNoAnswer", () => {
   it("is true of a marked error, a timeout and the MCP client's own request timeout", () => {
@@ -17,5 +17,23 @@ describe("isNoAnswer", () => {
     expect(isNoAnswer(new Error("HTTP 404"))).toBe(false);
     expect(isNoAnswer("no answer")).toBe(false);
     expect(isNoAnswer(undefined)).toBe(false);
+  });
+});
+
+describe("within", () => {
+  it("gives the work's outcome when it comes in time, its value or its error", async () => {
+    await expect(within(Promise.resolve(7), 1000, "no answer")).resolves.toBe(7);
+    await expect(within(Promise.reject(new Error("HTTP 500")), 1000, "no answer")).rejects.toThrow("HTTP 500");
+  });
+
+  it("past the deadline gives the work up and raises a no-answer timeout naming what did not come", async () => {
+    let gaveUp = false;
+    let fail: (error: Error) => void = () => undefined;
+    const never = new Promise<never>((_, reject) => (fail = reject));
+    const error = await within(never, 20, "no MCP session", () => (gaveUp = true)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "TimeoutError", message: "no MCP session within 20 ms" });
+    expect(isNoAnswer(error)).toBe(true);
+    expect(gaveUp).toBe(true);
+    fail(new Error("a late failure nobody awaits"));
   });
 });

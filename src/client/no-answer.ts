@@ -19,6 +19,27 @@ export function deadlineError(what: string, ms: number): Error {
 }
 
 /**
+ * `work`'s outcome, or past `ms` the deadline's error (`what` did not come in time) after `onDeadline` has given the
+ * work up: a bound for what the MCP SDK leaves unbounded (a transport's start, a stream's next event).
+ */
+export async function within<T>(work: Promise<T>, ms: number, what: string, onDeadline?: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onDeadline?.();
+      reject(deadlineError(what, ms));
+    }, ms);
+  });
+  // The work may still fail after the deadline has won; that late failure is nobody's to handle.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Whether an error means no answer came: one `markNoAnswer` marked, a timeout (the run's own deadlines raise
  * TimeoutError), or the MCP SDK's own request timeout (McpError RequestTimeout the client raised; a JSON-RPC error
  * the server sent is taken apart before this is asked, src/client/mcp.ts `ServerErrors`).
