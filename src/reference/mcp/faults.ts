@@ -83,6 +83,12 @@ export interface McpFaults {
    * the envelope or structuredContent (s4-6-tool-refusal-form).
    */
   readonly refusalsAsPlainText?: boolean;
+  /**
+   * Variant: a tool call is answered after a log message (notifications/message, the logging capability declared) and
+   * a ping request of the server's own on the call's stream, and every event of a stream is preceded by a comment
+   * line (`: keep-alive`), as proxies and SDKs send to keep a stream open (s4-6-mcp-protocol-latitude).
+   */
+  readonly serverChatter?: boolean;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

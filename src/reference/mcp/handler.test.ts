@@ -519,6 +519,57 @@ describe("choices for variants, each active (what MCP allows besides the referen
     }
   });
 
+  it("sends a log message and a ping before a call's result, each event after a comment (serverChatter)", async () => {
+    const running = await serve({ faults: { eventStreamResponses: true, serverChatter: true } });
+    try {
+      const response = await fetch(`${running.url}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: "Bearer svc_good",
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "svc_get_version", arguments: {} },
+        }),
+      });
+      const events = (await response.text()).split(/\n\n/).filter((e) => e.trim() !== "");
+      expect(events.filter((e) => e === ": keep-alive")).toHaveLength(3);
+      const messages = events.filter((e) => e.startsWith("event: message")).map((e) => e.split("data: ")[1]!);
+      expect(messages.map((m) => (JSON.parse(m) as { method?: string; id?: number }).method ?? "result")).toEqual([
+        "notifications/message",
+        "ping",
+        "result",
+      ]);
+      const client = await connect(running.url, "sse");
+      try {
+        expect(client.getServerCapabilities()?.logging).toEqual({});
+        expect(parseText(await client.callTool({ name: "svc_get_version", arguments: {} }))).toMatchObject({
+          code: 200,
+        });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await running.close();
+    }
+  });
+
+  it("ends a session after its POSTs and answers its id 404 (streamableSessionPosts)", async () => {
+    const running = await serve({ faults: { streamableSessions: true, streamableSessionPosts: 3 } });
+    const client = await connect(running.url, "streamable-http");
+    try {
+      expect((await client.listTools()).tools).toHaveLength(9);
+      await expect(client.callTool({ name: "svc_get_version", arguments: {} })).rejects.toMatchObject({ code: 404 });
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+
   it("lists the tools in pages, in reverse route order (toolsListPageSize)", async () => {
     const running = await serve({ faults: { toolsListPageSize: 4 } });
     const client = await connect(running.url, "sse");

@@ -3,7 +3,7 @@ import type { Service } from "../service.js";
 import { MCP_PATHS } from "../../contract/mcp.js";
 import type { ToolDefinition } from "../../contract/mcp-tools.js";
 import type { McpHandlerOptions } from "./options.js";
-import { sendJsonRpcError } from "./http.js";
+import { commentEveryEvent, sendJsonRpcError } from "./http.js";
 import { SseSessions } from "./sse.js";
 import { StreamableHttp } from "./streamable.js";
 import { createSurface } from "./surface.js";
@@ -51,6 +51,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
         sendJsonRpcError(res, 503, "Service unavailable: the MCP surface is shutting down");
         return true;
       }
+      if (surface.faults.serverChatter) commentEveryEvent(res);
       try {
         await route();
       } catch (error) {

@@ -4,6 +4,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
+  EmptyResultSchema,
   ErrorCode,
   InitializeRequestSchema,
   ListPromptsRequestSchema,
@@ -24,7 +25,7 @@ import type { ToolDefinition } from "../../contract/mcp-tools.js";
 /** The choices of variants (McpFaults) about what a tool server answers. */
 type ToolAnswerChoices = Pick<
   McpFaults,
-  "invalidArgumentsAsRpcError" | "refusalsAsPlainText" | "protocolExtras" | "toolsListPageSize"
+  "invalidArgumentsAsRpcError" | "refusalsAsPlainText" | "protocolExtras" | "toolsListPageSize" | "serverChatter"
 >;
 
 export interface ToolServerOptions {
@@ -124,7 +125,11 @@ function serveExtraCapabilities(server: Server): void {
  */
 export function createToolServer(options: ToolServerOptions): Server {
   const choices = options.choices ?? {};
-  const capabilities = choices.protocolExtras ? EXTRA_CAPABILITIES : CAPABILITIES;
+  const capabilities = choices.protocolExtras
+    ? EXTRA_CAPABILITIES
+    : choices.serverChatter
+      ? { ...CAPABILITIES, logging: {} }
+      : CAPABILITIES;
   const server = new Server(options.serverInfo, { capabilities });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map((tool) => ({
@@ -139,6 +144,7 @@ export function createToolServer(options: ToolServerOptions): Server {
   const pageSize = choices.toolsListPageSize;
   const listOrder = pageSize === undefined ? listed : [...listed].reverse();
   if (choices.protocolExtras) serveExtraCapabilities(server);
+  else if (choices.serverChatter) server.setRequestHandler(SetLevelRequestSchema, () => ({}));
 
   // Each transport speaks the one revision §4.6 gives it and answers it whatever the client asks for; the MCP
   // lifecycle lets a server answer a revision it supports, and a client that cannot speak it disconnects.
@@ -157,6 +163,15 @@ export function createToolServer(options: ToolServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (choices.serverChatter) {
+      // On the call's own stream, before its result (MCP 2025-03-26, transports: "The server MAY send JSON-RPC
+      // requests and notifications before sending a JSON-RPC response"); the ping's answer is not waited for.
+      await extra.sendNotification({
+        method: "notifications/message",
+        params: { level: "info", logger: "tdss-reference", data: `calling ${tool.name}` },
+      });
+      extra.sendRequest({ method: "ping" }, EmptyResultSchema).catch(() => undefined);
+    }
     const authorization = headerValue(extra.requestInfo?.headers, "authorization");
     const method = loadContract().operations.get(tool.operationId)!.method;
     const body = method === "GET" ? undefined : (request.params.arguments ?? {});

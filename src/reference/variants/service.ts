@@ -139,6 +139,17 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { eventStreamResponses: true } },
   },
   {
+    id: "mcp-server-messages-before-results",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      "Each tool call is answered on an event stream after a log message (notifications/message, logging declared) " +
+      "and a ping request of the server's own, and every event comes after a `: keep-alive` comment line: MCP " +
+      "2025-03-26 (transports) lets a server send requests and notifications before the response, ping is either " +
+      "party's, and a comment line is skipped by every reader of server-sent events.",
+    faults: { mcp: { eventStreamResponses: true, serverChatter: true } },
+  },
+  {
     id: "mcp-protocol-extras",
     clause: "s4-6-mcp-protocol-latitude",
     area: "mcp",
