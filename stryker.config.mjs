@@ -8,7 +8,8 @@ export default {
   coverageAnalysis: "perTest",
   // The contract modules measured within 30 minutes on two cores (docs/benchmarks.md, "Mutation score"): how the
   // linter's diagnostics refuse a body, query translation, field selection, cursors, the Credit charge, keys and
-  // their ledger, the route, key and scope stages, and the MCP tools' listing and calls. Code in them that carries
+  // their ledger, the request pipeline's stages (route, key, scope, body, JSON, validation, rate limit, handler,
+  // charge), and the MCP tools' listing and calls. Code in them that carries
   // no contract clause (the switches of the hand-written mutants and of the variants, the readings of open clauses,
   // a refusal's wording, the parsing of --keys) is left out where it stands, by `// Stryker disable` comments that
   // give the reason (Stryker reports those mutants as ignored); readings.ts is left out whole. `--mutate <file>`
@@ -25,6 +26,12 @@ export default {
     "src/reference/pipeline/stages/scope.ts",
     "src/reference/pipeline/stages/route.ts",
     "src/reference/mcp/server.ts",
+    "src/reference/pipeline/stages/body-limit.ts",
+    "src/reference/pipeline/stages/content-type.ts",
+    "src/reference/pipeline/stages/json.ts",
+    "src/reference/pipeline/stages/validation.ts",
+    "src/reference/pipeline/stages/rate-limit.ts",
+    "src/reference/pipeline/stages/handler.ts",
   ],
   // The sandbox leaves out what no test reads: the build, reports, docs, benchmarks and the eslint workspace.
   ignorePatterns: ["dist", "reports", "docs", "bench", "tools"],

@@ -10,11 +10,14 @@ import type { Stage } from "../context.js";
  */
 export const MAX_BODY_BYTES = loadContract().limits.project.maxBodyBytes;
 
+// Stryker disable all: the body-size bound (413), a reading of s8-limits-silent-size-nodes
 function tooLarge(limit: number): Refusal {
   return new Refusal(413, `the request body is larger than ${limit} bytes, the most the reference reads`, {
     Connection: "close",
   });
 }
+
+// Stryker restore all
 
 /** The body's bytes, or a refusal as soon as more than `limit` arrive (the rest is never buffered). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -23,6 +26,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     let size = 0;
     let done = false;
     req.on("data", (chunk: Buffer) => {
+      // Stryker disable all: the body-size bound (413), a reading of s8-limits-silent-size-nodes
       if (done) return;
       size += chunk.length;
       if (size > limit) {
@@ -30,6 +34,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         reject(tooLarge(limit));
         return;
       }
+      // Stryker restore all
       chunks.push(chunk);
     });
     req.on("end", () => {
@@ -54,8 +59,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 export function bodyLimit(limit: number = MAX_BODY_BYTES): Stage {
   return async (ctx, next) => {
     if (ctx.method === "GET" || !ctx.req) return next();
+    // Stryker disable all: the body-size bound (413), a reading of s8-limits-silent-size-nodes
     const declared = Number(ctx.req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+    // Stryker restore all
     ctx.bytes = await readBody(ctx.req, limit);
     return next();
   };
