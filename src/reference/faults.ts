@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Dataset, OperationId } from "../contract/index.js";
 import type { IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
@@ -46,6 +47,11 @@ export interface Faults {
    * the key on (a wrapper of the key stage): the transport's own refusals (404, 405, 413, 415, JSON) pass as they are.
    */
   readonly response?: (operationId: OperationId, response: ServiceResponse) => ServiceResponse;
+  /**
+   * Writes a finished REST answer in place of the reference's compact JSON with Content-Length: how a deployment's own
+   * stack, or a proxy in front of it, may carry the same envelope (a variant; http.ts).
+   */
+  readonly writeAnswer?: (res: ServerResponse, response: ServiceResponse) => void;
   /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */
   readonly resolve?: (kind: IdKind, id: string, row: number | undefined) => number | undefined;
   /**

@@ -41,6 +41,8 @@ export function createRequestListener(service: ReferenceService, mcp: () => McpH
     if (ctx.answered) return;
     // Whatever of the body no stage read is drained, so the connection can carry the next request.
     req.resume();
-    send(res, ctx.response ?? failure(500, "internal error; the request was not charged"));
+    const response = ctx.response ?? failure(500, "internal error; the request was not charged");
+    if (service.answerWriter && !res.headersSent && !res.destroyed) service.answerWriter(res, response);
+    else send(res, response);
   };
 }

@@ -249,6 +249,11 @@ export class ReferenceService implements Service, PipelineService {
     return steps;
   }
 
+  /** How a REST answer is written, where a variant writes it otherwise (Faults.writeAnswer). */
+  get answerWriter(): Faults["writeAnswer"] {
+    return this.faults.writeAnswer;
+  }
+
   /** Options the MCP layer is created with (faults of a mutant, passed through). */
   get mcpFaults(): Readonly<Record<string, unknown>> | undefined {
     return this.faults.mcp;

@@ -155,3 +155,28 @@ describe("rate limit (s8-rate-limit-quota-not-shown)", () => {
     }
   });
 });
+
+describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carriage)", () => {
+  it("answers through a proxy: members reordered, pretty-printed, a charset, chunked, fields of its own", async () => {
+    const proxied = await startReferenceServer({
+      people: 50,
+      jobs: 5,
+      companies: 5,
+      variant: "http-answers-through-a-proxy",
+    });
+    try {
+      const response = await fetch(`${proxied.url}/version`, {
+        headers: { Authorization: `Bearer ${proxied.keys.active}` },
+      });
+      expect(response.headers.get("content-type")).toBe("application/json;charset=UTF-8");
+      expect(response.headers.get("content-length")).toBeNull();
+      expect(response.headers.get("transfer-encoding")).toBe("chunked");
+      expect(response.headers.get("via")).toBe("1.1 edge-proxy");
+      const text = await response.text();
+      expect(text).toMatch(/^\{\n {2}"data": \{/);
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(["data", "msg", "code"]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

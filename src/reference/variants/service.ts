@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { rewriteData } from "../mutants/rewrite.js";
 import { bodyLimit } from "../pipeline/stages/body-limit.js";
 import { rateLimitWith } from "../pipeline/stages/rate-limit.js";
+import type { ServiceResponse } from "../service.js";
 import type { Variant } from "./variant.js";
 
 /** A page's IDs in a random order: the same set, arranged anew on every call. */
@@ -13,6 +16,28 @@ function shuffled(ids: unknown): unknown {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
+}
+
+/**
+ * A REST answer as a deployment's own stack and a proxy in front of it may write it: the envelope's members in
+ * another order and pretty-printed, `charset=UTF-8` in the Content-Type, header fields the spec does not name, and the
+ * body in two chunks with no Content-Length (chunked transfer coding).
+ */
+function throughProxy(res: ServerResponse, response: ServiceResponse): void {
+  const { code, msg, data } = response.envelope;
+  const body = Buffer.from(JSON.stringify({ data, msg, code }, null, 2) + "\n");
+  res.writeHead(response.status, {
+    ...response.headers,
+    "Content-Type": "application/json;charset=UTF-8",
+    Via: "1.1 edge-proxy",
+    "Server-Timing": "upstream;dur=1.5",
+    "Access-Control-Allow-Origin": "*",
+    "Cache-Control": "no-store",
+    "X-Request-Id": randomUUID(),
+  });
+  const half = Math.floor(body.length / 2);
+  res.write(body.subarray(0, half));
+  res.end(body.subarray(half));
 }
 
 /**
@@ -53,6 +78,17 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "bound by its longest chain of requests that wait for each other).",
     faults: {},
     server: { latencyMs: 40 },
+  },
+  {
+    id: "http-answers-through-a-proxy",
+    clause: "s4-bodies-http-carriage",
+    area: "envelope",
+    description:
+      "REST answers come pretty-printed with the envelope's members in the order data, msg, code, as " +
+      "application/json;charset=UTF-8, chunked with no Content-Length, with Via, Server-Timing, CORS, Cache-Control " +
+      "and X-Request-Id fields: RFC 8259 §4 (an object is unordered), RFC 9110 §8.3.1 (media type parameters), " +
+      "RFC 9112 §6.1 (chunked) and §5 of RFC 9110 (fields a recipient does not know are ignored).",
+    faults: { writeAnswer: throughProxy },
   },
   {
     id: "limits-body-8-mib",
