@@ -179,4 +179,27 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
       await proxied.close();
     }
   });
+
+  it("closes the connection after every answer, REST and MCP (Connection: close)", async () => {
+    const closing = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "http-connection-close" });
+    try {
+      const authorization = `Bearer ${closing.keys.active}`;
+      const rest = await fetch(`${closing.url}/version`, { headers: { Authorization: authorization } });
+      expect(rest.headers.get("connection")).toBe("close");
+      await rest.text();
+      const mcp = await fetch(`${closing.url}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: authorization,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(mcp.headers.get("connection")).toBe("close");
+      expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(9);
+    } finally {
+      await closing.close();
+    }
+  });
 });

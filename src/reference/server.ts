@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -97,8 +97,17 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw error;
   }
   const delay = options.latencyMs ?? service.variant?.server?.latencyMs ?? 0;
+  const connections = service.variant?.server?.connections;
   const listener = createRequestListener(service, () => mcp);
-  const handle = options.tap ? tapExchanges(listener, options.tap) : listener;
+  const tapped = options.tap ? tapExchanges(listener, options.tap) : listener;
+  // Connection: close on every answer; Node writes the header and closes the connection once the answer is written.
+  const handle =
+    connections === "close"
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          res.shouldKeepAlive = false;
+          return tapped(req, res);
+        }
+      : tapped;
   // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
   // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late.
   markReady(

@@ -91,6 +91,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { writeAnswer: throughProxy },
   },
   {
+    id: "http-connection-close",
+    clause: "s4-bodies-http-carriage",
+    area: "envelope",
+    description:
+      "Every answer, REST and MCP, closes its connection (Connection: close), as a proxy without keep-alive does: " +
+      "RFC 9112 §9.6 lets either side signal close; the client opens a new connection for the next request.",
+    faults: {},
+    server: { connections: "close" },
+  },
+  {
     id: "limits-body-8-mib",
     clause: "s8-limits-silent-size-nodes",
     area: "limits",

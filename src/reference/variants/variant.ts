@@ -18,10 +18,16 @@ export interface Variant {
   readonly faults: Faults;
   /**
    * Conditions of a real deployment the server runs under (docs/design.md, "Conditions of a real deployment"):
-   * the rate limit of keys that set none, and the latency of every answer. `startReferenceServer` applies them
-   * unless its options set their own, so `tdss selftest` and `tdss serve --variant` serve them alike.
+   * the rate limit of keys that set none, the latency of every answer, and whether connections stay open.
+   * `startReferenceServer` applies them unless its options set their own, so `tdss selftest` and `tdss serve
+   * --variant` serve them alike.
    */
-  readonly server?: { readonly rateLimit?: RateLimit; readonly latencyMs?: number };
+  readonly server?: {
+    readonly rateLimit?: RateLimit;
+    readonly latencyMs?: number;
+    /** `close`: every answer, REST and MCP, closes its connection (`Connection: close`), as a proxy may. */
+    readonly connections?: "close";
+  };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
    * starts it with these sizes instead of its small dataset).
