@@ -89,6 +89,11 @@ export interface McpFaults {
    * line (`: keep-alive`), as proxies and SDKs send to keep a stream open (s4-6-mcp-protocol-latitude).
    */
   readonly serverChatter?: boolean;
+  /**
+   * Variant: every tool declares an outputSchema of the envelope {code, msg, data}, which its successful results'
+   * structuredContent meets (s4-6-mcp-protocol-latitude).
+   */
+  readonly outputSchemas?: boolean;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

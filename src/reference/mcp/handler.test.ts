@@ -570,6 +570,21 @@ describe("choices for variants, each active (what MCP allows besides the referen
     }
   });
 
+  it("declares the envelope as every tool's outputSchema, which the results meet (outputSchemas)", async () => {
+    const running = await serve({ faults: { outputSchemas: true } });
+    const client = await connect(running.url, "streamable-http");
+    try {
+      const tools = (await client.listTools()).tools;
+      expect(tools.every((t) => (t.outputSchema?.required ?? []).join() === "code,msg,data")).toBe(true);
+      // The SDK client validates a result against the tool's outputSchema once it has listed the tools.
+      const result = await client.callTool({ name: "svc_get_version", arguments: {} });
+      expect(result.structuredContent).toMatchObject({ code: 200, msg: "ok" });
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+
   it("lists the tools in pages, in reverse route order (toolsListPageSize)", async () => {
     const running = await serve({ faults: { toolsListPageSize: 4 } });
     const client = await connect(running.url, "sse");

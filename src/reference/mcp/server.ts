@@ -25,7 +25,12 @@ import type { ToolDefinition } from "../../contract/mcp-tools.js";
 /** The choices of variants (McpFaults) about what a tool server answers. */
 type ToolAnswerChoices = Pick<
   McpFaults,
-  "invalidArgumentsAsRpcError" | "refusalsAsPlainText" | "protocolExtras" | "toolsListPageSize" | "serverChatter"
+  | "invalidArgumentsAsRpcError"
+  | "refusalsAsPlainText"
+  | "protocolExtras"
+  | "toolsListPageSize"
+  | "serverChatter"
+  | "outputSchemas"
 >;
 
 export interface ToolServerOptions {
@@ -55,6 +60,13 @@ const EXTRA_CAPABILITIES: ServerCapabilities = {
 const INVALID_ARGUMENT_STATUSES: ReadonlySet<number> = new Set([400, 413, 422]);
 
 const EXTRA_META = { "org.example.tdss/served-by": "reference variant" };
+
+/** The envelope every tool result carries, as an outputSchema (McpFaults.outputSchemas). */
+const ENVELOPE_OUTPUT_SCHEMA = {
+  type: "object",
+  properties: { code: { type: "integer" }, msg: { type: "string" }, data: {} },
+  required: ["code", "msg", "data"],
+} as const;
 
 // Stryker restore all
 function headerValue(
@@ -139,6 +151,7 @@ export function createToolServer(options: ToolServerOptions): Server {
     annotations: { readOnlyHint: true, openWorldHint: false },
     // Stryker disable next-line all: a variant's extra members (McpFaults.protocolExtras)
     ...(choices.protocolExtras ? { title: tool.name.replaceAll("_", " "), _meta: EXTRA_META } : {}),
+    ...(choices.outputSchemas ? { outputSchema: ENVELOPE_OUTPUT_SCHEMA } : {}),
   }));
   // Stryker disable all: the variants' choices of listing and of the initialize answer (McpFaults)
   const pageSize = choices.toolsListPageSize;

@@ -196,6 +196,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { eventStreamResponses: true, serverChatter: true } },
   },
   {
+    id: "mcp-tools-output-schema",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      "Every tool declares an outputSchema of the envelope {code, msg, data}, which its results' structuredContent " +
+      "meets, as a server built on an SDK of the 2025-06-18 revision lists its tools: a member the 2025-03-26 and " +
+      "2024-11-05 revisions do not name, which they do not forbid, and a client that knows it validates results by it.",
+    faults: { mcp: { outputSchemas: true } },
+  },
+  {
     id: "mcp-protocol-extras",
     clause: "s4-6-mcp-protocol-latitude",
     area: "mcp",
