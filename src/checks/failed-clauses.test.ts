@@ -30,10 +30,16 @@ describe("failedClauses", () => {
     expect(failedClauses("ids-resolve", clauses)).toEqual(["s2-1-search-ids-accepted-by-detail"]);
   });
 
-  it("marks every clause of the case for a check serving the case's own assertion, or resting on none it cites", () => {
+  it("marks only the first must clause, which its verdict quotes, for a check serving the case's own assertion", () => {
     const clauses = ["s4-2-size-range", "s8-search-page-size"];
-    expect(failedClauses("refused", clauses)).toEqual(clauses);
-    expect(failedClauses("envelope", clauses)).toEqual(clauses);
+    expect(failedClauses("refused", clauses)).toEqual(["s4-2-size-range"]);
+    expect(failedClauses("envelope", clauses)).toEqual(["s4-2-size-range"]);
+    // A reading first: the first must clause after it.
+    expect(failedClauses("count", ["s4-4-profile-total-meaning", "s8-search-page-size"])).toEqual([
+      "s8-search-page-size",
+    ]);
+    // A case citing no must clause: its failure is a warning on a reading, and marks what the case cites.
+    expect(failedClauses("count", ["s4-4-profile-total-meaning"])).toEqual(["s4-4-profile-total-meaning"]);
   });
 
   it("marks the clauses the verdict rests on: those named that the case cites, else every one named", () => {

@@ -1,10 +1,12 @@
+import { loadContract } from "../contract/index.js";
 /**
  * Which of a case's clauses a failed check shows broken. A check that judges one rule (the envelope, a
  * record's shape, the Credits charged) names the clauses of `spec/clauses.yaml` it rests on here; the
  * failure marks only those the case cites. A check that serves whatever its case asserts (a count, an
- * equality, a refusal, a subset) has no entry: its failure marks every clause the case cites, and so does
- * a check whose clauses the case does not cite (e.g. a detail case whose detail call is not a success:
- * what broke is the case's own promise, not the envelope clause).
+ * equality, a refusal, a subset) has no entry, and a check may rest on no clause its case cites (a detail
+ * case whose detail call is not a success: what broke is the case's own promise, not the envelope clause):
+ * such a failure rests on the clause its verdict quotes, the case's first `must` clause (src/runner/verdict.ts),
+ * and marks that one only; the case's other clauses are not judged by it.
  */
 const CHECK_CLAUSES: Readonly<Record<string, readonly string[]>> = {
   envelope: [
@@ -126,5 +128,8 @@ export function failedClauses(check: string, caseClauses: readonly string[], nam
   if (named?.length) return [...named];
   const patterns = (CHECK_CLAUSES[check] ?? []).map(globRegExp);
   const matched = caseClauses.filter((c) => patterns.some((p) => p.test(c)));
-  return matched.length ? matched : [...caseClauses];
+  if (matched.length) return matched;
+  const clauses = loadContract().clauses;
+  const must = caseClauses.find((id) => clauses.get(id)?.kind === "must");
+  return must ? [must] : [...caseClauses];
 }
