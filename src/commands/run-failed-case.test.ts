@@ -35,7 +35,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe("a failure of the case's own assertion", () => {
+describe("a failure, what it marks and what follows from it", () => {
+  it("reports the charge of the request served as a consequence of the refusal owed, not as a second failure", () => {
+    expect(code, out).toBe(1);
+    const c = report.cases.find((x) => x.id === "people-query/where-required")!;
+    expect(c.status).toBe("failed");
+    expect(c.failures.map((f) => f.check)).toEqual(["refused"]);
+    expect(c.failures[0]!.consequences).toEqual([
+      expect.objectContaining({ check: "credits", expected: 0, actual: 1 }),
+    ]);
+    expect(out).toMatch(/^ +1 failed check:$/m);
+    expect(out).toMatch(/^ +as a consequence \(not a failure of its own\), credits: the balance fell by 1 Credit/m);
+    const junit = readFileSync(join(runDir, "junit.xml"), "utf8");
+    expect(junit).toContain("as a consequence (not a failure of its own), credits:");
+    const md = readFileSync(join(runDir, "summary.md"), "utf8");
+    expect(md).toMatch(/^ {2}- as a consequence \(not a failure of its own\), credits:/m);
+  });
+
   it("marks in coverage only the clause the failure quotes, not every clause of its case", () => {
     expect(code, out).toBe(1);
     const c = report.cases.find((x) => x.id === "people-query/where-required")!;

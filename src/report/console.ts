@@ -3,7 +3,7 @@ import type { CaseResult, CaseStatus } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 import { choiceTable } from "./choices.js";
-import { verdictLine } from "./readings.js";
+import { consequenceLines, verdictLine } from "./readings.js";
 
 const MARK: Record<CaseStatus, string> = {
   passed: "pass ",
@@ -51,6 +51,7 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
   const warnings = (result.warnings ?? []).flatMap((w) => [
     `warning: ${w.step} · ${w.check}: ${w.message.split("\n")[0]!.slice(0, 200)}`,
     `  ${verdictLine(w, true).slice(0, 240)}`,
+    ...consequenceLines(w).map((c) => `  ${c.slice(0, 240)}`),
   ]);
   const withWarnings = (text: string) =>
     warnings.length ? `${text}\n${warnings.map((l) => INDENT + l).join("\n")}` : text;
@@ -64,6 +65,7 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
       const folded = failureLines(`${f.step} · ${f.check}: `, f.message, limits.linesPerFailure, width);
       const why = verdictLine(f, false);
       if (why) folded.push(`  ${why.slice(0, 240)}`);
+      for (const c of consequenceLines(f)) folded.push(...fold(c, width - 2).map((l) => `  ${l}`));
       lines.push(label + folded[0]!, ...folded.slice(1).map((l) => `${" ".repeat(label.length)}${l}`));
     });
     if (n > shown.length)

@@ -3,6 +3,7 @@ import type { RecordedBody, RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult, CaseStatus } from "../runner/types.js";
 import { choiceTable, type ChoiceRow } from "./choices.js";
 import { notRunLine, verdictOf } from "./console.js";
+import { consequenceLines } from "./readings.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 
@@ -189,6 +190,7 @@ function failureSteps(c: CaseResult): string {
         const broken = f.clauses ?? c.clauses;
         const ids = broken.map((id) => `<code>${esc(id)}</code>`).join(" ");
         const values = [
+          ...consequenceLines(f).map((line) => `<div class="consequence">${esc(line)}</div>`),
           f.expected !== undefined ? `<div>expected: <code>${esc(f.expected)}</code></div>` : "",
           f.actual !== undefined ? `<div>actual: <code>${esc(f.actual)}</code></div>` : "",
           broken.length > 3

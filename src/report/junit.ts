@@ -1,6 +1,6 @@
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
-import { verdictLine } from "./readings.js";
+import { consequenceLines, verdictLine } from "./readings.js";
 
 function xml(text: string): string {
   // Characters XML 1.0 cannot hold are dropped; the rest is escaped.
@@ -38,6 +38,7 @@ function testcaseLines(tc: Report["cases"][number]): string[] {
           f.expected !== undefined ? `expected: ${JSON.stringify(f.expected)}` : "",
           f.actual !== undefined ? `actual: ${JSON.stringify(f.actual)}` : "",
           f.curl ? `reproduce: ${f.curl}` : "",
+          ...consequenceLines(f),
         ]
           .filter(Boolean)
           .join("\n"),

@@ -4,6 +4,7 @@ import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 import { choiceTable, type ChoiceRow } from "./choices.js";
 import { notRunLine, verdictOf } from "./console.js";
+import { consequenceLines } from "./readings.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
 const MARKDOWN_BODY_BYTES = 4096;
@@ -81,6 +82,7 @@ function failureBlocks(c: CaseResult): string[] {
         );
       if (f.expected !== undefined) out.push(`  - expected: \`${cell(f.expected, 1000)}\``);
       if (f.actual !== undefined) out.push(`  - actual: \`${cell(f.actual, 1000)}\``);
+      for (const line of consequenceLines(f)) out.push(`  - ${cell(line, 1000)}`);
     }
     const shown = new Set<number>();
     for (const f of failures) {

@@ -43,6 +43,20 @@ function clauseLine(clause: RestingClause | undefined): string {
   return `${clause.id} (${clause.kind}): “${quote}”`;
 }
 
+/**
+ * What followed from a failure or warning in its step (src/runner/types.ts `consequences`), one line each, worded so
+ * that no reader counts it as a failure of its own.
+ */
+export function consequenceLines(entry: CaseFailure): string[] {
+  return (entry.consequences ?? []).map(
+    (c) =>
+      `as a consequence (not a failure of its own), ${c.check}: ${c.message}` +
+      (c.expected !== undefined && c.actual !== undefined
+        ? ` (expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(c.actual)})`
+        : ""),
+  );
+}
+
 /** How a failure or warning names its clause: "breaks <clause>" for a failure, "reading of <clause>" otherwise. */
 export function verdictLine(entry: CaseFailure, warning: boolean): string {
   if (!entry.clause) return "";

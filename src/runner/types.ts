@@ -70,6 +70,18 @@ export interface CaseFailure {
   readonly exchange?: number;
   /** Indexes in the case's `exchanges` of further exchanges the failure is read against, beside `exchange`. */
   readonly related?: readonly number[];
+  /**
+   * What went wrong only because of this failure, in the same step (a refusal expected, the request served, and so
+   * charged): reported with it, never as a failure of its own.
+   */
+  readonly consequences?: readonly Consequence[];
+}
+
+export interface Consequence {
+  readonly check: string;
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
 }
 
 export interface CaseResult {

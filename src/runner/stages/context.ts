@@ -89,6 +89,11 @@ export interface Judged {
   readonly named?: readonly string[];
   /** An exchange outside the step's own that shows the fault (the key status answer that gave no balance). */
   readonly shownBy?: Exchange;
+  /**
+   * The outcome presupposes the answer the step's other checks expect (the Credits of a refusal, of a success):
+   * where one of them did not pass, this one follows from it and is reported as its consequence, never on its own.
+   */
+  readonly presupposes?: true;
 }
 
 /** One expansion of a step, resolved and priced before anything is sent. */

@@ -57,7 +57,9 @@ export async function judgeExpansion(
     // A Credit measurement the tester's limits prevented ends the case as not run, once the step's other outcomes
     // are recorded: they judge answers that did come.
     if (step.credits) notMeasured = unmeasured(label, s, deps);
-    if (step.credits && !notMeasured) outcomes.push(creditsCheck(step.credits, plan, s, stepClause, deps, versionCost));
+    // `credits: free` is what a refusal costs and `charged` what a success costs: the answer the checks expect.
+    if (step.credits && !notMeasured)
+      outcomes.push({ ...creditsCheck(step.credits, plan, s, stepClause, deps, versionCost), presupposes: true });
     // A check that failed says more than the capture it made impossible.
     if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...captured.missing);
   }

@@ -1,7 +1,7 @@
 import type { CheckOutcome } from "../../checks/index.js";
 import { failedClauses } from "../../checks/failed-clauses.js";
 import type { Credentials } from "../credentials.js";
-import type { CaseFailure } from "../types.js";
+import type { CaseFailure, Consequence } from "../types.js";
 import type { Exchange } from "../../checks/exchange.js";
 import { clauseIds, verdictOf, type RestingClause } from "../verdict.js";
 import type { CaseRun, EngineDeps, Judged } from "./context.js";
@@ -16,6 +16,7 @@ function failureOf(
   broken: readonly string[],
   clause: RestingClause,
   shownBy: Exchange | undefined,
+  consequences: readonly Consequence[],
 ): CaseFailure {
   const exchange = shownBy ?? exchanges[outcome.exchange ?? exchanges.length - 1];
   const index = exchange ? run.evidence.add(exchange) : undefined;
@@ -36,7 +37,18 @@ function failureOf(
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
     ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
     ...(curl ? { curl } : {}),
+    ...(consequences.length ? { consequences } : {}),
   });
+}
+
+function consequenceOf(judged: Judged): Consequence {
+  const o = judged.outcome;
+  return {
+    check: judged.check,
+    message: o.message ?? "failed",
+    ...(o.expected !== undefined ? { expected: o.expected } : {}),
+    ...(o.actual !== undefined ? { actual: o.actual } : {}),
+  };
 }
 
 /**
@@ -50,9 +62,13 @@ export function recordVerdicts(
   run: CaseRun,
   deps: Pick<EngineDeps, "credentials" | "strict">,
 ): boolean {
+  // The first outcome that did not pass, of those that presuppose nothing, is the cause of those that presuppose its
+  // answer (src/runner/stages/context.ts `presupposes`): they go with its verdict, as its consequences.
+  const cause = outcomes.find((j) => j.outcome.status !== "pass" && !j.presupposes);
+  const consequences = cause ? outcomes.filter((j) => j.presupposes && j.outcome.status !== "pass") : [];
   let failed = false;
   for (const judged of outcomes) {
-    if (judged.outcome.status === "pass") continue;
+    if (judged.outcome.status === "pass" || consequences.includes(judged)) continue;
     // The clauses the outcome names itself (else its check call, step or check) decide its verdict and which clauses
     // its failure marks broken; with none named, the verdict rests on a clause among those the check shows broken.
     const named = judged.outcome.clause !== undefined ? clauseIds(judged.outcome.clause) : judged.named;
@@ -68,6 +84,7 @@ export function recordVerdicts(
       broken,
       verdict.clause,
       judged.shownBy,
+      judged === cause ? consequences.map(consequenceOf) : [],
     );
     if (judged.outcome.status === "drift" || verdict.kind === "failure") {
       run.failures.push(entry);
