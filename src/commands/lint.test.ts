@@ -325,6 +325,37 @@ describe("tdss lint", () => {
     expect(fixed.length).toBeLessThan(lines.join("\n").length + 40);
   });
 
+  it("wraps a whole multi-line all in a scope by two insertions, every byte of the all kept in place", async () => {
+    const text = [
+      "{",
+      '  "where": {',
+      '    "all": [',
+      '      { "field": "title", "match": "engineer" },',
+      '      { "field": "company_name", "eq": "Acme" }',
+      "    ]",
+      "  },",
+      '  "size": 10',
+      "}",
+      "",
+    ].join("\n");
+    const path = file("whole-wrap.json", text);
+    const at = text.indexOf('{\n    "all"');
+    const end = text.indexOf("\n  },") + "\n  }".length;
+    const report = await tdss(["lint", path, "-f", "json"]);
+    type Reported = { ruleId: string; suggestions: { fix: { edits: unknown } }[] };
+    const reported = JSON.parse(report.stdout).files[0].diagnostics as Reported[];
+    const d = reported.find((x) => x.ruleId === "scope-siblings")!;
+    expect(d.suggestions[0]!.fix.edits).toEqual([
+      { range: [at, at], text: '{"has_experience":' },
+      { range: [end, end], text: "}" },
+    ]);
+    const r = await tdss(["lint", "--fix-suggestions", "--write", path]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(path, "utf8")).toBe(
+      `${text.slice(0, at)}{"has_experience":${text.slice(at, end)}}${text.slice(end)}`,
+    );
+  });
+
   it("--fix --jsonl fixes line by line", async () => {
     const path = file(
       "fix.jsonl",

@@ -13,6 +13,9 @@ import type { Fix, TextEdit } from "./types.js";
 /** How deep the value of a fix may nest (rules build small values; a deeper one is dropped, not a crash). */
 const MAX_VALUE_DEPTH = 100;
 
+/** Stands for the text of the node a fix replaces, inside its new value: JSON.stringify never writes a raw NUL. */
+const SELF = "\u0000";
+
 function specs(fix: FixSpec): readonly EditSpec[] {
   return Array.isArray(fix) ? (fix as readonly EditSpec[]) : [fix as EditSpec];
 }
@@ -116,10 +119,24 @@ function editsOf(
     out.push({ range: [at.start, first], text: "" }, { range: [last, at.end], text: "" });
     return true;
   }
-  const value = serialize(e.value, text, spanOf, 0);
+  const value = serialize(e.value, text, spanOf, 0, e.at);
   if (value === undefined) return false;
-  out.push({ range: [at.start, at.end], text: value });
+  // A value that keeps the node's own text once (a scope or an array around it) is a wrap: the text before and the
+  // text after are inserted, and the node's bytes stay as they are (docs/lint.md, "Fixes").
+  const around = value.split(SELF);
+  if (around.length === 2) {
+    if (around[0]) out.push({ range: [at.start, at.start], text: around[0] });
+    if (around[1]) out.push({ range: [at.end, at.end], text: around[1] });
+    return true;
+  }
+  const whole = around.length === 1 ? value : serialize(e.value, text, spanOf, 0);
+  if (whole === undefined) return false;
+  out.push({ range: [at.start, at.end], text: whole });
   return true;
+}
+
+function samePath(a: Path, b: Path): boolean {
+  return a.length === b.length && a.every((step, i) => step === b[i]);
 }
 
 function isWs(c: number): boolean {
@@ -136,17 +153,21 @@ function removal(s: Span | undefined, out: TextEdit[]): boolean {
   return true;
 }
 
-/** Compact JSON of a fix's value, with source-text markers copied from the input. */
-function serialize(value: unknown, text: string, spanOf: SpanOf, depth: number): string | undefined {
+/**
+ * Compact JSON of a fix's value, with source-text markers copied from the input; a marker of `self` (the path the
+ * value replaces) is written as SELF.
+ */
+function serialize(value: unknown, text: string, spanOf: SpanOf, depth: number, self?: Path): string | undefined {
   if (depth > MAX_VALUE_DEPTH) return undefined;
   if (value instanceof SourceText) {
+    if (self && samePath(value.path, self)) return SELF;
     const s = spanOf(value.path);
     return found(s) ? text.slice(s.start, s.end) : undefined;
   }
   if (Array.isArray(value)) {
     const parts: string[] = [];
     for (const item of value) {
-      const s = serialize(item, text, spanOf, depth + 1);
+      const s = serialize(item, text, spanOf, depth + 1, self);
       if (s === undefined) return undefined;
       parts.push(s);
     }
@@ -155,7 +176,7 @@ function serialize(value: unknown, text: string, spanOf: SpanOf, depth: number):
   if (value !== null && typeof value === "object") {
     const parts: string[] = [];
     for (const key of Object.keys(value)) {
-      const s = serialize((value as Record<string, unknown>)[key], text, spanOf, depth + 1);
+      const s = serialize((value as Record<string, unknown>)[key], text, spanOf, depth + 1, self);
       if (s === undefined) return undefined;
       parts.push(`${JSON.stringify(key)}:${s}`);
     }
