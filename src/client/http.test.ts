@@ -194,6 +194,14 @@ describe("HttpClient", () => {
     await client.close();
   });
 
+  it("sends every request of a queue longer than the deadline, in turn: a queue is no deadline", async () => {
+    const client = new HttpClient({ baseUrl: `${base}/prefix`, timeoutMs: 200 });
+    client.rates.setRate(20); // the tenth turn comes 450 ms after the first, past the 200 ms deadline
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.send({ method: "GET", path: "/ok" })));
+    expect(results.map((r) => r.status ?? r.error)).toEqual(Array.from({ length: 10 }, () => 200));
+    await client.close();
+  });
+
   it("reports a refused connection", async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));

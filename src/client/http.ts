@@ -146,7 +146,9 @@ export class HttpClient {
       return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
     };
     const started = performance.now();
-    const deadline = started + this.timeoutMs;
+    // Until its first turn, the deadline bounds only what the deployment imposes (RatePolicy.turn); from then on it is
+    // counted from that turn, so a request that waited behind the run's own queue still has its retries.
+    let deadline = started + this.timeoutMs;
     let refused: HttpResult | undefined;
     const ratePolicy = this.rates.forHeaders(req.headers);
     for (let retries = 0; ; retries++) {
@@ -159,6 +161,7 @@ export class HttpClient {
         const error = `not sent: ${ratePolicy.describeHold()}`;
         return { url, error, durationMs, retries, notSent: true, rateLimited: true };
       }
+      if (retries === 0) deadline = sentAt + this.timeoutMs;
       const result = await this.once(url, req, started, retries, this.timeoutMs);
       countRoundTrip();
       if (result.status === undefined) this.health.failed(result.error ?? "no answer");

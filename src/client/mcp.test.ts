@@ -429,6 +429,32 @@ describe("MCP under the key's rate limit", () => {
     }, 30_000);
   }
 
+  for (const kind of MCP_TRANSPORTS) {
+    it(`answers every ${kind} call of a queue longer than the deadline: turns are not counted`, async () => {
+      const { server } = await limitedServer({ requests: 10, perSeconds: 1 });
+      const ratePolicy = new RatePolicy();
+      ratePolicy.setRate(4); // a turn every 250 ms: the eighth call's turn comes 2 s after the first, past 2 × 500 ms
+      const options = {
+        baseUrl: server.url,
+        authorization: `Bearer ${server.keys.active}`,
+        timeoutMs: 500,
+        ratePolicy,
+      };
+      try {
+        const session = await openMcpSession(options, kind, MCP_TRANSPORT_SPEC[kind].revision);
+        try {
+          const calls = Array.from({ length: 8 }, () => session.callTool("svc_get_key_status", {}));
+          for (const outcome of await Promise.all(calls))
+            expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
+        } finally {
+          await session.close();
+        }
+      } finally {
+        await server.close();
+      }
+    }, 30_000);
+  }
+
   it("leaves a rate-limit refusal it cannot retry visibly one: session, listing, call and probe", async () => {
     // Two requests an hour: Retry-After is far past any deadline, so nothing is retried.
     const { server } = await limitedServer({ requests: 2, perSeconds: 3600 });

@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   ErrorCode,
   McpError,
@@ -136,6 +137,8 @@ export interface OriginBoundFetchOptions {
   readonly endless?: boolean;
   /** Called when the rate limit stops a request (a 429 with no retry left, or no turn before the deadline). */
   readonly onRateLimited?: () => void;
+  /** Called with the milliseconds each request waited for its turns (the key's pace, a Retry-After). */
+  readonly onQueued?: (ms: number) => void;
 }
 
 /**
@@ -153,7 +156,7 @@ export function originBoundFetch(
   options: OriginBoundFetchOptions = {},
 ): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  const { health, ratePolicy, onRateLimited } = options;
+  const { health, ratePolicy, onRateLimited, onQueued } = options;
   const once = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) => {
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
@@ -179,18 +182,22 @@ export function originBoundFetch(
       const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
       throw new McpClientError(why);
     }
-    const waitDeadline = performance.now() + timeoutMs;
+    // Counted from the first turn once it has come, as the HTTP client counts it (src/client/http.ts).
+    let waitDeadline = performance.now() + timeoutMs;
     const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
     let refused: Response | undefined;
     for (let attempt = 0; ; attempt++) {
       if (health?.stopped !== undefined)
         throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
-      const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : performance.now();
+      const asked = performance.now();
+      const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : asked;
       if (sentAt === undefined) {
         onRateLimited?.();
         if (refused) return refused;
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
       }
+      onQueued?.(sentAt - asked);
+      if (attempt === 0) waitDeadline = sentAt + timeoutMs;
       const response = await once(input, init, url);
       if (response.status !== 429 || !ratePolicy) return response;
       const retryAfter = response.headers.get("retry-after") ?? undefined;
@@ -357,12 +364,12 @@ function sessionTransport(
   options: McpClientOptions,
   kind: McpTransportKind,
   requestRevision: string | undefined,
-  onRateLimited: () => void,
+  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onQueued">,
 ): { transport: SessionTransport; url: URL; negotiated: () => string | undefined } {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
   const requestInit = { headers: authorizationHeaders(options.authorization) };
-  const fetchOptions = { ...fetchOptionsOf(options), onRateLimited };
+  const fetchOptions = { ...fetchOptionsOf(options), ...watch };
   const fetchImpl = originBoundFetch(options.baseUrl, timeout, fetchOptions);
   // The SSE stream stays open for the whole session, so it gets no deadline; every POST does.
   const transport: SessionTransport =
@@ -385,17 +392,25 @@ function sessionTransport(
 }
 
 /**
- * Connects the client within one deadline. The SDK bounds the initialize request, not the transport's start: an SSE
- * stream that opens and then stays silent would wait for its endpoint event forever.
+ * The SDK's own timeout of a request, left to `within` (the deadline that does not count the tester's turns): the
+ * longest a timer takes.
+ */
+const SDK_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Connects the client within one deadline, the waits for the key's turns not counted. The SDK bounds the initialize
+ * request, not the transport's start: an SSE stream that opens and then stays silent would wait for its endpoint
+ * event forever.
  */
 async function connectWithin(
   client: Client,
   transport: Transport,
-  exchangeTimeout: number,
+  deadline: SdkDeadline,
   describe: (error: unknown) => Error,
 ): Promise<void> {
   try {
-    await within(client.connect(transport, { timeout: exchangeTimeout }), exchangeTimeout, "no MCP session");
+    const connected = client.connect(transport, { timeout: SDK_TIMEOUT_MS });
+    await within(connected, deadline.ms, "no MCP session", { waited: deadline.waited });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw describe(error);
@@ -404,29 +419,44 @@ async function connectWithin(
 
 type RateRetries = <T>(attempt: () => Promise<T>, refused: (answer: T) => boolean) => Promise<T>;
 
+/** How long a JSON-RPC exchange of a session may take, and how long its requests have waited for their turns. */
+interface SdkDeadline {
+  readonly ms: number;
+  readonly waited: () => number;
+}
+
+/** An SDK request within `deadline`: past it the request is cancelled (the SDK sends notifications/cancelled). */
+function sdkRequest<T>(deadline: SdkDeadline, request: (options: RequestOptions) => Promise<T>): Promise<T> {
+  const cancel = new AbortController();
+  const sent = request({ timeout: SDK_TIMEOUT_MS, signal: cancel.signal });
+  return within(sent, deadline.ms, "no answer", { giveUp: () => cancel.abort(), waited: deadline.waited });
+}
+
 /**
  * Sends a request again after a rate-limit refusal in its JSON-RPC answer, as the fetch does after an HTTP 429:
  * the policy holds every request for the wait, and the retry goes while `timeout` after the first attempt allows.
  */
 function rateRetries(options: McpClientOptions, timeout: number): RateRetries {
   return async (attempt, refused) => {
-    const waitDeadline = performance.now() + timeout;
+    let waitDeadline: number | undefined;
     for (let retries = 0; ; retries++) {
       const sentAt = performance.now();
       const answer = await attempt();
+      // Counted from the first answer: the attempt's own waits for its turns are not the deployment's.
+      waitDeadline ??= performance.now() + timeout;
       if (!refused(answer) || !options.ratePolicy?.refused(undefined, retries, waitDeadline, sentAt)) return answer;
     }
   };
 }
 
 /** A paginated tools/list followed to its end; the bound stops a server that never ends it. */
-async function listAllTools(client: Client, url: URL, exchangeTimeout: number, retry: RateRetries): Promise<Tool[]> {
+async function listAllTools(client: Client, url: URL, deadline: SdkDeadline, retry: RateRetries): Promise<Tool[]> {
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const params = cursor ? { cursor } : {};
     const result = await retry(
-      () => client.listTools(params, { timeout: exchangeTimeout }).catch((error: unknown) => error as Error),
+      () => sdkRequest(deadline, (o) => client.listTools(params, o)).catch((error: unknown) => error as Error),
       (answer) => answer instanceof McpError && RATE_LIMIT_WORDS.test(answer.message),
     );
     if (result instanceof Error) {
@@ -448,14 +478,14 @@ async function listAllTools(client: Client, url: URL, exchangeTimeout: number, r
 async function callToolOnce(
   client: Client,
   serverErrors: ServerErrors,
-  exchangeTimeout: number,
+  deadline: SdkDeadline,
   name: string,
   args: Record<string, unknown> | undefined,
   rethrown: (error: unknown) => boolean = () => false,
 ): Promise<ToolCallOutcome> {
   try {
     const params = { name, ...(args === undefined ? {} : { arguments: args }) };
-    const result = (await client.callTool(params, undefined, { timeout: exchangeTimeout })) as CallToolResult;
+    const result = (await sdkRequest(deadline, (o) => client.callTool(params, undefined, o))) as CallToolResult;
     return toolOutcome(result);
   } catch (error) {
     if (rethrown(error)) throw error;
@@ -480,6 +510,7 @@ interface Connection {
   readonly transport: SessionTransport;
   readonly serverErrors: ServerErrors;
   readonly negotiated: () => string | undefined;
+  readonly deadline: SdkDeadline;
 }
 
 /**
@@ -509,22 +540,25 @@ export async function openMcpSession(
   requestRevision?: string,
 ): Promise<McpSession> {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
-  // A JSON-RPC exchange is one HTTP request: at most `timeout` waiting for its turn, then `timeout` to answer.
-  const exchangeTimeout = 2 * timeout;
   let url!: URL;
   const connect = async (): Promise<Connection> => {
     let rateLimited = false;
-    const opened = sessionTransport(options, kind, requestRevision, () => {
-      rateLimited = true;
+    let queuedMs = 0;
+    const opened = sessionTransport(options, kind, requestRevision, {
+      onRateLimited: () => (rateLimited = true),
+      onQueued: (ms) => (queuedMs += ms),
     });
     url = opened.url;
+    // An exchange may take two answers (an SSE session's POST, then its answer on the stream), each within `timeout`;
+    // the session's waits for its turns move the deadline back (the requests in flight share them).
+    const deadline: SdkDeadline = { ms: 2 * timeout, waited: () => queuedMs };
     const client = new Client({ name: "tdss", version: "1" });
     client.onerror = () => undefined;
     const serverErrors = new ServerErrors();
     const describe = (error: unknown) => describeConnectFailure(error, opened.url, rateLimited);
-    await connectWithin(client, opened.transport, exchangeTimeout, describe);
+    await connectWithin(client, opened.transport, deadline, describe);
     serverErrors.watch(opened.transport);
-    return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated };
+    return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated, deadline };
   };
   let connection = await connect();
   // Requests in flight together that find the session ended share the one new session.
@@ -549,10 +583,10 @@ export async function openMcpSession(
     transport: kind,
     protocolVersion: connection.negotiated(),
     serverInfo: connection.client.getServerVersion(),
-    listTools: () => renewing((c) => listAllTools(c.client, url, exchangeTimeout, retry)),
+    listTools: () => renewing((c) => listAllTools(c.client, url, c.deadline, retry)),
     async callTool(name, args) {
       const outcome = await retry(
-        () => renewing((c, rethrown) => callToolOnce(c.client, c.serverErrors, exchangeTimeout, name, args, rethrown)),
+        () => renewing((c, rethrown) => callToolOnce(c.client, c.serverErrors, c.deadline, name, args, rethrown)),
         refusedForRate,
       );
       return refusedForRate(outcome) ? { ...outcome, rateLimited: true } : outcome;
@@ -688,7 +722,7 @@ function probeHeaders(options: McpClientOptions, auth: ProbeAuthorization): Reco
  * silent stream reads as no answer (src/client/no-answer.ts) rather than as a stream that ended without one.
  */
 async function readWithin<T>(reader: EventReader, timeoutMs: number, read: () => Promise<T>): Promise<T> {
-  return within(read(), timeoutMs, "no answer", () => reader.cancel());
+  return within(read(), timeoutMs, "no answer", { giveUp: () => reader.cancel() });
 }
 
 async function responseMessage(response: Response, timeoutMs: number): Promise<McpProbe["response"]> {

@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 
 describe("isNoAnswer", () => {
@@ -30,10 +30,40 @@ describe("within", () => {
     let gaveUp = false;
     let fail: (error: Error) => void = () => undefined;
     const never = new Promise<never>((_, reject) => (fail = reject));
-    const error = await within(never, 20, "no MCP session", () => (gaveUp = true)).catch((e: unknown) => e);
+    const error = await within(never, 20, "no MCP session", { giveUp: () => (gaveUp = true) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "TimeoutError", message: "no MCP session within 20 ms" });
     expect(isNoAnswer(error)).toBe(true);
     expect(gaveUp).toBe(true);
     fail(new Error("a late failure nobody awaits"));
+  });
+});
+
+describe("within, the tester's own waits not counted", () => {
+  it("moves the deadline back by the time the work waited for its turns", async () => {
+    vi.useFakeTimers();
+    try {
+      let waited = 0;
+      let done: (value: string) => void = () => undefined;
+      const work = new Promise<string>((resolve) => (done = resolve));
+      const outcome = within(work, 1_000, "no answer", { waited: () => waited });
+      let settled: unknown = "pending";
+      outcome.then(
+        (value) => (settled = value),
+        (error: unknown) => (settled = error),
+      );
+      waited = 700; // the work spent 700 ms of its first second waiting for the key's turns
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(settled).toBe("pending");
+      done("answered");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe("answered");
+      // Without more waiting, the deadline comes 1,000 ms of answering time after the start.
+      const late = within(new Promise<never>(() => undefined), 1_000, "no answer", { waited: () => 300 });
+      const caught = late.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await caught).toMatchObject({ name: "TimeoutError", message: "no answer within 1000 ms" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,17 +18,34 @@ export function deadlineError(what: string, ms: number): Error {
   return Object.assign(new Error(`${what} within ${ms} ms`), { name: "TimeoutError" });
 }
 
+export interface WithinOptions {
+  /** Called when the deadline passes, to give the work up (cancel a read, abort a request). */
+  readonly giveUp?: () => void;
+  /**
+   * Milliseconds the work has spent so far waiting for the tester's own turns (the key's pace,
+   * src/client/rate-policy.ts): the deadline moves back by as much, since that wait is no part of the answer's.
+   */
+  readonly waited?: () => number;
+}
+
 /**
- * `work`'s outcome, or past `ms` the deadline's error (`what` did not come in time) after `onDeadline` has given the
- * work up: a bound for what the MCP SDK leaves unbounded (a transport's start, a stream's next event).
+ * `work`'s outcome, or past `ms` the deadline's error (`what` did not come in time) after `giveUp`: a bound for what
+ * the MCP SDK leaves unbounded (a transport's start, a stream's next event) or bounds with its turns counted in.
  */
-export async function within<T>(work: Promise<T>, ms: number, what: string, onDeadline?: () => void): Promise<T> {
+export async function within<T>(work: Promise<T>, ms: number, what: string, options: WithinOptions = {}): Promise<T> {
+  const { giveUp, waited = () => 0 } = options;
+  const waitedBefore = waited();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onDeadline?.();
-      reject(deadlineError(what, ms));
-    }, ms);
+    const arm = (delay: number, allowed: number) => {
+      timer = setTimeout(() => {
+        const extended = ms + waited() - waitedBefore;
+        if (extended > allowed) return arm(extended - allowed, extended);
+        giveUp?.();
+        reject(deadlineError(what, ms));
+      }, delay);
+    };
+    arm(ms, ms);
   });
   // The work may still fail after the deadline has won; that late failure is nobody's to handle.
   work.catch(() => undefined);

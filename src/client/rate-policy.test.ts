@@ -69,7 +69,7 @@ describe("RatePolicy (fake clock)", () => {
     expect(after).toEqual([2500]);
   });
 
-  it("bounds every wait by the deadline: no retry past it, and no turn that would come after it", async () => {
+  it("bounds the deployment's holds by the deadline: no retry past it, no turn while its hold lasts", async () => {
     const policy = new RatePolicy();
     const sent = (await policy.turn(2_500))!;
     expect(policy.refused("29", 0, 2_500, sent)).toBe(false);
@@ -82,13 +82,15 @@ describe("RatePolicy (fake clock)", () => {
     const at = track([capped.turn(10_000_000)]);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(at).toEqual([5_000]);
-    // A slow pace bounds a queue the same way: the third turn would come after the deadline.
+  });
+
+  it("never bounds the wait behind the run's own turns: a queue past the deadline is sent, in turn", async () => {
     const slow = new RatePolicy();
     slow.setRate(1);
     const now = performance.now();
     const queued = track([slow.turn(now + 1_500), slow.turn(now + 1_500), slow.turn(now + 1_500)]);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(queued).toEqual([now, now + 1000, undefined]);
+    expect(queued).toEqual([now, now + 1000, now + 2000]);
   });
 
   it("retries at most maxRetries times", () => {

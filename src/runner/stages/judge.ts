@@ -64,9 +64,14 @@ export async function judgeExpansion(
     if (!outcomes.some((o) => o.outcome.status === "fail")) outcomes.push(...captured.missing);
   }
   const judged = outcomes.some((o) => o.outcome.status !== "pass");
+  const nothing = outcomes.find((o) => o.outcome.nothingToJudge !== undefined)?.outcome.nothingToJudge;
+  if (nothing !== undefined && !judged) throw new NotRun("data", `${label}: ${nothing}`);
   // A request that got no answer leaves nothing to judge: the tester's transport gave up, never the deployment.
   const unanswered = exchanges.find((e) => e.unanswered);
   if (judged && unanswered) throw noAnswer(label, unanswered.error ?? "no answer", deps);
+  // Nor does a request the key's rate limit kept from being sent: the deployment's hold outlasted its deadline.
+  const unsent = exchanges.find((e) => e.rateLimited && e.status === undefined);
+  if (judged && unsent) throw new NotRun("rate limit", `${label} was not sent: ${unsent.error ?? "rate limited"}`);
   // A refusal about the tester's own key (balance, rate) makes the case not run, never a verdict. Key status tells
   // the primary key's balance from its rate; another key's answers that stayed rate limited are its rate.
   if (plan.auth === "primary" && judged) {
