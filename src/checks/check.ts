@@ -45,6 +45,11 @@ export interface CheckOutcome {
    * `clauses`, and the clauses a failure marks broken (src/checks/failed-clauses.ts).
    */
   readonly clause?: string | readonly string[];
+  /**
+   * There was nothing to judge (`nothingToJudge`): the step ends its case as not run for the data, unless another
+   * outcome of the step failed.
+   */
+  readonly nothingToJudge?: string;
 }
 
 /**
@@ -70,6 +75,9 @@ export interface Check<A = Record<string, unknown>> {
 }
 
 export const pass = (message?: string): CheckOutcome => ({ status: "pass", ...(message ? { message } : {}) });
+
+/** No verdict either way: what the check looks at is not there (why says what is missing). */
+export const nothingToJudge = (why: string): CheckOutcome => ({ status: "pass", message: why, nothingToJudge: why });
 
 export function fail(message: string, expected?: unknown, actual?: unknown, exchange?: number): CheckOutcome {
   return {

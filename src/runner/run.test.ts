@@ -143,6 +143,12 @@ describe("runConformance against a conformant deployment", () => {
     expect(outcome.results.map((r) => r.status)).toEqual(["skipped", "skipped"]);
     expect(outcome.results[0]!.reason).toMatch(/second \(exhausted\) key/);
   });
+
+  it("leaves the run-wide privacy scan not run, never failed, when no case fetched a record to scan", async () => {
+    const outcome = await run([], "privacy/every-fetched-record");
+    expect(outcome.results.map((r) => [r.status, r.notRun, r.failures.length])).toEqual([["skipped", "data", 0]]);
+    expect(outcome.results[0]!.reason).toMatch(/fetched no people record to scan/);
+  });
 });
 
 /** For each area, a deployment broken in one way, and a case of that area that must catch it. */
