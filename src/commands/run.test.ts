@@ -158,6 +158,10 @@ describe("tdss run", () => {
           /400-Credit limit; the key has 100000 left/.source,
       ),
     );
+    // The fake's key status reports 10,000 requests a second: the run keeps a tenth below it.
+    expect(r.out).toMatch(
+      /Pace: 9000 requests a second, a tenth below the key's rate limit: the \d+ requests planned take/,
+    );
     expect(reportFiles(r.dir)).toEqual([]);
     expect(fake!.balance(fake!.keys.active)).toBe(100_000);
   });

@@ -402,7 +402,8 @@ async function runPlanned(plan: RunPlan): Promise<number> {
   try {
     const outcome = await runConformance(conformanceOptions(plan, interrupt, (r) => (recorder = r)));
     if (outcome.dryRun) {
-      out(formatPlan(outcome.plan, outcome.credits.balanceBefore));
+      const pacing = outcome.observed["rate_limit.pacing"]?.value as { requests_per_second?: number } | undefined;
+      out(formatPlan(outcome.plan, outcome.credits.balanceBefore, pacing?.requests_per_second));
       out("Dry run: nothing priced was sent (GET /auth/key/status costs nothing).\n");
       return 0;
     }

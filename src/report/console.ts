@@ -85,21 +85,37 @@ export function formatProgress(result: CaseResult, done: number, total: number, 
 }
 
 /** The dry-run plan: each case with its worst-case Credits, then those --fit-balance left out. */
-export function formatPlan(plan: RunPlan, balance?: number): string {
+export function formatPlan(plan: RunPlan, balance?: number, perSecond?: number): string {
   const lines = ["Plan (worst-case Credits per case):"];
   const leftOut = plan.leftOut?.cases ?? [];
   const width = Math.max(...plan.cases.map((c) => c.id.length), ...leftOut.map((c) => c.id.length), 10);
+  // A step sends one request, or more (pages, oracles, narrowing) as the answers decide: a lower bound.
   for (const c of plan.cases)
-    lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (${c.steps.length} requests)`);
+    lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (≥ ${c.steps.length} requests)`);
   lines.push(
     `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit ` +
       `limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
   );
+  if (perSecond !== undefined && perSecond > 0) {
+    const requests = plan.cases.reduce((n, c) => n + c.steps.length, 0);
+    lines.push(
+      `Pace: ${perSecond} requests a second, a tenth below the key's rate limit: the ${requests} requests planned ` +
+        `take at least ${duration(requests / perSecond)} (pages, oracles and MCP sessions send more)`,
+    );
+  }
   if (plan.leftOut) {
     lines.push(`Not run: ${plan.leftOut.category} (--fit-balance; they do not fit ${plan.leftOut.limit} Credits):`);
     for (const c of leftOut) lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** `90` → "1 min 30 s"; under a second, "under a second". */
+function duration(seconds: number): string {
+  if (seconds < 1) return "under a second";
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds - minutes * 60);
+  return minutes ? `${minutes} min${rest ? ` ${rest} s` : ""}` : `${rest} s`;
 }
 
 /**
