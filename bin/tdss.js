@@ -7,6 +7,12 @@ if (!existsSync(cli)) {
   process.stderr.write("tdss: not built yet: run `npm run build` in the tdss folder first\n");
   process.exit(2);
 }
+// A reader that stops reading (`tdss serve --list-mutants | head`) ends the output, not the command with a stack
+// trace: stop quietly, as other command-line tools do; any other failure to write is one line.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") process.stderr.write(`tdss: cannot write to standard output: ${error.message}\n`);
+  process.exit(error.code === "EPIPE" ? (process.exitCode ?? 0) : 2);
+});
 const { main } = await import(cli.href);
 
 main(process.argv.slice(2)).then(

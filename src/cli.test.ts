@@ -85,6 +85,22 @@ describe("tdss CLI", () => {
 });
 
 describe("tdss CLI errors, as a user sees them", () => {
+  it("stops quietly when its reader stops reading (a pipe into head), with no stack trace", async () => {
+    for (const args of [
+      ["serve", "--list-mutants"],
+      ["lint", "--explain", "scope-siblings"],
+    ]) {
+      const child = spawn(process.execPath, [join(packageRoot(), "bin", "tdss.js"), ...args]);
+      // The reading end closes before the command writes anything: its first write meets a closed pipe.
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(stderr, args.join(" ")).toBe("");
+      expect(code, args.join(" ")).toBe(0);
+    }
+  }, 60_000);
+
   it("a bad number names the flag and the value as given", () => {
     for (const args of [
       ["run", "--max-credits", "abc"],
