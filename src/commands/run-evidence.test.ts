@@ -1,45 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReferenceServer } from "../reference/index.js";
-import type { Report } from "../report/index.js";
-import { executeRun } from "./run.js";
+import { runAgainstMutant, type MutantRun } from "./testing/mutant-run.js";
 
 // A mutant of the reference server (src/reference/mutants/detail.ts) whose job records leave out null fields.
-let server: Awaited<ReturnType<typeof startReferenceServer>>;
-let dir: string;
-let out = "";
-let code: number;
-let report: Report;
-let files: string[];
+let run: MutantRun;
 
 beforeAll(async () => {
-  server = await startReferenceServer({
-    port: 0,
-    people: 300,
-    jobs: 60,
-    companies: 40,
-    mutant: "detail-job-null-omitted",
-  });
-  dir = mkdtempSync(join(tmpdir(), "tdss-evidence-"));
-  const env = { TDSS_API_KEY: server.keys.active, TDSS_SECOND_API_KEY: server.keys.exhausted };
-  code = await executeRun(
-    { baseUrl: server.url, only: "detail/jobs-*", reportDir: join(dir, "reports") },
-    { out: (t) => (out += t), err: (t) => (out += t), env, cwd: dir },
-  );
-  const runDir = join(dir, "reports", readdirSync(join(dir, "reports"))[0]!);
-  files = readdirSync(runDir).map((f) => join(runDir, f));
-  report = JSON.parse(readFileSync(join(runDir, "report.json"), "utf8")) as Report;
+  run = await runAgainstMutant("detail-job-null-omitted", "detail/jobs-*");
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
+  await run?.server.close();
 });
 
 describe("a failed run keeps its evidence", () => {
   it("records the request and the response of every failure in report.json", () => {
-    expect(code, out).toBe(1);
-    const failed = report.cases.filter((c) => c.status === "failed");
+    expect(run.code, run.out).toBe(1);
+    const failed = run.report.cases.filter((c) => c.status === "failed");
     expect(failed.map((c) => c.id)).toContain("detail/jobs-records");
     for (const c of failed) {
       for (const f of c.failures) {
@@ -57,21 +33,21 @@ describe("a failed run keeps its evidence", () => {
   });
 
   it("marks as failed only the clauses of the checks that failed", () => {
-    const records = report.cases.find((c) => c.id === "detail/jobs-records")!;
+    const records = run.report.cases.find((c) => c.id === "detail/jobs-records")!;
     const failedClauses = new Set(records.failures.flatMap((f) => f.clauses ?? []));
     expect(failedClauses.has("s2-6-null-never-omitted")).toBe(true);
-    const status = (id: string) => report.coverage.clauses.find((c) => c.id === id)!.status;
+    const status = (id: string) => run.report.coverage.clauses.find((c) => c.id === id)!.status;
     expect(status("s2-6-null-never-omitted")).toBe("failed");
     expect(status("s2-1-search-ids-accepted-by-detail")).not.toBe("failed");
-    expect(report.coverage.must.failed).toBeLessThan(records.clauses.length);
+    expect(run.report.coverage.must.failed).toBeLessThan(records.clauses.length);
   });
 
   it("shows one curl per failing step in summary.md, with the response", () => {
     const md = readFileSync(
-      files.find((f) => f.endsWith("summary.md"))!,
+      run.files.find((f) => f.endsWith("summary.md"))!,
       "utf8",
     );
-    for (const c of report.cases.filter((x) => x.status === "failed")) {
+    for (const c of run.report.cases.filter((x) => x.status === "failed")) {
       const section = md.slice(md.indexOf(`### \`${c.id}\``)).split(/\n### /)[0]!;
       const steps = new Set(c.failures.map((f) => f.step));
       expect(section.match(/^```sh$/gm)?.length, c.id).toBe(steps.size);
@@ -80,10 +56,10 @@ describe("a failed run keeps its evidence", () => {
   });
 
   it("writes no key into any report file or the console", () => {
-    expect(files.length).toBeGreaterThanOrEqual(3);
-    for (const text of [out, ...files.map((f) => readFileSync(f, "utf8"))]) {
-      expect(text).not.toContain(server.keys.active);
-      expect(text).not.toContain(server.keys.exhausted);
+    expect(run.files.length).toBeGreaterThanOrEqual(3);
+    for (const text of [run.out, ...run.files.map((f) => readFileSync(f, "utf8"))]) {
+      expect(text).not.toContain(run.server.keys.active);
+      expect(text).not.toContain(run.server.keys.exhausted);
     }
   });
 });
