@@ -1,4 +1,4 @@
-/** `tdss run` in-process against the reference server serving one hand-written mutant (for tests of what a run keeps). */
+/** `tdss run` in-process against the reference serving one hand-written mutant (for tests of what a run keeps). */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
