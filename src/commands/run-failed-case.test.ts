@@ -41,5 +41,12 @@ describe("a failure, what it marks and what follows from it", () => {
     expect(status("s4-2-where-required-people")).toBe("failed");
     expect(status("s4-3-people-query-request")).not.toBe("failed");
     expect(run.report.coverage.must.failed).toBe(1);
+    // The console counts the clauses no case judged, as summary.md and report.html do.
+    const must = run.report.coverage.must;
+    expect(must.notRun).toBeGreaterThan(100);
+    expect(run.out).toContain(
+      `Clause coverage: ${must.cited} of ${must.total} must clauses cited; ` +
+        `0 passed, 1 failed, ${must.notRun} not run\n`,
+    );
   });
 });

@@ -198,8 +198,11 @@ export function formatSummary(report: Report, files: readonly string[]): string 
       `(${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; ` +
       `limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
+    // Clauses no case judged (not selected, left out for the budget, cited only beside a failure) are counted: a PASS
+    // on a partial run must not read as every clause passed.
     `Clause coverage: ${report.coverage.must.cited} of ${report.coverage.must.total} must clauses ` +
-      `cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed`,
+      `cited; ${report.coverage.must.passed} passed, ${report.coverage.must.failed} failed` +
+      (report.coverage.must.notRun ? `, ${report.coverage.must.notRun} not run` : ""),
   );
   lines.push(...choiceLines(report, files));
   if (report.run.interrupted) {
