@@ -137,11 +137,13 @@ function serveExtraCapabilities(server: Server): void {
  */
 export function createToolServer(options: ToolServerOptions): Server {
   const choices = options.choices ?? {};
+  // Stryker disable all: what the variants declare beyond tools (McpFaults.protocolExtras, serverChatter)
   const capabilities = choices.protocolExtras
     ? EXTRA_CAPABILITIES
     : choices.serverChatter
       ? { ...CAPABILITIES, logging: {} }
       : CAPABILITIES;
+  // Stryker restore all
   const server = new Server(options.serverInfo, { capabilities });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map((tool) => ({
@@ -151,6 +153,7 @@ export function createToolServer(options: ToolServerOptions): Server {
     annotations: { readOnlyHint: true, openWorldHint: false },
     // Stryker disable next-line all: a variant's extra members (McpFaults.protocolExtras)
     ...(choices.protocolExtras ? { title: tool.name.replaceAll("_", " "), _meta: EXTRA_META } : {}),
+    // Stryker disable next-line all: a variant's outputSchema (McpFaults.outputSchemas)
     ...(choices.outputSchemas ? { outputSchema: ENVELOPE_OUTPUT_SCHEMA } : {}),
   }));
   // Stryker disable all: the variants' choices of listing and of the initialize answer (McpFaults)
@@ -176,6 +179,7 @@ export function createToolServer(options: ToolServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    // Stryker disable all: a variant's messages before the result (McpFaults.serverChatter)
     if (choices.serverChatter) {
       // On the call's own stream, before its result (MCP 2025-03-26, transports: "The server MAY send JSON-RPC
       // requests and notifications before sending a JSON-RPC response"); the ping's answer is not waited for.
@@ -185,6 +189,7 @@ export function createToolServer(options: ToolServerOptions): Server {
       });
       extra.sendRequest({ method: "ping" }, EmptyResultSchema).catch(() => undefined);
     }
+    // Stryker restore all
     const authorization = headerValue(extra.requestInfo?.headers, "authorization");
     const method = loadContract().operations.get(tool.operationId)!.method;
     const body = method === "GET" ? undefined : (request.params.arguments ?? {});
