@@ -91,7 +91,10 @@ export function formatPlan(plan: RunPlan, balance?: number, perSecond?: number):
   const width = Math.max(...plan.cases.map((c) => c.id.length), ...leftOut.map((c) => c.id.length), 10);
   // A step sends one request, or more (pages, oracles, narrowing) as the answers decide: a lower bound.
   for (const c of plan.cases)
-    lines.push(`  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  (≥ ${c.steps.length} requests)`);
+    lines.push(
+      `  ${c.id.padEnd(width)}  ${String(c.worstCase).padStart(4)}  ` +
+        `(≥ ${c.steps.length} request${c.steps.length === 1 ? "" : "s"})`,
+    );
   lines.push(
     `  ${"total".padEnd(width)}  ${String(plan.worstCase).padStart(4)}  of a ${plan.maxCredits}-Credit ` +
       `limit${balance !== undefined ? `; the key has ${balance} left` : ""}`,
