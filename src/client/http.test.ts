@@ -9,6 +9,7 @@ let server: Server;
 let base: string;
 const seen: { path: string; auth?: string }[] = [];
 let attempts = 0;
+const unavailableBodies: string[] = [];
 
 function handler(req: IncomingMessage, res: ServerResponse): void {
   seen.push({ path: req.url ?? "", ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
@@ -48,6 +49,27 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       return;
     case "/limited-1":
       res.writeHead(429, { "retry-after": "1" }).end();
+      return;
+    case "/unavailable": {
+      // A load balancer whose backend is away twice, then back: what each attempt carried is kept.
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        unavailableBodies.push(Buffer.concat(chunks).toString("utf8"));
+        if (unavailableBodies.length < 3)
+          res.writeHead(503, { "retry-after": "0", "content-type": "text/html" }).end("<h1>down</h1>");
+        else res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+      return;
+    }
+    case "/unavailable-always":
+      res.writeHead(503, { "retry-after": "0", "content-type": "text/html" }).end("<h1>down</h1>");
+      return;
+    case "/unavailable-29":
+      res.writeHead(503, { "retry-after": "29", "content-type": "text/html" }).end("<h1>down</h1>");
+      return;
+    case "/unavailable-bare":
+      res.writeHead(503, { "content-type": "text/html" }).end("<h1>down</h1>");
       return;
     default:
       res.writeHead(404).end();
@@ -134,6 +156,49 @@ describe("HttpClient", () => {
     const long = await client.send({ method: "GET", path: "/limited-long" });
     expect(long).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     expect(long.error).toBeUndefined();
+    await client.close();
+  });
+
+  it("re-sends a 503 with Retry-After, body and all; still there after its retries, it is no answer", async () => {
+    const client = new HttpClient({ baseUrl: base, rates: new KeyRatePolicies({ maxRetries: 3 }) });
+    const r = await client.send({ method: "POST", path: "/unavailable", body: '{"q":1}' });
+    expect(r).toMatchObject({ status: 200, retries: 2, bodyText: "{}" });
+    expect(r).not.toHaveProperty("error");
+    expect(r).not.toHaveProperty("unavailable");
+    expect(unavailableBodies).toEqual(['{"q":1}', '{"q":1}', '{"q":1}']);
+    // `rateRetries: 0` concerns 429s (a balance refusal may be one); a 503 is never that refusal.
+    const gone = await client.send({ method: "POST", path: "/unavailable-always", body: "{}", rateRetries: 0 });
+    expect(gone).toMatchObject({
+      status: 503,
+      retries: 3,
+      unavailable: true,
+      error: "the deployment was unavailable: HTTP 503 with Retry-After, still after 3 retries",
+    });
+    expect(gone).not.toHaveProperty("rateLimited");
+    // Without Retry-After a 503 is an answer like any other: sent once, returned as it came.
+    const before = seen.length;
+    const bare = await client.send({ method: "GET", path: "/unavailable-bare" });
+    expect(bare).toMatchObject({ status: 503, retries: 0, bodyText: "<h1>down</h1>" });
+    expect(bare).not.toHaveProperty("error");
+    expect(bare).not.toHaveProperty("unavailable");
+    expect(seen.length).toBe(before + 1);
+    await client.close();
+  });
+
+  it("holds the key after a 503 whose Retry-After passes the deadline: what it holds is no answer either", async () => {
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 1500 });
+    const r = await client.send({ method: "GET", path: "/unavailable-29" });
+    expect(r).toMatchObject({
+      status: 503,
+      retries: 0,
+      unavailable: true,
+      error: expect.stringMatching(/after 0 retries$/),
+    });
+    const before = seen.length;
+    const held = await client.send({ method: "GET", path: "/prefix/ok" });
+    expect(held).toMatchObject({ notSent: true, unavailable: true, error: expect.stringMatching(/^not sent: .*503/) });
+    expect(held).not.toHaveProperty("rateLimited");
+    expect(seen.length).toBe(before);
     await client.close();
   });
 

@@ -1,6 +1,7 @@
 import { Agent, request } from "undici";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
+import { describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -11,9 +12,9 @@ export interface HttpRequest {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   /**
-   * 429 answers re-sent at most this many times (default: the rate policy's). 0 where a 429 is itself the answer the
-   * caller expects, a refusal for the key's balance (docs/runner-robustness.md, "One exception"): waiting to send it
-   * again would only hold the key.
+   * 429 answers re-sent at most this many times (default: the rate policy's; a 503 with Retry-After always has them).
+   * 0 where a 429 is itself the answer the caller expects, a refusal for the key's balance (docs/runner-robustness.md,
+   * "One exception"): waiting to send it again would only hold the key.
    */
   readonly rateRetries?: number;
 }
@@ -24,10 +25,13 @@ export interface HttpResult {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly bodyText?: string;
-  /** Transport failure: timeout, reset, refused connection, oversized body, ... */
+  /**
+   * No answer to judge: a transport failure (timeout, reset, refused connection, oversized body, ...), or (with
+   * `unavailable`) a 503 with Retry-After still answered after every retry.
+   */
   readonly error?: string;
   readonly durationMs: number;
-  /** How many 429 answers were retried before this result. */
+  /** How many 429 answers (and 503s with Retry-After) were retried before this result. */
   readonly retries: number;
   /** The request was not sent: the run had stopped after consecutive transport failures, or (with `rateLimited`) the
    * key's rate limit gave it no turn before its deadline. */
@@ -37,6 +41,12 @@ export interface HttpResult {
    * deadline, or it was not sent (`notSent`) because its turn would have come after the deadline.
    */
   readonly rateLimited?: true;
+  /**
+   * The deployment was only for now unavailable: its last answer was a 503 with Retry-After (`status`), with no retry
+   * left within the deadline, or it was not sent (`notSent`) because such an answer's Retry-After held it past its
+   * deadline (`error` says which); a 503 without Retry-After is an answer like any other.
+   */
+  readonly unavailable?: true;
 }
 
 export interface HttpClientOptions {
@@ -92,8 +102,9 @@ export function isInsecureRemote(url: URL): boolean {
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
  * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error` (no answer: every
  * answer of the deployment comes back as one). Every request waits for its turn under its key's policy in `rates`
- * and is retried after a 429 only while its deadline (`timeoutMs` after it was made) allows; so a request takes at
- * most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429 it is. Once `health` has stopped
+ * and is retried after a 429, or a 503 with Retry-After, only while its deadline (`timeoutMs` after it was made)
+ * allows; so a request takes at most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429 it
+ * is (a 503 as `unavailable`, with `error`). Once `health` has stopped
  * the run, nothing more is sent.
  */
 export class HttpClient {
@@ -159,17 +170,24 @@ export class HttpClient {
         if (refused) return refused;
         const durationMs = Math.round(performance.now() - started);
         const error = `not sent: ${ratePolicy.describeHold()}`;
-        return { url, error, durationMs, retries, notSent: true, rateLimited: true };
+        const held = ratePolicy.heldUnavailable() ? { unavailable: true as const } : { rateLimited: true as const };
+        return { url, error, durationMs, retries, notSent: true, ...held };
       }
       if (retries === 0) deadline = sentAt + this.timeoutMs;
       const result = await this.once(url, req, started, retries, this.timeoutMs);
       countRoundTrip();
       if (result.status === undefined) this.health.failed(result.error ?? "no answer");
       else this.health.answered();
-      if (result.status !== 429) return result;
-      refused = { ...result, rateLimited: true };
-      const retry = ratePolicy.refused(result.headers?.["retry-after"], retries, deadline, sentAt);
-      if (!retry || retries >= (req.rateRetries ?? Infinity)) return refused;
+      const retryAfter = result.headers?.["retry-after"];
+      const unavailable = isTransientUnavailable(result.status, retryAfter);
+      if (result.status !== 429 && !unavailable) return result;
+      // A 503 with Retry-After was not processed (RFC 9110 §15.6.4), so re-sending it is safe; still so after the
+      // retries, it is no answer to judge. `rateRetries` concerns 429s alone: a 503 is never a balance refusal.
+      refused = unavailable
+        ? { ...result, error: describeUnavailable(retries), unavailable: true }
+        : { ...result, rateLimited: true };
+      const retry = ratePolicy.refused(retryAfter, retries, deadline, sentAt, unavailable ? "unavailable" : "rate");
+      if (!retry || (!unavailable && retries >= (req.rateRetries ?? Infinity))) return refused;
     }
   }
 

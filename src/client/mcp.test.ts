@@ -11,6 +11,7 @@ import { startReferenceServer } from "../reference/server.js";
 import {
   MCP_TRANSPORT_SPEC,
   MCP_TRANSPORTS,
+  isRateLimitError,
   mcpUrl,
   openMcpSession,
   originBoundFetch,
@@ -20,6 +21,7 @@ import {
   textJson,
   type McpClientOptions,
 } from "./mcp.js";
+import { isNoAnswer } from "./no-answer.js";
 import { RatePolicy } from "./rate-policy.js";
 
 /** Accepts the key svc_good and answers every route with its own name; enough to drive the client. */
@@ -381,6 +383,83 @@ describe("a Streamable HTTP session the server ends", () => {
     } finally {
       await session.close();
       await target.close();
+    }
+  });
+});
+
+describe("a deployment briefly unavailable (503 with Retry-After, RFC 9110 §15.6.4)", () => {
+  for (const kind of MCP_TRANSPORTS) {
+    it(`waits out a ${kind} 503 with Retry-After and sends the request again`, async () => {
+      let unavailable = 0;
+      const server = await startReferenceServer({
+        people: 50,
+        jobs: 10,
+        companies: 10,
+        variant: "service-transient-503",
+        tap: (exchange) => void (exchange.status === 503 && unavailable++),
+      });
+      const options = {
+        baseUrl: server.url,
+        authorization: `Bearer ${server.keys.active}`,
+        ratePolicy: new RatePolicy(),
+      };
+      try {
+        const session = await openMcpSession(options, kind, MCP_TRANSPORT_SPEC[kind].revision);
+        try {
+          // The variant answers the key's 100th MCP request 503: one of these calls meets it.
+          for (let i = 0; i < 100; i++)
+            expect(await session.callTool("svc_get_key_status", {})).toMatchObject({ isError: false });
+        } finally {
+          await session.close();
+        }
+        expect(unavailable).toBe(1);
+      } finally {
+        await server.close();
+      }
+    }, 30_000);
+  }
+
+  it("calls a 503 with Retry-After left after its retries no answer; without Retry-After, an answer", async () => {
+    let retryAfter: string | undefined = "0";
+    const server = await listen((req, res) => {
+      req.resume();
+      res.writeHead(503, { "content-type": "text/html", ...(retryAfter ? { "retry-after": retryAfter } : {}) });
+      res.end("<h1>down</h1>");
+    });
+    const options = { baseUrl: server.url, authorization: "Bearer svc_good", timeoutMs: 1500 };
+    try {
+      const held = { ...options, ratePolicy: new RatePolicy() };
+      for (const kind of MCP_TRANSPORTS) {
+        const error = await openMcpSession(held, kind).catch((e: unknown) => e);
+        expect(error).toMatchObject({
+          name: "McpClientError",
+          message: expect.stringMatching(/HTTP 503 with Retry-After, still after 5 retries/),
+        });
+        expect(isNoAnswer(error)).toBe(true);
+        expect(isRateLimitError(error)).toBe(false);
+      }
+      expect(await probeStreamableInitialize(held, "2025-03-26")).toMatchObject({
+        unanswered: true,
+        error: expect.stringMatching(/unavailable/),
+      });
+      // A Retry-After past the deadline is not waited, and holds the key's next request unsent: no answer either.
+      retryAfter = "29";
+      expect(await probeSseStream(held)).toMatchObject({ unanswered: true });
+      expect(await probeSseStream(held)).toMatchObject({
+        unanswered: true,
+        error: expect.stringMatching(/^not sent: .*503/),
+      });
+      // Without Retry-After a 503 is the deployment's answer, judged as any other.
+      retryAfter = undefined;
+      const plain = { ...options, ratePolicy: new RatePolicy() };
+      const answered = await openMcpSession(plain, "streamable-http").catch((e: unknown) => e);
+      expect(answered).toMatchObject({ name: "McpClientError", httpStatus: 503 });
+      expect(isNoAnswer(answered)).toBe(false);
+      const probe = await probeStreamableInitialize(plain, "2025-03-26");
+      expect(probe).toMatchObject({ status: 503 });
+      expect(probe).not.toHaveProperty("unanswered");
+    } finally {
+      await server.close();
     }
   });
 });

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
-import type { RatePolicy } from "./rate-policy.js";
+import { describeUnavailable, isTransientUnavailable, type RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
 import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
 
@@ -137,6 +137,8 @@ export interface OriginBoundFetchOptions {
   readonly endless?: boolean;
   /** Called when the rate limit stops a request (a 429 with no retry left, or no turn before the deadline). */
   readonly onRateLimited?: () => void;
+  /** Called when a request is still answered 503 with Retry-After after its retries (it then throws no answer). */
+  readonly onUnavailable?: () => void;
   /** Called with the milliseconds each request waited for its turns (the key's pace, a Retry-After). */
   readonly onQueued?: (ms: number) => void;
 }
@@ -145,10 +147,10 @@ export interface OriginBoundFetchOptions {
  * fetch bound to one origin: a request anywhere else is refused before it is sent, and redirects are never
  * followed, so the key cannot leave the configured deployment. With `health`, a response (any status) or a
  * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
- * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429 is
- * retried (request bodies are strings, so they can be sent again) while `timeoutMs` after the request was made
- * allows; past that, the 429 is returned, or, when no turn came in time, an McpClientError with httpStatus 429 is
- * thrown without sending anything.
+ * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429, or a
+ * 503 with Retry-After, is retried (request bodies are strings, so they can be sent again) while `timeoutMs` after
+ * the request was made allows; past that, the 429 is returned (a 503: an McpClientError marked as no answer is
+ * thrown), or, when no turn came in time, an McpClientError with httpStatus 429 is thrown without sending anything.
  */
 export function originBoundFetch(
   baseUrl: string,
@@ -156,7 +158,7 @@ export function originBoundFetch(
   options: OriginBoundFetchOptions = {},
 ): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  const { health, ratePolicy, onRateLimited, onQueued } = options;
+  const { health, ratePolicy, onRateLimited, onUnavailable, onQueued } = options;
   const once = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) => {
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
@@ -186,12 +188,22 @@ export function originBoundFetch(
     let waitDeadline = performance.now() + timeoutMs;
     const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
     let refused: Response | undefined;
+    // A 503 with Retry-After still answered after its retries is no answer to judge: thrown as one, whatever asked.
+    const unavailable = (retries: number) => {
+      onUnavailable?.();
+      return markNoAnswer(new McpClientError(`${describeUnavailable(retries)} (MCP ${url.pathname})`));
+    };
     for (let attempt = 0; ; attempt++) {
       if (health?.stopped !== undefined)
         throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
       const asked = performance.now();
       const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : asked;
       if (sentAt === undefined) {
+        if (refused?.status === 503) throw unavailable(attempt - 1);
+        if (!refused && ratePolicy!.heldUnavailable()) {
+          onUnavailable?.();
+          throw markNoAnswer(new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`));
+        }
         onRateLimited?.();
         if (refused) return refused;
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
@@ -199,9 +211,17 @@ export function originBoundFetch(
       onQueued?.(sentAt - asked);
       if (attempt === 0) waitDeadline = sentAt + timeoutMs;
       const response = await once(input, init, url);
-      if (response.status !== 429 || !ratePolicy) return response;
       const retryAfter = response.headers.get("retry-after") ?? undefined;
-      if (!resendable || !ratePolicy.refused(retryAfter, attempt, waitDeadline, sentAt)) {
+      const transient = isTransientUnavailable(response.status, retryAfter);
+      if ((response.status !== 429 && !transient) || !ratePolicy) return response;
+      if (
+        !resendable ||
+        !ratePolicy.refused(retryAfter, attempt, waitDeadline, sentAt, transient ? "unavailable" : "rate")
+      ) {
+        if (transient) {
+          await response.body?.cancel().catch(() => undefined);
+          throw unavailable(attempt);
+        }
         onRateLimited?.();
         return response;
       }
@@ -248,8 +268,12 @@ function httpStatusOf(error: unknown): number | undefined {
   return status === undefined ? undefined : Number(status);
 }
 
-/** `rateLimited`: a request of the session was stopped by the rate limit, which is then the likely cause. */
-function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean): McpClientError {
+/**
+ * `rateLimited`: a request of the session was stopped by the rate limit, which is then the likely cause.
+ * `unavailable`: one was still answered 503 with Retry-After after its retries; the SSE transport's stream reports
+ * that only as a message, so the flag keeps it no answer.
+ */
+function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean, unavailable = false): McpClientError {
   const e = error as { message?: string; name?: string };
   const httpStatus = httpStatusOf(error) ?? (rateLimited ? 429 : undefined);
   const reason =
@@ -260,7 +284,8 @@ function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean):
     `cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`,
     httpStatus,
   );
-  return httpStatus === undefined && isNoAnswer(error) ? markNoAnswer(described) : described;
+  // A 503 with Retry-After after its retries carries its status and is still no answer (originBoundFetch).
+  return httpStatus !== 429 && (unavailable || isNoAnswer(error)) ? markNoAnswer(described) : described;
 }
 
 /** Words of a JSON-RPC error that refuses a request for the key's rate (no code for it is standard). */
@@ -364,7 +389,7 @@ function sessionTransport(
   options: McpClientOptions,
   kind: McpTransportKind,
   requestRevision: string | undefined,
-  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onQueued">,
+  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onUnavailable" | "onQueued">,
 ): { transport: SessionTransport; url: URL; negotiated: () => string | undefined } {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
@@ -543,9 +568,11 @@ export async function openMcpSession(
   let url!: URL;
   const connect = async (): Promise<Connection> => {
     let rateLimited = false;
+    let unavailable = false;
     let queuedMs = 0;
     const opened = sessionTransport(options, kind, requestRevision, {
       onRateLimited: () => (rateLimited = true),
+      onUnavailable: () => (unavailable = true),
       onQueued: (ms) => (queuedMs += ms),
     });
     url = opened.url;
@@ -555,7 +582,7 @@ export async function openMcpSession(
     const client = new Client({ name: "tdss", version: "1" });
     client.onerror = () => undefined;
     const serverErrors = new ServerErrors();
-    const describe = (error: unknown) => describeConnectFailure(error, opened.url, rateLimited);
+    const describe = (error: unknown) => describeConnectFailure(error, opened.url, rateLimited, unavailable);
     await connectWithin(client, opened.transport, deadline, describe);
     serverErrors.watch(opened.transport);
     return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated, deadline };

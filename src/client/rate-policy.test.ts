@@ -99,6 +99,27 @@ describe("RatePolicy (fake clock)", () => {
     expect(policy.refused("0", 2, 10_000, 0)).toBe(false);
   });
 
+  it("holds every caller after a 503 with Retry-After, and learns no slowdown from it", async () => {
+    const policy = new RatePolicy();
+    policy.setRate(10);
+    const sent = (await policy.turn(10_000))!;
+    expect(policy.refused("2", 0, 10_000, sent, "unavailable")).toBe(true);
+    expect(policy.intervalMs()).toBe(100);
+    expect(policy.heldUnavailable()).toBe(true);
+    const next = track([policy.turn(10_000)]);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(next).toEqual(["waiting"]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(next).toEqual([2_000]);
+    // A hold it cannot wait out says which answer asked for it.
+    policy.refused("29", 0, 2_500, performance.now(), "unavailable");
+    expect(await policy.turn(performance.now() + 1_000)).toBeUndefined();
+    expect(policy.describeHold()).toMatch(/^the deployment asked to wait 29 s more \(HTTP 503 with Retry-After\)/);
+    // A longer 429 hold after it is the rate limit's again.
+    policy.refused("60", 0, 10_000, performance.now());
+    expect(policy.heldUnavailable()).toBe(false);
+  });
+
   it("learns from a 429 once per lesson; the slowdown wears off to a pace a quarter below the key's", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);

@@ -40,6 +40,8 @@ export class RatePolicy {
   private learnedAt = Number.NEGATIVE_INFINITY;
   private nextTurn = 0;
   private heldUntil = 0;
+  /** What set the hold that lasts longest: a rate limit (429), or a deployment briefly unavailable (503). */
+  private heldFor: "rate" | "unavailable" = "rate";
   private lastGiven = Number.NEGATIVE_INFINITY;
 
   constructor(options: RatePolicyOptions = {}) {
@@ -96,12 +98,20 @@ export class RatePolicy {
    * A rate-limited answer (HTTP 429, or a rate-limit refusal in an MCP tool result) to the attempt numbered `attempt`
    * (0 first) of a request whose turn came at `sentAt`: holds every request until its Retry-After has passed, slows
    * the pace unless an earlier lesson already covers this request, and says whether to retry it (attempts left, and
-   * the wait ends before `deadline`). The retry is made by waiting for `turn` again.
+   * the wait ends before `deadline`). The retry is made by waiting for `turn` again. `cause` "unavailable" (a 503
+   * with Retry-After, `isTransientUnavailable`) holds and retries alike but leaves the pace as it is.
    */
-  refused(retryAfter: string | undefined, attempt: number, deadline: number, sentAt: number): boolean {
+  refused(
+    retryAfter: string | undefined,
+    attempt: number,
+    deadline: number,
+    sentAt: number,
+    cause: "rate" | "unavailable" = "rate",
+  ): boolean {
     const now = performance.now();
-    // Requests sent before the last lesson were refused for the same reason: they teach nothing new.
-    if (sentAt > this.learnedAt) {
+    // Requests sent before the last lesson were refused for the same reason: they teach nothing new. A deployment
+    // briefly unavailable (503 with Retry-After) says nothing of the key's pace: it holds, and teaches no slowdown.
+    if (cause === "rate" && sentAt > this.learnedAt) {
       // Refused at the key's own pace: that pace is too fast for this deployment (no burst, clocks that drift), so
       // it stays a quarter slower for the rest of the run, down to half the reported rate.
       if (this.intervalMs(now) <= this.baseIntervalMs)
@@ -111,15 +121,42 @@ export class RatePolicy {
       this.learnedAt = now;
     }
     const wait = retryDelayMs(retryAfter, attempt);
-    this.heldUntil = Math.max(this.heldUntil, now + Math.min(wait, this.maxRetryWaitMs));
+    const until = now + Math.min(wait, this.maxRetryWaitMs);
+    if (until > this.heldUntil) [this.heldUntil, this.heldFor] = [until, cause];
     return attempt < this.maxRetries && wait <= this.maxRetryWaitMs && now + wait < deadline;
+  }
+
+  /**
+   * Whether the hold that gave a request no turn is a deployment briefly unavailable (503 with Retry-After) rather than
+   * the key's rate limit: the request then got no answer to judge, not a rate-limit answer.
+   */
+  heldUnavailable(): boolean {
+    return this.heldFor === "unavailable";
   }
 
   /** Why a request gets no turn before its deadline, for the message of a request not sent. */
   describeHold(): string {
     const seconds = Math.ceil(Math.max(0, this.heldUntil - performance.now()) / 1000);
-    return `the deployment asked to wait ${seconds} s more (HTTP 429), past the request's deadline`;
+    const why = this.heldFor === "unavailable" ? "HTTP 503 with Retry-After" : "HTTP 429";
+    return `the deployment asked to wait ${seconds} s more (${why}), past the request's deadline`;
   }
+}
+
+/**
+ * Whether an answer says the deployment is only for now unable to handle the request: 503 with a Retry-After (RFC
+ * 9110 §15.6.4: "the server is currently unable to handle the request due to a temporary overload or scheduled
+ * maintenance", and §10.2.3). The request was not processed, so it is re-sent under the key's policy as a 429 is, and
+ * when its retries run out it is no answer to judge (docs/runner-robustness.md, "Rate limits"). A 503 without one is
+ * an answer like any other.
+ */
+export function isTransientUnavailable(status: number | undefined, retryAfter: string | null | undefined): boolean {
+  return status === 503 && retryAfter !== undefined && retryAfter !== null;
+}
+
+/** The error of a request still answered 503 with Retry-After after `retries` retries. */
+export function describeUnavailable(retries: number): string {
+  const times = `${retries} ${retries === 1 ? "retry" : "retries"}`;
+  return `the deployment was unavailable: HTTP 503 with Retry-After, still after ${times}`;
 }
 
 /**

@@ -180,6 +180,67 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
     }
   });
 
+  it("answers every 100th request of a key 503 with Retry-After, REST and MCP apart, serving none", async () => {
+    const flaky = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "service-transient-503" });
+    try {
+      const authorization = `Bearer ${flaky.keys.active}`;
+      const balance = async () => {
+        const r = await fetch(`${flaky.url}/auth/key/status`, { headers: { Authorization: authorization } });
+        return ((await r.json()) as { data: { remaining_credits: number } }).data.remaining_credits;
+      };
+      const statuses = async (send: () => Promise<Response>, n: number) => {
+        const out: { status: number; retryAfter: string | null }[] = [];
+        for (let i = 0; i < n; i++) {
+          const r = await send();
+          await r.arrayBuffer();
+          out.push({ status: r.status, retryAfter: r.headers.get("retry-after") });
+        }
+        return out;
+      };
+      const priced = () =>
+        fetch(`${flaky.url}/v1/people/query`, {
+          method: "POST",
+          headers: { Authorization: authorization, "Content-Type": "application/json" },
+          body: JSON.stringify({ where: { field: "city", eq: "London" }, size: 1 }),
+        });
+      // The key's first three REST requests: what one priced request costs.
+      const start = await balance();
+      expect((await statuses(priced, 1))[0]!.status).toBe(200);
+      const cost = start - (await balance());
+      expect(cost).toBeGreaterThan(0);
+      const rest = await statuses(priced, 197);
+      expect(rest.filter((a) => a.status === 503)).toEqual([
+        { status: 503, retryAfter: "1" },
+        { status: 503, retryAfter: "1" },
+      ]);
+      expect(rest.findIndex((a) => a.status === 503)).toBe(96); // the key's 100th REST request
+      // Served ones were charged, the two 503s never were.
+      expect(await balance()).toBe(start - cost * 196);
+      const mcp = await statuses(
+        () =>
+          fetch(`${flaky.url}/mcp`, {
+            method: "POST",
+            headers: {
+              Authorization: authorization,
+              "Content-Type": "application/json",
+              Accept: "application/json, text/event-stream",
+            },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+          }),
+        100,
+      );
+      expect(mcp.findIndex((a) => a.status === 503)).toBe(99); // MCP has its own count
+      expect(mcp.filter((a) => a.status === 503)).toHaveLength(1);
+      // Another key has its own count: its first request is served.
+      const other = await fetch(`${flaky.url}/version`, {
+        headers: { Authorization: `Bearer ${flaky.keys.exhausted}` },
+      });
+      expect(other.status).not.toBe(503);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it("closes the connection after every answer, REST and MCP (Connection: close)", async () => {
     const closing = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "http-connection-close" });
     try {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { MCP_PATHS } from "../contract/mcp.js";
 import { createRequestListener, type McpHandler } from "./http.js";
 import { MAX_LATENCY_MS, type ReferenceServerOptions } from "./options.js";
 import { ReferenceService } from "./reference-service.js";
@@ -63,6 +64,31 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+type Listener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The listener with every `every`-th request of a key (by its Authorization header; those without one counted
+ * together) answered 503 with `Retry-After: 1` before anything is served or charged: a deployment behind a load
+ * balancer whose backend is briefly away (the variant service-transient-503). REST and MCP are counted apart, so
+ * that both surfaces meet it.
+ */
+function unavailableAtTimes(listener: Listener, every: number | undefined): Listener {
+  if (!every) return listener;
+  const counts = new Map<string, number>();
+  return (req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const surface = (Object.values(MCP_PATHS) as string[]).includes(path) ? "mcp" : "rest";
+    const key = `${surface} ${req.headers.authorization ?? ""}`;
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    if (count % every !== 0) return listener(req, res);
+    req.resume();
+    res.writeHead(503, { "Content-Type": "text/html", "Retry-After": "1" });
+    res.end("<h1>503 Service Temporarily Unavailable</h1>\n");
+    return Promise.resolve();
+  };
+}
+
 /** How long the server keeps an idle connection open. */
 const IDLE_CONNECTION_MS = 60_000;
 
@@ -99,7 +125,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const delay = options.latencyMs ?? service.variant?.server?.latencyMs ?? 0;
   const connections = service.variant?.server?.connections;
   const listener = createRequestListener(service, () => mcp);
-  const tapped = options.tap ? tapExchanges(listener, options.tap) : listener;
+  const served = unavailableAtTimes(listener, service.variant?.server?.unavailableEvery);
+  const tapped = options.tap ? tapExchanges(served, options.tap) : served;
   // Connection: close on every answer; Node writes the header and closes the connection once the answer is written.
   const handle =
     connections === "close"

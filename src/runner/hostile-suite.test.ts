@@ -41,7 +41,7 @@ const aboutQuota = new Set(
 /** Servers that answer every request (key status aside) with something that is not a refusal. */
 const KINDS = [
   "server-error", // 5xx, key status included
-  "service-unavailable-html",
+  "service-unavailable-html", // 503 without Retry-After: an answer, judged
   "redirect", // 3xx
   "request-timeout", // 408
   "rate-limited", // 429, Retry-After past the timeout
@@ -53,6 +53,7 @@ const KINDS = [
   "wrong-envelope-types",
   "envelope-code-500",
   "gzip-garbage",
+  "unavailable-retry-after", // 503 with Retry-After past the timeout: no answer
   "reset", // transport errors
   "closed-mid-body",
 ];
@@ -102,6 +103,18 @@ describe("the whole suite against servers that never refuse", () => {
         const unjudged = outcome.results.filter((r) => r.notRun === "no answer" || r.notRun === "unreachable");
         expect(unjudged.length).toBeGreaterThan(cases.length / 2);
         expect(buildReport(outcome, cases).summary).toMatchObject({ failed: 0, exitCode: 2 });
+      } else if (id === "unavailable-retry-after") {
+        // Only for now unavailable (RFC 9110 §15.6.4) is no answer either. Key status, answered sanely here, serves
+        // any key: the one case that asks it to refuse an unknown key fails on that answer, rightly, and no other.
+        expect(outcome.results.filter((r) => r.status === "failed").map((r) => r.id)).toEqual([
+          "auth/exhausted-versus-rejected",
+        ]);
+        expect(outcome.results.filter((r) => r.notRun === "no answer").length).toBeGreaterThan(cases.length / 2);
+        // Not re-sent past the deadline, and its 29 s hold keeps the key's later requests unsent: no answer, never
+        // the rate limit, and no failure says 503.
+        expect(outcome.results.filter((r) => r.notRun === "rate limit").map((r) => r.id)).toEqual([]);
+        const failures = outcome.results.flatMap((r) => r.failures.map((f) => f.message));
+        expect(failures.filter((m) => /503|unavailable/i.test(m))).toEqual([]);
       } else expect(outcome.results.some((r) => r.status === "failed")).toBe(true);
       expect(server.bystanderHits()).toBe(0);
       // The refusal check says why an answer is not a refusal (or that key status, answered sanely, served it).
@@ -117,7 +130,7 @@ describe("the whole suite against servers that never refuse", () => {
         const failures = outcome.results.flatMap((r) => r.failures.map((f) => f.message));
         expect(failures.filter((m) => /429|rate limit/i.test(m))).toEqual([]);
         expect(buildReport(outcome, cases).summary.exitCode).toBe(2);
-      } else if (!["reset", "closed-mid-body"].includes(id))
+      } else if (![...NO_ANSWER, "unavailable-retry-after"].includes(id))
         expect(reasons.filter((r) => r.startsWith("not a refusal: ")).length).toBeGreaterThan(10);
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });

@@ -70,6 +70,18 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     server: { rateLimit: STRICT_RATE_LIMIT, latencyMs: 5 },
   },
   {
+    id: "service-transient-503",
+    clause: "s4-network-latency-unstated",
+    area: "limits",
+    description:
+      "Every 100th HTTP request of a key on REST, and on MCP, is answered 503 Service Unavailable with " +
+      "Retry-After: 1 " +
+      "(an HTML page, nothing served or charged), as a load balancer answers while a backend is briefly away (RFC " +
+      "9110 §15.6.4); the same request sent again is served.",
+    faults: {},
+    server: { unavailableEvery: 100 },
+  },
+  {
     id: "service-latency-40ms",
     clause: "s4-network-latency-unstated",
     area: "limits",

@@ -27,6 +27,12 @@ export interface Variant {
     readonly latencyMs?: number;
     /** `close`: every answer, REST and MCP, closes its connection (`Connection: close`), as a proxy may. */
     readonly connections?: "close";
+    /**
+     * Every this many-th HTTP request of a key (told apart by its Authorization header) on REST, and on MCP, is
+     * answered 503 with `Retry-After: 1`, charged nothing and served nothing, as a load balancer does while a backend
+     * is briefly away (RFC 9110 §15.6.4).
+     */
+    readonly unavailableEvery?: number;
   };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest

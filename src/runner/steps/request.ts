@@ -111,7 +111,8 @@ export async function sendRequest(
     ...(result.bodyText !== undefined ? { bodyText: result.bodyText } : {}),
     ...(result.error !== undefined ? { error: result.error } : {}),
     // Every error of the HTTP client is its own giving up (a timeout, a failed connection, the body cap, a stopped
-    // run): src/client/http.ts returns the deployment's answers, whatever they are, as answers.
+    // run) or a 503 with Retry-After still answered after its retries (the deployment did not handle the request):
+    // src/client/http.ts returns the deployment's other answers, whatever they are, as answers.
     ...(result.rateLimited ? { rateLimited: true } : result.error !== undefined ? { unanswered: true } : {}),
     durationMs: result.durationMs,
   };

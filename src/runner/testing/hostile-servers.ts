@@ -221,6 +221,12 @@ export const HOSTILE_KINDS: readonly HostileKind[] = [
     http: always(503, "<h1>Service Unavailable</h1>", { "content-type": "text/html" }),
   },
   {
+    id: "unavailable-retry-after",
+    description: "503 with Retry-After: 29 and an HTML page everywhere but key status",
+    keyStatus: "sane",
+    http: always(503, "<h1>Service Unavailable</h1>", { "content-type": "text/html", "retry-after": "29" }),
+  },
+  {
     id: "request-timeout",
     description: "408 with a refusal-shaped envelope",
     keyStatus: "sane",
