@@ -81,7 +81,12 @@ describe("tdss run interrupted", () => {
       expect(report.run.interrupted?.by).toBe("SIGINT");
       expect(report.summary.exitCode).toBe(130);
       expect(report.run.interrupted!.notRun.length).toBeGreaterThan(0);
-      expect(report.cases.length + report.run.interrupted!.notRun.length).toBe(report.plan.cases.length);
+      // Every selected case is in the report: those that never started, and those the interrupt stopped, are not
+      // run (interrupted).
+      expect(report.cases.length).toBe(report.plan.cases.length);
+      const interrupted = report.cases.filter((c) => c.notRun === "interrupted").map((c) => c.id);
+      expect(interrupted).toEqual(expect.arrayContaining([...report.run.interrupted!.notRun]));
+      expect(report.summary.notRun).toMatchObject({ interrupted: interrupted.length });
       expect(report.summary.creditsSpent).toBeGreaterThan(0);
       expect(r.out).toMatch(/INTERRUPTED by SIGINT: /);
       expect(r.out).toContain(
@@ -91,13 +96,15 @@ describe("tdss run interrupted", () => {
       expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
         /^# tdss conformance: INTERRUPTED by SIGINT\n/,
       );
-      // JUnit lists the cases that never started, skipped with the reason, so CI's counts add up.
+      // JUnit lists the cases that never started, skipped with the reason, so CI's counts add up, as report.json's.
       const junit = readFileSync(join(r.dir, runs[0]!, "junit.xml"), "utf8");
       expect(junit).toMatch(new RegExp(`<testsuites name="tdss" tests="${report.plan.cases.length}" `));
-      for (const id of report.run.interrupted!.notRun)
-        expect(junit).toContain(
-          `name="${id}" time="0.000">\n      <skipped message="not run: the run was interrupted (SIGINT)"/>`,
-        );
+      const skipped = `<skipped message="not run: interrupted: the run was interrupted (SIGINT) before it started"/>`;
+      for (const id of report.run.interrupted!.notRun) {
+        const at = junit.indexOf(`name="${id}: `);
+        expect(at, id).toBeGreaterThan(0);
+        expect(junit.slice(at, junit.indexOf("</testcase>", at))).toContain(skipped);
+      }
       // A comparison with the interrupted run says so, and does not claim "no new failure".
       const compared = spawnSync(
         process.execPath,

@@ -249,15 +249,16 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       };
     }
     const executed = await executeCases(run, pre);
+    const { unstarted, ...interruption } = interruptedOf(options, executed.results);
     const balanceAfter = pre.balanceBefore.value !== undefined ? await pre.meter.read("primary", true) : {};
     if (executed.versionCost.observed !== undefined)
       observed.set("credits.getVersion", executed.versionCost.observed, "s8-cost-version-not-shown");
     return credentials.redactValue({
       ...base,
       dryRun: false,
-      ...interruptedOf(options, executed.results),
+      ...interruption,
       durationMs: durationMs(),
-      results: executed.results,
+      results: [...executed.results, ...unstarted],
       longestChain: longestChainOf(options.cases, executed.results),
       ...stoppedOf(run, executed),
       observed: observed.toJSON(),
@@ -480,13 +481,20 @@ function stoppedOf(run: RunContext, executed: Executed): { stopped?: RunOutcome[
   return stopped ? { stopped } : {};
 }
 
-/** The cases an interrupt left unrun, when the run was interrupted. */
+/**
+ * The cases an interrupt left unrun, when the run was interrupted: listed, and each a result not run (interrupted),
+ * so that every report counts every selected case.
+ */
 function interruptedOf(
   options: RunOptions,
   results: readonly CaseResult[],
-): { interrupted?: RunOutcome["interrupted"] } {
-  if (!options.signal?.aborted) return {};
+): { interrupted?: RunOutcome["interrupted"]; unstarted: CaseResult[] } {
+  if (!options.signal?.aborted) return { unstarted: [] };
   const ran = new Set(results.map((r) => r.id));
-  const notRun = options.cases.filter((c) => !ran.has(c.id)).map((c) => c.id);
-  return { interrupted: { by: options.interruptedBy?.() ?? "an interrupt", notRun } };
+  const by = options.interruptedBy?.() ?? "an interrupt";
+  const cases = options.cases.filter((c) => !ran.has(c.id));
+  return {
+    interrupted: { by, notRun: cases.map((c) => c.id) },
+    unstarted: cases.map((c) => notRunResult(c, "interrupted", `the run was interrupted (${by}) before it started`)),
+  };
 }
