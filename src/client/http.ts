@@ -33,12 +33,12 @@ export interface HttpResult {
   readonly durationMs: number;
   /** How many 429 answers (and 503s with Retry-After) were retried before this result. */
   readonly retries: number;
-  /** The request was not sent: the run had stopped after consecutive transport failures, or (with `rateLimited`) the
-   * key's rate limit gave it no turn before its deadline. */
+  /** The request was not sent: the run had stopped after consecutive transport failures, or (with `rateLimited`) a
+   * 429's Retry-After held it past its deadline. */
   readonly notSent?: true;
   /**
    * The key's rate limit stopped the request: its last answer was a 429 (`status`) with no retry left within the
-   * deadline, or it was not sent (`notSent`) because its turn would have come after the deadline.
+   * deadline, or it was not sent (`notSent`) because a 429's Retry-After held it past the deadline.
    */
   readonly rateLimited?: true;
   /**
@@ -52,8 +52,9 @@ export interface HttpResult {
 export interface HttpClientOptions {
   readonly baseUrl: string;
   /**
-   * Milliseconds an exchange has to answer (headers and body), and the deadline of a request's waits under the rate
-   * limit, counted from when it is made: it is sent, and re-sent after a 429, only before that deadline.
+   * Milliseconds an exchange has to answer (headers and body), and the deadline of the waits the deployment imposes
+   * (a Retry-After), counted from the request's first turn under the key's pace: it is re-sent after a 429 only
+   * before that deadline. Its wait for that first turn, behind the run's own requests, is not bounded.
    */
   readonly timeoutMs?: number;
   /** Largest response body read; a bigger one is cut off and reported. */
@@ -102,9 +103,9 @@ export function isInsecureRemote(url: URL): boolean {
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
  * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error` (no answer: every
  * answer of the deployment comes back as one). Every request waits for its turn under its key's policy in `rates`
- * and is retried after a 429, or a 503 with Retry-After, only while its deadline (`timeoutMs` after it was made)
- * allows; so a request takes at most twice `timeoutMs`, and a Retry-After past the deadline comes back as the 429 it
- * is (a 503 as `unavailable`, with `error`). Once `health` has stopped
+ * and is retried after a 429, or a 503 with Retry-After, only while its deadline (`timeoutMs` after its first turn)
+ * allows; so once its turn has come a request takes at most twice `timeoutMs`, and a Retry-After past the deadline
+ * comes back as the 429 it is (a 503 as `unavailable`, with `error`). Once `health` has stopped
  * the run, nothing more is sent.
  */
 export class HttpClient {

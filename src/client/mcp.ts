@@ -149,8 +149,9 @@ export interface OriginBoundFetchOptions {
  * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
  * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429, or a
  * 503 with Retry-After, is retried (request bodies are strings, so they can be sent again) while `timeoutMs` after
- * the request was made allows; past that, the 429 is returned (a 503: an McpClientError marked as no answer is
- * thrown), or, when no turn came in time, an McpClientError with httpStatus 429 is thrown without sending anything.
+ * its first turn allows; past that, the 429 is returned (a 503: an McpClientError marked as no answer is
+ * thrown), or, when a Retry-After held it past its deadline, an McpClientError with httpStatus 429 is thrown without
+ * sending anything.
  */
 export function originBoundFetch(
   baseUrl: string,

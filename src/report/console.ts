@@ -116,8 +116,9 @@ export function formatPlan(plan: RunPlan, balance?: number, perSecond?: number):
 /** `90` → "1 min 30 s"; under a second, "under a second". */
 function duration(seconds: number): string {
   if (seconds < 1) return "under a second";
-  const minutes = Math.floor(seconds / 60);
-  const rest = Math.round(seconds - minutes * 60);
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
   return minutes ? `${minutes} min${rest ? ` ${rest} s` : ""}` : `${rest} s`;
 }
 
