@@ -93,8 +93,15 @@ describe("tdss run interrupted", () => {
         `Interrupted: ${report.run.interrupted!.notRun.length} selected cases were not run; ` +
           `${report.summary.creditsSpent} Credits were spent`,
       );
+      // The headline says on how many of the selected cases the run got, here as everywhere it is written.
+      const total = report.cases.length;
+      const headline =
+        `INTERRUPTED by SIGINT: ${total - interrupted.length} of ${total} cases run; ` +
+        `${interrupted.length} not run (interrupted)`;
+      expect(report.summary.verdict).toBe(headline);
+      expect(r.out).toContain(`\n${headline}: `);
       expect(readFileSync(join(r.dir, runs[0]!, "summary.md"), "utf8")).toMatch(
-        /^# tdss conformance: INTERRUPTED by SIGINT\n/,
+        new RegExp(`^# tdss conformance: ${headline.replace(/[()]/g, "\\$&")}\n`),
       );
       // JUnit lists the cases that never started, skipped with the reason, so CI's counts add up, as report.json's.
       const junit = readFileSync(join(r.dir, runs[0]!, "junit.xml"), "utf8");

@@ -101,7 +101,12 @@ describe("tdss run: the tester's key", () => {
 
   it("with --fit-balance runs only the cases the balance covers; the others are not run, none failed", async () => {
     const s = await serve(30);
-    const r = await tdssRun(s, { only: "detail/*,people-query/*", fitBalance: true });
+    const r = await tdssRun(s, {
+      only: "detail/*,people-query/*",
+      fitBalance: true,
+      reporter: ["console", "json", "junit", "markdown", "html"],
+    });
+    // The user asked for what fits: exit 0, but no report's headline may read as a pass of the whole selection.
     expect(r.code, r.log).toBe(0);
     const rep = report(r);
     expect(statuses(rep, "failed")).toEqual([]);
@@ -115,6 +120,14 @@ describe("tdss run: the tester's key", () => {
     expect(r.log.indexOf("E|tdss: warning: --fit-balance: the key has 30 Credits")).toBeLessThan(r.log.indexOf("["));
     const junit = readFileSync(join(runFolder(r), "junit.xml"), "utf8");
     expect(junit).toContain(`<skipped message="not run: balance: its worst case of`);
+    const ran = rep.summary.total - leftOut.length;
+    const headline = `PASS on ${ran} of ${rep.summary.total} cases; ${leftOut.length} not run (balance)`;
+    expect(rep.summary.verdict).toBe(headline);
+    expect(r.log).toMatch(new RegExp(`^${headline.replace(/[()]/g, "\\$&")}: ${ran} passed, 0 failed`, "m"));
+    expect(r.log).not.toMatch(/^PASS:/m);
+    expect(readFileSync(join(runFolder(r), "summary.md"), "utf8")).toContain(`# tdss conformance: ${headline}\n`);
+    const html = readFileSync(join(runFolder(r), "report.html"), "utf8");
+    expect(html).toContain(`<header class="verdict other"><h1>tdss conformance: <span id="verdict">${headline}</span>`);
   });
 
   it("a balance spent from outside mid-run: no failed case, the priced rest not run: balance, exit 2", async () => {

@@ -3,6 +3,7 @@ import type { CaseResult, CaseStatus } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 import { choiceTable } from "./choices.js";
+import { headlineVerdict, notRunLine } from "./headline.js";
 import { consequenceLines, verdictLine } from "./readings.js";
 
 const MARK: Record<CaseStatus, string> = {
@@ -122,25 +123,6 @@ function duration(seconds: number): string {
   return minutes ? `${minutes} min${rest ? ` ${rest} s` : ""}` : `${rest} s`;
 }
 
-/**
- * PASS, FAIL, INCOMPLETE (the run could not be completed: exit 2) or INTERRUPTED (by SIGINT, …), as the console,
- * summary.md and report.html head a run.
- */
-export function verdictOf(report: Report): string {
-  if (report.run.dryRun) return "DRY RUN";
-  if (report.run.interrupted) return `INTERRUPTED by ${report.run.interrupted.by}`;
-  const code = report.summary.exitCode;
-  return code === 0 ? "PASS" : code === 2 ? "INCOMPLETE" : "FAIL";
-}
-
-/** "12 not run (balance 10, data 2)", or "" when every case ran; older reports without the counts give "". */
-export function notRunLine(report: Report): string {
-  const counts = Object.entries(report.summary.notRun ?? {});
-  const total = counts.reduce((n, [, k]) => n + k, 0);
-  if (!total) return "";
-  return `${total} not run (${counts.map(([category, k]) => `${category} ${k}`).join(", ")})`;
-}
-
 /** Lines of the deployment's choices the console shows at most, before counting the rest. */
 const CHOICE_LINES = 4;
 
@@ -193,13 +175,15 @@ export function formatSummary(report: Report, files: readonly string[]): string 
   }
   // Warnings (a run cut short, a key that could not pay) are read before the verdict, not after it.
   if (report.warnings.length) lines.push("", ...report.warnings.map((w) => `warning: ${w}`));
-  const notRun = notRunLine(report);
+  // A headline that says how many cases were not run (src/report/headline.ts) is not followed by the same counts again.
+  const headline = headlineVerdict(report);
+  const partial = notRunLine(report) !== "";
   lines.push(
     "",
-    `${verdictOf(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} ` +
-      `skipped, ${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} ` +
-      `drift, ${s.warnings} warnings${notRun ? `; ${notRun}` : ""} ` +
-      `(${s.total} cases, ${(report.run.durationMs / 1000).toFixed(1)} s)`,
+    `${headline}: ${s.passed} passed, ${s.failed} failed, ${partial ? "" : `${s.skipped} skipped, `}` +
+      `${s.expectedFailures} expected failures, ${s.unexpectedPasses} unexpected passes, ${s.drift} ` +
+      `drift, ${s.warnings} warnings ` +
+      `(${partial ? "" : `${s.total} cases, `}${(report.run.durationMs / 1000).toFixed(1)} s)`,
     `Credits: ${s.creditsSpent} spent; worst case predicted ${s.creditsEstimated}; ` +
       `limit ${s.creditsLimit}${s.balanceAfter !== undefined ? `; ${s.balanceAfter} left on the key` : ""}`,
     // Clauses no case judged (not selected, left out for the budget, cited only beside a failure) are counted: a PASS

@@ -2,7 +2,7 @@ import { loadContract } from "../contract/index.js";
 import type { RecordedBody, RecordedExchange } from "../runner/evidence.js";
 import type { CaseFailure, CaseResult, CaseStatus } from "../runner/types.js";
 import { choiceTable, type ChoiceRow } from "./choices.js";
-import { notRunLine, verdictOf } from "./console.js";
+import { headlineVerdict, notRunLine, verdictWord } from "./headline.js";
 import { consequenceLines } from "./readings.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
@@ -14,12 +14,14 @@ import { byArea } from "./report.js";
  */
 export function renderHtml(report: Report): string {
   const s = report.summary;
-  const verdict = verdictOf(report);
+  const verdict = headlineVerdict(report);
+  const word = verdictWord(report);
   const worstCase = new Map(report.plan.cases.map((c) => [c.id, c.worstCase]));
   const areas = [...new Set(report.cases.map((c) => c.area))];
   const tags = [...new Set(report.cases.flatMap((c) => c.tags))].sort();
   const clauseIds = [...new Set(report.cases.flatMap((c) => c.clauses))].sort();
-  const verdictClass = verdict === "PASS" ? "pass" : verdict === "FAIL" ? "fail" : "other";
+  // A pass on part of the selection is not shown green: the reader would take it for the whole.
+  const verdictClass = verdict === "PASS" ? "pass" : word === "FAIL" ? "fail" : "other";
   const body = [
     `<header class="verdict ${verdictClass}"><h1>tdss conformance: <span id="verdict">${esc(verdict)}</span></h1>`,
     `<p>${s.passed} passed · ${s.failed} failed · ${s.skipped} skipped · ` +

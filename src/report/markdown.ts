@@ -3,7 +3,7 @@ import type { CaseFailure, CaseResult } from "../runner/types.js";
 import type { Report } from "./report.js";
 import { byArea } from "./report.js";
 import { choiceTable, type ChoiceRow } from "./choices.js";
-import { notRunLine, verdictOf } from "./console.js";
+import { headlineVerdict, notRunLine } from "./headline.js";
 import { consequenceLines } from "./readings.js";
 
 /** Bytes of a response body shown in summary.md (report.json and report.html keep the recorded body). */
@@ -112,7 +112,7 @@ function failureBlocks(c: CaseResult): string[] {
 function headline(report: Report): string[] {
   const s = report.summary;
   return [
-    `# tdss conformance: ${verdictOf(report)}`,
+    `# tdss conformance: ${headlineVerdict(report)}`,
     "",
     `Target \`${report.run.baseUrl}\` · run \`${report.run.id}\` · ${(report.run.durationMs / 1000).toFixed(1)} s`,
     "",

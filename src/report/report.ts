@@ -5,6 +5,7 @@ import type { RunOutcome } from "../runner/run.js";
 import type { CaseDef, CaseResult, CaseStatus } from "../runner/types.js";
 import type { NotRunCategory } from "../runner/types.js";
 import { UNJUDGED } from "../runner/not-run.js";
+import { headlineVerdict } from "./headline.js";
 import { readingsOf, type ReadingEntry } from "./readings.js";
 
 type ClauseStatus = "passed" | "failed" | "observed" | "not-run" | "not-covered";
@@ -40,6 +41,11 @@ interface Summary {
    * (it stopped early, or the tester's key was still rate limited on a case); 130 when interrupted.
    */
   readonly exitCode: 0 | 1 | 2 | 130;
+  /**
+   * The headline every report opens with: the verdict, and on how many of the selected cases it rests when some were
+   * not run ("PASS on 58 of 103 cases; 45 not run (balance)", src/report/headline.ts). Older reports lack it.
+   */
+  readonly verdict?: string;
   /**
    * Why the run stopped early (the deployment stopped answering, or the tester's key could no longer pay), and the
    * cases it did not run for that.
@@ -165,6 +171,21 @@ export function buildReport(
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
   const version = outcome.observed.version?.value;
+  const run = {
+    id: outcome.runId,
+    startedAt: outcome.startedAt,
+    durationMs: outcome.durationMs,
+    baseUrl: outcome.baseUrl,
+    dryRun: outcome.dryRun,
+    selection: {
+      ...(selection.only ? { only: selection.only } : {}),
+      ...(selection.tags?.length ? { tags: selection.tags } : {}),
+    },
+    strict,
+    ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
+    ...(outcome.longestChain !== undefined ? { longestChain: outcome.longestChain } : {}),
+  };
+  const counts = summarize(outcome);
   return {
     tool: {
       name: "tdss",
@@ -179,21 +200,8 @@ export function buildReport(
         "not asked: no selected case called GET /version (§8 does not show its cost, so the run asks only in " +
           "its own cases)",
     },
-    run: {
-      id: outcome.runId,
-      startedAt: outcome.startedAt,
-      durationMs: outcome.durationMs,
-      baseUrl: outcome.baseUrl,
-      dryRun: outcome.dryRun,
-      selection: {
-        ...(selection.only ? { only: selection.only } : {}),
-        ...(selection.tags?.length ? { tags: selection.tags } : {}),
-      },
-      strict,
-      ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
-      ...(outcome.longestChain !== undefined ? { longestChain: outcome.longestChain } : {}),
-    },
-    summary: summarize(outcome),
+    run,
+    summary: { ...counts, verdict: headlineVerdict({ run, summary: counts }) },
     cases: outcome.results,
     plan: outcome.plan,
     observed: outcome.observed,
