@@ -118,8 +118,50 @@ async function runCommand(cmd: AnyCommand, args: unknown): Promise<number> {
   }
 }
 
+/** Greedy word wrap of text into lines of at most width characters (a longer word gets a line of its own). */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/**
+ * `tdss --help`, laid out as yargs lays out the help of a command (a command's own `--help` stays with yargs):
+ * the text is the command table's, and printing it needs neither yargs nor its text-width libraries, whose
+ * loading was most of the time `tdss --help` took (docs/benchmarks.md, "Start-up").
+ */
+function topLevelHelp(width: number): string {
+  const row = (left: string, right: string, column: number, tail = "") => {
+    const lines = wrapWords(right, width - column - (tail ? tail.length + 2 : 0));
+    if (tail) lines[lines.length - 1] = lines.at(-1)!.padEnd(width - column - tail.length) + tail;
+    return lines.map((l, i) => (i === 0 ? left.padEnd(column) : " ".repeat(column)) + l).join("\n");
+  };
+  const usages = Object.entries(COMMANDS).map(([name, entry]) => `  tdss ${entry.usage ?? name}`);
+  const column = Math.max(...usages.map((u) => u.length)) + 2;
+  const commands = Object.values(COMMANDS).map((entry, i) => row(usages[i]!, entry.describe, column));
+  const options = [
+    row("      --version", "Show version number", 17, "[boolean]"),
+    row("  -h, --help", "Show help", 17, "[boolean]"),
+  ];
+  return ["tdss <command> [options]", "", "Commands:", ...commands, "", "Options:", ...options, ""].join("\n");
+}
+
 /** Runs the CLI and resolves to the exit status: 0 ok, 1 findings, 2 usage or configuration error. */
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+    process.stdout.write(topLevelHelp(Math.min(110, process.stdout.columns || 100)));
+    return 0;
+  }
+  if (argv.length === 1 && argv[0] === "--version") {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
   // The fast path (docs/lint.md, "Start-up"): a command with an option table, named first, whose arguments
   // node:util parses exactly as yargs would, runs without loading yargs. Anything else goes to yargs.
   const first = argv[0];

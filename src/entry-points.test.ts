@@ -83,3 +83,20 @@ describe("entry points (package.json exports)", () => {
     expect(names("tdss/rules")).toEqual(expect.arrayContaining(["RULES", "spectralRuleset"]));
   });
 });
+
+describe("the command line (bin/tdss.js)", () => {
+  it("tdss --help and tdss --version load no command and no yargs: they print from the command table", () => {
+    for (const flag of ["--help", "--version"]) {
+      const loaded = modulesLoadedBy(
+        "./dist/src/cli.js",
+        `const write = process.stdout.write; process.stdout.write = () => true; ` +
+          `await m.main([${JSON.stringify(flag)}]); process.stdout.write = write;`,
+      );
+      expect(loaded, flag).toContain("dist/src/cli.js");
+      expect(
+        loaded.filter((m) => /^(dist\/src\/commands\/(?!command\.js|options\.js)|npm:)/.test(m)),
+        flag,
+      ).toEqual([]);
+    }
+  });
+});

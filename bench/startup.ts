@@ -1,12 +1,13 @@
 /**
- * npm run bench:lint (second part) — how fast the linter starts, side by side with Node's own start in one run:
- * `node -e 0` (the floor), `tdss lint` of one query from standard input, and `import("tdss/lint")` plus a first
- * `lint()`, each spawned RUNS times in interleaved rounds (so load from elsewhere falls on all three alike), the
- * median wall time of each and its ratio to the floor. Targets (docs/lint.md): the CLI within 3x the floor, the
- * library within 2x.
+ * npm run bench:lint (third part) — how fast the command line starts, side by side with Node's own start in one
+ * run: `node -e 0` (the floor), `tdss --help`, `tdss lint` of one query from standard input and of one file, and
+ * `import("tdss/lint")` plus a first `lint()`, each spawned RUNS times in interleaved rounds (so load from
+ * elsewhere falls on all alike), the median wall time of each and its ratio to the floor. Targets
+ * (docs/benchmarks.md, "Start-up"): `--help` within 2x the floor, the lint CLI within 3x, the library within 2x.
  */
 import { spawnSync } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,9 +16,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const QUERY =
   '{"where":{"all":[{"field":"management_level","eq":"Director"},{"field":"city","eq":"Paris"}]},"size":10}';
 
+const FILE = join(mkdtempSync(join(tmpdir(), "tdss-bench-startup-")), "query.json");
+writeFileSync(FILE, QUERY);
+const TDSS = join(ROOT, "bin", "tdss.js");
+
 const subjects = [
   { name: "node -e 0 (the floor)", args: ["-e", "0"], input: undefined, target: undefined },
-  { name: "tdss lint, one query from stdin", args: [join(ROOT, "bin", "tdss.js"), "lint"], input: QUERY, target: 3 },
+  { name: "tdss --help", args: [TDSS, "--help"], input: undefined, target: 2 },
+  { name: "tdss lint, one query from stdin", args: [TDSS, "lint"], input: QUERY, target: 3 },
+  { name: "tdss lint FILE, one query", args: [TDSS, "lint", FILE], input: undefined, target: 3 },
   {
     name: 'import("tdss/lint") + first lint()',
     args: ["--input-type=module", "-e", `const { lint } = await import("tdss/lint"); lint(${JSON.stringify(QUERY)});`],
@@ -52,4 +59,5 @@ subjects.forEach((s, i) => {
   if (s.target !== undefined && ratio > s.target) ok = false;
   console.log(`${s.name.padEnd(38)} ${m.toFixed(0).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}x  ${verdict}`);
 });
+rmSync(dirname(FILE), { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
