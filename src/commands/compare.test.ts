@@ -57,6 +57,12 @@ afterAll(async () => {
 describe("compare and rerun", () => {
   it("lists exactly the mutant's failing cases as new failures, and exits 1", () => {
     expect(cleanRun.code, cleanRun.out).toBe(0);
+    // An --only run records its filter, the ids it selected and how many cases the suites held.
+    const selection = readReport(cleanRun.runDir!).run.selection;
+    const ids = readReport(cleanRun.runDir!).cases.map((c) => c.id);
+    expect(selection).toEqual({ only: "detail", cases: ids, of: expect.any(Number) });
+    expect(ids.every((id) => id.startsWith("detail/"))).toBe(true);
+    expect(selection.of).toBeGreaterThan(ids.length);
     expect(mutantRun.code).toBe(1);
     const expected = failing(readReport(mutantRun.runDir!));
     expect(expected.length).toBeGreaterThan(0);
@@ -90,11 +96,50 @@ describe("compare and rerun", () => {
     );
     const rerun = await run(mutant, { lastFailed: rel });
     expect(rerun.code).toBe(1);
+    const failed = failing(readReport(mutantRun.runDir!));
     expect(
       readReport(rerun.runDir!)
         .cases.map((c) => c.id)
         .sort(),
-    ).toEqual(failing(readReport(mutantRun.runDir!)));
+    ).toEqual(failed);
+    // The rerun records what it selected and from which run; compare then compares those cases only.
+    const all = readReport(mutantRun.runDir!);
+    const selection = readReport(rerun.runDir!).run.selection;
+    expect(selection).toEqual({
+      lastFailed: { runId: all.run.id, report: `${rel}/report.json` },
+      cases: expect.arrayContaining(failed),
+      of: all.run.selection.of,
+    });
+    expect(selection.cases).toHaveLength(failed.length);
+    let out = "";
+    expect(executeCompare({ a: rel, b: rerun.runDir!, format: "json" }, { out: (t) => (out += t), cwd: dir })).toBe(0);
+    const comparison = JSON.parse(out) as Comparison;
+    expect(comparison.onlyInA).toEqual([]);
+    expect(comparison.stillFailing.map((c) => c.id).sort()).toEqual(failed);
+    const partialB = {
+      run: "B",
+      how: `a --last-failed rerun of run \`${all.run.id}\``,
+      selected: failed.length,
+      of: all.run.selection.of,
+      notSelected: all.cases.length - failed.length,
+    };
+    expect(comparison.compared).toEqual({
+      cases: failed.length,
+      // A (--only detail) selected every case B did: nothing is left out for it, so it gets no note.
+      partial: [partialB],
+    });
+    out = "";
+    executeCompare({ a: rel, b: rerun.runDir! }, { out: (t) => (out += t), cwd: dir });
+    expect(out).toMatch(
+      new RegExp(
+        `^# tdss compare: no new failure \\(${failed.length} cases? compared: the ones? both runs selected\\)\n`,
+      ),
+    );
+    expect(out).toContain(
+      `> **Run B is a partial run:** a --last-failed rerun of run \`${all.run.id}\`; it selected ${failed.length} `,
+    );
+    expect(out).toContain(`The ${partialB.notSelected} cases of A that B did not select are left out`);
+    expect(out).not.toContain("## Only in A");
     const nothing = await run(clean, { lastFailed: cleanRun.runDir! });
     expect(nothing.code).toBe(0);
     expect(nothing.err).toMatch(/no case failed in .*report\.json; nothing to rerun/);
@@ -239,6 +284,53 @@ describe("compareReports", () => {
     expect(text).not.toContain("## Observed choices that changed");
     expect(text).toContain("1 choices seen by one run only were not compared: the other run's cases did not meet them");
     expect(text).not.toContain("rate_limit");
+  });
+
+  it("compares only the cases both runs selected, and names the partial run and what it left out", () => {
+    const whole = report(
+      [
+        ["a/x", "failed", 2],
+        ["a/y", "passed", 1],
+        ["b/z", "passed", 3],
+      ],
+      {},
+    );
+    const partial = (r: Report, selection: Report["run"]["selection"]): Report => ({
+      ...r,
+      run: { ...r.run, id: "rerun", selection },
+    });
+    const rerun = partial(report([["a/x", "passed", 2]], {}), {
+      lastFailed: { runId: "r", report: "reports/r/report.json" },
+      cases: ["a/x"],
+      of: 3,
+    });
+    const c = compareReports({ file: "a", report: whole }, { file: "b", report: rerun });
+    expect(c.fixed.map((x) => x.id)).toEqual(["a/x"]);
+    expect(c.onlyInA).toEqual([]);
+    expect(c.compared).toEqual({
+      cases: 1,
+      partial: [{ run: "B", how: "a --last-failed rerun of run `r`", selected: 1, of: 3, notSelected: 2 }],
+    });
+    // Credits of the compared cases only: the rerun did not save 4 Credits by running 2 cases fewer.
+    expect(c.totals.credits).toEqual({ before: 2, after: 2 });
+    expect(c.areas).toEqual([{ area: "a", credits: { before: 2, after: 2 }, durationMs: { before: 10, after: 10 } }]);
+    expect(renderComparison(c)).toMatch(
+      new RegExp(
+        "^# tdss compare: no new failure \\(1 case compared: the one both runs selected\\)\n\n" +
+          "> \\*\\*Run B is a partial run:\\*\\* a --last-failed rerun of run `r`; it selected 1 case of the 3 " +
+          "its suites held\\. The 2 cases of A that B did not select are left out, not listed as only in A\\.\n",
+      ),
+    );
+    // The other way round: a case the partial run A did not select is not a new failure of B, however it ended.
+    const only = partial(report([["a/y", "passed", 1]], {}), { only: "a/y", cases: ["a/y"], of: 3 });
+    const d = compareReports({ file: "a", report: only }, { file: "b", report: whole });
+    expect(d.newFailures).toEqual([]);
+    expect(d.onlyInB).toEqual([]);
+    expect(d.compared).toEqual({
+      cases: 1,
+      partial: [{ run: "A", how: "--only a/y", selected: 1, of: 3, notSelected: 2 }],
+    });
+    expect(d.exitCode).toBe(0);
   });
 
   it("does not call a run cut short by the tester's balance 'no new failure': it is incomplete, exit 2", () => {

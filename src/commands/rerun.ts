@@ -4,11 +4,11 @@ import type { RunPlan } from "../runner/run.js";
 import type { CaseDef } from "../runner/types.js";
 import { UsageError } from "./command.js";
 
-/** The ids of the cases that failed (or drifted) in a report, and those no suite has any more. */
+/** The ids of the cases that failed (or drifted) in a report, those no suite has any more, and the report's run. */
 export function lastFailedCases(
   path: string,
   allCases: readonly CaseDef[],
-): { file: string; ids: Set<string>; unknown: string[] } {
+): { file: string; runId: string; ids: Set<string>; unknown: string[] } {
   let loaded;
   try {
     loaded = loadReport(path);
@@ -20,6 +20,7 @@ export function lastFailedCases(
   const failed = loaded.report.cases.filter((c) => c.status === "failed" || c.status === "drift").map((c) => c.id);
   return {
     file: loaded.file,
+    runId: loaded.report.run.id,
     ids: new Set(failed.filter((id) => known.has(id))),
     unknown: failed.filter((id) => !known.has(id)),
   };

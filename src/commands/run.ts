@@ -1,10 +1,11 @@
 import { DEFAULT_GENERATED, DEFAULT_SEED } from "../validity/generated.js";
 import { mkdirSync } from "node:fs";
-import { join, resolve as resolvePath } from "node:path";
+import { join, relative, resolve as resolvePath } from "node:path";
 import type { Argv } from "yargs";
 import { BaseUrlError, DEFAULT_TIMEOUT_MS, isInsecureRemote, parseBaseUrl } from "../client/http.js";
 import type { HttpClientOptions } from "../client/http.js";
 import { buildReport, formatPlan, formatProgress, formatSummary, writeReports } from "../report/index.js";
+import type { Selection } from "../report/report.js";
 import { Credentials } from "../runner/credentials.js";
 import { writeFileAtomic } from "../report/write.js";
 import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient } from "../runner/cassette.js";
@@ -167,17 +168,18 @@ function loadReplayCassette(args: RunArgs, replay: string, cwd: string): Cassett
 }
 
 /**
- * The cases to run: those --only and --tag select, narrowed to the last failures (--last-failed) and to HTTP
- * cases on a replay; undefined when the last run had no failure to rerun.
+ * The cases to run: those --only and --tag select, narrowed to the last failures (--last-failed, with the run they
+ * came from) and to HTTP cases on a replay; undefined when the last run had no failure to rerun.
  */
 function selectRun(
   args: RunArgs,
   io: RunIo,
   allCases: readonly CaseDef[],
   settings: RunSettings,
-): { cases: CaseDef[]; cassette: Cassette | undefined } | undefined {
+): { cases: CaseDef[]; cassette: Cassette | undefined; lastFailed?: Selection["lastFailed"] } | undefined {
   const { tags, reportRoot } = settings;
   let selected = selectCases(allCases, args.only, tags);
+  let lastFailed: Selection["lastFailed"];
   if (args.lastFailed !== undefined) {
     const last = lastFailedCases(args.lastFailed === "" ? reportRoot : resolvePath(io.cwd, args.lastFailed), allCases);
     for (const id of last.unknown) io.err(`tdss: warning: ${last.file} names case ${id}, which no suite has now\n`);
@@ -186,6 +188,8 @@ function selectRun(
       return undefined;
     }
     selected = selected.filter((c) => last.ids.has(c.id));
+    const report = relative(io.cwd, last.file);
+    lastFailed = { runId: last.runId, report: report && !report.startsWith("..") ? report : last.file };
   }
   const cassette = args.replay !== undefined ? loadReplayCassette(args, args.replay, io.cwd) : undefined;
   if (cassette) {
@@ -202,7 +206,7 @@ function selectRun(
     args.lastFailed !== undefined ? " --last-failed" : "",
   ];
   if (selected.length === 0) throw new UsageError(`no case matches${filters.join("")}`);
-  return { cases: selected, cassette };
+  return { cases: selected, cassette, ...(lastFailed ? { lastFailed } : {}) };
 }
 
 function loadRunExpectations(
@@ -285,6 +289,8 @@ interface RunPlan {
   readonly allCases: readonly CaseDef[];
   readonly cases: CaseDef[];
   readonly cassette: Cassette | undefined;
+  /** The run whose failed cases --last-failed selected. */
+  readonly lastFailed: Selection["lastFailed"];
   readonly expectations: Map<string, string>;
   readonly target: Target;
   readonly redact: (text: string) => string;
@@ -345,12 +351,13 @@ function conformanceOptions(
 function report(plan: RunPlan, outcome: RunOutcome, recorder: RecordingHttpClient | undefined): number {
   const { args, io, settings, redact, out } = plan;
   const { tags, strict, reportRoot, reporters } = settings;
-  const report = buildReport(
-    outcome,
-    plan.allCases,
-    { ...(args.only ? { only: args.only } : {}), ...(tags?.length ? { tags } : {}) },
-    strict,
-  );
+  const selection = {
+    ...(args.only ? { only: args.only } : {}),
+    ...(tags?.length ? { tags } : {}),
+    ...(plan.lastFailed ? { lastFailed: plan.lastFailed } : {}),
+    cases: plan.cases.map((c) => c.id),
+  };
+  const report = buildReport(outcome, plan.allCases, selection, strict);
   let files: string[];
   try {
     files = writeReports(report, join(reportRoot, outcome.runId), reporters, io.env, redact);
@@ -422,7 +429,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const allCases = loadRunSuites(args, io.cwd);
   const selected = selectRun(args, io, allCases, settings);
   if (!selected) return 0;
-  const { cases, cassette } = selected;
+  const { cases, cassette, lastFailed } = selected;
   if (args.list) {
     const reserve = config.versionCostReserve !== undefined ? { versionCostReserve: config.versionCostReserve } : {};
     io.out(formatCaseList(cases, planRun(cases, { maxCredits: 0, ...reserve })));
@@ -433,7 +440,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
   const redact = new Credentials(target.apiKey, target.secondKey).redact;
   const out: Print = (t) => io.out(redact(t));
-  const plan = { args, io, config, settings, allCases, cases, cassette, expectations, target, redact, out };
+  const plan = { args, io, config, settings, allCases, cases, cassette, lastFailed, expectations, target, redact, out };
   return runPlanned(plan);
 }
 

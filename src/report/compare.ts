@@ -26,6 +26,18 @@ interface ObservedChange {
   readonly words: { readonly before: string; readonly after: string };
 }
 
+/** A run that selected part of its suites: how, and the cases of the other run it did not select. */
+interface PartialRun {
+  readonly run: "A" | "B";
+  /** How it selected, in words: "a --last-failed rerun of run `…`", "--only detail/*", "--tag smoke". */
+  readonly how: string;
+  readonly selected: number;
+  /** How many cases its suites held (absent in reports written before it was recorded). */
+  readonly of?: number;
+  /** The other run's cases it did not select: left out of the comparison, not listed as only in the other run. */
+  readonly notSelected: number;
+}
+
 interface AreaFigures {
   readonly area: string;
   readonly credits: { readonly before: number; readonly after: number };
@@ -36,15 +48,21 @@ interface AreaFigures {
 export interface Comparison {
   readonly a: { readonly file: string; readonly runId: string; readonly baseUrl: string; readonly startedAt: string };
   readonly b: { readonly file: string; readonly runId: string; readonly baseUrl: string; readonly startedAt: string };
-  /** Failed or drifted in B, and not so in A (or not run there). */
+  /** Failed or drifted in B, and not so in A (or not run there, or not known to A's suites). */
   readonly newFailures: readonly CaseChange[];
   /** Failed or drifted in A, passed in B. */
   readonly fixed: readonly CaseChange[];
   readonly stillFailing: readonly CaseChange[];
   /** Any other change of status (e.g. passed in A, skipped in B). */
   readonly otherChanges: readonly CaseChange[];
+  /** Cases of A that B does not have, and B selected its whole suites (so its suites no longer hold them). */
   readonly onlyInA: readonly CaseChange[];
   readonly onlyInB: readonly CaseChange[];
+  /**
+   * The cases compared: those both runs selected. A run that selected part of its suites (`--last-failed`, `--only`,
+   * `--tag`) is named in `partial`, and the other run's cases it did not select are counted there, not compared.
+   */
+  readonly compared: { readonly cases: number; readonly partial: readonly PartialRun[] };
   /**
    * The deployment's choices (`observed`, not what a run records about itself) both runs saw, whose value differs:
    * a vendor changed a default.
@@ -99,9 +117,21 @@ function choiceRows(report: Report): Map<string, ChoiceRow> {
   return new Map(choiceTable(report.observed).choices.map((r) => [r.topic, r]));
 }
 
-function figures(report: Report): Map<string, { credits: number; durationMs: number }> {
+/** How a run selected part of its suites, in words; undefined when it selected every case (or does not say). */
+function partialSelection(report: Report): string | undefined {
+  const s = report.run.selection ?? {};
+  const how = [
+    s.lastFailed ? `a --last-failed rerun of run \`${s.lastFailed.runId}\`` : "",
+    s.only ? `--only ${s.only}` : "",
+    s.tags?.length ? `--tag ${s.tags.join(",")}` : "",
+  ].filter(Boolean);
+  if (how.length) return how.join(", ");
+  return s.cases ? "part of its suites" : undefined;
+}
+
+function figures(report: Report, compared: ReadonlySet<string>): Map<string, { credits: number; durationMs: number }> {
   const out = new Map<string, { credits: number; durationMs: number }>();
-  for (const c of report.cases) {
+  for (const c of report.cases.filter((x) => compared.has(x.id))) {
     const f = out.get(c.area) ?? { credits: 0, durationMs: 0 };
     f.credits += c.credits;
     f.durationMs += c.durationMs;
@@ -137,70 +167,117 @@ function choiceChanges(a: Report, b: Report): Pick<Comparison, "observed" | "not
   return { observed, notCompared };
 }
 
-export function compareReports(a: { file: string; report: Report }, b: { file: string; report: Report }): Comparison {
-  const before = new Map(a.report.cases.map((c) => [c.id, c]));
-  const after = new Map(b.report.cases.map((c) => [c.id, c]));
-  const newFailures: CaseChange[] = [];
-  const fixed: CaseChange[] = [];
-  const stillFailing: CaseChange[] = [];
-  const otherChanges: CaseChange[] = [];
-  const onlyInB: CaseChange[] = [];
-  for (const c of b.report.cases) {
+type Run = { readonly file: string; readonly report: Report };
+
+/**
+ * The runs that selected part of their suites and left out cases the other run has: how, and how many. A run that
+ * selected part of its suites says nothing of the other run's cases it did not select: they are left out and counted,
+ * never listed as only in the other run.
+ */
+function partialRuns(a: Report, b: Report): PartialRun[] {
+  const partial: PartialRun[] = [];
+  const side = (run: "A" | "B", self: Report, other: Report) => {
+    const how = partialSelection(self);
+    const selected = new Set(self.cases.map((c) => c.id));
+    const notSelected = other.cases.filter((c) => !selected.has(c.id)).length;
+    // Two runs of one selection leave nothing out: no note.
+    if (how === undefined || !notSelected) return;
+    const of = self.run.selection?.of;
+    partial.push({ run, how, selected: self.cases.length, ...(of !== undefined ? { of } : {}), notSelected });
+  };
+  side("A", a, b);
+  side("B", b, a);
+  return partial;
+}
+
+/** Each case both runs selected by how its status changed, and those one run's suites no longer hold. */
+function caseChanges(
+  a: Report,
+  b: Report,
+): Pick<Comparison, "newFailures" | "fixed" | "stillFailing" | "otherChanges" | "onlyInA" | "onlyInB"> {
+  const before = new Map(a.cases.map((c) => [c.id, c]));
+  const after = new Set(b.cases.map((c) => c.id));
+  const [partialA, partialB] = [partialSelection(a) !== undefined, partialSelection(b) !== undefined];
+  const changes = { newFailures: [], fixed: [], stillFailing: [], otherChanges: [], onlyInB: [] } as Record<
+    "newFailures" | "fixed" | "stillFailing" | "otherChanges" | "onlyInB",
+    CaseChange[]
+  >;
+  for (const c of b.cases) {
     const old = before.get(c.id);
+    // A case A did not select (A a partial run) is not compared, even if it fails in B: it is counted in `partial`.
+    if (!old && partialA) continue;
     const change: CaseChange = { id: c.id, area: c.area, ...(old ? { before: old.status } : {}), after: c.status };
-    if (!old) onlyInB.push(change);
+    if (!old) changes.onlyInB.push(change);
     if (FAILING.has(c.status)) {
       const first = c.failures[0];
       const withMessage = {
         ...change,
         ...(first ? { message: `${first.step} · ${first.check}: ${first.message}` } : {}),
       };
-      if (old && FAILING.has(old.status)) stillFailing.push(withMessage);
-      else newFailures.push(withMessage);
+      if (old && FAILING.has(old.status)) changes.stillFailing.push(withMessage);
+      else changes.newFailures.push(withMessage);
     } else if (old && FAILING.has(old.status) && (c.status === "passed" || c.status === "unexpected-pass"))
-      fixed.push(change);
-    else if (old && old.status !== c.status) otherChanges.push(change);
+      changes.fixed.push(change);
+    else if (old && old.status !== c.status) changes.otherChanges.push(change);
   }
-  const onlyInA = a.report.cases
-    .filter((c) => !after.has(c.id))
-    .map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
+  const onlyInA = partialB
+    ? []
+    : a.cases.filter((c) => !after.has(c.id)).map((c): CaseChange => ({ id: c.id, area: c.area, before: c.status }));
+  return { ...changes, onlyInA };
+}
 
-  const { observed, notCompared } = choiceChanges(a.report, b.report);
-
-  const fa = figures(a.report);
-  const fb = figures(b.report);
+/**
+ * Credits and durations per area and in total: of every case and the whole runs, or, when a run is partial, of the
+ * cases both runs selected only (a rerun of 2 cases did not save what the other 101 cost).
+ */
+function areaFigures(a: Report, b: Report, compared: ReadonlySet<string> | undefined) {
+  const all = new Set([...a.cases, ...b.cases].map((c) => c.id));
+  const fa = figures(a, compared ?? all);
+  const fb = figures(b, compared ?? all);
   const areas = [...new Set([...fa.keys(), ...fb.keys()])].map((area): AreaFigures => ({
     area,
     credits: { before: fa.get(area)?.credits ?? 0, after: fb.get(area)?.credits ?? 0 },
     durationMs: { before: fa.get(area)?.durationMs ?? 0, after: fb.get(area)?.durationMs ?? 0 },
   }));
-  const totals: AreaFigures = {
-    area: "total",
-    credits: { before: a.report.summary.creditsSpent, after: b.report.summary.creditsSpent },
-    durationMs: { before: a.report.run.durationMs, after: b.report.run.durationMs },
-  };
+  const sum = (f: Map<string, { credits: number; durationMs: number }>, k: "credits" | "durationMs") =>
+    [...f.values()].reduce((t, x) => t + x[k], 0);
+  const totals: AreaFigures = compared
+    ? {
+        area: "total",
+        credits: { before: sum(fa, "credits"), after: sum(fb, "credits") },
+        durationMs: { before: sum(fa, "durationMs"), after: sum(fb, "durationMs") },
+      }
+    : {
+        area: "total",
+        credits: { before: a.summary.creditsSpent, after: b.summary.creditsSpent },
+        durationMs: { before: a.run.durationMs, after: b.run.durationMs },
+      };
+  return { areas, totals };
+}
+
+export function compareReports(a: Run, b: Run): Comparison {
+  const changes = caseChanges(a.report, b.report);
+  const partial = partialRuns(a.report, b.report);
+  const inB = new Set(b.report.cases.map((c) => c.id));
+  const both = new Set(a.report.cases.filter((c) => inB.has(c.id)).map((c) => c.id));
+  const { observed, notCompared } = choiceChanges(a.report, b.report);
   const incomplete = incompleteness(b.report);
-  const side = (x: { file: string; report: Report }) => ({
+  const run = (x: Run) => ({
     file: x.file,
     runId: x.report.run.id,
     baseUrl: x.report.run.baseUrl,
     startedAt: x.report.run.startedAt,
   });
   return {
-    a: side(a),
-    b: side(b),
-    newFailures,
-    fixed,
-    stillFailing,
-    otherChanges,
-    onlyInA,
-    onlyInB,
+    a: run(a),
+    b: run(b),
+    ...changes,
+    compared: { cases: both.size, partial },
     observed,
     notCompared,
-    areas,
-    totals,
+    ...areaFigures(a.report, b.report, partial.length ? both : undefined),
     ...(incomplete ? { incomplete } : {}),
-    exitCode: newFailures.length ? 1 : incomplete ? 2 : 0,
+    exitCode: changes.newFailures.length ? 1 : incomplete ? 2 : 0,
   };
 }
 
@@ -235,6 +312,23 @@ function choiceLines(c: Comparison): string[] {
   return out;
 }
 
+/** A note per run that selected part of its suites: how, and which cases the comparison leaves out for it. */
+function partialLines(c: Comparison): string[] {
+  return c.compared.partial.flatMap((p) => {
+    const other = p.run === "A" ? "B" : "A";
+    const of = p.of !== undefined ? ` of the ${p.of} its suites held` : "";
+    const left = p.notSelected
+      ? ` The ${p.notSelected} case${p.notSelected === 1 ? "" : "s"} of ${other} that ${p.run} did not select ` +
+        `${p.notSelected === 1 ? "is" : "are"} left out, not listed as only in ${other}.`
+      : "";
+    return [
+      `> **Run ${p.run} is a partial run:** ${p.how}; it selected ${p.selected} case${p.selected === 1 ? "" : "s"}` +
+        `${of}.${left}`,
+      "",
+    ];
+  });
+}
+
 export function renderComparison(c: Comparison): string {
   const n = c.newFailures.length;
   const headline = n
@@ -242,9 +336,14 @@ export function renderComparison(c: Comparison): string {
     : c.incomplete
       ? "run B is incomplete"
       : "no new failure";
+  const k = c.compared.cases;
+  const scope = c.compared.partial.length
+    ? ` (${k} case${k === 1 ? "" : "s"} compared: the ${k === 1 ? "one" : "ones"} both runs selected)`
+    : "";
   const out = [
-    `# tdss compare: ${headline}`,
+    `# tdss compare: ${headline}${scope}`,
     "",
+    ...partialLines(c),
     ...(c.incomplete
       ? [
           `> **Run B is incomplete:** ${c.incomplete.reason}; ${c.incomplete.notRun.length} cases were not run ` +
@@ -293,8 +392,10 @@ export function renderComparison(c: Comparison): string {
   }
   out.push(
     "",
-    "Per-area seconds add up the cases' own durations (cases run concurrently); " +
-      "the total is the run's wall-clock time.",
+    c.compared.partial.length
+      ? "Credits and seconds are those of the cases both runs selected; seconds add up the cases' own durations."
+      : "Per-area seconds add up the cases' own durations (cases run concurrently); " +
+          "the total is the run's wall-clock time.",
     "",
   );
   return out.join("\n");

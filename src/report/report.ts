@@ -53,6 +53,21 @@ interface Summary {
   readonly stopped?: RunOutcome["stopped"];
 }
 
+/**
+ * What the run selected of its suites, and how: `tdss compare` compares only the cases both runs selected
+ * (docs/reports.md, "Comparing two runs"). Reports written before `cases` and `of` were recorded give neither.
+ */
+export interface Selection {
+  readonly only?: string;
+  readonly tags?: readonly string[];
+  /** A `--last-failed` rerun: the run whose failed cases it selected, and the report it read them from. */
+  readonly lastFailed?: { readonly runId: string; readonly report: string };
+  /** The ids of the selected cases, when they are not every case of the suites (any filter, a replay). */
+  readonly cases?: readonly string[];
+  /** How many cases the suites held. */
+  readonly of?: number;
+}
+
 /** report.json: everything a run established, the source of every other reporter. */
 export interface Report {
   readonly tool: {
@@ -71,7 +86,7 @@ export interface Report {
     readonly durationMs: number;
     readonly baseUrl: string;
     readonly dryRun: boolean;
-    readonly selection: { readonly only?: string; readonly tags?: readonly string[] };
+    readonly selection: Selection;
     /** Readings were failures too (--strict). */
     readonly strict: boolean;
     /** The run was interrupted (SIGINT, SIGTERM): by what, and the selected cases it did not run. */
@@ -165,9 +180,11 @@ function summarize(outcome: RunOutcome): Summary {
 export function buildReport(
   outcome: RunOutcome,
   allCases: readonly CaseDef[],
-  selection: { only?: string; tags?: readonly string[] } = {},
+  selection: Omit<Selection, "cases" | "of"> & { readonly cases?: readonly string[] } = {},
   strict = false,
 ): Report {
+  // Every selected case has a result (those not run too), so a selection given without its cases is the results'.
+  const selected = selection.cases ?? outcome.results.map((r) => r.id);
   const clauses = clauseCoverage(allCases, outcome.results, outcome.observed);
   const must = clauses.filter((c) => c.kind === "must");
   const version = outcome.observed.version?.value;
@@ -180,6 +197,9 @@ export function buildReport(
     selection: {
       ...(selection.only ? { only: selection.only } : {}),
       ...(selection.tags?.length ? { tags: selection.tags } : {}),
+      ...(selection.lastFailed ? { lastFailed: selection.lastFailed } : {}),
+      ...(selected.length < allCases.length ? { cases: selected } : {}),
+      ...(allCases.length ? { of: allCases.length } : {}),
     },
     strict,
     ...(outcome.interrupted ? { interrupted: outcome.interrupted } : {}),
