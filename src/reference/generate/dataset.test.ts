@@ -153,5 +153,6 @@ describe("privacy (s1-people-prose-no-contact)", () => {
     expect(offending.slice(0, 5)).toEqual([]);
     expect(store.tables.person.rows).toBe(120_000);
     expect(scanned).toBeGreaterThan(120_000 * 20);
-  }, 60_000);
+    // About 25 s alone; beside the other test files on a busy two-core machine it took over 60 s.
+  }, 240_000);
 });
