@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl } from "./http.js";
+import { IDLE_CONNECTION_MS } from "./connections.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
+import { startIdleClosingServer, type IdleClosingServer } from "./testing/idle-closing-server.js";
 import { TransportHealth } from "./transport-health.js";
 
 let server: Server;
@@ -292,5 +294,55 @@ describe("base URLs", () => {
     expect(isInsecureRemote(new URL("https://api.example.com"))).toBe(false);
     expect(isInsecureRemote(new URL("http://127.0.0.1:8080"))).toBe(false);
     expect(isInsecureRemote(new URL("http://localhost:8080"))).toBe(false);
+  });
+});
+
+describe("a deployment that closes idle connections, unannounced (RFC 9112 §9.3)", () => {
+  let target: IdleClosingServer;
+  beforeAll(async () => {
+    target = await startIdleClosingServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"code":200,"msg":"ok","data":{}}');
+    });
+  });
+  afterAll(() => target.close());
+  const since = (from: number) => target.seen.slice(from).map((r) => `${r.method} ${r.closed ? "closed" : "served"}`);
+
+  it("sends an idempotent request that met the close again, on a new connection, and counts no failure", async () => {
+    const health = new TransportHealth(1);
+    // One connection, so that every request after the first goes on one that has answered.
+    const client = new HttpClient({ baseUrl: target.url, health, connections: 1 });
+    const from = target.seen.length;
+    expect((await client.send({ method: "GET", path: "/version" })).status).toBe(200);
+    expect((await client.send({ method: "GET", path: "/auth/key/status" })).status).toBe(200);
+    expect(since(from)).toEqual(["GET served", "GET closed", "GET served"]);
+    expect(health.stopped).toBeUndefined();
+    await client.close();
+  });
+
+  it("never sends a POST that met the close again: no answer, and no sign of a deployment gone", async () => {
+    const health = new TransportHealth(1);
+    const client = new HttpClient({ baseUrl: target.url, health, connections: 1 });
+    const from = target.seen.length;
+    await client.send({ method: "GET", path: "/version" });
+    const search = await client.send({ method: "POST", path: "/v1/people/query", body: "{}" });
+    expect(search.status).toBeUndefined();
+    expect(search.error).toMatch(/^connection closed by the server before any answer.*a POST is not sent again/);
+    expect(since(from)).toEqual(["GET served", "POST closed"]);
+    // One failure would have stopped the run at this limit; a reset connection that had answered is no such sign.
+    expect(health.stopped).toBeUndefined();
+    await client.close();
+  });
+
+  it("never writes a request on a connection unused past IDLE_CONNECTION_MS, however late its timers run", async () => {
+    const client = new HttpClient({ baseUrl: target.url, connections: 1 });
+    const from = target.seen.length;
+    await client.send({ method: "GET", path: "/version" });
+    // The event loop held past the limit, as a check over a large answer holds it: no timer can close the connection.
+    const held = performance.now();
+    while (performance.now() - held < IDLE_CONNECTION_MS + 100);
+    const search = await client.send({ method: "POST", path: "/v1/people/query", body: "{}" });
+    expect(search.status).toBe(200);
+    expect(since(from)).toEqual(["GET served", "POST served"]);
+    await client.close();
   });
 });

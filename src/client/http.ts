@@ -1,4 +1,5 @@
-import { Agent, request } from "undici";
+import { type Agent, request } from "undici";
+import { CLOSED_BEFORE_ANSWER, createAgent, idleClose, isIdempotent, resendAfterIdle } from "./connections.js";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
 import { describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
@@ -123,11 +124,7 @@ export class HttpClient {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.health = options.health ?? new TransportHealth();
     this.rates = options.rates ?? new KeyRatePolicies();
-    this.agent = new Agent({
-      connections: options.connections ?? 8,
-      keepAliveTimeout: 2_000,
-      connect: { timeout: this.timeoutMs },
-    });
+    this.agent = createAgent({ connections: options.connections ?? 8, connectTimeoutMs: this.timeoutMs });
     // Whether a connection to the deployment is open tells a server that never accepts from one that accepts
     // and never answers: both leave a request without response headers.
     this.agent.on("connect", () => this.openConnections++);
@@ -175,10 +172,18 @@ export class HttpClient {
         return { url, error, durationMs, retries, notSent: true, ...held };
       }
       if (retries === 0) deadline = sentAt + this.timeoutMs;
-      const result = await this.once(url, req, started, retries, this.timeoutMs);
-      countRoundTrip();
-      if (result.status === undefined) this.health.failed(result.error ?? "no answer");
-      else this.health.answered();
+      let result: HttpResult;
+      // A request that met a connection the deployment closed while idle, before any byte of the answer, is sent
+      // again on another when its method allows it (RFC 9112 §9.3.1), and one never written, whatever its method;
+      // neither is a sign of a deployment gone (src/client/connections.ts).
+      for (let resends = 0; ; resends++) {
+        const { idle, ...answer } = await this.once(url, req, started, retries, this.timeoutMs);
+        result = answer;
+        if (idle !== "unsent") countRoundTrip();
+        if (result.status === undefined) this.health.failed(result.error ?? "no answer", idle !== undefined);
+        else this.health.answered();
+        if (!resendAfterIdle(idle, resends, isIdempotent(req.method))) break;
+      }
       const retryAfter = result.headers?.["retry-after"];
       const unavailable = isTransientUnavailable(result.status, retryAfter);
       if (result.status !== 429 && !unavailable) return result;
@@ -198,7 +203,7 @@ export class HttpClient {
     started: number,
     retries: number,
     budgetMs: number,
-  ): Promise<HttpResult> {
+  ): Promise<HttpResult & { idle?: "unsent" | "closed" }> {
     const signal = AbortSignal.timeout(budgetMs);
     const elapsed = () => Math.round(performance.now() - started);
     let stage = "connecting";
@@ -240,6 +245,8 @@ export class HttpClient {
         retries,
       };
     } catch (error) {
+      const idle = idleClose(error);
+      if (idle) return { url, error: describeIdleClose(idle, req.method), durationMs: elapsed(), retries, idle };
       if (stage === "connecting" && this.openConnections > 0)
         stage = "waiting for a response; the server accepted the connection but sent nothing";
       return {
@@ -281,6 +288,13 @@ function describeTransportError(error: unknown, signal: AbortSignal, stage: stri
   };
   const reason = (code && known[code]) ?? e.cause?.message ?? e.message ?? String(error);
   return `${reason} (while ${stage})`;
+}
+
+/** Why a request that met an idle connection's close got no answer (src/client/connections.ts, `idleClose`). */
+function describeIdleClose(idle: "unsent" | "closed", method: string): string {
+  if (idle === "unsent") return "not sent: every connection it was given had been idle too long";
+  const resent = isIdempotent(method) ? "" : `; a ${method} is not sent again, since it may have been applied`;
+  return `${CLOSED_BEFORE_ANSWER}${resent}`;
 }
 
 function formatBytes(bytes: number): string {

@@ -23,6 +23,8 @@ import {
 } from "./mcp.js";
 import { isNoAnswer } from "./no-answer.js";
 import { RatePolicy } from "./rate-policy.js";
+import { startIdleClosingServer, type IdleClosingServer } from "./testing/idle-closing-server.js";
+import { TransportHealth } from "./transport-health.js";
 
 /** Accepts the key svc_good and answers every route with its own name; enough to drive the client. */
 const echoService: Service = {
@@ -142,6 +144,87 @@ describe("MCP client against the reference MCP surface", () => {
     );
     expect(probe.status).toBeUndefined();
     expect(probe.error).toBeTruthy();
+  });
+});
+
+describe("a deployment that closes idle connections, unannounced (RFC 9112 §9.3)", () => {
+  let target: IdleClosingServer;
+  const handler = createMcpHandler(echoService);
+  beforeAll(async () => {
+    target = await startIdleClosingServer((req, res) => {
+      void handler.handle(req, res).then((done) => done || res.writeHead(404).end());
+    });
+  });
+  afterAll(async () => {
+    await handler.close();
+    await target.close();
+  });
+  // One connection in the run's health: a single failure counted would stop the run.
+  const optionsFor = (health: TransportHealth): McpClientOptions => ({
+    baseUrl: target.url,
+    authorization: "Bearer svc_good",
+    timeoutMs: 3000,
+    health: health,
+  });
+  const closedSince = (from: number) => target.seen.slice(from).filter((r) => r.closed);
+
+  for (const kind of MCP_TRANSPORTS) {
+    it(`opens a ${kind} session and lists its tools, its unpriced requests that met the close sent again`, async () => {
+      const health = new TransportHealth(1);
+      const from = target.seen.length;
+      const session = await openMcpSession(optionsFor(health), kind, MCP_TRANSPORT_SPEC[kind].revision);
+      for (let i = 0; i < 3; i++) expect(await session.listTools()).toHaveLength(9);
+      await session.close();
+      // The pool hands a request a connection that has answered often enough for the close to meet some.
+      expect(closedSince(from).length).toBeGreaterThan(0);
+      expect(closedSince(from).every((r) => r.rpc !== "tools/call")).toBe(true);
+      expect(health.stopped).toBeUndefined();
+    });
+  }
+
+  it("never sends a tools/call that met the close again: no answer, and no sign of a deployment gone", async () => {
+    const health = new TransportHealth(1);
+    const post = originBoundFetch(target.url, 3000, { health });
+    const call = (id: number) =>
+      post(`${target.url}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: "Bearer svc_good",
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name: "svc_get_version", arguments: {} },
+        }),
+      }).then(
+        (response) => response.text().then(() => "answered"),
+        (error: unknown) => (isNoAnswer(error) ? "no answer" : `other: ${String(error)}`),
+      );
+    const from = target.seen.length;
+    const outcomes: string[] = [];
+    // Calls in turn until one is sent on a connection that has answered (the pool may open another at first).
+    while (outcomes.length < 10 && !outcomes.includes("no answer")) outcomes.push(await call(outcomes.length + 1));
+    expect(outcomes).toContain("no answer");
+    expect(outcomes.filter((o) => o !== "answered" && o !== "no answer")).toEqual([]);
+    // Each call reached the server once: the one the close met was not sent again.
+    expect(target.seen.length - from).toBe(outcomes.length);
+    expect(closedSince(from).map((r) => r.rpc)).toEqual(["tools/call"]);
+    expect(health.stopped).toBeUndefined();
+  });
+
+  it("probes /mcp initialize again on a new connection when the close met it", async () => {
+    const health = new TransportHealth(1);
+    const from = target.seen.length;
+    for (let i = 0; i < 4; i++)
+      expect(await probeStreamableInitialize(optionsFor(health), "2025-03-26")).toMatchObject({
+        status: 200,
+        response: { result: { protocolVersion: "2025-03-26" } },
+      });
+    expect(closedSince(from).length).toBeGreaterThan(0);
+    expect(health.stopped).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type JSONRPCMessage,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { CLOSED_BEFORE_ANSWER, idleClose, isIdempotent, poolFetch, resendAfterIdle } from "./connections.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
@@ -141,6 +142,27 @@ export interface OriginBoundFetchOptions {
   readonly onUnavailable?: () => void;
   /** Called with the milliseconds each request waited for its turns (the key's pace, a Retry-After). */
   readonly onQueued?: (ms: number) => void;
+  /**
+   * Called when a request got no answer (it then throws an error marked so), which the SDK may pass on wrapped (the
+   * SSE transport's "SSE error") where `isNoAnswer` cannot see the mark.
+   */
+  readonly onNoAnswer?: () => void;
+}
+
+/**
+ * Whether a request may be sent again after a connection closed under it before its answer (RFC 9112 §9.3.1): an
+ * idempotent method, or a POST of JSON-RPC messages none of which is a tools/call. Only a tools/call reaches a route,
+ * and only routes are priced (§8's table; §4.6: the tools have the routes' Credit rules): initialize, tools/list,
+ * notifications and the client's answers to the server's requests are protocol exchanges that nothing charges.
+ */
+function resendableAfterClose(init: RequestInit | undefined): boolean {
+  if (isIdempotent(init?.method)) return true;
+  if (typeof init?.body !== "string") return false;
+  const body = parseJson(init.body);
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.every(
+    (m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method !== "tools/call",
+  );
 }
 
 /**
@@ -160,25 +182,8 @@ export function originBoundFetch(
 ): typeof fetch {
   const origin = new URL(baseUrl).origin;
   const { health, ratePolicy, onRateLimited, onUnavailable, onQueued } = options;
-  const once = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) => {
-    // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
-    // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
-    const deadline = new AbortController();
-    const timeout = deadlineError("no answer", timeoutMs);
-    if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
-    const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
-    try {
-      const response = await fetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
-      countRoundTrip();
-      health?.answered();
-      return capped(response, DEFAULT_MAX_BODY_BYTES);
-    } catch (error) {
-      const what = `MCP ${init?.method ?? "GET"} ${url.pathname}: ${describeFetchError(error, timeoutMs)}`;
-      if (init?.signal?.aborted) throw error;
-      health?.failed(what);
-      throw typeof error === "object" && error !== null ? markNoAnswer(error as Error) : error;
-    }
-  };
+  const once = (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) =>
+    fetchOnce(input, init, url, timeoutMs, options);
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
     if (url.origin !== origin) {
@@ -233,6 +238,45 @@ export function originBoundFetch(
   };
 }
 
+/**
+ * One request of originBoundFetch, within `timeoutMs` (its answer's headers and body) and reported to the run's
+ * health. A request that met a connection the deployment closed while idle, before any byte of the answer, is sent
+ * again on another when nothing priced rides on it (RFC 9112 §9.3.1), or when it was never written; neither is a sign
+ * of a deployment gone (src/client/connections.ts).
+ */
+async function fetchOnce(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  url: URL,
+  timeoutMs: number,
+  options: OriginBoundFetchOptions,
+): Promise<Response> {
+  const { health, onNoAnswer } = options;
+  for (let resends = 0; ; resends++) {
+    // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
+    // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
+    const deadline = new AbortController();
+    const timeout = deadlineError("no answer", timeoutMs);
+    if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
+    const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
+    try {
+      const response = await poolFetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+      countRoundTrip();
+      health?.answered();
+      return capped(response, DEFAULT_MAX_BODY_BYTES);
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      const idle = idleClose(error);
+      const why = idle === "closed" ? CLOSED_BEFORE_ANSWER : describeFetchError(error, timeoutMs);
+      health?.failed(`MCP ${init?.method ?? "GET"} ${url.pathname}: ${why}`, idle !== undefined);
+      if (resendAfterIdle(idle, resends, resendableAfterClose(init))) continue;
+      onNoAnswer?.();
+      if (typeof error !== "object" || error === null) throw error;
+      throw markNoAnswer(idle ? new McpClientError(`MCP ${url.pathname}: ${why}`) : (error as Error));
+    }
+  }
+}
+
 /** The response with its body cut off (an error to the reader) past `maxBytes`, as the HTTP client cuts REST bodies. */
 function capped(response: Response, maxBytes: number): Response {
   if (!response.body) return response;
@@ -271,10 +315,17 @@ function httpStatusOf(error: unknown): number | undefined {
 
 /**
  * `rateLimited`: a request of the session was stopped by the rate limit, which is then the likely cause.
- * `unavailable`: one was still answered 503 with Retry-After after its retries; the SSE transport's stream reports
- * that only as a message, so the flag keeps it no answer.
+ * `unavailable`: one was still answered 503 with Retry-After after its retries; `unanswered`: one got no answer (a
+ * timeout, a connection failed or closed). The SSE transport's stream reports either only as a message ("SSE error:
+ * ..."), so the flags keep it no answer (`unanswered` where the failure carries no HTTP status of its own).
  */
-function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean, unavailable = false): McpClientError {
+function describeConnectFailure(
+  error: unknown,
+  url: URL,
+  rateLimited: boolean,
+  unavailable = false,
+  unanswered = false,
+): McpClientError {
   const e = error as { message?: string; name?: string };
   const httpStatus = httpStatusOf(error) ?? (rateLimited ? 429 : undefined);
   const reason =
@@ -286,7 +337,8 @@ function describeConnectFailure(error: unknown, url: URL, rateLimited: boolean, 
     httpStatus,
   );
   // A 503 with Retry-After after its retries carries its status and is still no answer (originBoundFetch).
-  return httpStatus !== 429 && (unavailable || isNoAnswer(error)) ? markNoAnswer(described) : described;
+  const noAnswer = unavailable || isNoAnswer(error) || (unanswered && httpStatus === undefined);
+  return httpStatus !== 429 && noAnswer ? markNoAnswer(described) : described;
 }
 
 /** Words of a JSON-RPC error that refuses a request for the key's rate (no code for it is standard). */
@@ -390,7 +442,7 @@ function sessionTransport(
   options: McpClientOptions,
   kind: McpTransportKind,
   requestRevision: string | undefined,
-  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onUnavailable" | "onQueued">,
+  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onUnavailable" | "onQueued" | "onNoAnswer">,
 ): { transport: SessionTransport; url: URL; negotiated: () => string | undefined } {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
@@ -570,10 +622,12 @@ export async function openMcpSession(
   const connect = async (): Promise<Connection> => {
     let rateLimited = false;
     let unavailable = false;
+    let unanswered = false;
     let queuedMs = 0;
     const opened = sessionTransport(options, kind, requestRevision, {
       onRateLimited: () => (rateLimited = true),
       onUnavailable: () => (unavailable = true),
+      onNoAnswer: () => (unanswered = true),
       onQueued: (ms) => (queuedMs += ms),
     });
     url = opened.url;
@@ -583,7 +637,8 @@ export async function openMcpSession(
     const client = new Client({ name: "tdss", version: "1" });
     client.onerror = () => undefined;
     const serverErrors = new ServerErrors();
-    const describe = (error: unknown) => describeConnectFailure(error, opened.url, rateLimited, unavailable);
+    const describe = (error: unknown) =>
+      describeConnectFailure(error, opened.url, rateLimited, unavailable, unanswered);
     await connectWithin(client, opened.transport, deadline, describe);
     serverErrors.watch(opened.transport);
     return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated, deadline };

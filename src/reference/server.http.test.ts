@@ -241,6 +241,36 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
     }
   });
 
+  it("closes a connection left idle after an answer, unannounced, and keeps one in use", async () => {
+    const idle = await startReferenceServer({
+      people: 50,
+      jobs: 5,
+      companies: 5,
+      variant: "http-idle-connections-closed",
+    });
+    try {
+      const { port } = new URL(idle.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      const received: string[] = [];
+      socket.on("data", (chunk: Buffer) => received.push(chunk.toString("latin1")));
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      const ask = (path: string) =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${idle.keys.active}\r\n\r\n`);
+      const answers = () => received.join("").match(/HTTP\/1\.1 \d{3}/g) ?? [];
+      ask("/version");
+      await expect.poll(answers).toHaveLength(1);
+      ask("/auth/key/status"); // the same connection, still open right after an answer
+      await expect.poll(answers).toHaveLength(2);
+      await closed; // then left idle: the server closes it
+      const heads = received.join("");
+      expect(answers()).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+      expect(heads).not.toMatch(/^keep-alive:/im); // never announced
+      expect(heads).not.toMatch(/^connection: close/im);
+    } finally {
+      await idle.close();
+    }
+  });
+
   it("closes the connection after every answer, REST and MCP (Connection: close)", async () => {
     const closing = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "http-connection-close" });
     try {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MCP_PATHS } from "../contract/mcp.js";
@@ -89,8 +89,51 @@ function unavailableAtTimes(listener: Listener, every: number | undefined): List
   };
 }
 
+/**
+ * The listener, with the connections its variant keeps: `Connection: close` on every answer (Node writes the header
+ * and closes the connection once the answer is written), or every connection left idle closed unannounced.
+ */
+function keptConnections(server: Server, service: ReferenceService, listener: Listener): Listener {
+  const conditions = service.variant?.server;
+  if (conditions?.idleCloseMs !== undefined) closeIdleConnections(server, conditions.idleCloseMs);
+  if (conditions?.connections !== "close") return listener;
+  return (req, res) => {
+    res.shouldKeepAlive = false;
+    return listener(req, res);
+  };
+}
+
 /** How long the server keeps an idle connection open. */
 const IDLE_CONNECTION_MS = 60_000;
+
+/**
+ * Closes every connection that has stayed `idleMs` without a request (its head read) since its last answer was
+ * written, unannounced: Node's own keep-alive limit is switched off, since it would say `Keep-Alive: timeout=N`.
+ * The connection is destroyed, as a load balancer closes it (HAProxy's `timeout http-keep-alive`): a request that
+ * reaches it afterwards meets a reset and is never processed (the variant http-idle-connections-closed). A
+ * connection with an answer under way (an SSE stream) is not idle.
+ */
+function closeIdleConnections(server: Server, idleMs: number): void {
+  server.keepAliveTimeout = 0;
+  const answering = new WeakMap<Socket, number>();
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  const wait = (socket: Socket) => clearTimeout(timers.get(socket));
+  const arm = (socket: Socket) => {
+    wait(socket);
+    if (!socket.destroyed) timers.set(socket, setTimeout(() => socket.destroy(), idleMs).unref());
+  };
+  server.on("connection", (socket: Socket) => socket.on("close", () => wait(socket)));
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    wait(socket);
+    res.on("close", () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      answering.set(socket, left);
+      if (left === 0) arm(socket);
+    });
+  });
+}
 
 /** Starts the reference server on a real port (loopback by default) and resolves once it accepts requests. */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
@@ -123,18 +166,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw error;
   }
   const delay = options.latencyMs ?? service.variant?.server?.latencyMs ?? 0;
-  const connections = service.variant?.server?.connections;
   const listener = createRequestListener(service, () => mcp);
   const served = unavailableAtTimes(listener, service.variant?.server?.unavailableEvery);
-  const tapped = options.tap ? tapExchanges(served, options.tap) : served;
-  // Connection: close on every answer; Node writes the header and closes the connection once the answer is written.
-  const handle =
-    connections === "close"
-      ? (req: IncomingMessage, res: ServerResponse) => {
-          res.shouldKeepAlive = false;
-          return tapped(req, res);
-        }
-      : tapped;
+  const handle = keptConnections(server, service, options.tap ? tapExchanges(served, options.tap) : served);
   // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
   // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late.
   markReady(

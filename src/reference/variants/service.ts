@@ -113,6 +113,17 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     server: { connections: "close" },
   },
   {
+    id: "http-idle-connections-closed",
+    clause: "s4-bodies-http-carriage",
+    area: "envelope",
+    description:
+      "Every connection, REST and MCP, left idle for 1 s after an answer is closed by the server, unannounced (no " +
+      "Keep-Alive: timeout), as a load balancer with a short keep-alive limit does: RFC 9112 §9.3 and §9.6 let a " +
+      "server close an idle connection at any time; a request that meets the close was not processed.",
+    faults: {},
+    server: { idleCloseMs: 1_000 },
+  },
+  {
     id: "limits-body-8-mib",
     clause: "s8-limits-silent-size-nodes",
     area: "limits",

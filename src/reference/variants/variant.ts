@@ -28,6 +28,12 @@ export interface Variant {
     /** `close`: every answer, REST and MCP, closes its connection (`Connection: close`), as a proxy may. */
     readonly connections?: "close";
     /**
+     * Every connection, REST and MCP, idle this many milliseconds after an answer is closed by the server without
+     * having announced it (no `Keep-Alive: timeout`), as a load balancer with a short keep-alive limit does (HAProxy's
+     * `timeout http-keep-alive`): RFC 9112 §9.3 and §9.6 let a server close an idle connection at any time.
+     */
+    readonly idleCloseMs?: number;
+    /**
      * Every this many-th HTTP request of a key (told apart by its Authorization header) on REST, and on MCP, is
      * answered 503 with `Retry-After: 1`, charged nothing and served nothing, as a load balancer does while a backend
      * is briefly away (RFC 9110 §15.6.4).

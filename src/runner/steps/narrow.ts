@@ -62,11 +62,18 @@ export const narrowStep: StepKind = {
     const candidates = records.map((r) => ownValueLeaves(r, s.fields)).filter((leaves) => leaves.length > 0);
     if (candidates.length === 0)
       return { exchanges: [], inconclusive: `no record holds a value of ${s.fields.join(", ")} to narrow by` };
-    const narrowed = await narrowSet({
-      candidates,
-      size: s.at_most,
-      search: (where, size) => session.search(dataset, where, size),
-    });
+    let narrowed: Awaited<ReturnType<typeof narrowSet>>;
+    try {
+      narrowed = await narrowSet({
+        candidates,
+        size: s.at_most,
+        search: (where, size) => session.search(dataset, where, size),
+      });
+    } catch (error) {
+      // The exchanges sent so far are kept: one that got no answer makes the case not run (src/runner/stages/judge.ts)
+      // rather than failed, and each is priced by what came back.
+      return { exchanges: session.exchanges, failure: `the narrowing could not run: ${(error as Error).message}` };
+    }
     return {
       exchanges: session.exchanges,
       ...(narrowed.where ? {} : { inconclusive: narrowed.reason ?? "no small set was found" }),

@@ -1,0 +1,186 @@
+import type { Socket } from "node:net";
+import { Agent, buildConnector, request } from "undici";
+
+/**
+ * The longest the run keeps a connection idle before it closes it itself (docs/runner-robustness.md, "Idle
+ * connections"). A deployment may close an idle connection at any time and need not say when (RFC 9112 §9.3 and
+ * §9.6; a load balancer's keep-alive limit is often 1 s): a request sent on a connection the deployment is closing
+ * meets a reset. Closing first, well before the shortest usual limit, leaves no such race; a `Keep-Alive: timeout`
+ * the deployment announces shortens it further, less this much of margin (undici's keepAliveTimeoutThreshold).
+ */
+export const IDLE_CONNECTION_MS = 500;
+
+/** Errors of a connection that closed under a request, and whether that connection had served a request before. */
+const lost = new WeakMap<object, { readonly reused: boolean; readonly answered: boolean }>();
+
+/**
+ * Thrown instead of writing a request on a connection idle longer than IDLE_CONNECTION_MS (`follow`): undici then
+ * fails the request with it and drops the connection, and the request, never sent, may be sent on another whatever
+ * its method.
+ */
+class IdleConnectionExpired extends Error {
+  override readonly name = "IdleConnectionExpired";
+}
+
+/** Codes of a connection closed or reset by the other side (node:net, undici's SocketError). */
+const CLOSED = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
+
+/**
+ * Follows one connection: how many requests it carried (a write after an answer began starts the next one) and
+ * whether any byte answered the current one, so that an error it ends with can say whether the request met a
+ * connection the deployment had closed while idle (`idleClose`). Its listener comes before undici's, so the error is
+ * known here before any request fails with it.
+ *
+ * A request is written on a connection only within IDLE_CONNECTION_MS of the previous request's first byte (or of
+ * the connection's opening), by the clock: the deployment's idle time starts no earlier than it received that
+ * request, so this request cannot meet its close unless its limit is shorter than that plus one trip. undici's own
+ * timer (from the last answer) is not enough alone: a timer, and the reading of an answer, come late while the event
+ * loop is busy (a check over a large answer, a loaded machine), and a request written then races the close.
+ */
+function follow(socket: Socket): void {
+  let requests = 0;
+  let readAtStart = 0;
+  let since = performance.now();
+  const write = socket.write.bind(socket);
+  socket.write = function (...args: Parameters<Socket["write"]>) {
+    if (requests === 0 || socket.bytesRead > readAtStart) {
+      const now = performance.now();
+      if (now - since > IDLE_CONNECTION_MS)
+        throw new IdleConnectionExpired(`connection unused for ${Math.round(now - since)} ms; not used again`);
+      since = now;
+      requests++;
+      readAtStart = socket.bytesRead;
+    }
+    return write(...args);
+  } as Socket["write"];
+  socket.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== undefined && CLOSED.has(error.code))
+      lost.set(error, { reused: requests > 1, answered: socket.bytesRead > readAtStart });
+  });
+}
+
+/** A connection pool of the run: idle connections closed after IDLE_CONNECTION_MS, each followed (`follow`). */
+export function createAgent(options: { readonly connections?: number; readonly connectTimeoutMs: number }): Agent {
+  const connector = buildConnector({ timeout: options.connectTimeoutMs });
+  return new Agent({
+    ...(options.connections === undefined ? {} : { connections: options.connections }),
+    keepAliveTimeout: IDLE_CONNECTION_MS,
+    keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+    keepAliveTimeoutThreshold: IDLE_CONNECTION_MS,
+    connect: (connectOptions, callback) =>
+      connector(connectOptions, (error, socket) => {
+        if (socket) follow(socket);
+        // buildConnector's callback takes an error or a socket, never both; its overloads say so.
+        if (error) callback(error, null);
+        else callback(null, socket);
+      }),
+  });
+}
+
+/**
+ * What a failed request's error (or its cause) says of an idle connection:
+ * - `unsent`: the request was never written, its connection having been idle too long (`follow`); any request may
+ *   be sent again;
+ * - `closed`: the deployment closed or reset a connection that had already carried an answer, under the request and
+ *   before any byte of its answer: a connection it held idle, as RFC 9112 §9.3.1 says a client must expect. The
+ *   request was most likely never processed, but may have been;
+ * - undefined: a failure like any other.
+ * Neither of the first two says anything of whether the deployment is reachable (src/client/transport-health.ts).
+ */
+export function idleClose(error: unknown): "unsent" | "closed" | undefined {
+  for (let e = error, depth = 0; typeof e === "object" && e !== null && depth < 4; depth++) {
+    if (e instanceof IdleConnectionExpired) return "unsent";
+    const seen = lost.get(e);
+    if (seen) return seen.reused && !seen.answered ? "closed" : undefined;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Methods a request may be sent again with after a connection closed under it (RFC 9110 §9.2.2: idempotent; RFC
+ * 9112 §9.3.1 allows re-sending them automatically).
+ */
+export function isIdempotent(method: string | undefined): boolean {
+  return ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].includes((method ?? "GET").toUpperCase());
+}
+
+/** What a request met that `idleClose` calls `closed`, as a report says it. */
+export const CLOSED_BEFORE_ANSWER =
+  "connection closed by the server before any answer, on a connection that had carried an earlier one (RFC 9112 " +
+  "§9.3.1: a server may close an idle connection at any time)";
+
+/**
+ * Whether a request an idle connection failed (`idleClose`) is sent again, on another connection, after `resends`
+ * such attempts: one never written, whatever its method (each attempt gives up one connection of the pool, so a new
+ * one comes at last); one that met a close, when its method allows it (RFC 9112 §9.3.1, `resendable`), a few times.
+ */
+export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: number, resendable: boolean): boolean {
+  if (idle === "unsent") return resends < 100;
+  return idle === "closed" && resendable && resends < 3;
+}
+
+let mcpAgent: Agent | undefined;
+
+/**
+ * A body as a web stream that a reader may cancel at any point (Node 20's Readable.toWeb, and undici's own stream of
+ * a body, close or enqueue into a stream already cancelled, and throw where nothing can catch it).
+ */
+function webBody(body: AsyncIterable<Uint8Array> & { destroy(): void }): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (cancelled) return;
+        if (next.done === true) controller.close();
+        else controller.enqueue(new Uint8Array(next.value));
+      } catch (error) {
+        if (!cancelled) controller.error(error);
+      }
+    },
+    cancel() {
+      cancelled = true;
+      body.destroy();
+    },
+  });
+}
+
+/** Statuses whose response has no body (RFC 9110 §6.4.1), which a Response cannot be given one for. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * fetch over the MCP clients' pool (one for the process, as the global fetch's is): every MCP request, of a session or
+ * a probe, on connections kept idle no longer than REST's, and sent as the HTTP client sends REST requests (undici's
+ * `request`, which writes a request at once on the connection it is given, so that a close met before is never taken
+ * for one met after). Redirects are not followed. A Request object (which the MCP SDK does not pass) goes by the
+ * global fetch.
+ */
+export const poolFetch: typeof fetch = async (input, init) => {
+  if (input instanceof Request) return fetch(input, init);
+  mcpAgent ??= createAgent({ connectTimeoutMs: 10_000 });
+  const method = (init?.method ?? "GET").toUpperCase();
+  const body = init?.body;
+  if (body !== undefined && body !== null && typeof body !== "string")
+    throw new TypeError("the MCP client sends string bodies only");
+  const answer = await request(input instanceof URL ? input.href : input, {
+    method: method as "GET",
+    headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    ...(typeof body === "string" ? { body } : {}),
+    ...(init?.signal ? { signal: init.signal } : {}),
+    dispatcher: mcpAgent,
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  const empty = method === "HEAD" || NO_BODY.has(answer.statusCode);
+  if (empty) answer.body.resume();
+  const stream = empty ? null : webBody(answer.body);
+  try {
+    return new Response(stream, { status: answer.statusCode, headers });
+  } catch {
+    answer.body.destroy();
+    throw new TypeError(`the server answered HTTP ${answer.statusCode}, which fetch cannot hold`);
+  }
+};
