@@ -69,6 +69,8 @@ const ROUTES: [string, string][] = [
   ["companies-query", "request: { operation: queryCompanies, body: { size: 1 } }"],
   ["companies-detail", 'request: { operation: getCompanies, body: { company_ids: ["x"] } }'],
   ["version", "request: { operation: getVersion }"],
+  // A probe of a narrowing (src/runner/steps/narrow.ts) that gets no answer: people search never answers here.
+  ["narrowing", "narrow: { operation: queryPeople, records: [{ full_name: Ada }], fields: [full_name], at_most: 4 }"],
 ];
 
 beforeAll(async () => {
@@ -127,6 +129,7 @@ describe("the runner against a hostile server", () => {
       const noAnswer = "skipped: not run: no answer: step 1 got no answer to judge: ";
       expect(reason["people-query"]).toMatch(new RegExp(`^${noAnswer}no complete response within 1000 ms`));
       expect(reason["nl-search"]).toMatch(new RegExp(`^${noAnswer}connection (closed|reset)`));
+      expect(reason.narrowing).toMatch(new RegExp(`^${noAnswer}no complete response within 1000 ms`));
       expect(reason.profiles).toMatch(/^failed: envelope: HTTP 200: body is not JSON/);
       expect(reason["jobs-query"]).toMatch(/^failed: envelope: HTTP 503: body is not JSON/);
       expect(reason["jobs-detail"]).toMatch(new RegExp(`^${noAnswer}response body larger than 4 MiB`));
