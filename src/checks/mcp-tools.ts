@@ -1,6 +1,7 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson, loadContract, OPERATION_IDS, type OperationId } from "../contract/index.js";
 import { requestValidator } from "../contract/validators.js";
+import { compileChecked, newAjv } from "../contract/json-schema.js";
 import { matchToolsToRoutes, type ToolNameMap } from "../client/tool-match.js";
 import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 
@@ -86,9 +87,9 @@ function compileToolSchema(schema: unknown): ValidateFunction | string {
 
 function compileFresh(schema: unknown): ValidateFunction | string {
   try {
-    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    const ajv = newAjv({ strict: false, allErrors: false, validateFormats: false });
     const { $schema: _dialect, ...rest } = (schema ?? {}) as Record<string, unknown>;
-    return ajv.compile(rest);
+    return compileChecked(ajv, rest);
   } catch (error) {
     return (error as Error).message;
   }

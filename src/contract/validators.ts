@@ -1,4 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { checkSchema, compileChecked, newAjv } from "./json-schema.js";
 import { loadContract } from "./load.js";
 import type { OperationId } from "./types.js";
 import { escapeToken } from "./json-pointer.js";
@@ -36,7 +37,7 @@ function instance(): Ajv2020 {
   // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on
   // purpose.
   // verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
-  ajv = new Ajv2020({
+  ajv = newAjv({
     allErrors: true,
     strict: true,
     strictTypes: false,
@@ -47,7 +48,9 @@ function instance(): Ajv2020 {
   for (const keyword of ANNOTATIONS) ajv.addKeyword(keyword);
   const defs = rewriteRefs(loadContract().openapi.components?.schemas ?? {}) as object;
   locate(defs, "#/components/schemas");
-  ajv.addSchema({ $id: SCHEMA_ID, $defs: defs });
+  const document = { $id: SCHEMA_ID, $defs: defs };
+  checkSchema(document);
+  ajv.addSchema(document);
   return ajv;
 }
 
@@ -56,7 +59,7 @@ function compileOnce(key: string, schema: () => object, location?: string): Vali
   if (!fn) {
     const root = schema();
     if (location) locate(root, location);
-    fn = instance().compile(root);
+    fn = compileChecked(instance(), root);
     compiled.set(key, fn);
   }
   return fn;

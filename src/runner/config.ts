@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { OPERATION_IDS } from "../contract/index.js";
+import { compileChecked, newAjv } from "../contract/json-schema.js";
 import { CONFIG_FILES, misplacedLintKeys } from "../linter/config-file.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "../client/tool-match.js";
@@ -126,7 +127,12 @@ const SCHEMA = {
   },
 };
 
-const validate = new Ajv2020({ allErrors: false, strict: false }).compile(SCHEMA);
+let compiledSchema: ValidateFunction | undefined;
+
+/** The schema's validator, compiled on the first config read: importing this module compiles nothing. */
+function validator(): ValidateFunction {
+  return (compiledSchema ??= compileChecked(newAjv({ allErrors: false, strict: false }), SCHEMA));
+}
 
 /** The config file in a folder, if there is one. */
 export function findConfig(cwd: string): string | undefined {
@@ -188,8 +194,8 @@ export function loadConfig(file: string): RunConfig {
   if (raw === null || raw === undefined) raw = {};
   const misplaced = misplacedLintKeys(raw);
   if (misplaced) throw new ConfigError(`config ${file}: ${misplaced}`);
-  if (!validate(raw)) {
-    const e = validate.errors![0]!;
+  if (!validator()(raw)) {
+    const e = validator().errors![0]!;
     const extra =
       e.keyword === "additionalProperties"
         ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`

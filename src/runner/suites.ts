@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parseDocument } from "yaml";
 import { loadContract } from "../contract/index.js";
 import { packageRoot } from "../contract/root.js";
+import { argsProblems } from "../checks/args.js";
 import { CHECKS } from "../checks/index.js";
+import { compileChecked, newAjv } from "../contract/json-schema.js";
 import { STEP_KINDS } from "./steps/index.js";
 import { createGenerators } from "./generators.js";
 import { referencedVariables, resolve, TemplateError } from "./template.js";
@@ -19,7 +21,7 @@ export function suitesRoot(): string {
   return join(packageRoot(), "suites");
 }
 
-let compiled: ReturnType<Ajv2020["compile"]> | undefined;
+let compiled: ValidateFunction | undefined;
 
 /** suites/case.schema.json with the schemas of step kinds registered outside it merged in. */
 function caseValidator() {
@@ -29,7 +31,7 @@ function caseValidator() {
   };
   for (const [name, kind] of Object.entries(STEP_KINDS))
     if (kind.schema && !schema.$defs.step.properties[name]) schema.$defs.step.properties[name] = kind.schema;
-  compiled = new Ajv2020({ allErrors: false, strict: false }).compile(schema);
+  compiled = compileChecked(newAjv({ allErrors: false, strict: false }), schema);
   return compiled;
 }
 
@@ -146,21 +148,13 @@ function semanticProblems(raw: RawCase, at: string): string[] {
         return problems.push(`${path}: unknown check "${name}" (checks: ${Object.keys(CHECKS).sort().join(", ")})`);
       check(args, path, true);
       if (!def.args && args !== undefined && args !== null) problems.push(`${path}: check ${name} takes no arguments`);
-      if (def.args && !hasTemplate(args)) {
-        const validate = argsAjv.compile(def.args);
-        if (!validate(args ?? {}))
-          problems.push(
-            `${path}: arguments ` +
-              `of ${name}: ${(validate.errors ?? []).map((x) => `${x.instancePath || "/"} ${x.message}`).join("; ")}`,
-          );
-      }
+      const wrong = def.args && !hasTemplate(args) ? argsProblems(name, args) : undefined;
+      if (wrong !== undefined) problems.push(`${path}: arguments of ${name}: ${wrong}`);
     });
     own.forEach((n) => defined.add(n));
   });
   return problems;
 }
-
-const argsAjv = new Ajv2020({ allErrors: true, strict: false });
 
 /** The part of a case id an item of a case-level for_each adds: a string item itself, else its `id`. */
 function idPart(item: unknown, name: string, at: string): string {

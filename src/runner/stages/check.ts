@@ -1,4 +1,4 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { argsProblems } from "../../checks/args.js";
 import { CHECKS, type CheckContext } from "../../checks/index.js";
 import { resolve, type Generator } from "../template.js";
 import type { CheckCall } from "../types.js";
@@ -6,17 +6,10 @@ import { clauseIds } from "../verdict.js";
 import type { StepExecution } from "../steps/index.js";
 import type { Judged } from "./context.js";
 
-const argsAjv = new Ajv2020({ allErrors: true, strict: false });
-const argValidators = new Map<string, ReturnType<typeof argsAjv.compile>>();
-
 function validateArgs(name: string, args: unknown): string | undefined {
-  const schema = CHECKS[name]?.args;
-  if (!schema) return args === undefined || args === null ? undefined : `check ${name} takes no arguments`;
-  let validate = argValidators.get(name);
-  if (!validate) argValidators.set(name, (validate = argsAjv.compile(schema)));
-  if (validate(args ?? {})) return undefined;
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
-  return `arguments of ${name}: ${problems.join("; ")}`;
+  if (!CHECKS[name]?.args) return args === undefined || args === null ? undefined : `check ${name} takes no arguments`;
+  const problems = argsProblems(name, args);
+  return problems === undefined ? undefined : `arguments of ${name}: ${problems}`;
 }
 
 export function runCheck(
