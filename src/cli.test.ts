@@ -123,7 +123,7 @@ describe("tdss CLI errors, as a user sees them", () => {
     writeFileSync(join(dir, "tdss.config.yaml"), "api_key: svc_written_in_the_file\n");
     const r = tdss(["run", "--config", join(dir, "tdss.config.yaml"), "--dry-run"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^tdss: config .*\(api_key\); a key never lives in the file: set api_key_env /);
+    expect(r.stderr).toMatch(/^tdss: config .*: api_key: a key never lives in the file: set api_key_env /);
     expect(r.stderr).not.toContain("svc_written_in_the_file");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });

@@ -131,7 +131,7 @@ export const gatewayCommand: TdssCommand<GatewayArgs> = {
       .option("timeout", { type: "number", describe: "Deadline of one upstream exchange in ms (default 10000)" })
       .option("config", {
         type: "string",
-        describe: "Config file (default tdss.config.yaml in the working folder)",
+        describe: "Config file (default: tdss.config.yaml, .yml or .json in the working folder)",
       }),
   async run(args) {
     let stop!: () => void;

@@ -163,6 +163,25 @@ describe("tdss lint as a CI gate", () => {
     );
   });
 
+  it("takes failOn as --fail-on takes it, from tdss.config.yaml too, and says what failOn takes", () => {
+    const root = tree({ "tdss.config.yaml": "lint:\n  failOn: refused, empty\n", "q.json": SENIOR });
+    expect(run(root, ["lint", "q.json"]).code).toBe(1); // "senior" matches nobody: empty, which fails
+    writeFileSync(join(root, "tdss.config.yaml"), "lint:\n  failOn: refused\n");
+    expect(run(root, ["lint", "q.json"]).code).toBe(0);
+    writeFileSync(join(root, "tdss.config.yaml"), "lint:\n  failOn: warning\n");
+    const bad = run(root, ["lint", "q.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'tdss: configuration tdss.config.yaml: lint.failOn: "warning": expected consequence classes (refused, empty, ' +
+        'broadened, narrowed, unspecified), comma-separated, or "none"; a severity such as "warning" is not one ' +
+        "(maxWarnings counts warnings)\n",
+    );
+    // The help names every file it reads.
+    expect(run(root, ["lint", "--help"]).stdout).toMatch(
+      /tdss\.config\.yaml, +\.yml or +\.json, or +package\.json's tdss key/,
+    );
+  });
+
   it("--stdin-filename names standard input, and an ignored name is not linted", () => {
     const root = tree({ ".tdssignore": "generated/\n" });
     expect(listed(run(root, ["lint", "--stdin-filename", "q.json", "-f", "json"], SENIOR).stdout)).toHaveProperty(

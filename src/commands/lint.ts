@@ -127,7 +127,9 @@ export const LINT_OPTIONS: OptionTable = {
     },
     config: {
       type: "string",
-      describe: "Configuration file (default: tdss.config.json or package.json's tdss key, from here upward)",
+      describe:
+        "Configuration file, JSON or YAML, whose lint section is read (default: the nearest tdss.config.yaml, " +
+        ".yml or .json, or package.json's tdss key, from here upward)",
     },
     "stdin-filename": {
       type: "string",

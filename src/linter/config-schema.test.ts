@@ -4,7 +4,8 @@ import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../contract/root.js";
 import { LINT_KEYS } from "./config-file.js";
-import { configSchema, lintSectionSchema, schemaError } from "./config-schema.js";
+import { configSchema, lintSectionSchema } from "./config-schema.js";
+import { schemaError } from "./plain-schema.js";
 
 const published = join(packageRoot(), "schemas", "tdss.config.schema.json");
 
@@ -15,18 +16,30 @@ const GOOD: unknown[] = [
   { rules: { cost: "off", "fixed-set-value": "warning" }, failOn: ["refused", "broadened"], route: "jobs" },
   { scopes: { is_current: null, skills: "has_experience" }, ext: [".json"], ignores: ["fixtures/"] },
   { scopes: "scopes.yaml", overrides: [{ files: ["jobs/**"], route: "jobs", rules: { cost: "off" } }] },
+  // failOn as --fail-on takes it.
+  { failOn: "refused, broadened" },
+  { failOn: "none" },
 ];
 const BAD: [unknown, RegExp][] = [
-  [[], /expected object/],
+  [[], /^expected a map of keys to values, got \[\]$/],
   [{ formatt: "json" }, /unknown key "formatt" \(did you mean "format"\?\)/],
   [{ rules: { "fixed-set-valu": "off" } }, /^rules: unknown key "fixed-set-valu" \(did you mean "fixed-set-value"\?\)/],
   [{ rules: { cost: "loud" } }, /^rules\.cost: "loud" is not one of "error", "warning", "info", "off"/],
   [{ failOn: ["refused", "cost"] }, /^failOn\[1\]: "cost" is not one of/],
-  [{ maxWarnings: -1 }, /^maxWarnings: expected at least 0/],
-  [{ maxWarnings: 1.5 }, /^maxWarnings: expected integer/],
-  [{ ext: ["json"] }, /^ext\[0\]: "json" does not match/],
+  [
+    { failOn: "warning" },
+    new RegExp(
+      /^failOn: "warning": expected consequence classes \(refused, [a-z, ]+\), comma-separated, or "none"; /.source +
+        /a severity such as "warning" is not one \(maxWarnings counts warnings\)$/.source,
+    ),
+  ],
+  [{ failOn: "refused,cost" }, /^failOn: "refused,cost": expected consequence classes/],
+  [{ failOn: 3 }, /^failOn: expected a list or a string, got 3$/],
+  [{ maxWarnings: -1 }, /^maxWarnings: expected at least 0, got -1$/],
+  [{ maxWarnings: 1.5 }, /^maxWarnings: expected a whole number, got 1\.5$/],
+  [{ ext: ["json"] }, /^ext\[0\]: "json": expected an extension with its dot, such as "\.json"$/],
   [{ ext: [] }, /^ext: expected at least 1 item/],
-  [{ scopes: { skills: 3 } }, /^scopes\.skills: expected string or null/],
+  [{ scopes: { skills: 3 } }, /^scopes\.skills: expected a string or null, got 3$/],
   [{ overrides: [{ route: "jobs" }] }, /^overrides\[0\]: the key "files" is required/],
   [{ route: "peeple" }, /^route: "peeple" is not one of/],
 ];

@@ -10,7 +10,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type * as Yaml from "yaml";
 import { InputError } from "../lint/cli-input.js";
 import { CONFIG_FILES, misplacedLintKeys } from "./config-file.js";
-import { configSchema, schemaError } from "./config-schema.js";
+import { configSchema } from "./config-schema.js";
+import { schemaError } from "./plain-schema.js";
 import type { FindingClass } from "../lint/consequence.js";
 import type { FormatName } from "./format/report.js";
 import type { RouteName, ScopeOverrides, Severity } from "../lint/types.js";
@@ -85,7 +86,18 @@ function checked(shown: string, dir: string, value: unknown, key: string | undef
   if (misplaced) throw new InputError(`configuration ${shown}: ${misplaced}`);
   const error = schemaError(value, configSchema(), key ?? "");
   if (error) throw new InputError(`configuration ${shown}: ${error}`);
-  return { file: shown, dir, config: (value as { lint?: LintConfig }).lint ?? {} };
+  const lint = (value as { lint?: LintConfig & { failOn?: string | readonly FindingClass[] } }).lint ?? {};
+  return {
+    file: shown,
+    dir,
+    config: typeof lint.failOn === "string" ? { ...lint, failOn: classList(lint.failOn) } : lint,
+  };
+}
+
+/** `failOn` written as --fail-on takes it: "refused, empty", or "none" (the schema has checked the words). */
+function classList(text: string): FindingClass[] {
+  const words = text.split(",").map((w) => w.trim());
+  return words.length === 1 && words[0] === "none" ? [] : (words as FindingClass[]);
 }
 
 /** The `route` and `rules` of a file: the configuration's, then each override whose globs match it, in order. */

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
-import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { OPERATION_IDS } from "../contract/index.js";
-import { compileChecked, newAjv } from "../contract/json-schema.js";
 import { CONFIG_FILES, misplacedLintKeys } from "../linter/config-file.js";
+import { schemaError, type Schema } from "../linter/plain-schema.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "../client/tool-match.js";
 import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
@@ -61,22 +60,32 @@ interface GatewayConfig {
   readonly timeoutMs?: number;
 }
 
-const pointer = { type: "string", pattern: "^(/.*)?$" };
-const pointers = (names: string[]) => ({
+const pointer: Schema = {
+  type: "string",
+  pattern: "^(/.*)?$",
+  description: 'a JSON Pointer into the answer, such as "/data/remaining_credits" ("" for the whole answer)',
+};
+const pointers = (names: string[]): Schema => ({
   type: "object",
   additionalProperties: false,
   properties: Object.fromEntries(names.map((n) => [n, pointer])),
 });
+const envName: Schema = {
+  type: "string",
+  pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+  description: "the name of an environment variable (letters, digits and _, not starting with a digit)",
+};
 
-const SCHEMA = {
+/** The run's settings at the top level of the file; the `lint` section is `tdss lint`'s to check. */
+const SCHEMA: Schema = {
   type: "object",
   additionalProperties: false,
   properties: {
     $schema: { type: "string" },
     lint: { type: "object" },
     base_url: { type: "string" },
-    api_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
-    second_key_env: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+    api_key_env: envName,
+    second_key_env: envName,
     max_credits: { type: "integer", minimum: 0 },
     concurrency: { type: "integer", minimum: 1, maximum: 64 },
     timeout_ms: { type: "integer", minimum: 100, maximum: 600000 },
@@ -119,20 +128,22 @@ const SCHEMA = {
           type: "object",
           additionalProperties: false,
           properties: Object.fromEntries(
-            OPERATION_IDS.map((id) => [id, { type: "string", minLength: 1, maxLength: 128, pattern: "^\\S+$" }]),
+            OPERATION_IDS.map((id) => [
+              id,
+              {
+                type: "string",
+                minLength: 1,
+                maxLength: 128,
+                pattern: "^\\S+$",
+                description: "a tool name without spaces",
+              },
+            ]),
           ),
         },
       },
     },
   },
 };
-
-let compiledSchema: ValidateFunction | undefined;
-
-/** The schema's validator, compiled on the first config read: importing this module compiles nothing. */
-function validator(): ValidateFunction {
-  return (compiledSchema ??= compileChecked(newAjv({ allErrors: false, strict: false }), SCHEMA));
-}
 
 /** The config file in a folder, if there is one. */
 export function findConfig(cwd: string): string | undefined {
@@ -180,6 +191,18 @@ const KEY_MEMBERS: Readonly<Record<string, string>> = {
   second_api_key: "second_key_env",
 };
 
+/** What to do about a key written into the file itself, or undefined when there is none. */
+function keyInFile(raw: unknown): string | undefined {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
+  const member = Object.keys(raw).find((k) => Object.hasOwn(KEY_MEMBERS, k));
+  if (member === undefined) return undefined;
+  const env = KEY_MEMBERS[member]!;
+  return (
+    `${member}: a key never lives in the file: set ${env} to the name of the environment variable that holds it ` +
+    `(default ${env === "api_key_env" ? "TDSS_API_KEY" : "TDSS_SECOND_API_KEY"})`
+  );
+}
+
 export function loadConfig(file: string): RunConfig {
   let raw: unknown;
   try {
@@ -194,25 +217,10 @@ export function loadConfig(file: string): RunConfig {
   if (raw === null || raw === undefined) raw = {};
   const misplaced = misplacedLintKeys(raw);
   if (misplaced) throw new ConfigError(`config ${file}: ${misplaced}`);
-  if (!validator()(raw)) {
-    const e = validator().errors![0]!;
-    const extra =
-      e.keyword === "additionalProperties"
-        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
-        : e.keyword === "enum"
-          ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")})`
-          : "";
-    const member =
-      e.keyword === "additionalProperties" ? (e.params as { additionalProperty: string }).additionalProperty : "";
-    const hint =
-      e.keyword === "additionalProperties" && e.instancePath === "/mcp/tools"
-        ? `; the keys are operationIds: ${OPERATION_IDS.join(", ")}`
-        : e.instancePath === "" && Object.hasOwn(KEY_MEMBERS, member)
-          ? `; a key never lives in the file: set ${KEY_MEMBERS[member]} to the name of the environment variable ` +
-            `that holds it (default ${KEY_MEMBERS[member] === "api_key_env" ? "TDSS_API_KEY" : "TDSS_SECOND_API_KEY"})`
-          : "";
-    throw new ConfigError(`config ${file}: ${e.instancePath || "/"}: ${e.message}${extra}${hint}`);
-  }
+  const keyMember = keyInFile(raw);
+  if (keyMember) throw new ConfigError(`config ${file}: ${keyMember}`);
+  const error = schemaError(raw, SCHEMA);
+  if (error) throw new ConfigError(`config ${file}: ${error}`);
   const r = raw as Raw;
   const tools = r.mcp?.tools;
   const shared =
@@ -220,7 +228,7 @@ export function loadConfig(file: string): RunConfig {
     Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
   if (shared)
     throw new ConfigError(
-      `config ${file}: /mcp/tools/${shared[0]}: tool ${shared[1]} is named for more than one route; each ` +
+      `config ${file}: mcp.tools.${shared[0]}: tool ${shared[1]} is named for more than one route; each ` +
         `route has its own tool (§4.1)`,
     );
   const dir = dirname(resolvePath(file));

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { didYouMeanHint } from "../lint/suggest.js";
 import { ConfigError } from "./config.js";
 import type { CaseResult } from "./types.js";
 
@@ -35,7 +36,7 @@ export function loadExpectations(file: string, knownIds: ReadonlySet<string>): E
   const out = new Map<string, string>();
   list.forEach((entry, i) => {
     const e = entry as { id?: unknown; reason?: unknown };
-    const where = `expectations ${file}: /expected_failures/${i}`;
+    const where = `expectations ${file}: expected_failures[${i}]`;
     if (
       !e ||
       typeof e !== "object" ||
@@ -46,7 +47,8 @@ export function loadExpectations(file: string, knownIds: ReadonlySet<string>): E
     ) {
       throw new ConfigError(`${where}: each entry is {id: <case id>, reason: <why it is expected to fail>}`);
     }
-    if (!knownIds.has(e.id)) throw new ConfigError(`${where}: no case has the id ${e.id}`);
+    if (!knownIds.has(e.id))
+      throw new ConfigError(`${where}: no case has the id ${e.id}${didYouMeanHint(e.id, [...knownIds])}`);
     out.set(e.id, e.reason);
   });
   return out;
