@@ -41,17 +41,27 @@ function follow(socket: Socket): void {
   let requests = 0;
   let readAtStart = 0;
   let since = performance.now();
+  let expired = false;
   const write = socket.write.bind(socket);
   socket.write = function (...args: Parameters<Socket["write"]>) {
-    if (requests === 0 || socket.bytesRead > readAtStart) {
+    if (!expired && (requests === 0 || socket.bytesRead > readAtStart)) {
       const now = performance.now();
-      if (now - since > IDLE_CONNECTION_MS)
-        throw new IdleConnectionExpired(`connection unused for ${Math.round(now - since)} ms; not used again`);
-      since = now;
-      requests++;
-      readAtStart = socket.bytesRead;
+      if (now - since > IDLE_CONNECTION_MS) {
+        // Nothing of the request is written, and undici, told its writes went through, fails the request with this
+        // error once the connection is destroyed (a throw here would leave undici's idle timer armed under a request).
+        expired = true;
+        const error = new IdleConnectionExpired(`connection unused for ${Math.round(now - since)} ms; not used again`);
+        process.nextTick(() => socket.destroy(error));
+      } else {
+        since = now;
+        requests++;
+        readAtStart = socket.bytesRead;
+      }
     }
-    return write(...args);
+    if (!expired) return write(...args);
+    const callback = args.find((a) => typeof a === "function") as ((error?: Error) => void) | undefined;
+    if (callback) process.nextTick(callback, new IdleConnectionExpired("connection dropped before the request"));
+    return true;
   } as Socket["write"];
   socket.on("error", (error: Error & { code?: string }) => {
     if (error.code !== undefined && CLOSED.has(error.code))

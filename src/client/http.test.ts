@@ -333,6 +333,25 @@ describe("a deployment that closes idle connections, unannounced (RFC 9112 §9.3
     await client.close();
   });
 
+  it("never writes a request more than IDLE_CONNECTION_MS after the previous one on its connection began", async () => {
+    const slow = await startIdleClosingServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), IDLE_CONNECTION_MS + 200);
+    });
+    try {
+      const client = new HttpClient({ baseUrl: slow.url, connections: 1 });
+      expect((await client.send({ method: "GET", path: "/version" })).status).toBe(200);
+      // Answered just now, but the deployment may count its idle time from when it had the request: a new connection.
+      expect((await client.send({ method: "POST", path: "/v1/people/query", body: "{}" })).status).toBe(200);
+      expect(slow.seen.map((r) => `${r.method} ${r.closed ? "closed" : "served"}`)).toEqual([
+        "GET served",
+        "POST served",
+      ]);
+      await client.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("never writes a request on a connection unused past IDLE_CONNECTION_MS, however late its timers run", async () => {
     const client = new HttpClient({ baseUrl: target.url, connections: 1 });
     const from = target.seen.length;
