@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../contract/index.js";
+import { packageRoot } from "../contract/root.js";
 import { loadSuiteFile, loadSuites, selectCases, SuiteError } from "./suites.js";
 import { planRun } from "./run.js";
 
@@ -24,6 +26,33 @@ describe("the shipped suites", () => {
 
   it("fit the default 400-Credit budget in the worst case", () => {
     expect(planRun(cases, { maxCredits: 400 }).worstCase).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("the build's parse of the shipped suites (scripts/parse-suites.ts)", () => {
+  it("gives a built run the cases a parse gives, and a text edited since the build is parsed anew", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tdss-suite-edited-"));
+    const edited = join(dir, "version.yaml");
+    writeFileSync(
+      edited,
+      readFileSync(join(packageRoot(), "suites", "version", "version.yaml"), "utf8").replace(
+        /title: (.*)/,
+        "title: edited $1",
+      ),
+    );
+    const built = new URL("dist/src/runner/suites.js", `file://${packageRoot()}/`).href;
+    const script =
+      `const { BUILT_SUITES, loadAllSuites, loadSuiteFile } = await import(${JSON.stringify(built)}); ` +
+      `const { readFileSync } = await import("node:fs"); ` +
+      `process.stdout.write(JSON.stringify({ cases: loadAllSuites(), ` +
+      `parses: Object.keys(JSON.parse(readFileSync(BUILT_SUITES, "utf8"))).length, ` +
+      `edited: loadSuiteFile(${JSON.stringify(edited)}, "version")[0].title }));`;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" }),
+    ) as { cases: unknown; parses: number; edited: string };
+    expect(out.parses).toBe(new Set(cases.map((c) => c.file)).size);
+    expect(out.cases).toEqual(JSON.parse(JSON.stringify(cases)));
+    expect(out.edited).toMatch(/^edited /);
   });
 });
 

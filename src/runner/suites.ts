@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parseDocument } from "yaml";
 import { loadContract } from "../contract/index.js";
@@ -234,16 +236,13 @@ function toCase(raw: RawCase, area: string, file: string, vars: Record<string, u
   };
 }
 
-/** Parses and validates one suite file; throws SuiteError naming the file and JSON path of the first problems. */
-export function loadSuiteFile(path: string, area: string): CaseDef[] {
-  const inPackage = relative(packageRoot(), path);
-  const file = inPackage && !inPackage.startsWith("..") ? inPackage : path;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new SuiteError(`${file}: cannot read: ${(error as Error).message}`);
-  }
+/** A suite file's data: what its YAML holds, once it keeps case.schema.json and the rules above. */
+interface SuiteData {
+  readonly cases: RawCase[];
+}
+
+/** Parses and checks a suite file's text; throws SuiteError naming the file and JSON path of the first problems. */
+function parseSuite(text: string, file: string): SuiteData {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
@@ -265,6 +264,65 @@ export function loadSuiteFile(path: string, area: string): CaseDef[] {
       `${file}: ${problems.slice(0, 5).join("\n  ")}` +
         (problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ""),
     );
+  return data;
+}
+
+/** The key of a suite text among the build's parses: the text and the case schema it was checked against. */
+function suiteKey(text: string): string {
+  const schema = readFileSync(join(suitesRoot(), "case.schema.json"), "utf8");
+  return createHash("sha256").update(schema).update("\0").update(text).digest("hex");
+}
+
+/** Where npm run build leaves its parses of the package's suites (scripts/parse-suites.ts): beside this module. */
+export const BUILT_SUITES = new URL("./suites-parsed.json", import.meta.url);
+
+let built: Readonly<Record<string, SuiteData>> | null | undefined;
+
+/**
+ * The build's parse of this very text, if it made one: `npm run build` parses and checks the package's suites once
+ * (scripts/parse-suites.ts), so a run reads them without the YAML parser or compiling case.schema.json, about half
+ * a second of every run (docs/benchmarks.md, "The run's own work"). A text the build did not see (a user's suite,
+ * a file edited since the build, a changed case.schema.json) has no entry and is parsed here.
+ */
+function builtParse(text: string): SuiteData | undefined {
+  if (built === undefined) {
+    try {
+      built = JSON.parse(readFileSync(BUILT_SUITES, "utf8")) as Record<string, SuiteData>;
+    } catch {
+      built = null;
+    }
+  }
+  const data = built?.[suiteKey(text)];
+  // Each load gets its own objects, as a parse gives.
+  return data && structuredClone(data);
+}
+
+/**
+ * What the build keeps (scripts/parse-suites.ts writes it to BUILT_SUITES): the parse of every suite file under
+ * root, by its key. A file whose data JSON cannot carry unchanged (a YAML date, say) is left out and parsed at run.
+ */
+export function parseSuitesForBuild(root = suitesRoot()): Record<string, SuiteData> {
+  const parses: Record<string, SuiteData> = {};
+  for (const area of readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory()))
+    for (const name of readdirSync(join(root, area)).filter((f) => /\.ya?ml$/.test(f))) {
+      const text = readFileSync(join(root, area, name), "utf8");
+      const data = parseSuite(text, relative(packageRoot(), join(root, area, name)));
+      if (isDeepStrictEqual(JSON.parse(JSON.stringify(data)), data)) parses[suiteKey(text)] = data;
+    }
+  return parses;
+}
+
+/** Reads, parses and checks one suite file; throws SuiteError naming the file and JSON path of the first problems. */
+export function loadSuiteFile(path: string, area: string): CaseDef[] {
+  const inPackage = relative(packageRoot(), path);
+  const file = inPackage && !inPackage.startsWith("..") ? inPackage : path;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SuiteError(`${file}: cannot read: ${(error as Error).message}`);
+  }
+  const data = builtParse(text) ?? parseSuite(text, file);
   const expanded = data.cases.flatMap((c, i) => expandCase(c, `${file}: /cases/${i}`));
   return expanded.map((x) => toCase(x.raw, area, file, x.vars));
 }
