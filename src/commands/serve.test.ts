@@ -8,6 +8,7 @@ import { main } from "../cli.js";
 import { DEMO_KEYS } from "../reference/index.js";
 import { UsageError } from "./command.js";
 import { runServe, type ServeArgs } from "./serve.js";
+import { runCli } from "./testing/cli.js";
 
 /**
  * While set, the reference derives its MCP tools without these routes: a tool list that disagrees with
@@ -131,6 +132,25 @@ describe("tdss serve", () => {
       await runServe({ ...SMALL, "list-variants": true }, { stdout: (t) => lines.push(t), stopped: Promise.resolve() }),
     ).toBe(0);
     expect(lines.join("")).toMatch(/mcp-loose-tool-schemas +s4-1-tool-schema-direction/);
+  });
+
+  it("aligns the columns of both lists, whatever the longest id or clause (through the command line)", async () => {
+    for (const list of ["--list-variants", "--list-mutants"]) {
+      const r = await runCli(["serve", list]);
+      expect(r.code).toBe(0);
+      const rows = r.stdout.trimEnd().split("\n");
+      expect(rows.length).toBeGreaterThan(10);
+      // The clause and the description each begin at one column on every line, two spaces after the widest.
+      const starts = rows.map((row) =>
+        /^(\S+ +)(\S+ +)\S/
+          .exec(row)!
+          .slice(1, 3)
+          .map((c) => c.length),
+      );
+      const [id, clause] = [starts[0]![0]!, starts[0]![1]!];
+      expect(new Set(starts.map(([a, b]) => `${a},${b}`)), list).toEqual(new Set([`${id},${clause}`]));
+      expect(Math.min(...rows.map((row) => id - row.split(" ")[0]!.length))).toBe(2);
+    }
   });
 
   it("turns every user mistake into a one-line UsageError", async () => {

@@ -115,14 +115,17 @@ function describeMcp(url: string): string {
   );
 }
 
+/** Mutants or variants one a line: id, clause and description, the first two columns as wide as their longest. */
+function columns(list: readonly { id: string; clause: string; description: string }[]): string {
+  const id = Math.max(...list.map((x) => x.id.length));
+  const clause = Math.max(...list.map((x) => x.clause.length));
+  return list.map((x) => `${x.id.padEnd(id)}  ${x.clause.padEnd(clause)}  ${x.description}\n`).join("");
+}
+
 /** Starts the reference server, prints its URL and keys, and stops it cleanly when `io.stopped` resolves. */
 export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
-  if (args["list-mutants"]) {
-    for (const m of MUTANTS) io.stdout(`${m.id.padEnd(40)} ${m.clause.padEnd(36)} ${m.description}\n`);
-    return 0;
-  }
-  if (args["list-variants"]) {
-    for (const v of VARIANTS) io.stdout(`${v.id.padEnd(40)} ${v.clause.padEnd(42)} ${v.description}\n`);
+  if (args["list-mutants"] || args["list-variants"]) {
+    io.stdout(columns(args["list-mutants"] ? MUTANTS : VARIANTS));
     return 0;
   }
   const port = integer(args.port, "port", 0, 65535);
