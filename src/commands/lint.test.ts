@@ -101,7 +101,12 @@ describe("tdss lint", () => {
     );
     const result = run.results.find((x: { ruleId: string }) => x.ruleId === "fixed-set-value");
     expect(result.level).toBe("error");
-    expect(result.locations[0].physicalLocation.region).toMatchObject({ startLine: 2, startColumn: 48 });
+    expect(result.locations[0].physicalLocation.region).toMatchObject({
+      startLine: 2,
+      startColumn: 48,
+      endLine: 2,
+      endColumn: 56,
+    });
     expect(result.properties).toMatchObject({ consequence: "empty", path: "/where/eq" });
   });
 
@@ -114,12 +119,14 @@ describe("tdss lint", () => {
     const github = (await tdss(["lint", senior, "--format", "github", "--cost"])).stdout;
     expect(github).toMatch(
       new RegExp(
-        /^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=48,line=2,/.source +
+        // It spans the value's token ("senior" with its quotes: columns 48 to 55), never a zero-width point.
+        /^::error title=fixed-set-value,file=.*senior\.json,col=48,endColumn=56,line=2,/.source +
           /endLine=2::\[empty\] "senior" is not a value/.source,
         "m",
       ),
     );
-    expect(github).toMatch(/^::notice title=cost,/m);
+    expect(github).toMatch(/^::notice title=cost,file=.*senior\.json,col=1,endColumn=2,line=1,endLine=1::/m);
+    expect(github).not.toMatch(/col=(\d+),endColumn=\1,/);
   });
 
   it("exits 2 with one clear line for a usage error", async () => {

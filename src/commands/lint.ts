@@ -336,7 +336,10 @@ async function collectReport(
     } else {
       diagnostics = runRules(bytes, RULES, options);
     }
-    reports.push({ file: name, jsonl, diagnostics: listed(plan, gate, diagnostics) });
+    // The formats that carry an end position span each token from the text; the others need no second copy of it.
+    const spans = plan.format === "github" || plan.format === "sarif";
+    const text = spans ? { text: bytes.toString("utf8").replace(/^\uFEFF/, "") } : {};
+    reports.push({ file: name, jsonl, diagnostics: listed(plan, gate, diagnostics), ...text });
   }
   const toStdout = !args.output && !(fixing && !args.write);
   const report = await formatReport(plan.format, reports, {

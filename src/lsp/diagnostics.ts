@@ -12,6 +12,7 @@ import { jsonlRecords } from "../lint/cli-input.js";
 import { runRules } from "../lint/engine.js";
 import { capPerRule } from "../linter/format/cap.js";
 import { rulePageUrl } from "../linter/format/rule-page.js";
+import { tokenEnd } from "../linter/format/token-end.js";
 import { lineDiagnostics, lineOptions } from "../linter/jsonl-lines.js";
 import type { Diagnostic, Fix, Severity } from "../lint/types.js";
 import type { DocumentSettings, NotLinted } from "./settings.js";
@@ -126,25 +127,4 @@ function finding(document: TextDocument, d: Diagnostic, startOffset: number, edi
     ...(d.fix ? { fix: edits(d.fix) } : {}),
     suggestions: d.suggestions.flatMap((s) => (s.fix ? [{ title: s.message, edits: edits(s.fix) }] : [])),
   };
-}
-
-/**
- * Where the JSON token at `start` ends: a string (to its closing quote), a number or literal (its last
- * character), one character for a bracket or anything else, and at least one character where the text has one.
- */
-function tokenEnd(text: string, start: number): number {
-  if (start >= text.length) return start;
-  const c = text.charCodeAt(start);
-  if (c === 0x22) {
-    for (let i = start + 1; i < text.length; i++) {
-      const k = text.charCodeAt(i);
-      if (k === 0x5c) i++;
-      else if (k === 0x22) return i + 1;
-      else if (k === 0x0a) return i;
-    }
-    return text.length;
-  }
-  let i = start;
-  while (i < text.length && /[\w.+-]/.test(text[i]!)) i++;
-  return Math.max(i, start + 1);
 }

@@ -6,6 +6,7 @@ import type { ISpectralDiagnostic } from "@stoplight/spectral-core";
 import { decodePointer } from "../../contract/json-pointer.js";
 import type { Diagnostic, Severity } from "../../lint/types.js";
 import type { FileReport } from "./report.js";
+import { tokenEndPosition } from "./token-end.js";
 
 const SEVERITY: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
 
@@ -21,13 +22,16 @@ export function toSpectralDiagnostics(
   for (const f of files) {
     for (const d of f.diagnostics) {
       const position = { line: (d.line ?? 1) - 1, character: (d.column ?? 1) - 1 };
+      // The token the diagnostic is at, when the text is known: an annotation that spans it, not a point.
+      const end =
+        f.text !== undefined && d.line !== undefined ? tokenEndPosition(f.text, d.line, d.column ?? 1) : undefined;
       out.push({
         code: d.ruleId,
         message: options.suggestions ? withSuggestions(d) : `[${d.consequence}] ${d.message}`,
         path: decodePointer(d.path),
         severity: SEVERITY[d.severity],
         source: f.file === "-" ? STDIN_NAME : f.file,
-        range: { start: position, end: position },
+        range: { start: position, end: end ? { line: end.line - 1, character: end.column - 1 } : position },
       });
     }
   }
