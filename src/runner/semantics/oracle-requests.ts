@@ -5,7 +5,13 @@ import type { QueryNode } from "./judge.js";
 export class AllowanceSpent extends Error {}
 
 export interface SearchResult {
+  /** No IDs to use: the deployment refused the query, or answered neither IDs nor a refusal (then `failed`). */
   readonly refused: boolean;
+  /**
+   * Why the answer was neither a success nor a refusal (a 5xx, a 3xx, a body outside the envelope, as
+   * src/checks/answer.ts reads them), which is never a reading's refusal: the oracle that sent the query fails on it.
+   */
+  readonly failed?: string;
   readonly ids: readonly string[];
   readonly total: unknown;
   readonly hasNext: boolean;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startReferenceServer, type ReferenceServer } from "../../reference/index.js";
 import { buildReport } from "../../report/report.js";
 import { runConformance } from "../run.js";
@@ -71,5 +73,74 @@ describe("a partition whose totals disagree", () => {
       .coverage.clauses.filter((c) => c.status === "failed")
       .map((c) => c.id);
     expect(failed).toEqual(["s4-3-total-counts-matches"]);
+  });
+});
+
+/**
+ * A proxy in front of the reference that fails (HTTP 500) every people search holding `exists` on a people boolean,
+ * a leaf §2.2 allows (booleans: eq, in, exists): the crash of a server whose boolean column has no `exists` branch.
+ */
+async function failingExistsOnBooleans(upstream: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const booleans = /\{"field":"(is_working|is_decision_maker|is_current|is_studying)","exists":true\}/;
+  const proxy: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (req.url === "/v1/people/query" && booleans.test(JSON.stringify(JSON.parse(body.toString() || "{}")))) {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end('{"code":500,"msg":"internal error"}');
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)),
+      ) as Record<string, string>;
+      fetch(upstream + req.url, {
+        method: req.method,
+        headers,
+        ...(req.method === "GET" || req.method === "HEAD" ? {} : { body }),
+      }).then(
+        async (r) => {
+          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
+          res.end(Buffer.from(await r.arrayBuffer()));
+        },
+        () => res.destroy(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+describe("an oracle's query answered HTTP 500", () => {
+  it("is no refusal: the record it misses fails retrievability on the condition's clauses", async () => {
+    const correct = await startReferenceServer({ port: 0, people: 300, jobs: 150, companies: 120 });
+    const proxy = await failingExistsOnBooleans(correct.url);
+    try {
+      const cases = loadSuites().filter((c) => c.id === "search-semantics/people");
+      const outcome = await runConformance({
+        baseUrl: proxy.url,
+        apiKey: correct.keys.active,
+        cases,
+        maxCredits: 400,
+        concurrency: 1,
+        timeoutMs: 10_000,
+      });
+      const result = outcome.results[0]!;
+      expect(result.status).toBe("failed");
+      const crashed = result.failures.filter((f) => f.message.includes("HTTP 500"));
+      expect(crashed.length).toBeGreaterThan(0);
+      for (const f of crashed) {
+        expect(f.check).toBe("retrievability");
+        expect(f.message).toMatch(/"exists":true/);
+        expect(f.clauses).toContain("s4-2-exists-presence");
+      }
+    } finally {
+      await proxy.close();
+      await correct.close();
+    }
   });
 });

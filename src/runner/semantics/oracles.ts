@@ -382,8 +382,12 @@ export class SemanticOracles {
       }
       const culprit = suspects[0]!;
       const last = await this.returns(sample, [culprit], anchor);
+      if (last.ok) {
+        await this.chunkAgain(sample, chunk, anchor, verdict);
+        continue;
+      }
       const where = anchor ? all(anchor, culprit.node) : culprit.node;
-      if (last.refused) {
+      if (last.refused && last.failed === undefined) {
         // Served elsewhere, this form may be refused where the spec leaves it open (an argument form, s4-2-rule6):
         // whether a valid form is served is judged by the query-spec cases, not by this oracle.
         this.session.observe(
@@ -396,11 +400,14 @@ export class SemanticOracles {
         check: "retrievability",
         message:
           `record ${sample.id} is not returned by ${culprit.label}, a condition built from its own value ` +
-          `(${culprit.clauses.join(", ")}): ${show(where)} returned ${last.ids.length} IDs without it`,
+          `(${culprit.clauses.join(", ")}): ${show(where)} ` +
+          (last.failed
+            ? `got ${last.failed}, neither its IDs nor a refusal`
+            : `returned ${last.ids.length} IDs without it`),
         clauses: culprit.clauses,
         exchange: last.exchange,
         expected: `IDs including ${sample.id}`,
-        actual: last.ids,
+        ...(last.failed ? {} : { actual: last.ids }),
       });
     }
   }
@@ -409,7 +416,47 @@ export class SemanticOracles {
     const where = all(...(anchor ? [anchor] : []), ...conditions.map((c) => c.node));
     const r = await this.session.search(this.dataset, where, PAGE);
     const ok = !r.refused && r.ids.includes(sample.id);
-    return { ok, inconclusive: !ok && !r.refused && r.hasNext, refused: r.refused, ids: r.ids, exchange: r.exchange };
+    return {
+      ok,
+      inconclusive: !ok && !r.refused && r.hasNext,
+      refused: r.refused,
+      ...(r.failed !== undefined ? { failed: r.failed } : {}),
+      ids: r.ids,
+      exchange: r.exchange,
+    };
+  }
+
+  /**
+   * A chunk of conditions that missed the record while each condition alone returns it: asked once more, so an
+   * answer that does not come again (a gateway's passing 502) is no verdict. Missed again, the record meets every
+   * condition and their `all` leaves it out.
+   */
+  private async chunkAgain(
+    sample: Sample,
+    chunk: readonly Condition[],
+    anchor: QueryNode | undefined,
+    first: Awaited<ReturnType<SemanticOracles["returns"]>>,
+  ): Promise<void> {
+    const again = await this.returns(sample, chunk, anchor);
+    if (again.ok || again.inconclusive) return;
+    const where = all(...(anchor ? [anchor] : []), ...chunk.map((c) => c.node));
+    if (again.refused && again.failed === undefined) {
+      this.session.observe(`search-semantics.refused.${this.dataset}`, show(where).slice(0, 200));
+      return;
+    }
+    this.session.fail({
+      check: "retrievability",
+      message:
+        `record ${sample.id} is returned by each of ${chunk.length} conditions built from its own values alone, ` +
+        `but not by their all, twice: ` +
+        (again.failed ? `it got ${again.failed}` : `it returned ${again.ids.length} IDs without it`) +
+        `; query ${show(where).slice(0, 300)}…`,
+      clauses: [...new Set(["s4-2-all-every-condition", ...chunk.flatMap((c) => c.clauses)])],
+      exchange: again.exchange,
+      related: [first.exchange],
+      expected: `IDs including ${sample.id}`,
+      actual: again.ids,
+    });
   }
 
   /**
@@ -424,6 +471,16 @@ export class SemanticOracles {
       const half = Math.ceil(probes.length / 2);
       await this.mustBeEmpty(probes.slice(0, half));
       await this.mustBeEmpty(probes.slice(half));
+      return;
+    }
+    if (r.failed) {
+      this.session.fail({
+        check: "relation",
+        message: `${probes[0]!.relation}: ${show(where)} got ${r.failed}, neither the empty set nor a refusal`,
+        clauses: probes[0]!.clauses,
+        exchange: r.exchange,
+        expected: "no IDs",
+      });
       return;
     }
     if (r.refused) {
@@ -546,6 +603,13 @@ export class SemanticOracles {
       ...(negatable.length ? [{ not: pick(negatable, 3).node }] : []),
     );
     const r = await this.session.search(this.dataset, where, PAGE);
+    if (r.failed)
+      this.session.fail({
+        check: "soundness",
+        message: `soundness: ${show(where)}, made of conditions the sampled records meet, got ${r.failed}`,
+        clauses: ["s4-2-all-every-condition", "s4-2-any-one-condition", "s4-2-not-negates"],
+        exchange: r.exchange,
+      });
     if (r.refused || !r.ids.length) return;
     await this.judge(
       where,
@@ -641,9 +705,17 @@ export class SemanticOracles {
     const answers = await settleAll(
       parts.map((part) => () => this.session.search(this.dataset, part.where, people ? 1 : SET_PAGE)),
     );
+    const label = `partition of ${show(q)} by ${p.label}`;
+    const failed = answers.findIndex((r) => r.failed !== undefined);
+    if (failed >= 0)
+      this.session.fail({
+        check: "partition",
+        message: `${label}: ${parts[failed]!.name} got ${answers[failed]!.failed}, neither its IDs nor a refusal`,
+        clauses: PARTITION,
+        exchange: answers[failed]!.exchange,
+      });
     if (answers.some((r) => r.refused)) return;
     const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
-    const label = `partition of ${show(q)} by ${p.label}`;
     if (people) return this.partitionTotals(label, q, whole, results);
     if (results.some((x) => x.r.hasNext)) {
       this.session.observe(

@@ -2,7 +2,7 @@ import { creditCost, idsMemberOf, routeOf, type Dataset, type OperationId } from
 import { prepareRequest, sendAdmitted } from "./request.js";
 import type { ExecuteContext, StepFinding, StepObservation } from "./step-kind.js";
 import type { Exchange } from "../../checks/exchange.js";
-import { isSuccess } from "../../checks/views.js";
+import { classifyAnswer } from "../../checks/answer.js";
 import type { QueryNode } from "../semantics/judge.js";
 import {
   AllowanceSpent,
@@ -40,11 +40,14 @@ export class Session implements OracleRequests {
     const worstCase = creditCost(operation, size) ?? 0;
     const { exchange, index } = await this.send(operation, { where, size }, worstCase);
     const view = this.ctx.view!(exchange, operation);
-    const refused = !isSuccess(exchange);
-    const ids = (view.ids ?? []).filter((x): x is string => typeof x === "string");
-    this.book(worstCase, creditCost(operation, refused ? 0 : ids.length) ?? 0);
+    const answer = classifyAnswer(exchange);
+    const refused = answer.kind !== "success";
+    const ids = refused ? [] : (view.ids ?? []).filter((x): x is string => typeof x === "string");
+    // An answer that is neither may have been charged for all the runner knows (src/runner/stages/price.ts).
+    this.book(worstCase, answer.kind === "neither" ? worstCase : (creditCost(operation, ids.length) ?? 0));
     return {
       refused,
+      ...(answer.kind === "neither" ? { failed: answer.reason } : {}),
       ids,
       total: view.total,
       hasNext: view.hasNext && view.next !== undefined && view.next !== null,
@@ -58,11 +61,14 @@ export class Session implements OracleRequests {
     const worstCase = creditCost(operation, ids.length) ?? 0;
     const { exchange, index } = await this.send(operation, body, worstCase);
     const view = this.ctx.view!(exchange, operation);
-    const refused = !isSuccess(exchange);
-    const records = (view.records ?? []).filter(
-      (r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r),
-    );
-    this.book(worstCase, creditCost(operation, refused ? 0 : records.length) ?? 0);
+    const answer = classifyAnswer(exchange);
+    const refused = answer.kind !== "success";
+    const records = refused
+      ? []
+      : (view.records ?? []).filter(
+          (r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r),
+        );
+    this.book(worstCase, answer.kind === "neither" ? worstCase : (creditCost(operation, records.length) ?? 0));
     return { refused, records, exchange: index };
   }
 
