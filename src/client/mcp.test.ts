@@ -617,6 +617,35 @@ describe("MCP under the key's rate limit", () => {
     }, 30_000);
   }
 
+  for (const kind of MCP_TRANSPORTS) {
+    it(`answers a ${kind} call that waits past its deadline behind the run's other requests`, async () => {
+      const { server } = await limitedServer({ requests: 10, perSeconds: 1 });
+      const ratePolicy = new RatePolicy();
+      ratePolicy.setRate(4);
+      const options = {
+        baseUrl: server.url,
+        authorization: `Bearer ${server.keys.active}`,
+        timeoutMs: 500,
+        ratePolicy,
+      };
+      try {
+        const session = await openMcpSession(options, kind, MCP_TRANSPORT_SPEC[kind].revision);
+        try {
+          // Requests of other cases take the next 8 turns: this call's comes 2 s on, past its 2 × 500 ms, and nothing
+          // of its session ends a wait before then. A wait still going on is the tester's queue, not silence.
+          const others = Array.from({ length: 8 }, () => ratePolicy.turn(Number.POSITIVE_INFINITY));
+          const outcome = await session.callTool("svc_get_key_status", {});
+          expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
+          await Promise.all(others);
+        } finally {
+          await session.close();
+        }
+      } finally {
+        await server.close();
+      }
+    }, 30_000);
+  }
+
   it("leaves a rate-limit refusal it cannot retry visibly one: session, listing, call and probe", async () => {
     // Two requests an hour: Retry-After is far past any deadline, so nothing is retried.
     const { server } = await limitedServer({ requests: 2, perSeconds: 3600 });

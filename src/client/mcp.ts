@@ -140,8 +140,11 @@ export interface OriginBoundFetchOptions {
   readonly onRateLimited?: () => void;
   /** Called when a request is still answered 503 with Retry-After after its retries (it then throws no answer). */
   readonly onUnavailable?: () => void;
-  /** Called with the milliseconds each request waited for its turns (the key's pace, a Retry-After). */
-  readonly onQueued?: (ms: number) => void;
+  /**
+   * Called as a request starts to wait for its turn (the key's pace, a Retry-After); the function it returns is
+   * called when the wait ends, so that a deadline can tell a wait still going on from the deployment's silence.
+   */
+  readonly onQueue?: () => () => void;
   /**
    * Called when a request got no answer (it then throws an error marked so), which the SDK may pass on wrapped (the
    * SSE transport's "SSE error") where `isNoAnswer` cannot see the mark.
@@ -181,7 +184,7 @@ export function originBoundFetch(
   options: OriginBoundFetchOptions = {},
 ): typeof fetch {
   const origin = new URL(baseUrl).origin;
-  const { health, ratePolicy, onRateLimited, onUnavailable, onQueued } = options;
+  const { health, ratePolicy, onRateLimited, onUnavailable, onQueue } = options;
   const once = (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, url: URL) =>
     fetchOnce(input, init, url, timeoutMs, options);
   return async (input, init) => {
@@ -202,8 +205,10 @@ export function originBoundFetch(
     for (let attempt = 0; ; attempt++) {
       if (health?.stopped !== undefined)
         throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
-      const asked = performance.now();
-      const sentAt = ratePolicy ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined) : asked;
+      const queued = ratePolicy ? onQueue?.() : undefined;
+      const sentAt = ratePolicy
+        ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined).finally(() => queued?.())
+        : performance.now();
       if (sentAt === undefined) {
         if (refused?.status === 503) throw unavailable(attempt - 1);
         if (!refused && ratePolicy!.heldUnavailable()) {
@@ -214,7 +219,6 @@ export function originBoundFetch(
         if (refused) return refused;
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
       }
-      onQueued?.(sentAt - asked);
       if (attempt === 0) waitDeadline = sentAt + timeoutMs;
       const response = await once(input, init, url);
       const retryAfter = response.headers.get("retry-after") ?? undefined;
@@ -442,7 +446,7 @@ function sessionTransport(
   options: McpClientOptions,
   kind: McpTransportKind,
   requestRevision: string | undefined,
-  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onUnavailable" | "onQueued" | "onNoAnswer">,
+  watch: Pick<OriginBoundFetchOptions, "onRateLimited" | "onUnavailable" | "onQueue" | "onNoAnswer">,
 ): { transport: SessionTransport; url: URL; negotiated: () => string | undefined } {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const url = mcpUrl(options.baseUrl, kind);
@@ -607,6 +611,28 @@ function endedSession(connection: Connection, error: unknown): boolean {
   );
 }
 
+/** The time a session's requests have spent waiting for their turns, waits still going on included. */
+class QueueTime {
+  private over = 0;
+  private readonly going = new Set<{ readonly since: number }>();
+
+  /** A wait begins; the function returned ends it. */
+  start(): () => void {
+    const wait = { since: performance.now() };
+    this.going.add(wait);
+    return () => {
+      if (this.going.delete(wait)) this.over += performance.now() - wait.since;
+    };
+  }
+
+  ms(): number {
+    const now = performance.now();
+    let going = 0;
+    for (const wait of this.going) going += now - wait.since;
+    return this.over + going;
+  }
+}
+
 /**
  * Opens an MCP session with the official SDK client on one transport, sending the key on every request.
  * `requestRevision` makes initialize ask for that revision instead of the SDK's latest, which is how a run
@@ -623,17 +649,19 @@ export async function openMcpSession(
     let rateLimited = false;
     let unavailable = false;
     let unanswered = false;
-    let queuedMs = 0;
+    const queue = new QueueTime();
     const opened = sessionTransport(options, kind, requestRevision, {
       onRateLimited: () => (rateLimited = true),
       onUnavailable: () => (unavailable = true),
       onNoAnswer: () => (unanswered = true),
-      onQueued: (ms) => (queuedMs += ms),
+      onQueue: () => queue.start(),
     });
     url = opened.url;
     // An exchange may take two answers (an SSE session's POST, then its answer on the stream), each within `timeout`;
-    // the session's waits for its turns move the deadline back (the requests in flight share them).
-    const deadline: SdkDeadline = { ms: 2 * timeout, waited: () => queuedMs };
+    // the session's waits for its turns move the deadline back (the requests in flight share them), those still going
+    // on included: a deadline that counted only the waits already over gave up on a request still in the run's queue
+    // (20 s into a queue under a rate limit of 5 a second, "no answer within 20000 ms").
+    const deadline: SdkDeadline = { ms: 2 * timeout, waited: () => queue.ms() };
     const client = new Client({ name: "tdss", version: "1" });
     client.onerror = () => undefined;
     const serverErrors = new ServerErrors();
