@@ -445,15 +445,25 @@ export class ConditionBuilder {
 
   private booleanProbes(): EmptyProbe[] {
     const out: EmptyProbe[] = [];
-    // A value condition implies a value, on both values of every boolean (whichever the sample holds).
+    // On both values of every boolean (whichever the sample holds): a value condition implies a value, and `in` one
+    // value leaves the other out (with every record holding a value, `in [true, false]` cannot tell an `in` that
+    // matches everything).
     for (const f of this.dataset.fields.values()) {
-      if (f.type !== "boolean" || !this.allowed(f, "eq") || !this.allowed(f, "exists")) continue;
-      for (const b of [true, false])
-        out.push({
-          where: all(leaf(f, "eq", b), leaf(f, "exists", false)),
-          relation: `eq ${b} ⊆ exists on ${f.name}`,
-          clauses: [...C.exists, ...C.eq],
-        });
+      if (f.type !== "boolean" || !this.allowed(f, "eq")) continue;
+      for (const b of [true, false]) {
+        if (this.allowed(f, "exists"))
+          out.push({
+            where: all(leaf(f, "eq", b), leaf(f, "exists", false)),
+            relation: `eq ${b} ⊆ exists on ${f.name}`,
+            clauses: [...C.exists, ...C.eq],
+          });
+        if (this.allowed(f, "in"))
+          out.push({
+            where: all(leaf(f, "in", [b]), leaf(f, "eq", !b)),
+            relation: `in [${b}] ∩ eq ${!b} = ∅ on ${f.name}`,
+            clauses: [...C.in, ...C.eq],
+          });
+      }
     }
     return out;
   }

@@ -76,21 +76,30 @@ describe("a partition whose totals disagree", () => {
   });
 });
 
-/**
- * A proxy in front of the reference that fails (HTTP 500) every people search holding `exists` on a people boolean,
- * a leaf §2.2 allows (booleans: eq, in, exists): the crash of a server whose boolean column has no `exists` branch.
- */
-async function failingExistsOnBooleans(upstream: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const booleans = /\{"field":"(is_working|is_decision_maker|is_current|is_studying)","exists":true\}/;
+const BOOLEANS = new Set(["is_working", "is_decision_maker", "is_current", "is_studying"]);
+
+/** What a proxy in front of the reference does with a people search: answers it itself, or forwards another body. */
+type Intercept = (where: unknown) => { status: number; text: string } | { where: unknown } | undefined;
+
+/** A proxy in front of the reference whose people searches go through `intercept`: a fault of a deployment. */
+async function faultyPeopleSearch(
+  upstream: string,
+  intercept: Intercept,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const proxy: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      if (req.url === "/v1/people/query" && booleans.test(JSON.stringify(JSON.parse(body.toString() || "{}")))) {
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end('{"code":500,"msg":"internal error"}');
-        return;
+      let body = Buffer.concat(chunks);
+      if (req.url === "/v1/people/query") {
+        const parsed = JSON.parse(body.toString() || "{}") as { where?: unknown };
+        const done = intercept(parsed.where);
+        if (done && "status" in done) {
+          res.writeHead(done.status, { "content-type": "application/json" });
+          res.end(done.text);
+          return;
+        }
+        if (done) body = Buffer.from(JSON.stringify({ ...parsed, where: done.where }));
       }
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)),
@@ -115,32 +124,65 @@ async function failingExistsOnBooleans(upstream: string): Promise<{ url: string;
   };
 }
 
+/** The people semantics case against the correct reference behind a faulty proxy. */
+async function peopleSemanticsThrough(intercept: Intercept) {
+  const correct = await startReferenceServer({ port: 0, people: 300, jobs: 150, companies: 120 });
+  const proxy = await faultyPeopleSearch(correct.url, intercept);
+  try {
+    const cases = loadSuites().filter((c) => c.id === "search-semantics/people");
+    const outcome = await runConformance({
+      baseUrl: proxy.url,
+      apiKey: correct.keys.active,
+      cases,
+      maxCredits: 400,
+      concurrency: 1,
+      timeoutMs: 10_000,
+    });
+    return outcome.results[0]!;
+  } finally {
+    await proxy.close();
+    await correct.close();
+  }
+}
+
+/** Every leaf of a query tree rewritten by `f`. */
+function mapLeaves(node: unknown, f: (leaf: Record<string, unknown>) => unknown): unknown {
+  if (Array.isArray(node)) return node.map((n) => mapLeaves(n, f));
+  if (node === null || typeof node !== "object") return node;
+  const n = node as Record<string, unknown>;
+  if (typeof n.field === "string") return f(n);
+  return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, mapLeaves(v, f)]));
+}
+
 describe("an oracle's query answered HTTP 500", () => {
   it("is no refusal: the record it misses fails retrievability on the condition's clauses", async () => {
-    const correct = await startReferenceServer({ port: 0, people: 300, jobs: 150, companies: 120 });
-    const proxy = await failingExistsOnBooleans(correct.url);
-    try {
-      const cases = loadSuites().filter((c) => c.id === "search-semantics/people");
-      const outcome = await runConformance({
-        baseUrl: proxy.url,
-        apiKey: correct.keys.active,
-        cases,
-        maxCredits: 400,
-        concurrency: 1,
-        timeoutMs: 10_000,
-      });
-      const result = outcome.results[0]!;
-      expect(result.status).toBe("failed");
-      const crashed = result.failures.filter((f) => f.message.includes("HTTP 500"));
-      expect(crashed.length).toBeGreaterThan(0);
-      for (const f of crashed) {
-        expect(f.check).toBe("retrievability");
-        expect(f.message).toMatch(/"exists":true/);
-        expect(f.clauses).toContain("s4-2-exists-presence");
-      }
-    } finally {
-      await proxy.close();
-      await correct.close();
+    // The crash of a server whose boolean column has no `exists` branch: §2.2 gives booleans eq, in and exists.
+    const crash = /\{"field":"is_\w+","exists":true\}/;
+    const result = await peopleSemanticsThrough((where) =>
+      crash.test(JSON.stringify(where)) ? { status: 500, text: '{"code":500,"msg":"internal error"}' } : undefined,
+    );
+    expect(result.status).toBe("failed");
+    const crashed = result.failures.filter((f) => f.message.includes("HTTP 500"));
+    expect(crashed.length).toBeGreaterThan(0);
+    for (const f of crashed) {
+      expect(f.check).toBe("retrievability");
+      expect(f.message).toMatch(/"exists":true/);
+      expect(f.clauses).toContain("s4-2-exists-presence");
     }
+  });
+});
+
+describe("a people boolean whose in matches every value", () => {
+  it("fails the relation in [b] ∩ eq not-b = ∅, on the in clause", async () => {
+    // With every record holding a value, in [true, false] matches everyone either way: only in one value tells.
+    const result = await peopleSemanticsThrough((where) => ({
+      where: mapLeaves(where, (leaf) =>
+        BOOLEANS.has(String(leaf.field)) && Array.isArray(leaf.in) ? { ...leaf, in: [true, false] } : leaf,
+      ),
+    }));
+    expect(result.status).toBe("failed");
+    const broken = result.failures.filter((f) => f.check === "relation" && /in \[(true|false)\] ∩ eq/.test(f.message));
+    expect(broken.length).toBeGreaterThan(0);
+    for (const f of broken) expect(f.clauses).toContain("s4-2-in-listed-value");
   });
 });
