@@ -64,6 +64,10 @@ describe("compare and rerun", () => {
     expect(ids.every((id) => id.startsWith("detail/"))).toBe(true);
     expect(selection.of).toBeGreaterThan(ids.length);
     expect(mutantRun.code).toBe(1);
+    // The failures a user reads say what is missing in plain words, not in a schema validator's.
+    const messages = readReport(mutantRun.runDir!).cases.flatMap((c) => c.failures.map((f) => f.message));
+    expect(messages).toContainEqual(expect.stringMatching(/does not have the §2\.6 shape: the member \w+ is missing/));
+    expect(mutantRun.out).not.toMatch(/must have required property/);
     const expected = failing(readReport(mutantRun.runDir!));
     expect(expected.length).toBeGreaterThan(0);
     let out = "";

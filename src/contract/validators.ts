@@ -129,18 +129,25 @@ export function namedResponseValidator(name: string): ValidateFunction {
   return fn;
 }
 
-/** One line per ajv error: "<instance path>: <message>". */
+/**
+ * One line per ajv error in plain words, "<instance path>: <what is wrong>": a missing member is named as missing and
+ * a wrong type says what was expected, never ajv's "must have required property" (a failure message users read).
+ */
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => {
-    const where = e.instancePath || "/";
-    const extra =
-      e.keyword === "additionalProperties"
-        ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
-        : "";
-    const allowed =
-      e.keyword === "enum"
-        ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.length} allowed values)`
-        : "";
-    return `${where}: ${e.message ?? e.keyword}${extra}${allowed}`;
+    const where = e.instancePath ? `${e.instancePath}: ` : "";
+    const p = e.params as Record<string, unknown>;
+    switch (e.keyword) {
+      case "required":
+        return `${where}the member ${String(p.missingProperty)} is missing`;
+      case "type":
+        return `${where}expected ${String(p.type).split(",").join(" or ")}`;
+      case "additionalProperties":
+        return `${where}the member ${String(p.additionalProperty)} is not allowed here`;
+      case "enum":
+        return `${where}not one of the ${(p.allowedValues as unknown[]).length} allowed values`;
+      default:
+        return `${where}${e.message ?? e.keyword}`;
+    }
   });
 }

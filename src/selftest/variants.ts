@@ -57,7 +57,7 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
 function notRun(verdict: JobOutcome["verdicts"][number]): boolean {
   return (
     verdict.status === "skipped" &&
-    !/allowance of \d+ Credits is spent before every oracle ran/.test(verdict.message ?? "")
+    !/allowance of \d+ Credits is spent before every search check ran/.test(verdict.message ?? "")
   );
 }
 

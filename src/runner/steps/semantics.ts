@@ -63,9 +63,9 @@ export const semanticsStep: StepKind = {
         partitions: s.partitions[depth],
       }).run();
     } catch (error) {
-      if (error instanceof AllowanceSpent) inconclusive = `${error.message} before every oracle ran`;
+      if (error instanceof AllowanceSpent) inconclusive = `${error.message} before every search check ran`;
       else if (error instanceof NothingToSample) inconclusive = error.message;
-      else failure = `the oracles could not run: ${(error as Error).message}`;
+      else failure = `the search checks (retrievability, relations, ...) could not run: ${(error as Error).message}`;
     }
     return {
       exchanges: session.exchanges,
