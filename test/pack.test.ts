@@ -18,6 +18,7 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
   bin: Record<string, string>;
   engines: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
 };
 let serve: ReturnType<typeof spawn> | undefined;
 afterAll(() => {
@@ -77,6 +78,16 @@ describe("npm pack", () => {
     for (const script of ["preinstall", "install", "postinstall", "prepare"])
       expect(packed.scripts?.[script], script).toBeUndefined();
     expect(packed.scarfSettings?.enabled).toBe(false);
+    // Every file an entry point of `exports` names is in the package (the editor schemas docs/lint.md points
+    // `$schema` at among them).
+    const listed = new Set(
+      spawnSync("tar", ["-tzf", join(dir, tarball)], { encoding: "utf8" })
+        .stdout.split("\n")
+        .map((f) => f.replace(/^package\//, "./")),
+    );
+    const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)));
+    for (const target of targets.map((t) => t.replace("*", "tdss.config.schema.json")))
+      expect(listed.has(target), target).toBe(true);
     writeFileSync(
       join(dir, "package.json"),
       JSON.stringify({ name: "tdss-install-check", private: true, dependencies: { [pkg.name]: `file:${tarball}` } }),
