@@ -73,4 +73,17 @@ describe("job-record (§2.6)", () => {
     );
     expect(judge({ id: "j1", title: "x", url: null }, { source: ["id", "title"] })[0]!.message).toMatch(/extra url/);
   });
+
+  it("cites the clause each failure rests on, not the case's first", () => {
+    const { external_url: _gone, ...missing } = job;
+    const clauseOf = (record: object) => judge(record).map((o) => o.clause);
+    expect(clauseOf(missing)).toEqual([["s2-6-null-never-omitted"]]);
+    expect(clauseOf({ ...job, application_active: "1" })).toEqual([["s2-6-application-active-integer"]]);
+    expect(clauseOf({ ...job, title: 7 })).toEqual([["s2-6-string-fields"]]);
+    expect(clauseOf({ ...job, company_id: "c1" })).toContainEqual("s2-6-company-id-source-only");
+    expect(clauseOf({ ...job, salary: { min_value: null, max_value: null, currency: "EUR" } })).toContainEqual(
+      "s2-6-salary-block-only-where-stated",
+    );
+    expect(clauseOf({ ...job, country_iso_2: "DEU" })).toContainEqual("s2-6-country-iso-2-underscore");
+  });
 });

@@ -1,6 +1,7 @@
 import { loadContract } from "../contract/index.js";
+import type { ErrorObject } from "ajv";
 import { describeErrors, schemaValidator } from "../contract/validators.js";
-import { excerpt, fail, firstOf, pass, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, firstOf, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
@@ -9,6 +10,76 @@ interface Args {
 }
 
 const FIGURES = ["min_value", "max_value"];
+
+/** The §2.6 row a member's type rests on; a member not listed here is one of the plain string fields. */
+const TYPE_CLAUSE: Readonly<Record<string, string>> = {
+  application_active: "s2-6-application-active-integer",
+  applicants_count: "s2-6-applicants-count-string",
+  created_at: "s2-6-dates-yyyy-mm-dd",
+  updated_at: "s2-6-dates-yyyy-mm-dd",
+  functions: "s2-6-functions-industries-arrays",
+  industries: "s2-6-functions-industries-arrays",
+  required_months_of_experience: "s2-6-required-months-integer",
+  "salary/min_value": "s2-6-salary-values-strings",
+  "salary/max_value": "s2-6-salary-values-strings",
+  country_iso_2: "s2-6-country-iso-2-underscore",
+};
+
+/**
+ * The clauses a record outside the §2.6 shape breaks, by what the schema found: a member missing breaks "never
+ * omitted", a member of another type the row of that member, so that the failure cites what it rests on and not the
+ * case's first clause (docs/verdicts.md).
+ */
+function shapeClauses(errors: readonly ErrorObject[] | null | undefined): string[] {
+  const clauses = new Set<string>();
+  for (const e of errors ?? []) {
+    const member = e.instancePath.split("/")[1];
+    if (e.keyword === "required") clauses.add("s2-6-null-never-omitted");
+    else clauses.add(TYPE_CLAUSE[e.instancePath.slice(1)] ?? (member && TYPE_CLAUSE[member]) ?? "s2-6-string-fields");
+  }
+  return [...clauses];
+}
+
+/** What §2.6 says of single members beyond their types: company_id, the salary block, country_iso_2. */
+function ruleFailures(
+  at: string,
+  r: Record<string, unknown>,
+  observed: CheckContext["run"]["observed"],
+): CheckOutcome[] {
+  const out: CheckOutcome[] = [];
+  const keys = Object.keys(r);
+  if ("company_id" in r)
+    out.push({
+      ...fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id),
+      clause: "s2-6-company-id-source-only",
+    });
+  if (!("salary" in r)) observed.add("jobs.salary_without_figure", "omitted", "s2-6-salary-block-absent-vs-null");
+  else if (r.salary === null) observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
+  else {
+    const salary = r.salary as Record<string, unknown>;
+    if (typeof salary !== "object" || !FIGURES.some((f) => typeof salary[f] === "string" && salary[f].length > 0)) {
+      out.push({
+        ...fail(
+          `${at} has a salary block without a figure`,
+          "salary only where min_value or max_value is stated",
+          excerpt(salary, 120),
+        ),
+        clause: "s2-6-salary-block-only-where-stated",
+      });
+    }
+  }
+  if (typeof r.country_iso_2 === "string" && !/^[A-Za-z]{2}$/.test(r.country_iso_2))
+    out.push({
+      ...fail(`${at} country_iso_2 is not a two-letter code`, "two letters", r.country_iso_2),
+      clause: "s2-6-country-iso-2-underscore",
+    });
+  if ("country_iso2" in r && !("country_iso_2" in r))
+    out.push({
+      ...fail(`${at} spells country_iso2 without the underscore before the 2`, "country_iso_2", keys),
+      clause: "s2-6-country-iso-2-underscore",
+    });
+  return out;
+}
 
 /**
  * Job records as in §2.6: every default field present (null or [] when empty, never omitted) with its
@@ -49,41 +120,27 @@ export const jobRecord: Check<Args> = {
         const missed = missing.length ? `; missing ${missing.join(", ")}` : "";
         const extras = extra.length ? `; extra ${extra.join(", ")}` : "";
         if (missing.length || extra.length)
-          out.push(
-            fail(`${at} does not hold exactly the _source fields${missed}${extras}`, [...wanted].sort(), keys.sort()),
-          );
+          out.push({
+            ...fail(
+              `${at} does not hold exactly the _source fields${missed}${extras}`,
+              [...wanted].sort(),
+              keys.sort(),
+            ),
+            clause: "s4-4-jobs-source-exact-fields",
+          });
         return;
       }
       if (!validate(record))
-        out.push(
-          fail(
+        out.push({
+          ...fail(
             `${at} (${excerpt(r.id, 40)}) does not have the §2.6 ` +
               `shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`,
             "§2.6 default record",
             firstOf(describeErrors(validate.errors), 6),
           ),
-        );
-      if ("company_id" in r)
-        out.push(fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id));
-      if (!("salary" in r)) observed.add("jobs.salary_without_figure", "omitted", "s2-6-salary-block-absent-vs-null");
-      else if (r.salary === null)
-        observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
-      else {
-        const salary = r.salary as Record<string, unknown>;
-        if (typeof salary !== "object" || !FIGURES.some((f) => typeof salary[f] === "string" && salary[f].length > 0)) {
-          out.push(
-            fail(
-              `${at} has a salary block without a figure`,
-              "salary only where min_value or max_value is stated",
-              excerpt(salary, 120),
-            ),
-          );
-        }
-      }
-      if (typeof r.country_iso_2 === "string" && !/^[A-Za-z]{2}$/.test(r.country_iso_2))
-        out.push(fail(`${at} country_iso_2 is not a two-letter code`, "two letters", r.country_iso_2));
-      if ("country_iso2" in r && !("country_iso_2" in r))
-        out.push(fail(`${at} spells country_iso2 without the underscore before the 2`, "country_iso_2", keys));
+          clause: shapeClauses(validate.errors),
+        });
+      out.push(...ruleFailures(at, r, observed));
       if (r.seniority != null)
         observed.add("jobs.seniority_values", r.seniority, "s2-6-seniority-employment-type-values-not-shown");
       if (r.employment_type != null)
