@@ -57,8 +57,23 @@ describe("tdss selftest", () => {
     240_000,
   );
 
+  it("runs the variants --only selects when it matches no mutant, beside the correct server", async () => {
+    const out: string[] = [];
+    const reportDir = join(dir, "variant-only");
+    const code = await executeSelftest(
+      { only: "http-connection-close", reportDir, workers: 0 },
+      { out: (t) => void out.push(t), err: () => {}, cwd: dir },
+    );
+    expect(code).toBe(0);
+    expect(out.join("")).toContain("Variants: 1 legal alternatives, 1 passed, 0 failed");
+    const report = JSON.parse(readFileSync(join(reportDir, "selftest", "report.json"), "utf8"));
+    expect(report.variants.variants.map((v: { id: string }) => v.id)).toEqual(["http-connection-close"]);
+    expect(report.summary.mutants).toBe(0);
+  }, 120_000);
+
   it(
-    "refuses an --only that matches no mutant, and a bad " + "--workers, as usage errors (exit 2) writing nothing",
+    "refuses an --only that matches no mutant and no variant, and a bad " +
+      "--workers, as usage errors (exit 2) writing nothing",
     async () => {
       const streams = { out: () => {}, err: () => {}, cwd: dir };
       const elsewhere = join(dir, "unused");
@@ -66,7 +81,7 @@ describe("tdss selftest", () => {
         UsageError,
       );
       await expect(executeSelftest({ only: "no-such-mutant-*", reportDir: elsewhere }, streams)).rejects.toThrow(
-        /no mutant matches --only no-such-mutant-\*/,
+        /no mutant or variant matches --only no-such-mutant-\*/,
       );
       await expect(executeSelftest({ workers: -1, reportDir: elsewhere }, streams)).rejects.toThrow(
         /--workers must be an integer from 0 to 64, got -1/,

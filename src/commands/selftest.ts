@@ -68,7 +68,7 @@ export const selftestCommand: TdssCommand<SelftestArgs> = {
     y
       .option("only", {
         type: "string",
-        describe: "Mutants whose id or area matches (glob, * wildcard, comma-separated)",
+        describe: "Mutants and variants whose id or area matches (glob, * wildcard, comma-separated)",
       })
       .option("all-cases", {
         type: "boolean",

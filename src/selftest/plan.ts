@@ -55,8 +55,11 @@ export function casesFor(mutant: Mutant, cases: readonly CaseDef[], allCases = f
   return chosen.some((c) => c.runs === "last") ? [...cases] : chosen;
 }
 
-/** Mutants whose id or area matches a glob (`*` any run of characters; several comma-separated). */
-export function selectMutants(mutants: readonly Mutant[], only?: string): Mutant[] {
+/** Mutants (or variants) whose id or area matches a glob (`*` any run of characters; several comma-separated). */
+export function selectMutants<T extends { readonly id: string; readonly area: string }>(
+  mutants: readonly T[],
+  only?: string,
+): T[] {
   const patterns = (only ?? "")
     .split(",")
     .map((p) => p.trim())

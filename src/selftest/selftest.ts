@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { dayString, todayDay } from "../reference/days.js";
 import { MUTANTS, type Mutant } from "../reference/mutants/index.js";
+import { VARIANTS, type Variant } from "../reference/variants/index.js";
 import { writeFileAtomic } from "../report/write.js";
 import { loadSuites } from "../runner/suites.js";
 import type { CaseDef } from "../runner/types.js";
@@ -13,7 +14,7 @@ import { runJobs, workersAvailable } from "./pool.js";
 import { formatVariantsMarkdown, runVariants, type VariantRow } from "./variants.js";
 
 export interface SelftestOptions {
-  /** Mutants whose id or area matches (glob, `*` wildcard, comma-separated); default all. */
+  /** Mutants and variants whose id or area matches (glob, `*` wildcard, comma-separated); default all. */
   readonly only?: string;
   /** Run every case against every mutant instead of the cases of its area and clause. */
   readonly allCases?: boolean;
@@ -31,7 +32,7 @@ export interface SelftestOptions {
   readonly onVariantDone?: (row: VariantRow) => void;
 }
 
-/** Thrown when --only matches no mutant. */
+/** Thrown when --only matches no mutant and no variant. */
 export class NoMutantError extends Error {
   override readonly name = "NoMutantError";
 }
@@ -49,8 +50,13 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const mutants = selectMutants(options.mutants ?? MUTANTS, options.only);
-  if (mutants.length === 0)
-    throw new NoMutantError(`no mutant matches --only ${options.only ?? ""}; tdss serve --list-mutants lists them`);
+  // --only selects variants by id or area as it selects mutants (docs/variants.md).
+  const variantSelected = (v: Variant) => selectMutants([v], options.only).length > 0;
+  if (mutants.length === 0 && (options.variants === false || !VARIANTS.some(variantSelected)))
+    throw new NoMutantError(
+      `no mutant or variant matches --only ${options.only ?? ""}; tdss serve --list-mutants and --list-variants ` +
+        "list them",
+    );
   const cases = options.cases ?? loadSuites();
   const asOf = dayString(todayDay(new Date()));
   const jobs = planJobs(mutants, cases, { allCases: options.allCases ?? false, asOf });
@@ -80,9 +86,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           cases,
           asOf,
           workers,
-          ...(options.only
-            ? { only: (v) => selectMutants([{ ...v, area: v.area }] as never, options.only).length > 0 }
-            : {}),
+          ...(options.only ? { only: variantSelected } : {}),
           ...(options.onVariantDone ? { onDone: options.onVariantDone } : {}),
         });
   const summary =
