@@ -81,9 +81,9 @@ describe("a bad case file", () => {
         `cases:\n  - id: a\n    title: t\n    clauses: [s8-cost-key-status]\n    steps: [{ ${step}, expct: ` +
           `[envelope] }]\n`,
       ),
-    ).toThrow(/case-.*\.yaml: \/cases\/0\/steps\/0: must NOT have additional properties \(expct\)/);
+    ).toThrow(/case-.*\.yaml: line 5: \/cases\/0\/steps\/0: the member expct is not allowed here/);
     expect(load(`cases:\n  - id: a\n    title: t\n    steps: [{ ${step} }]\n`)).toThrow(
-      /\/cases\/0: must have required property 'clauses'/,
+      /line 2: \/cases\/0: the member clauses is missing/,
     );
   });
 

@@ -9,6 +9,7 @@ import { packageRoot } from "../contract/root.js";
 import { argsProblems } from "../checks/args.js";
 import { CHECKS } from "../checks/index.js";
 import { compileChecked, newAjv } from "../contract/json-schema.js";
+import { describeErrors } from "../contract/validators.js";
 import { STEP_KINDS } from "./steps/index.js";
 import { createGenerators } from "./generators.js";
 import { referencedVariables, resolve, TemplateError } from "./template.js";
@@ -241,7 +242,22 @@ interface SuiteData {
   readonly cases: RawCase[];
 }
 
-/** Parses and checks a suite file's text; throws SuiteError naming the file and JSON path of the first problems. */
+/** "line N: " of the value at a JSON Pointer of a parsed YAML document, or "" when the document has none there. */
+function lineAt(doc: ReturnType<typeof parseDocument>, text: string, pointer: string): string {
+  if (pointer === "") return "";
+  const path = pointer
+    .split("/")
+    .slice(1)
+    .map((k) => k.replaceAll("~1", "/").replaceAll("~0", "~"))
+    .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  return node?.range ? `line ${text.slice(0, node.range[0]).split("\n").length}: ` : "";
+}
+
+/**
+ * Parses and checks a suite file's text; throws SuiteError naming the file, the line and JSON path of the first
+ * problems.
+ */
 function parseSuite(text: string, file: string): SuiteData {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
@@ -252,13 +268,12 @@ function parseSuite(text: string, file: string): SuiteData {
   const validate = caseValidator();
   if (!validate(data)) {
     const e = validate.errors![0]!;
-    const extra =
-      e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties"
-        ? ` (${Object.values(e.params)[0]})`
-        : "";
-    throw new SuiteError(`${file}: ${e.instancePath || "/"}: ${e.message}${extra}`);
+    const line = lineAt(doc, text, e.instancePath);
+    throw new SuiteError(`${file}: ${line}${e.instancePath ? "" : "/: "}${describeErrors([e])[0]}`);
   }
-  const problems = data.cases.flatMap((c, i) => semanticProblems(c, `/cases/${i}`));
+  const problems = data.cases
+    .flatMap((c, i) => semanticProblems(c, `/cases/${i}`))
+    .map((p) => lineAt(doc, text, /^(\/[^:]*): /.exec(p)?.[1] ?? "") + p);
   if (problems.length)
     throw new SuiteError(
       `${file}: ${problems.slice(0, 5).join("\n  ")}` +
