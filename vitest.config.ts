@@ -10,6 +10,7 @@ export default defineConfig({
       "suites/**/*.test.ts",
       "test/**/*.test.ts",
     ],
+    globalSetup: ["test/temp-folder.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
