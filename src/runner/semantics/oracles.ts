@@ -383,7 +383,7 @@ export class SemanticOracles {
       const culprit = suspects[0]!;
       const last = await this.returns(sample, [culprit], anchor);
       if (last.ok) {
-        await this.chunkAgain(sample, chunk, anchor, verdict);
+        await this.chunkAgain(sample, chunk, anchor, verdict.exchange);
         continue;
       }
       const where = anchor ? all(anchor, culprit.node) : culprit.node;
@@ -435,7 +435,7 @@ export class SemanticOracles {
     sample: Sample,
     chunk: readonly Condition[],
     anchor: QueryNode | undefined,
-    first: Awaited<ReturnType<SemanticOracles["returns"]>>,
+    firstExchange: number,
   ): Promise<void> {
     const again = await this.returns(sample, chunk, anchor);
     if (again.ok || again.inconclusive) return;
@@ -453,7 +453,7 @@ export class SemanticOracles {
         `; query ${show(where).slice(0, 300)}…`,
       clauses: [...new Set(["s4-2-all-every-condition", ...chunk.flatMap((c) => c.clauses)])],
       exchange: again.exchange,
-      related: [first.exchange],
+      related: [firstExchange],
       expected: `IDs including ${sample.id}`,
       actual: again.ids,
     });
