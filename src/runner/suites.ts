@@ -282,10 +282,13 @@ function parseSuite(text: string, file: string): SuiteData {
   return data;
 }
 
+let schemaText: string | undefined;
+
 /** The key of a suite text among the build's parses: the text and the case schema it was checked against. */
 function suiteKey(text: string): string {
-  const schema = readFileSync(join(suitesRoot(), "case.schema.json"), "utf8");
-  return createHash("sha256").update(schema).update("\0").update(text).digest("hex");
+  // case.schema.json is read once a process, not once a suite file.
+  schemaText ??= readFileSync(join(suitesRoot(), "case.schema.json"), "utf8");
+  return createHash("sha256").update(schemaText).update("\0").update(text).digest("hex");
 }
 
 /** Where npm run build leaves its parses of the package's suites (scripts/parse-suites.ts): beside this module. */
