@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Socket } from "node:net";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "./cli.js";
@@ -31,7 +31,7 @@ function capture() {
 
 afterEach(() => vi.restoreAllMocks());
 
-const TAIL = `tdss run's settings (docs/lint.md, "Configuration")`;
+const TAIL = `tdss run's settings (docs/configuration.md)`;
 
 describe("tdss CLI", () => {
   it("--help lists every command", async () => {
@@ -123,7 +123,7 @@ describe("tdss CLI errors, as a user sees them", () => {
     writeFileSync(join(dir, "tdss.config.yaml"), "api_key: svc_written_in_the_file\n");
     const r = tdss(["run", "--config", join(dir, "tdss.config.yaml"), "--dry-run"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^tdss: config .*: api_key: a key never lives in the file: set api_key_env /);
+    expect(r.stderr).toMatch(/^tdss: configuration .*: api_key: a key never lives in the file: set api_key_env /);
     expect(r.stderr).not.toContain("svc_written_in_the_file");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
@@ -162,6 +162,54 @@ describe("tdss CLI errors, as a user sees them", () => {
     // Four start-ups of the command line: on a busy two-core machine they took 27 s.
   }, 60_000);
 
+  it("every command finds the configuration from the working folder upward, and package.json's tdss key", () => {
+    const root = mkdtempSync(join(tmpdir(), "tdss-cli-"));
+    const below = join(root, "queries", "people");
+    mkdirSync(below, { recursive: true });
+    writeFileSync(join(below, "q.json"), '{"where": {"field": "management_level", "eq": "senior"}, "size": 1}');
+    const key = { TDSS_API_KEY: "svc_config_lookup_0123" };
+    // base_url names a closed port: the budget refuses the plan before anything is sent.
+    const budget = "tdss: the selected cases may cost up to";
+    for (const [name, text] of [
+      ["tdss.config.yaml", "base_url: http://127.0.0.1:9\nmax_credits: 5\nlint:\n  format: json\n"],
+      [
+        "package.json",
+        JSON.stringify({
+          name: "app",
+          tdss: { base_url: "http://127.0.0.1:9", max_credits: 5, lint: { format: "json" } },
+        }),
+      ],
+    ] as const) {
+      writeFileSync(join(root, name), text);
+      const run = tdss(["run", "--dry-run"], key, below);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${budget} `);
+      expect(run.stderr).toContain("more than --max-credits 5;");
+      const lint = tdss(["lint", "q.json"], {}, below);
+      expect(lint.code).toBe(1);
+      expect(JSON.parse(lint.stdout).files[0].diagnostics).toContainEqual(
+        expect.objectContaining({ ruleId: "fixed-set-value" }),
+      );
+      rmSync(join(root, name));
+    }
+    // An error in a configuration found upward names it, as the working folder sees it, for every command.
+    const shown = join("..", "..", "tdss.config.yaml");
+    writeFileSync(join(root, "tdss.config.yaml"), "max_credit: 5\ngateway:\n  port: 99999\nlint:\n  format: xml\n");
+    expect(tdss(["run", "--list"], {}, below).stderr).toBe(
+      `tdss: configuration ${shown}: unknown key "max_credit" (did you mean "max_credits"?)\n`,
+    );
+    writeFileSync(join(root, "tdss.config.yaml"), "gateway:\n  port: 99999\nlint:\n  format: xml\n");
+    const gateway = tdss(["gateway"], {}, below);
+    expect([gateway.code, gateway.stderr]).toEqual([
+      2,
+      `tdss: configuration ${shown}: gateway.port: expected at most 65535, got 99999\n`,
+    ]);
+    const lint = tdss(["lint", "q.json"], {}, below);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr.startsWith(`tdss: configuration ${shown}: lint.format: "xml" is not one of`)).toBe(true);
+    // Seven start-ups of the command line.
+  }, 90_000);
+
   it("lint settings left at the top level get the same one-line migration message from both commands", () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-cli-"));
     writeFileSync(join(dir, "q.json"), '{"where": {"field": "city", "eq": "Paris"}, "size": 1}');
@@ -172,7 +220,7 @@ describe("tdss CLI errors, as a user sees them", () => {
     const move = 'rules is a lint setting: move it under "lint" ({"lint": {"rules": ...}}); the top level holds ';
     const run = tdss(["run", "--list"], {}, dir);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`tdss: config ${join(dir, "tdss.config.json")}: ${move}${TAIL}\n`);
+    expect(run.stderr).toBe(`tdss: configuration tdss.config.json: ${move}${TAIL}\n`);
     const lint = tdss(["lint", "q.json"], {}, dir);
     expect(lint.code).toBe(2);
     expect(lint.stderr).toBe(`tdss: configuration tdss.config.json: ${move}${TAIL}\n`);

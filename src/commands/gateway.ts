@@ -1,5 +1,6 @@
 import { resolve as resolvePath } from "node:path";
-import { ConfigError, findConfig, loadConfig, type RunConfig } from "../runner/config.js";
+import { CONFIG_LOOKUP } from "../linter/config-file.js";
+import { ConfigError, findRunConfig, type RunConfig } from "../runner/config.js";
 import { FINDING_CLASSES } from "../lint/consequence.js";
 import { UsageError, type TdssCommand } from "./command.js";
 import type { Blockable } from "../gateway/verdict.js";
@@ -36,10 +37,8 @@ function parseBlock(text: string): Blockable[] {
 }
 
 function readConfig(args: GatewayArgs, cwd: string): RunConfig | undefined {
-  const file = args.config !== undefined ? resolvePath(cwd, args.config) : findConfig(cwd);
-  if (file === undefined) return undefined;
   try {
-    return loadConfig(file);
+    return findRunConfig(args.config, cwd);
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -131,7 +130,7 @@ export const gatewayCommand: TdssCommand<GatewayArgs> = {
       .option("timeout", { type: "number", describe: "Deadline of one upstream exchange in ms (default 10000)" })
       .option("config", {
         type: "string",
-        describe: "Config file (default: tdss.config.yaml, .yml or .json in the working folder)",
+        describe: `Configuration file, YAML or JSON, whose gateway section is read (default: ${CONFIG_LOOKUP})`,
       }),
   async run(args) {
     let stop!: () => void;

@@ -16,6 +16,7 @@ import { packageRoot } from "../contract/root.js";
 import { expandInputs } from "../lint/cli-files.js";
 import { InputError, jsonlRecords, readInput, readScopeTable, scopeOverrides } from "../lint/cli-input.js";
 import { loadConfig, settingsFor } from "../linter/config.js";
+import { CONFIG_LOOKUP } from "../linter/config-file.js";
 import { DEFAULT_EXTENSIONS, DEFAULT_FAIL_ON } from "../linter/config-schema.js";
 import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
 import { runRules, type EngineOptions } from "../lint/engine.js";
@@ -127,9 +128,7 @@ export const LINT_OPTIONS: OptionTable = {
     },
     config: {
       type: "string",
-      describe:
-        "Configuration file, JSON or YAML, whose lint section is read (default: the nearest tdss.config.yaml, " +
-        ".yml or .json, or package.json's tdss key, from here upward)",
+      describe: `Configuration file, YAML or JSON, whose lint section is read (default: ${CONFIG_LOOKUP})`,
     },
     "stdin-filename": {
       type: "string",

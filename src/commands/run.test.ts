@@ -180,7 +180,7 @@ describe("tdss run", () => {
     [
       { config: "tdss.config.yaml" },
       { files: { "tdss.config.yaml": "base_url: $URL\nmax_credit: 10\n" } },
-      /config .*tdss.config.yaml: unknown key "max_credit" \(did you mean "max_credits"\?\)$/,
+      /configuration tdss.config.yaml: unknown key "max_credit" \(did you mean "max_credits"\?\)$/,
     ],
     [
       { config: "tdss.config.yaml" },

@@ -10,7 +10,8 @@ import { Credentials } from "../runner/credentials.js";
 import { writeFileAtomic } from "../report/write.js";
 import { CassetteError, loadCassette, RecordingHttpClient, ReplayHttpClient } from "../runner/cassette.js";
 import type { Cassette } from "../runner/cassette.js";
-import { ConfigError, findConfig, loadConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
+import { ConfigError, findRunConfig, REPORTERS, type ReporterName, type RunConfig } from "../runner/config.js";
+import { CONFIG_LOOKUP } from "../linter/config-file.js";
 import { startEmbeddedServer, EmbeddedUnavailableError, type EmbeddedServer } from "../runner/embedded.js";
 import { DEFAULT_EVIDENCE_BYTES } from "../runner/evidence.js";
 import { loadExpectations } from "../runner/expectations.js";
@@ -91,9 +92,8 @@ export interface RunIo {
 }
 
 function loadRunConfig(args: RunArgs, cwd: string): RunConfig {
-  const configFile = args.config ? resolvePath(cwd, args.config) : findConfig(cwd);
   try {
-    return configFile ? loadConfig(configFile) : { implementation: {} };
+    return findRunConfig(args.config, cwd) ?? { implementation: {} };
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -454,7 +454,7 @@ function targetOptions<T>(y: Argv<T>) {
     .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
     .option("config", {
       type: "string",
-      describe: "Config file (default: ./tdss.config.yaml, .yml or .json if present)",
+      describe: `Configuration file, YAML or JSON (default: ${CONFIG_LOOKUP})`,
     })
     .option("only", {
       type: "string",

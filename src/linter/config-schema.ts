@@ -3,7 +3,7 @@
  * package.json; src/linter/config-file.ts), built
  * from the rule table, the routes and the formats so that it cannot drift from them. It is published as
  * schemas/tdss.config.schema.json (checked byte for byte by src/linter/config-schema.test.ts) and checked by the
- * small validator both commands share (src/linter/plain-schema.ts; docs/lint.md, "Configuration").
+ * small validator both commands share (src/linter/plain-schema.ts; docs/configuration.md).
  */
 import { RULES } from "../../rules/all.js";
 import { FORMATS } from "./format/report.js";

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema keywords the configuration file uses (docs/run.md and docs/lint.md, "Configuration"), checked by one
+ * The JSON Schema keywords the configuration file uses (docs/configuration.md), checked by one
  * small validator for both commands, whose errors say in plain words where the value is (`lint.failOn`,
  * `mcp.tools.queryPeople`), what is wrong with it and what is allowed there. A general validator's messages ("must
  * NOT have additional properties") say none of that, and loading one would cost more than linting a query.

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../cli.js";
-import { ConfigError, findConfig, loadConfig } from "./config.js";
+import { ConfigError, findRunConfig, loadConfig } from "./config.js";
 import { applyExpectations, loadExpectations } from "./expectations.js";
 import type { CaseResult } from "./types.js";
 
@@ -37,9 +37,7 @@ describe("config files", () => {
         "  detail_records: { getJobs: /data/jobs }",
       ].join("\n"),
     );
-    expect(findConfig(dir)).toBe(path);
-    expect(loadConfig(path)).toEqual({
-      file: path,
+    const expected = {
       baseUrl: "https://api.vendor.example",
       apiKeyEnv: "VENDOR_KEY",
       secondKeyEnv: "VENDOR_EXHAUSTED_KEY",
@@ -57,7 +55,12 @@ describe("config files", () => {
         searchIds: { searchPeople: "/data/people" },
         detailRecords: { getJobs: "/data/jobs" },
       },
-    });
+    };
+    expect(loadConfig(path)).toEqual({ file: path, ...expected });
+    // Found from a folder below, as every command finds it, and named relative to that folder.
+    const below = join(dir, "deep", "er");
+    mkdirSync(below, { recursive: true });
+    expect(findRunConfig(undefined, below)).toEqual({ file: join("..", "..", "tdss.config.yaml"), ...expected });
   });
 
   it("name the member that is wrong", () => {
@@ -90,7 +93,9 @@ describe("config files", () => {
       /b8\.yaml: gateway\.block: "refused" is listed twice$/,
     );
     expect(() => loadConfig(file("c.json", "{ nope"))).toThrow(ConfigError);
-    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(/^config file not found: .*missing\.yaml$/);
+    expect(() => loadConfig(join(dir, "missing.yaml"))).toThrow(
+      /^cannot read the configuration .*missing\.yaml: no such file$/,
+    );
   });
 });
 
@@ -141,7 +146,7 @@ describe("the mcp.tools map of a config file (s4-1-tools-list-authoritative)", (
     try {
       expect(await main(["run", "--config", path, "--api-key", "svc_not_sent"])).toBe(2);
       const written = stderr.mock.calls.map(([text]) => String(text)).join("");
-      expect(written).toBe(`tdss: config ${path}: mcp.tools.queryPeople: expected a string, got 3\n`);
+      expect(written).toBe(`tdss: configuration ${path}: mcp.tools.queryPeople: expected a string, got 3\n`);
       expect(stdout).not.toHaveBeenCalled();
     } finally {
       stderr.mockRestore();

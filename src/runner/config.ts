@@ -1,24 +1,26 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve as resolvePath } from "node:path";
-import { parse } from "yaml";
+import { resolve as resolvePath } from "node:path";
 import { OPERATION_IDS } from "../contract/index.js";
-import { CONFIG_FILES, misplacedLintKeys } from "../linter/config-file.js";
+import {
+  ConfigError,
+  findConfigSource,
+  misplacedLintKeys,
+  readConfigSource,
+  type ConfigSource,
+} from "../linter/config-file.js";
 import { schemaError, type Schema } from "../linter/plain-schema.js";
 import type { ImplementationPointers } from "../checks/implementation.js";
 import type { ToolNameMap } from "../client/tool-match.js";
 import { FINDING_CLASSES, type FindingClass } from "../lint/consequence.js";
 
-/** A config file that cannot be used; the message names the file and the member. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
+export { ConfigError };
 
 export const REPORTERS = ["console", "json", "junit", "markdown", "html"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /**
- * `tdss.config.yaml` (or .json), every member optional; command-line options win over it. Its `lint` section is
- * `tdss lint`'s (src/linter/config-file.ts), taken and left alone here.
+ * The run's and the gateway's settings in the configuration file (docs/configuration.md), every member optional;
+ * command-line options win over it. Its `lint` section is `tdss lint`'s (src/linter/config.ts), taken and left alone
+ * here.
  */
 export interface RunConfig {
   readonly file?: string;
@@ -145,9 +147,13 @@ const SCHEMA: Schema = {
   },
 };
 
-/** The config file in a folder, if there is one. */
-export function findConfig(cwd: string): string | undefined {
-  return CONFIG_FILES.map((f) => resolvePath(cwd, f)).find((f) => existsSync(f));
+/**
+ * The settings of `tdss run` or `tdss gateway` run in `cwd`: from the file `--config` names, else from the one
+ * found upward as every command finds it (src/linter/config-file.ts); undefined when there is none.
+ */
+export function findRunConfig(explicit: string | undefined, cwd: string): RunConfig | undefined {
+  const source = findConfigSource(explicit, cwd);
+  return source && runConfig(source);
 }
 
 type Raw = {
@@ -203,24 +209,19 @@ function keyInFile(raw: unknown): string | undefined {
   );
 }
 
+/** The settings of one configuration file (a package.json is read for its `tdss` key). */
 export function loadConfig(file: string): RunConfig {
-  let raw: unknown;
-  try {
-    const text = readFileSync(file, "utf8");
-    raw = file.endsWith(".json") ? JSON.parse(text) : parse(text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ConfigError(`config file not found: ${file}`);
-    if (code !== undefined) throw new ConfigError(`config ${file}: cannot read the file (${code})`);
-    throw new ConfigError(`config ${file}: ${(error as Error).message.split("\n")[0]}`);
-  }
-  if (raw === null || raw === undefined) raw = {};
+  return runConfig(readConfigSource(resolvePath(file), file));
+}
+
+function runConfig({ shown, dir, value, at }: ConfigSource): RunConfig {
+  const raw = value ?? {};
   const misplaced = misplacedLintKeys(raw);
-  if (misplaced) throw new ConfigError(`config ${file}: ${misplaced}`);
+  if (misplaced) throw new ConfigError(`configuration ${shown}: ${misplaced}`);
   const keyMember = keyInFile(raw);
-  if (keyMember) throw new ConfigError(`config ${file}: ${keyMember}`);
-  const error = schemaError(raw, SCHEMA);
-  if (error) throw new ConfigError(`config ${file}: ${error}`);
+  if (keyMember) throw new ConfigError(`configuration ${shown}: ${at === "" ? "" : `${at}.`}${keyMember}`);
+  const error = schemaError(raw, SCHEMA, at);
+  if (error) throw new ConfigError(`configuration ${shown}: ${error}`);
   const r = raw as Raw;
   const tools = r.mcp?.tools;
   const shared =
@@ -228,13 +229,12 @@ export function loadConfig(file: string): RunConfig {
     Object.entries(tools).find(([id, name]) => Object.entries(tools).some(([other, n]) => other !== id && n === name));
   if (shared)
     throw new ConfigError(
-      `config ${file}: mcp.tools.${shared[0]}: tool ${shared[1]} is named for more than one route; each ` +
-        `route has its own tool (§4.1)`,
+      `configuration ${shown}: ${at === "" ? "" : `${at}.`}mcp.tools.${shared[0]}: tool ${shared[1]} is named ` +
+        `for more than one route; each route has its own tool (§4.1)`,
     );
-  const dir = dirname(resolvePath(file));
   const ks = r.implementation?.key_status;
   return {
-    file,
+    file: shown,
     ...(r.base_url !== undefined ? { baseUrl: r.base_url } : {}),
     ...(r.api_key_env ? { apiKeyEnv: r.api_key_env } : {}),
     ...(r.second_key_env ? { secondKeyEnv: r.second_key_env } : {}),
