@@ -11,13 +11,20 @@ import { parse } from "yaml";
 export const SURVIVORS_FILE = "spec/mutation-survivors.yaml";
 export const REPORT_FILE = "reports/mutation/mutation.json";
 
-/** Why a mutant no case kills may stay alive. */
+/** Why a mutant no case kills may stay alive (the header of spec/mutation-survivors.yaml says more). */
 export const REASONS = {
-  equivalent: "the mutated program behaves exactly as the original",
-  "not-observable": "the difference cannot be seen over the nine routes or the MCP surface",
-  "outside-contract": "the difference is one the contract leaves open (a message's wording, logging, a choice)",
+  equivalent: "the mutated program answers every request exactly as the original",
+  conformant: "the mutated reference is still a conformant deployment: a choice the spec leaves open",
+  "not-observable": "a real difference no case can see with the keys and data a tester holds",
+  unsettled: "a difference only an ambiguous clause's reading sees: a case may warn, not fail",
 } as const;
 export type Reason = keyof typeof REASONS;
+
+/**
+ * Reasons that take a mutant out of the score's denominator: it is no fault of the contract, so a case that killed
+ * it would fail a conformant deployment ("a false failure is as bad as a missed fault").
+ */
+const NOT_FAULTS: ReadonlySet<Reason> = new Set(["equivalent", "conformant"]);
 
 export interface Survivor {
   readonly file: string;
@@ -133,24 +140,39 @@ export interface Score {
   readonly killed: number;
   /** Of the undetected, those the list calls equivalent: left out of the score. */
   readonly equivalent: number;
+  /** Of the undetected, those the list calls conformant (a legal alternative): left out of the score. */
+  readonly conformant: number;
   /** Left out where they stand by a `// Stryker disable` comment with its reason: code that carries no clause. */
   readonly ignored: number;
-  /** Killed (or timed out) over the mutants that are not equivalent. */
+  /** Killed (or timed out) over the mutants that are faults: made − equivalent − conformant. */
   readonly score: number;
+  /** Stryker's own score: killed (or timed out) over every mutant made, none left out. */
+  readonly raw: number;
 }
 
 export function scoreOf(report: MutationReport, entries: readonly Survivor[]): Score {
   let mutants = 0;
   let killed = 0;
-  let equivalent = 0;
+  const left = { equivalent: 0, conformant: 0 };
   let ignored = 0;
   for (const [file, { mutants: list }] of Object.entries(report.files))
     for (const m of list) {
       if (m.status === "Ignored") ignored++;
       if (DETECTED.has(m.status)) killed++;
       else if (!UNDETECTED.has(m.status)) continue;
-      else if (entries.some((s) => s.reason === "equivalent" && matches(s, file, m))) equivalent++;
+      else {
+        const reason = entries.find((s) => NOT_FAULTS.has(s.reason) && matches(s, file, m))?.reason;
+        if (reason === "equivalent" || reason === "conformant") left[reason]++;
+      }
       mutants++;
     }
-  return { mutants, killed, equivalent, ignored, score: mutants - equivalent ? killed / (mutants - equivalent) : 0 };
+  const faults = mutants - left.equivalent - left.conformant;
+  return {
+    mutants,
+    killed,
+    ...left,
+    ignored,
+    score: faults ? killed / faults : 0,
+    raw: mutants ? killed / mutants : 0,
+  };
 }

@@ -34,12 +34,14 @@ describe(SURVIVORS_FILE, () => {
 describe("the survivor list's checks", () => {
   const source = "const a = 1;\nif (a > 0) f();\n";
   let dir: string | undefined;
+  const made: string[] = [];
   afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
     dir = undefined;
   });
   function project(yaml: string): string {
     dir = mkdtempSync(join(tmpdir(), "tdss-survivors-"));
+    made.push(dir);
     mkdirSync(join(dir, "spec"));
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, SURVIVORS_FILE), yaml);
@@ -106,16 +108,45 @@ describe("the survivor list's checks", () => {
     expect(disagreementsWithReport([], report("Survived", "older source\n"), root)).toEqual([]);
   });
 
-  it("scores killed over non-equivalent mutants, the ignored left out", () => {
+  it("scores killed over the faults (equivalent and conformant left out), beside Stryker's raw score", () => {
     const root = project(entry(2, "a > 0"));
     expect(scoreOf(report("Survived"), loadSurvivors(root))).toEqual({
       mutants: 2,
       killed: 1,
       equivalent: 1,
+      conformant: 0,
       ignored: 0,
       score: 1,
+      raw: 0.5,
     });
-    expect(scoreOf(report("Survived"), [])).toEqual({ mutants: 2, killed: 1, equivalent: 0, ignored: 0, score: 0.5 });
-    expect(scoreOf(report("Ignored"), [])).toEqual({ mutants: 1, killed: 1, equivalent: 0, ignored: 1, score: 1 });
+    const legal = project(entry(2, "a > 0", "conformant"));
+    expect(scoreOf(report("Survived"), loadSurvivors(legal))).toMatchObject({ conformant: 1, score: 1, raw: 0.5 });
+    for (const counted of ["not-observable", "unsettled"]) {
+      const root = project(entry(2, "a > 0", counted));
+      expect(scoreOf(report("Survived"), loadSurvivors(root))).toMatchObject({
+        equivalent: 0,
+        conformant: 0,
+        score: 0.5,
+        raw: 0.5,
+      });
+    }
+    expect(scoreOf(report("Survived"), [])).toEqual({
+      mutants: 2,
+      killed: 1,
+      equivalent: 0,
+      conformant: 0,
+      ignored: 0,
+      score: 0.5,
+      raw: 0.5,
+    });
+    expect(scoreOf(report("Ignored"), [])).toEqual({
+      mutants: 1,
+      killed: 1,
+      equivalent: 0,
+      conformant: 0,
+      ignored: 1,
+      score: 1,
+      raw: 1,
+    });
   });
 });
