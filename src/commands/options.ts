@@ -18,6 +18,11 @@ interface OptionSpec {
   readonly defaultDescription?: string;
   /** May be given more than once: one value is a string, several an array (as yargs gives them). */
   readonly repeatable?: boolean;
+  /**
+   * A yargs array option: its value is always an array, and it may be given more than once. yargs also takes the
+   * words after it as its values (`--tag a b`); the fast parser reads them as positionals and gives up on them.
+   */
+  readonly array?: boolean;
 }
 
 interface PositionalSpec {
@@ -26,23 +31,27 @@ interface PositionalSpec {
 }
 
 export interface OptionTable {
-  /** The command's only positional, an array of strings (`lint [files..]`). */
-  readonly positional: PositionalSpec;
+  /** The command's only positional, an array of strings (`lint [files..]`); a command without one takes none. */
+  readonly positional?: PositionalSpec;
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly examples?: readonly (readonly [string, string])[];
 }
 
 /** The yargs options of a table, in its order. */
 export function toYargs(y: Argv, table: OptionTable): Argv {
-  const positional: PositionalOptions = {
-    type: "string",
-    array: true,
-    default: [],
-    describe: table.positional.describe,
-  };
-  let out = y.positional(table.positional.name, positional);
+  let out = y;
+  if (table.positional) {
+    const positional: PositionalOptions = {
+      type: "string",
+      array: true,
+      default: [],
+      describe: table.positional.describe,
+    };
+    out = y.positional(table.positional.name, positional);
+  }
   for (const [name, spec] of Object.entries(table.options)) {
     const option: Options = { type: spec.type, describe: spec.describe };
+    if (spec.array) option.array = true;
     if (spec.alias !== undefined) option.alias = spec.alias;
     if (spec.choices !== undefined) option.choices = [...spec.choices];
     if (spec.default !== undefined) option.default = spec.default;
@@ -55,9 +64,14 @@ export function toYargs(y: Argv, table: OptionTable): Argv {
 
 const NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
+/** A dashed option name as yargs also gives it, camel-cased (`max-credits`: `maxCredits`). */
+function camelCase(name: string): string {
+  return name.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 /**
- * The arguments after the command name, parsed as yargs would parse them, or undefined where the fast
- * parser cannot be sure (yargs then parses them, and reports any mistake).
+ * The arguments after the command name, parsed as yargs would parse them (each dashed option under its camel-cased
+ * name too), or undefined where the fast parser cannot be sure (yargs then parses them, and reports any mistake).
  */
 export function parseFast(args: readonly string[], table: OptionTable): Record<string, unknown> | undefined {
   // Grouped short flags (-qf), the end of options (--) and `true`/`false` (yargs may take either as a boolean
@@ -76,20 +90,26 @@ export function parseFast(args: readonly string[], table: OptionTable): Record<s
   } catch {
     return undefined;
   }
+  const out: Record<string, unknown> = {};
   // yargs drops a bare `-` from the positionals (then no file at all means standard input): so does this.
-  const out: Record<string, unknown> = { [table.positional.name]: parsed.positionals.filter((p) => p !== "-") };
+  if (table.positional) out[table.positional.name] = parsed.positionals.filter((p) => p !== "-");
+  else if (parsed.positionals.length > 0) return undefined;
+  const set = (name: string, value: unknown) => {
+    out[name] = value;
+    if (name.includes("-")) out[camelCase(name)] = value;
+  };
   for (const [name, spec] of Object.entries(table.options)) {
     const given = parsed.values[name] as (string | boolean)[] | undefined;
     if (given === undefined) {
-      if (spec.default !== undefined) out[name] = spec.default;
+      if (spec.default !== undefined) set(name, spec.default);
       continue;
     }
-    if (given.length > 1 && !spec.repeatable) return undefined;
+    if (given.length > 1 && !spec.repeatable && !spec.array) return undefined;
     if (spec.type === "string" && spec.choices && !given.every((v) => spec.choices!.includes(v as string)))
       return undefined;
     if (spec.type === "number" && !given.every((v) => NUMBER.test(v as string))) return undefined;
     const values = spec.type === "number" ? given.map(Number) : given;
-    out[name] = values.length === 1 ? values[0] : values;
+    set(name, values.length === 1 && !spec.array ? values[0] : values);
   }
   return out;
 }

@@ -29,6 +29,7 @@ import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import type { CaseDef } from "../runner/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
+import { toYargs, type OptionTable } from "./options.js";
 import { onInterrupt } from "./interrupt.js";
 
 export interface RunArgs {
@@ -444,108 +445,108 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   return runPlanned(plan);
 }
 
-/** Which deployment, with which key and config, and which cases of the suites. */
-function targetOptions<T>(y: Argv<T>) {
-  return y
-    .option("base-url", {
+/**
+ * The options of `tdss run`, declared once for yargs and for the fast path that parses them without loading yargs
+ * (src/commands/options.ts): yargs and the help text it builds for every command it runs were about a quarter of a
+ * second of a run's CPU (docs/benchmarks.md, "The run's own work").
+ */
+export const RUN_OPTIONS: OptionTable = {
+  options: {
+    // Which deployment, with which key and config, and which cases of the suites.
+    "base-url": {
       type: "string",
       describe: "Base URL of the deployment; without it the embedded reference server is started",
-    })
-    .option("api-key", { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" })
-    .option("config", {
+    },
+    "api-key": { type: "string", describe: "API key (prefer the TDSS_API_KEY environment variable)" },
+    config: {
       type: "string",
       describe: `Configuration file, YAML or JSON (default: ${CONFIG_LOOKUP})`,
-    })
-    .option("only", {
+    },
+    only: {
       type: "string",
       describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)",
-    })
-    .option("tag", { type: "string", array: true, describe: "Run cases carrying one of these tags" })
-    .option("depth", {
+    },
+    tag: { type: "string", array: true, describe: "Run cases carrying one of these tags" },
+    depth: {
       type: "string",
       describe: "How many records the search-semantics oracles sample: quick (default) or thorough (deeper, costlier)",
-    });
-}
-
-/** What the run may spend, what it expects, where its reports go, and its pace. */
-function budgetOptions<T>(y: Argv<T>) {
-  return y
-    .option("max-credits", {
+    },
+    // What the run may spend, what it expects, where its reports go, and its pace.
+    "max-credits": {
       type: "number",
       describe: `Credit budget; refuse to start when the worst case is above it (default ${DEFAULT_MAX_CREDITS})`,
-    })
-    .option("fit-balance", {
+    },
+    "fit-balance": {
       type: "boolean",
       describe:
         "Run only the cases whose worst case fits the key's balance and --max-credits; the others are reported " +
         "not run (default: refuse to start when the balance cannot cover the worst case)",
-    })
-    .option("dry-run", {
+    },
+    "dry-run": {
       type: "boolean",
       describe: "Print the plan and the worst-case Credits; send only free calls",
-    })
-    .option("expectations", { type: "string", describe: "YAML file of case ids expected to fail, with reasons" })
-    .option("report-dir", { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" })
-    .option("reporter", {
+    },
+    expectations: { type: "string", describe: "YAML file of case ids expected to fail, with reasons" },
+    "report-dir": { type: "string", describe: "Folder for reports/<run-id>/ (default ./reports)" },
+    reporter: {
       type: "string",
       array: true,
       describe: `Reporters: ${REPORTERS.join(", ")} (default all; report.json is always written)`,
-    })
-    .option("concurrency", {
+    },
+    concurrency: {
       type: "number",
       describe: `Cases run at once; requests are paced by the key's rate limit (default ${DEFAULT_CONCURRENCY})`,
-    })
-    .option("timeout", { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` });
-}
-
-/** How the cases are made and checked, which of them run again, and what is recorded or replayed. */
-function caseOptions<T>(y: Argv<T>) {
-  return y
-    .option("generated", {
+    },
+    timeout: { type: "number", describe: `Per-request deadline in ms (default ${DEFAULT_TIMEOUT_MS})` },
+    // How the cases are made and checked, which of them run again, and what is recorded or replayed.
+    generated: {
       type: "number",
       describe: `Generated queries linted then sent (query-spec/generated-*; default ${DEFAULT_GENERATED})`,
-    })
-    .option("seed", {
+    },
+    seed: {
       type: "number",
       describe: `Seed of the generated queries; the same seed replays the same bodies (default ${DEFAULT_SEED})`,
-    })
-    .option("strict", {
+    },
+    strict: {
       type: "boolean",
       describe:
         "Fail on the project's readings of ambiguous and implementation-defined clauses too (default: warnings)",
-    })
-    .option("last-failed", {
+    },
+    "last-failed": {
       type: "string",
       describe:
         "Run only the cases that failed in this report (folder or report.json; default: the latest run " +
         "under --report-dir)",
-    })
-    .option("suites", {
+    },
+    suites: {
       type: "string",
       array: true,
       describe: "A folder of your own cases (as suites/: area folders of YAML files); repeatable",
-    })
-    .option("list", {
+    },
+    list: {
       type: "boolean",
       describe: "Print the selected cases (id, area, tags, worst-case Credits); send nothing",
-    })
-    .option("record", {
-      choices: ["failures", "all"] as const,
+    },
+    record: {
+      type: "string",
+      choices: ["failures", "all"],
       describe: "Exchanges kept: those of failures (default), or all, with a cassette.json to --replay",
-    })
-    .option("replay", {
+    },
+    replay: {
       type: "string",
       describe: "Check the exchanges of a cassette (--record all) again with the current suite; sends nothing",
-    })
-    .option("evidence-bytes", {
+    },
+    "evidence-bytes": {
       type: "number",
       describe: `Bytes of each request and response body kept in the reports (default ${DEFAULT_EVIDENCE_BYTES})`,
-    });
-}
+    },
+  },
+};
 
 export const runCommand: TdssCommand<RunArgs> = {
   name: "run",
-  builder: (y: Argv) => caseOptions(budgetOptions(targetOptions(y))),
+  options: RUN_OPTIONS,
+  builder: (y: Argv) => toYargs(y, RUN_OPTIONS),
   run: (args) =>
     executeRun(args, {
       out: (t) => process.stdout.write(t),
