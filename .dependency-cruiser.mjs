@@ -5,7 +5,7 @@
 
 /** Bottom to top: each layer's folders, as path patterns from the package root. */
 const LAYERS = [
-  ["contract", ["src/contract", "src/spectral", "src/types"]],
+  ["contract", ["src/contract", "src/types"]],
   ["lint", ["src/lint"]],
   ["rules", ["rules"]],
   ["linter", ["src/linter"]],

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { packageRoot } from "../src/contract/root.js";
 import { lint } from "../src/linter/lint.js";
 import { spectralRuleset } from "../rules/spectral.js";
-import { Document, JsonParser, Spectral } from "../src/spectral/modules.js";
+import { Document, JsonParser, Spectral } from "../src/contract/testing/spectral.js";
 
 const DOCS = 1000;
 const SEED = 20251121;

@@ -4,4 +4,3 @@
  */
 export { RULES, ruleById } from "./all.js";
 export { spectralRuleset, type SpectralRulesetOptions } from "./spectral.js";
-export { openapiHouseRuleset } from "./openapi-house.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lint, lintCorpus } from "../src/linter/index.js";
 import { encodePointer } from "../src/contract/json-pointer.js";
-import { Document, JsonParser, Spectral } from "../src/spectral/modules.js";
+import { Document, JsonParser, Spectral } from "../src/contract/testing/spectral.js";
 import { RULES, spectralRuleset } from "./index.js";
 
 async function viaSpectral(text: string, route: Parameters<typeof spectralRuleset>[0]): Promise<string[]> {

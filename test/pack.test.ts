@@ -41,9 +41,15 @@ function npm(args: string[], cwd: string): string {
   return r.stdout;
 }
 
+interface InstallEntry {
+  dev?: boolean;
+  link?: boolean;
+  hasInstallScript?: boolean;
+}
+
 function lockfileFor(tarball: string): object {
   const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
-    packages: Record<string, { dev?: boolean; link?: boolean }>;
+    packages: Record<string, InstallEntry>;
   };
   const packages: Record<string, unknown> = {
     "": { name: "tdss-install-check", dependencies: { [pkg.name]: `file:${tarball}` } },
@@ -72,12 +78,15 @@ describe("npm pack", () => {
     expect(statSync(join(dir, tarball)).size).toBeLessThan(700_000);
     const packed = JSON.parse(
       spawnSync("tar", ["-xzOf", join(dir, tarball), "package/package.json"], { encoding: "utf8" }).stdout,
-    ) as { scripts?: Record<string, string>; scarfSettings?: { enabled?: boolean } };
-    // No script of this package runs at install (npm warns of each), and the telemetry a dependency brings
-    // (@scarf/scarf, through Spectral) is opted out for every install that has this package in its chain.
+    ) as { scripts?: Record<string, string> };
+    // No script of this package runs at install (npm warns of each), and no package it installs has one either:
+    // Spectral, whose packages bring an install-time telemetry script (@scarf/scarf), is a development dependency
+    // and an optional peer of the Spectral ruleset (docs/lint.md, "The same rules in Spectral").
     for (const script of ["preinstall", "install", "postinstall", "prepare"])
       expect(packed.scripts?.[script], script).toBeUndefined();
-    expect(packed.scarfSettings?.enabled).toBe(false);
+    const installed = Object.entries((lockfileFor(tarball) as { packages: Record<string, InstallEntry> }).packages);
+    expect(installed.filter(([, entry]) => entry.hasInstallScript === true).map(([path]) => path)).toEqual([]);
+    expect(installed.map(([path]) => path)).not.toContainEqual(expect.stringMatching(/@scarf\/scarf$/));
     // Every file an entry point of `exports` names is in the package (the editor schemas docs/lint.md points
     // `$schema` at among them).
     const listed = new Set(

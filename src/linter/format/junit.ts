@@ -7,7 +7,7 @@
 import type { Diagnostic } from "../../lint/types.js";
 import type { FileReport } from "./report.js";
 import { rulePageUrl } from "./rule-page.js";
-import { STDIN_NAME } from "./spectral.js";
+import { STDIN_NAME } from "./annotations.js";
 
 const XML_ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 

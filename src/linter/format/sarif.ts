@@ -1,77 +1,72 @@
 /**
- * `--format sarif`: SARIF 2.1.0 for code scanning, written by Spectral's SARIF formatter and then named for
- * tdss: the driver's name and version; each rule with its consequence, clauses, `helpUri` (its page,
- * docs/rules/<id>.md) and `help` (the page's head: what the rule finds and the clauses it rests on, with the
- * address of the whole page, so that a log of many results stays small); each result with its consequence, JSON
- * Pointer and clauses, its suggestions in the message, and its fix and each suggestion's edits as SARIF `fixes`.
+ * `--format sarif`: SARIF 2.1.0 (OASIS, sarif-v2.1.0-os) for code scanning: the tool named tdss with its version;
+ * each rule that has a result, with its consequence, clauses, `helpUri` (its page, docs/rules/<id>.md) and `help`
+ * (the page's head: what the rule finds and the clauses it rests on, with the address of the whole page, so that a
+ * log of many results stays small); each result with its level, its span, its consequence, JSON Pointer and
+ * clauses, its suggestions in the message, and its fix and each suggestion's edits as SARIF `fixes`.
  */
 import { RULES } from "../../../rules/all.js";
-import type { Diagnostic, Fix } from "../../lint/types.js";
+import type { Diagnostic, Fix, Severity } from "../../lint/types.js";
 import { packageVersion } from "../../lint/version.js";
+import { annotations } from "./annotations.js";
 import type { FileReport } from "./report.js";
 import { homePage, rulePageHead, rulePageUrl } from "./rule-page.js";
-import { toSpectralDiagnostics } from "./spectral.js";
 
-interface SarifRule {
-  id: string;
-  properties?: object;
-  help?: { text: string; markdown: string };
-}
+const LEVEL: Readonly<Record<Severity, string>> = { error: "error", warning: "warning", info: "note" };
 
-interface SarifResult {
-  ruleId?: string;
-  properties?: object;
-  message: { text: string };
-  locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[];
-  fixes?: object[];
-}
-
-interface SarifLog {
-  runs: {
-    tool: { driver: { name: string; version?: string; informationUri?: string; rules?: SarifRule[] } };
-    results?: SarifResult[];
-  }[];
-}
-
-export async function formatSarif(files: readonly FileReport[]): Promise<string> {
-  const { sarif } = await import("@stoplight/spectral-formatters");
-  const version = packageVersion();
-  const used = new Set(files.flatMap((f) => f.diagnostics.map((d) => d.ruleId)));
-  const rules = Object.fromEntries(
-    RULES.filter((r) => used.has(r.meta.id)).map((r) => [
-      r.meta.id,
-      { name: r.meta.id, description: r.meta.description, documentationUrl: rulePageUrl(r.meta.id) },
-    ]),
-  );
-  const text = sarif(toSpectralDiagnostics(files, { suggestions: true }), { failSeverity: 0 }, {
-    ruleset: { rules },
-    spectralVersion: version,
-  } as never);
-  const log = JSON.parse(text) as SarifLog;
-  const flat = files.flatMap((f) => f.diagnostics.map((d) => ({ d, jsonl: f.jsonl === true })));
-  for (const run of log.runs) {
-    run.tool.driver.name = "tdss";
-    run.tool.driver.version = version;
-    run.tool.driver.informationUri = homePage();
-    for (const rule of run.tool.driver.rules ?? []) {
-      const meta = RULES.find((r) => r.meta.id === rule.id)?.meta;
-      if (!meta) continue;
-      rule.properties = { consequence: meta.consequence, clauses: meta.clauses, fixable: meta.fixable ?? null };
-      const head = rulePageHead(rule.id);
-      if (head !== undefined) {
-        const more = `Wrong and right examples, options: ${rulePageUrl(rule.id)}`;
-        rule.help = { text: `${meta.description}\n\n${more}`, markdown: head };
-      }
-    }
-    (run.results ?? []).forEach((result, i) => {
-      const { d, jsonl } = flat[i] ?? {};
-      if (!d || d.ruleId !== result.ruleId) return;
-      result.properties = { consequence: d.consequence, path: d.path, clauses: d.clauses };
-      const uri = result.locations?.[0]?.physicalLocation?.artifactLocation?.uri;
-      const fixes = uri === undefined ? [] : sarifFixes(d, uri, jsonl === true);
-      if (fixes.length > 0) result.fixes = fixes;
-    });
-  }
+export function formatSarif(files: readonly FileReport[]): string {
+  const found = annotations(files);
+  const used = new Set(found.map((a) => a.diagnostic.ruleId));
+  const rules = RULES.filter((r) => used.has(r.meta.id)).map(({ meta }) => {
+    const head = rulePageHead(meta.id);
+    const helpUri = rulePageUrl(meta.id);
+    const more = `Wrong and right examples, options: ${helpUri}`;
+    return {
+      id: meta.id,
+      shortDescription: { text: meta.description },
+      helpUri,
+      properties: { consequence: meta.consequence, clauses: meta.clauses, fixable: meta.fixable ?? null },
+      ...(head !== undefined ? { help: { text: `${meta.description}\n\n${more}`, markdown: head } } : {}),
+    };
+  });
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const artifacts = [...new Set(found.map((a) => a.file))];
+  const results = found.map((a) => {
+    const d = a.diagnostic;
+    const fixes = sarifFixes(d, a.file, a.jsonl);
+    return {
+      level: LEVEL[a.severity],
+      message: { text: a.message },
+      ruleId: d.ruleId,
+      ...(ruleIndex.has(d.ruleId) ? { ruleIndex: ruleIndex.get(d.ruleId) } : {}),
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: a.file, index: artifacts.indexOf(a.file) },
+            region: {
+              startLine: a.start.line,
+              startColumn: a.start.column,
+              endLine: a.end.line,
+              endColumn: a.end.column,
+            },
+          },
+        },
+      ],
+      properties: { consequence: d.consequence, path: d.path, clauses: d.clauses },
+      ...(fixes.length > 0 ? { fixes } : {}),
+    };
+  });
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "tdss", version: packageVersion(), informationUri: homePage(), rules } },
+        artifacts: artifacts.map((uri) => ({ location: { uri } })),
+        results,
+      },
+    ],
+  };
   return JSON.stringify(log, null, 2) + "\n";
 }
 

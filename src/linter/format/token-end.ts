@@ -1,6 +1,6 @@
 /**
  * The span of a diagnostic in its text: the editor (src/lsp/diagnostics.ts) and the formats that carry an end
- * position (github, sarif: src/linter/format/spectral.ts) underline the token a diagnostic is at, never a zero-width
+ * position (github, sarif: src/linter/format/annotations.ts) underline the token a diagnostic is at, never a zero-width
  * point.
  */
 

@@ -1,5 +1,5 @@
 /**
- * House rules for spec/openapi.yaml, run beside Spectral's `spectral:oas`:
+ * House rules for spec/openapi.yaml, run by src/contract/openapi.test.ts beside Spectral's `spectral:oas`:
  * every operation names its MCP tool (§4.1) and its Credit formula (§8), and every place
  * marked implementation-defined says what is unknown.
  */
