@@ -96,6 +96,15 @@ describe("HttpClient", () => {
     await client.close();
   });
 
+  it("leaves no timer behind once closed, so that a process that is done exits at once", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const client = new HttpClient({ baseUrl: `${base}/prefix/` });
+    expect((await client.send({ method: "GET", path: "/ok" })).status).toBe(200);
+    await client.close();
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
   it("refuses a path that would leave the base origin, without sending anything", async () => {
     const client = new HttpClient({ baseUrl: base });
     const before = seen.length;
