@@ -1,7 +1,10 @@
 import type { OperationId } from "../contract/index.js";
 
-/** Which credential a request carries (§5). `second` is the configured exhausted key. */
-export const AUTH_MODES = ["primary", "second", "none", "malformed", "unknown"] as const;
+/**
+ * Which credential a request carries (§5). `second` is the configured exhausted key, `inactive` the configured key
+ * that exists but is switched off.
+ */
+export const AUTH_MODES = ["primary", "second", "inactive", "none", "malformed", "unknown"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** The request a step sent (key already replaced when stored in a report). */

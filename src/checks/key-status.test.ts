@@ -58,6 +58,38 @@ describe("key-status (§4.5)", () => {
       /not exhausted: 50 remaining/,
     );
   });
+
+  it("with inactive, wants a success that reports the key not active, in whichever form it says so", () => {
+    const run = (body: unknown) => [keyStatus.run(context("getKeyStatus", [body]), { inactive: true })].flat();
+    const { active: _, ...rest } = status;
+    for (const form of [{ active: false }, { status: "inactive" }, { status: "disabled" }])
+      expect(
+        run(ok({ ...rest, ...form })).map((o) => o.status),
+        JSON.stringify(form),
+      ).toEqual(["pass"]);
+    for (const form of [{ active: true }, { status: "active" }, { status: "enabled" }])
+      expect(run(ok({ ...rest, ...form })), JSON.stringify(form)).toEqual([
+        expect.objectContaining({
+          status: "fail",
+          message: "key status reports the configured inactive key as active",
+        }),
+      ]);
+    expect(run({ code: 403, msg: "the API key is inactive", data: null })).toEqual([
+      expect.objectContaining({
+        status: "fail",
+        message: "key status refused the inactive key instead of reporting that it is not active",
+      }),
+    ]);
+  });
+
+  it("records the inactive key's answer nowhere, and holds the tester's own key to active", () => {
+    const ctx = context("getKeyStatus", [ok({ ...status, active: false })]);
+    expect([keyStatus.run(ctx, { inactive: true })].flat()[0]!.status).toBe("pass");
+    expect(ctx.run.observed.get("key_status.key")).toBeUndefined();
+    expect([keyStatus.run(context("getKeyStatus", [ok({ ...status, active: false })]), {})].flat()[0]!.message).toBe(
+      "key status does not report the key as active",
+    );
+  });
 });
 
 describe("version-info (§4.5, §9)", () => {

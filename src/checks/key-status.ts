@@ -7,7 +7,10 @@ import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } 
  * GET /auth/key/status reports whether the key is active, its scopes, its rate limit and its remaining
  * quota (§4.5, §5). Member names are not shown: each is pinned or auto-detected, and a member the runner
  * cannot find fails with the config key that would pin it. With `exhausted`, the remaining quota is 0
- * and the answer is still a success — which is what tells an exhausted key from a rejected one.
+ * and the answer is still a success — which is what tells an exhausted key from a rejected one. With `inactive`
+ * (a key the tester holds that exists but is switched off), the answer is a success that reports the key not
+ * active: a key status that refused it, or called it active, would not report whether the key is active
+ * (s4-5-key-status-reports), for the one kind of key of which the answer is no.
  */
 /** The values each member could hold, whatever its name: a member of another kind cannot be it. */
 const FITS: Readonly<Record<"active" | "scopes" | "rateLimit" | "remaining", (v: unknown) => boolean>> = {
@@ -46,9 +49,15 @@ export function stableKeyStatus(body: unknown, pointers: { remaining?: string; r
   return walk(getPointer(body, "/data"), "/data");
 }
 
-export const keyStatus: Check<{ exhausted?: boolean }> = {
-  description: "key status reports active, scopes, rate limit and remaining quota (exhausted: remaining is 0)",
-  args: { type: "object", additionalProperties: false, properties: { exhausted: { type: "boolean" } } },
+export const keyStatus: Check<{ exhausted?: boolean; inactive?: boolean }> = {
+  description:
+    "key status reports active, scopes, rate limit and remaining quota (exhausted: remaining is 0; inactive: " +
+    "not active)",
+  args: {
+    type: "object",
+    additionalProperties: false,
+    properties: { exhausted: { type: "boolean" }, inactive: { type: "boolean" } },
+  },
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
     if (!e) return fail("no response");
@@ -56,7 +65,9 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
       return fail(
         args?.exhausted
           ? "key status refused the exhausted key, as it would a rejected one"
-          : "key status is not a success",
+          : args?.inactive
+            ? "key status refused the inactive key instead of reporting that it is not active"
+            : "key status is not a success",
         "a success envelope",
         { status: e.status, body: excerpt(e.bodyText ?? e.error, 200) },
       );
@@ -87,24 +98,26 @@ export const keyStatus: Check<{ exhausted?: boolean }> = {
     if (members.remaining && remaining !== undefined && typeof remaining !== "number")
       out.push(fail("remaining quota is not a number", "a number", remaining));
     const who = args?.exhausted ? "second_key" : "key";
-    ctx.run.observed.set(
-      `key_status.${who}`,
-      {
-        active: read("active") ?? null,
-        scopes: read("scopes") ?? null,
-        rate_limit: read("rateLimit") ?? null,
-        // The active key's balance falls with every priced request: observed holds that it is a number.
-        remaining: who === "key" ? balanceShape(remaining) : (remaining ?? null),
-      },
-      "s4-5-key-status-members-not-shown",
-    );
+    // The inactive key's answer is held to not active, not recorded: its members are those key_status.key records.
+    if (!args?.inactive)
+      ctx.run.observed.set(
+        `key_status.${who}`,
+        {
+          active: read("active") ?? null,
+          scopes: read("scopes") ?? null,
+          rate_limit: read("rateLimit") ?? null,
+          // The active key's balance falls with every priced request: observed holds that it is a number.
+          remaining: who === "key" ? balanceShape(remaining) : (remaining ?? null),
+        },
+        "s4-5-key-status-members-not-shown",
+      );
     if (args?.exhausted && typeof remaining === "number" && remaining > 0)
       out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
-    if (!args?.exhausted) {
-      const active = read("active");
-      if (active !== undefined && !reportsActive(active))
-        out.push(fail("key status does not report the key as active", "active", active));
-    }
+    const active = read("active");
+    if (args?.inactive && active !== undefined && reportsActive(active))
+      out.push(fail("key status reports the configured inactive key as active", "not active", active));
+    if (!args?.exhausted && !args?.inactive && active !== undefined && !reportsActive(active))
+      out.push(fail("key status does not report the key as active", "active", active));
     return out.length ? out : [pass()];
   },
 };

@@ -28,7 +28,12 @@ async function tdssRun(
   for (const [name, text] of Object.entries(options.files ?? {}))
     writeFileSync(join(dir, name), text.replaceAll("$URL", fake.url));
   const io = { out: "", err: "", dir };
-  const env = { TDSS_API_KEY: fake.keys.active, TDSS_SECOND_API_KEY: fake.keys.exhausted, ...options.env };
+  const env = {
+    TDSS_API_KEY: fake.keys.active,
+    TDSS_SECOND_API_KEY: fake.keys.exhausted,
+    TDSS_INACTIVE_API_KEY: fake.keys.inactive,
+    ...options.env,
+  };
   let code: number | Error;
   try {
     code = await executeRun(
@@ -92,6 +97,7 @@ describe("tdss run", () => {
       ]) {
         expect(text).not.toContain(fake!.keys.active);
         expect(text).not.toContain(fake!.keys.exhausted);
+        expect(text).not.toContain(fake!.keys.inactive);
       }
     },
   );

@@ -231,6 +231,7 @@ interface Target {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly secondKey: string | undefined;
+  readonly inactiveKey?: string;
   readonly embedded?: EmbeddedServer;
 }
 
@@ -261,13 +262,21 @@ async function embeddedTarget(io: RunIo): Promise<Target> {
     throw new UsageError(`cannot start the embedded reference server: ${(error as Error).message}`);
   }
   io.err(`tdss: no --base-url: running against the embedded reference server at ${embedded.url}\n`);
-  return { baseUrl: embedded.url, apiKey: embedded.keys.active, secondKey: embedded.keys.exhausted, embedded };
+  const { active, exhausted, inactive } = embedded.keys;
+  return {
+    baseUrl: embedded.url,
+    apiKey: active,
+    secondKey: exhausted,
+    ...(inactive ? { inactiveKey: inactive } : {}),
+    embedded,
+  };
 }
 
 async function targetOf(args: RunArgs, config: RunConfig, io: RunIo, cassette: Cassette | undefined): Promise<Target> {
   const baseUrlArg = cassette ? undefined : (args.baseUrl ?? config.baseUrl);
   const keyEnv = config.apiKeyEnv ?? "TDSS_API_KEY";
   const secondEnv = config.secondKeyEnv ?? "TDSS_SECOND_API_KEY";
+  const inactiveEnv = config.inactiveKeyEnv ?? "TDSS_INACTIVE_API_KEY";
   if (args.apiKey !== undefined)
     io.err(
       `tdss: warning: a key given with --api-key is visible to other users in the process list and stays in ` +
@@ -275,9 +284,13 @@ async function targetOf(args: RunArgs, config: RunConfig, io: RunIo, cassette: C
     );
   const apiKey: string | undefined = args.apiKey ?? io.env[keyEnv];
   const secondKey: string | undefined = io.env[secondEnv];
+  const inactiveKey: string | undefined = io.env[inactiveEnv];
   // Stand-in keys on a replay: nothing is sent, and the recorded texts carry placeholders where the keys were.
   if (cassette) return { baseUrl: cassette.baseUrl, apiKey: "tdssreplayprimarykey", secondKey: "tdssreplaysecondkey" };
-  if (baseUrlArg) return { baseUrl: deploymentTarget(baseUrlArg, apiKey, keyEnv, io), apiKey: apiKey!, secondKey };
+  if (baseUrlArg) {
+    const baseUrl = deploymentTarget(baseUrlArg, apiKey, keyEnv, io);
+    return { baseUrl, apiKey: apiKey!, secondKey, ...(inactiveKey ? { inactiveKey } : {}) };
+  }
   return embeddedTarget(io);
 }
 
@@ -313,6 +326,7 @@ function conformanceOptions(
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
     ...(target.secondKey ? { secondKey: target.secondKey } : {}),
+    ...(target.inactiveKey ? { inactiveKey: target.inactiveKey } : {}),
     cases,
     maxCredits: settings.maxCredits,
     concurrency: settings.concurrency,
@@ -439,7 +453,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
   const expectations = loadRunExpectations(args, config, io.cwd, allCases);
   const target = await targetOf(args, config, io, cassette);
   // The run's one redaction (src/runner/credentials.ts), on everything printed and every report file.
-  const redact = new Credentials(target.apiKey, target.secondKey).redact;
+  const redact = new Credentials(target.apiKey, target.secondKey, target.inactiveKey).redact;
   const out: Print = (t) => io.out(redact(t));
   const plan = { args, io, config, settings, allCases, cases, cassette, lastFailed, expectations, target, redact, out };
   return runPlanned(plan);

@@ -29,6 +29,8 @@ export interface RunConfig {
   readonly apiKeyEnv?: string;
   /** Environment variable holding a second, exhausted key (default TDSS_SECOND_API_KEY). */
   readonly secondKeyEnv?: string;
+  /** Environment variable holding a key that exists but is inactive (default TDSS_INACTIVE_API_KEY). */
+  readonly inactiveKeyEnv?: string;
   readonly maxCredits?: number;
   readonly concurrency?: number;
   readonly timeoutMs?: number;
@@ -88,6 +90,7 @@ const SCHEMA: Schema = {
     base_url: { type: "string" },
     api_key_env: envName,
     second_key_env: envName,
+    inactive_key_env: envName,
     max_credits: { type: "integer", minimum: 0 },
     concurrency: { type: "integer", minimum: 1, maximum: 64 },
     timeout_ms: { type: "integer", minimum: 100, maximum: 600000 },
@@ -160,6 +163,7 @@ type Raw = {
   base_url?: string;
   api_key_env?: string;
   second_key_env?: string;
+  inactive_key_env?: string;
   max_credits?: number;
   concurrency?: number;
   timeout_ms?: number;
@@ -195,6 +199,8 @@ const KEY_MEMBERS: Readonly<Record<string, string>> = {
   key: "api_key_env",
   second_key: "second_key_env",
   second_api_key: "second_key_env",
+  inactive_key: "inactive_key_env",
+  inactive_api_key: "inactive_key_env",
 };
 
 /** What to do about a key written into the file itself, or undefined when there is none. */
@@ -238,6 +244,7 @@ function runConfig({ shown, dir, value, at }: ConfigSource): RunConfig {
     ...(r.base_url !== undefined ? { baseUrl: r.base_url } : {}),
     ...(r.api_key_env ? { apiKeyEnv: r.api_key_env } : {}),
     ...(r.second_key_env ? { secondKeyEnv: r.second_key_env } : {}),
+    ...(r.inactive_key_env ? { inactiveKeyEnv: r.inactive_key_env } : {}),
     ...(r.max_credits !== undefined ? { maxCredits: r.max_credits } : {}),
     ...(r.concurrency !== undefined ? { concurrency: r.concurrency } : {}),
     ...(r.timeout_ms !== undefined ? { timeoutMs: r.timeout_ms } : {}),

@@ -1,10 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Credentials, KEY_PLACEHOLDER, keyEncodings, redactor, SECOND_KEY_PLACEHOLDER } from "./credentials.js";
+import {
+  Credentials,
+  INACTIVE_KEY_PLACEHOLDER,
+  KEY_PLACEHOLDER,
+  keyEncodings,
+  redactor,
+  SECOND_KEY_PLACEHOLDER,
+} from "./credentials.js";
 
 const KEY = "svc_h0st/ile+k3y=t35t_9f8e7d6c";
 const SECOND = "svc_second/key_0a1b2c3d4e5f";
-const credentials = new Credentials(KEY, SECOND);
+const INACTIVE = "svc_inactive/key_9a8b7c6d5e4f";
+const credentials = new Credentials(KEY, SECOND, INACTIVE);
 
 /** True when any concrete encoding of the key is still in the text. */
 function leaks(text: string, key = KEY): string[] {
@@ -49,11 +57,19 @@ describe("key redaction", () => {
     );
   });
 
-  it("tells the two keys apart and leaves other text alone", () => {
+  it("tells the three keys apart and leaves other text alone", () => {
     const plain = Buffer.from("hello world, nothing secret").toString("base64");
     const rest = `svc_other_key, https://x.example/a+b and ${plain}`;
-    const text = `Bearer ${KEY} and Bearer ${encodeURIComponent(SECOND)}; ${rest}`;
-    expect(credentials.redact(text)).toBe(`Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER}; ${rest}`);
+    const escaped = INACTIVE.replaceAll("/", "\\/");
+    const text = `Bearer ${KEY} and Bearer ${encodeURIComponent(SECOND)} and ${escaped}; ${rest}`;
+    expect(credentials.redact(text)).toBe(
+      `Bearer ${KEY_PLACEHOLDER} and Bearer ${SECOND_KEY_PLACEHOLDER} and ${INACTIVE_KEY_PLACEHOLDER}; ${rest}`,
+    );
+  });
+
+  it("sends the inactive key only when one is configured", () => {
+    expect(credentials.header("inactive")).toBe(`Bearer ${INACTIVE}`);
+    expect(() => new Credentials(KEY, SECOND).header("inactive")).toThrow(/no inactive key configured/);
   });
 
   it("redacts every string of a value, member names too, keeping its shape", () => {

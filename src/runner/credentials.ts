@@ -4,6 +4,7 @@ import type { AuthMode } from "../checks/exchange.js";
 /** What replaces each key wherever text leaves the runner (console, reports, curl commands). */
 export const KEY_PLACEHOLDER = "$TDSS_API_KEY";
 export const SECOND_KEY_PLACEHOLDER = "$TDSS_SECOND_API_KEY";
+export const INACTIVE_KEY_PLACEHOLDER = "$TDSS_INACTIVE_API_KEY";
 
 /** Base64 runs shorter than this are not redacted: too short to carry a key, long enough to be found in other text. */
 const MIN_BASE64_RUN = 12;
@@ -116,6 +117,7 @@ export class Credentials {
   constructor(
     readonly primary: string,
     readonly second?: string,
+    readonly inactive?: string,
   ) {
     if (!primary) throw new Error("an API key is required");
     // Shaped like a real key (same prefix, e.g. svc_) so that only its value is wrong.
@@ -124,6 +126,7 @@ export class Credentials {
     this.redact = redactor([
       { key: primary, placeholder: KEY_PLACEHOLDER },
       ...(second ? [{ key: second, placeholder: SECOND_KEY_PLACEHOLDER }] : []),
+      ...(inactive ? [{ key: inactive, placeholder: INACTIVE_KEY_PLACEHOLDER }] : []),
     ]);
   }
 
@@ -135,6 +138,9 @@ export class Credentials {
       case "second":
         if (!this.second) throw new Error("no second key configured");
         return `Bearer ${this.second}`;
+      case "inactive":
+        if (!this.inactive) throw new Error("no inactive key configured");
+        return `Bearer ${this.inactive}`;
       case "none":
         return undefined;
       case "malformed":

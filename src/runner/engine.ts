@@ -94,6 +94,8 @@ async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Pro
   };
   if (c.requires.includes("second_key") && !deps.credentials.second)
     run.notRun = new NotRun("configuration", "needs a second (exhausted) key; none is configured");
+  else if (c.requires.includes("inactive_key") && !deps.credentials.inactive)
+    run.notRun = new NotRun("configuration", "needs an inactive key; none is configured");
   else {
     try {
       const { chain } = await onChain(async () => {

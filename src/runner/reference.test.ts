@@ -23,6 +23,7 @@ describe("the suites against the reference server", () => {
       baseUrl: server.url,
       apiKey: server.keys.active,
       secondKey: server.keys.exhausted,
+      inactiveKey: server.keys.inactive,
       cases,
       maxCredits: 400,
       concurrency: 4,
@@ -37,5 +38,29 @@ describe("the suites against the reference server", () => {
       );
     expect(notPassed).toEqual([]);
     expect(outcome.credits.spent).toBeLessThanOrEqual(outcome.credits.estimated);
+  });
+
+  it("check the inactive key's status when one is configured, and leave the case not run without one", async () => {
+    const cases = loadSuites().filter((c) => c.requires.includes("inactive_key"));
+    expect(cases.map((c) => c.id)).toEqual(["auth/inactive-key-status"]);
+    const run = (inactiveKey?: string) =>
+      runConformance({
+        baseUrl: server.url,
+        apiKey: server.keys.active,
+        ...(inactiveKey ? { inactiveKey } : {}),
+        cases,
+        maxCredits: 10,
+        concurrency: 1,
+        timeoutMs: 10_000,
+      });
+    expect((await run(server.keys.inactive)).results.map((r) => r.status)).toEqual(["passed"]);
+    // The active key passed where the inactive one is expected: key status reports it active, which fails.
+    expect((await run(server.keys.active)).results.map((r) => r.status)).toEqual(["failed"]);
+    const without = (await run()).results[0]!;
+    expect([without.status, without.notRun, without.reason]).toEqual([
+      "skipped",
+      "configuration",
+      expect.stringMatching(/needs an inactive key/),
+    ]);
   });
 });

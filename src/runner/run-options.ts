@@ -14,6 +14,8 @@ export interface RunOptions {
   readonly apiKey: string;
   /** A second key whose balance is exhausted (auth cases tell it apart from a rejected key). */
   readonly secondKey?: string;
+  /** A key that exists but is switched off (auth cases check that key status reports it inactive, §4.5). */
+  readonly inactiveKey?: string;
   /** The selected cases, in order. */
   readonly cases: readonly CaseDef[];
   readonly maxCredits: number;

@@ -22,6 +22,7 @@ async function run(faults: Fault[], only?: string, extra: Partial<RunOptions> = 
     baseUrl: fake.url,
     apiKey: fake.keys.active,
     secondKey: fake.keys.exhausted,
+    inactiveKey: fake.keys.inactive,
     cases,
     // The product's default budget: the whole suite's worst case must fit in what `tdss run` allows by default.
     maxCredits: DEFAULT_MAX_CREDITS,

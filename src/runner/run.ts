@@ -222,7 +222,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       fullPlan,
     );
   }
-  const credentials = new Credentials(options.apiKey, options.secondKey);
+  const credentials = new Credentials(options.apiKey, options.secondKey, options.inactiveKey);
   const observed = new Observed();
   const implementation = new Implementation(options.implementation ?? {}, observed);
   const httpOptions: HttpClientOptions = {

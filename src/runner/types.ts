@@ -39,7 +39,10 @@ export interface CaseDef {
   readonly title: string;
   readonly clauses: readonly string[];
   readonly tags: readonly string[];
-  /** `second_key`: the case needs the configured exhausted key, and is skipped without it. */
+  /**
+   * `second_key`: the case needs the configured exhausted key; `inactive_key`: the configured inactive key. Without
+   * it, the case is not run (configuration).
+   */
   readonly requires: readonly string[];
   /** `last`: runs after every other case (e.g. scans what the others fetched). */
   readonly runs?: "last";
@@ -126,7 +129,7 @@ export interface CaseResult {
  * - `budget`: the case no longer fits the run's `--max-credits`;
  * - `interrupted`: SIGINT or SIGTERM;
  * - `data`: the deployment's data does not hold what the case needs (a template, a bound, a set too large to page);
- * - `configuration`: the run lacks what the case needs (a second key).
+ * - `configuration`: the run lacks what the case needs (a second or an inactive key).
  */
 export type NotRunCategory =
   "unreachable" | "no answer" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";

@@ -87,6 +87,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
       baseUrl: server.url,
       apiKey: server.keys.active,
       secondKey: server.keys.exhausted,
+      ...(server.keys.inactive ? { inactiveKey: server.keys.inactive } : {}),
       cases,
       maxCredits: MAX_CREDITS,
       concurrency: DEFAULT_CONCURRENCY,

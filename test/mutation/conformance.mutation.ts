@@ -43,6 +43,7 @@ async function failuresOf(c: CaseDef): Promise<string[]> {
     baseUrl: server.url,
     apiKey: server.keys.active,
     secondKey: server.keys.exhausted,
+    inactiveKey: server.keys.inactive,
     cases: company(c),
     maxCredits: 100_000,
     // One case at a time: the test is one case, and Stryker runs one test at a time in each of its workers.

@@ -28,7 +28,7 @@ export type Fault =
 
 export interface FakeDeployment {
   readonly url: string;
-  readonly keys: { readonly active: string; readonly exhausted: string };
+  readonly keys: { readonly active: string; readonly exhausted: string; readonly inactive: string };
   /** Requests received, by "METHOD path". */
   readonly hits: Map<string, number>;
   balance(key: string): number;
@@ -242,10 +242,15 @@ type Answer = { data: unknown; count: number };
 /** The deployment's records, keys and balances, and what each route answers over them. */
 class FakeService {
   readonly data: Record<Dataset, Rec[]>;
-  readonly keys = { active: "svc_fake_active_key_0123456789", exhausted: "svc_fake_exhausted_key_0123456789" };
+  readonly keys = {
+    active: "svc_fake_active_key_0123456789",
+    exhausted: "svc_fake_exhausted_key_0123456789",
+    inactive: "svc_fake_inactive_key_0123456789",
+  };
   readonly balances = new Map([
     [this.keys.active, 100_000],
     [this.keys.exhausted, 0],
+    [this.keys.inactive, 1_000],
   ]);
   readonly hits = new Map<string, number>();
   readonly routes = new Map(
@@ -343,7 +348,7 @@ class FakeService {
   keyStatus(account: string): Answer {
     return {
       data: {
-        active: true,
+        active: account !== this.keys.inactive,
         scopes: ["people", "jobs", "companies"],
         rate_limit: { requests: 600_000, per_seconds: 60 },
         credits_remaining: this.balances.get(account),
@@ -466,6 +471,7 @@ async function handle(service: FakeService, req: IncomingMessage, res: ServerRes
   if (!op) return send(404, { code: 404, msg: "no such route" });
   if (!known && !faults.has("no-auth")) return send(401, { code: 401, msg: "unauthorized" });
   const account = known ? key : service.keys.active;
+  if (account === service.keys.inactive && op !== "getKeyStatus") return send(403, { code: 403, msg: "inactive key" });
   try {
     const result = service.answer(op, bodyOf(req, chunks), account);
     service.charge(op, result, account);
