@@ -2,7 +2,7 @@ import { type Agent, request } from "undici";
 import { CLOSED_BEFORE_ANSWER, createAgent, idleClose, isIdempotent, resendAfterIdle } from "./connections.js";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
-import { describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
+import { Patience, describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -35,17 +35,17 @@ export interface HttpResult {
   /** How many 429 answers (and 503s with Retry-After) were retried before this result. */
   readonly retries: number;
   /** The request was not sent: the run had stopped after consecutive transport failures, or (with `rateLimited`) a
-   * 429's Retry-After held it past its deadline. */
+   * 429's Retry-After held it longer than it may wait. */
   readonly notSent?: true;
   /**
-   * The key's rate limit stopped the request: its last answer was a 429 (`status`) with no retry left within the
-   * deadline, or it was not sent (`notSent`) because a 429's Retry-After held it past the deadline.
+   * The key's rate limit stopped the request: its last answer was a 429 (`status`) with no retry left within its
+   * patience, or it was not sent (`notSent`) because a 429's Retry-After held it longer than it may wait.
    */
   readonly rateLimited?: true;
   /**
    * The deployment was only for now unavailable: its last answer was a 503 with Retry-After (`status`), with no retry
-   * left within the deadline, or it was not sent (`notSent`) because such an answer's Retry-After held it past its
-   * deadline (`error` says which); a 503 without Retry-After is an answer like any other.
+   * left within its patience, or it was not sent (`notSent`) because such an answer's Retry-After held it longer than
+   * it may wait (`error` says which); a 503 without Retry-After is an answer like any other.
    */
   readonly unavailable?: true;
 }
@@ -53,9 +53,9 @@ export interface HttpResult {
 export interface HttpClientOptions {
   readonly baseUrl: string;
   /**
-   * Milliseconds an exchange has to answer (headers and body), and the deadline of the waits the deployment imposes
-   * (a Retry-After), counted from the request's first turn under the key's pace: it is re-sent after a 429 only
-   * before that deadline. Its wait for that first turn, behind the run's own requests, is not bounded.
+   * Milliseconds an exchange has to answer (headers and body), and what one request may spend in all on the
+   * deployment's refused answers and their Retry-After holds (`Patience`): it is re-sent after a 429 only while
+   * that lasts. Its waits behind the run's own requests for its turns are not bounded.
    */
   readonly timeoutMs?: number;
   /** Largest response body read; a bigger one is cut off and reported. */
@@ -104,9 +104,9 @@ export function isInsecureRemote(url: URL): boolean {
  * header can never reach another host. Redirects are never followed (a 3xx is returned as it is).
  * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error` (no answer: every
  * answer of the deployment comes back as one). Every request waits for its turn under its key's policy in `rates`
- * and is retried after a 429, or a 503 with Retry-After, only while its deadline (`timeoutMs` after its first turn)
- * allows; so once its turn has come a request takes at most twice `timeoutMs`, and a Retry-After past the deadline
- * comes back as the 429 it is (a 503 as `unavailable`, with `error`). Once `health` has stopped
+ * and is retried after a 429, or a 503 with Retry-After, only while its patience (`timeoutMs` of the deployment's
+ * refused answers and holds) allows; a Retry-After longer than that comes back as the 429 it is (a 503 as
+ * `unavailable`, with `error`). Once `health` has stopped
  * the run, nothing more is sent.
  */
 export class HttpClient {
@@ -155,15 +155,15 @@ export class HttpClient {
       return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
     };
     const started = performance.now();
-    // Until its first turn, the deadline bounds only what the deployment imposes (RatePolicy.turn); from then on it is
-    // counted from that turn, so a request that waited behind the run's own queue still has its retries.
-    let deadline = started + this.timeoutMs;
+    // The deployment's time (refused answers, Retry-After holds) is bounded; the waits behind the run's own queue are
+    // not, so a request that waited long for its turns still has its retries.
+    const patience = new Patience(this.timeoutMs);
     let refused: HttpResult | undefined;
     const ratePolicy = this.rates.forHeaders(req.headers);
     for (let retries = 0; ; retries++) {
       const skipped = notSent();
       if (skipped) return skipped;
-      const sentAt = await ratePolicy.turn(deadline);
+      const sentAt = await ratePolicy.turn(patience);
       if (sentAt === undefined) {
         if (refused) return refused;
         const durationMs = Math.round(performance.now() - started);
@@ -171,7 +171,6 @@ export class HttpClient {
         const held = ratePolicy.heldUnavailable() ? { unavailable: true as const } : { rateLimited: true as const };
         return { url, error, durationMs, retries, notSent: true, ...held };
       }
-      if (retries === 0) deadline = sentAt + this.timeoutMs;
       let result: HttpResult;
       // A request that met a connection the deployment closed while idle, before any byte of the answer, is sent
       // again on another when its method allows it (RFC 9112 §9.3.1), and one never written, whatever its method;
@@ -192,7 +191,7 @@ export class HttpClient {
       refused = unavailable
         ? { ...result, error: describeUnavailable(retries), unavailable: true }
         : { ...result, rateLimited: true };
-      const retry = ratePolicy.refused(retryAfter, retries, deadline, sentAt, unavailable ? "unavailable" : "rate");
+      const retry = ratePolicy.refused(retryAfter, retries, patience, sentAt, unavailable ? "unavailable" : "rate");
       if (!retry || (!unavailable && retries >= (req.rateRetries ?? Infinity))) return refused;
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KeyRatePolicies } from "./key-rate-policies.js";
+import { Patience } from "./rate-policy.js";
 
 describe("KeyRatePolicies", () => {
   it("keeps one policy per key, told apart by the Authorization header in any letter case", () => {
@@ -25,9 +26,9 @@ describe("KeyRatePolicies", () => {
   it("holds only the key a 429 was answered to", async () => {
     const rates = new KeyRatePolicies();
     const limited = rates.for("Bearer exhausted");
-    const sentAt = await limited.turn(performance.now() + 60_000);
-    limited.refused("30", 0, performance.now() + 60_000, sentAt!);
-    expect(await limited.turn(performance.now() + 1_000)).toBeUndefined();
-    expect(await rates.for("Bearer primary").turn(performance.now() + 1_000)).toBeDefined();
+    const sentAt = await limited.turn(new Patience(60_000));
+    limited.refused("30", 0, new Patience(60_000), sentAt!);
+    expect(await limited.turn(new Patience(1_000))).toBeUndefined();
+    expect(await rates.for("Bearer primary").turn(new Patience(1_000))).toBeDefined();
   });
 });

@@ -22,7 +22,7 @@ import {
   type McpClientOptions,
 } from "./mcp.js";
 import { isNoAnswer } from "./no-answer.js";
-import { RatePolicy } from "./rate-policy.js";
+import { Patience, RatePolicy } from "./rate-policy.js";
 import { startIdleClosingServer, type IdleClosingServer } from "./testing/idle-closing-server.js";
 import { TransportHealth } from "./transport-health.js";
 
@@ -633,7 +633,7 @@ describe("MCP under the key's rate limit", () => {
         try {
           // Requests of other cases take the next 8 turns: this call's comes 2 s on, past its 2 × 500 ms, and nothing
           // of its session ends a wait before then. A wait still going on is the tester's queue, not silence.
-          const others = Array.from({ length: 8 }, () => ratePolicy.turn(Number.POSITIVE_INFINITY));
+          const others = Array.from({ length: 8 }, () => ratePolicy.turn(new Patience(Infinity)));
           const outcome = await session.callTool("svc_get_key_status", {});
           expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
           await Promise.all(others);

@@ -14,7 +14,7 @@ import { CLOSED_BEFORE_ANSWER, idleClose, isIdempotent, poolFetch, resendAfterId
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
-import { describeUnavailable, isTransientUnavailable, type RatePolicy } from "./rate-policy.js";
+import { Patience, describeUnavailable, isTransientUnavailable, type RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
 import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
 
@@ -45,8 +45,9 @@ export interface McpClientOptions {
    */
   readonly authorization?: string;
   /**
-   * Milliseconds one HTTP request has to answer, and the deadline of its waits under the rate limit; a session, a
-   * tools/list or a tool call (each of several requests, retried after rate-limit answers) has twice that.
+   * Milliseconds one HTTP request has to answer, and how long it may wait on the holds of rate-limit answers; a
+   * session, a tools/list or a tool call (each of several requests, retried after rate-limit answers) has twice
+   * that.
    */
   readonly timeoutMs?: number;
   /** The run's count of consecutive transport failures: every fetch reports to it; none is sent once it stops. */
@@ -57,8 +58,8 @@ export interface McpClientOptions {
 
 /**
  * A failure to talk MCP at all (HTTP refusal, unreachable, bad protocol); its message names what and where.
- * `httpStatus` 429: the key's rate limit stopped it (answered 429 after every retry the deadline allowed, or not
- * sent because its turn would have come after the deadline).
+ * `httpStatus` 429: the key's rate limit stopped it (answered 429 after every retry its patience allowed, or not
+ * sent because a Retry-After held it longer than it may wait).
  */
 export class McpClientError extends Error {
   override readonly name = "McpClientError";
@@ -103,7 +104,7 @@ export interface ToolCallOutcome {
   readonly error?: string;
   /**
    * The key's rate limit stopped the call: its last answer was a rate-limit refusal (an envelope code 429, a
-   * JSON-RPC error saying so, HTTP 429) with no retry left within the deadline, or it was not sent in time.
+   * JSON-RPC error saying so, HTTP 429) with no retry left within its patience, or it was not sent in time.
    */
   readonly rateLimited?: true;
   /** No answer came (`error` says why: a timeout, a failed connection, ...): nothing of the server's to judge. */
@@ -136,7 +137,7 @@ export interface OriginBoundFetchOptions {
   readonly ratePolicy?: RatePolicy;
   /** An event stream: its response has no deadline (only the waits for its turn have). */
   readonly endless?: boolean;
-  /** Called when the rate limit stops a request (a 429 with no retry left, or no turn before the deadline). */
+  /** Called when the rate limit stops a request (a 429 with no retry left, or a hold longer than it may wait). */
   readonly onRateLimited?: () => void;
   /** Called when a request is still answered 503 with Retry-After after its retries (it then throws no answer). */
   readonly onUnavailable?: () => void;
@@ -173,9 +174,10 @@ function resendableAfterClose(init: RequestInit | undefined): boolean {
  * followed, so the key cannot leave the configured deployment. With `health`, a response (any status) or a
  * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
  * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429, or a
- * 503 with Retry-After, is retried (request bodies are strings, so they can be sent again) while `timeoutMs` after
- * its first turn allows; past that, the 429 is returned (a 503: an McpClientError marked as no answer is
- * thrown), or, when a Retry-After held it past its deadline, an McpClientError with httpStatus 429 is thrown without
+ * 503 with Retry-After, is retried (request bodies are strings, so they can be sent again) while its patience
+ * (`timeoutMs` of refused answers and holds, the run's own queue not counted) allows; past that, the 429 is returned
+ * (a 503: an McpClientError marked as no answer is thrown), or, when a Retry-After held it longer than it may wait,
+ * an McpClientError with httpStatus 429 is thrown without
  * sending anything.
  */
 export function originBoundFetch(
@@ -193,8 +195,8 @@ export function originBoundFetch(
       const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
       throw new McpClientError(why);
     }
-    // Counted from the first turn once it has come, as the HTTP client counts it (src/client/http.ts).
-    let waitDeadline = performance.now() + timeoutMs;
+    // The deployment's time bounded, the run's own queue not, as the HTTP client counts it (src/client/http.ts).
+    const patience = new Patience(timeoutMs);
     const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
     let refused: Response | undefined;
     // A 503 with Retry-After still answered after its retries is no answer to judge: thrown as one, whatever asked.
@@ -207,7 +209,7 @@ export function originBoundFetch(
         throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
       const queued = ratePolicy ? onQueue?.() : undefined;
       const sentAt = ratePolicy
-        ? await ratePolicy.turn(waitDeadline, init?.signal ?? undefined).finally(() => queued?.())
+        ? await ratePolicy.turn(patience, init?.signal ?? undefined).finally(() => queued?.())
         : performance.now();
       if (sentAt === undefined) {
         if (refused?.status === 503) throw unavailable(attempt - 1);
@@ -219,14 +221,13 @@ export function originBoundFetch(
         if (refused) return refused;
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
       }
-      if (attempt === 0) waitDeadline = sentAt + timeoutMs;
       const response = await once(input, init, url);
       const retryAfter = response.headers.get("retry-after") ?? undefined;
       const transient = isTransientUnavailable(response.status, retryAfter);
       if ((response.status !== 429 && !transient) || !ratePolicy) return response;
       if (
         !resendable ||
-        !ratePolicy.refused(retryAfter, attempt, waitDeadline, sentAt, transient ? "unavailable" : "rate")
+        !ratePolicy.refused(retryAfter, attempt, patience, sentAt, transient ? "unavailable" : "rate")
       ) {
         if (transient) {
           await response.body?.cancel().catch(() => undefined);
@@ -235,7 +236,7 @@ export function originBoundFetch(
         onRateLimited?.();
         return response;
       }
-      // Kept, read, in case no later turn comes before the deadline: then this 429 is the answer.
+      // Kept, read, in case no later turn comes within its patience: then this 429 is the answer.
       const { status, statusText, headers } = response;
       refused = new Response(await response.text().catch(() => ""), { status, statusText, headers });
     }
@@ -516,17 +517,16 @@ function sdkRequest<T>(deadline: SdkDeadline, request: (options: RequestOptions)
 
 /**
  * Sends a request again after a rate-limit refusal in its JSON-RPC answer, as the fetch does after an HTTP 429:
- * the policy holds every request for the wait, and the retry goes while `timeout` after the first attempt allows.
+ * the policy holds every request for the wait, and the retry goes while the request's patience (`timeout` of holds)
+ * allows.
  */
 function rateRetries(options: McpClientOptions, timeout: number): RateRetries {
   return async (attempt, refused) => {
-    let waitDeadline: number | undefined;
+    const patience = new Patience(timeout);
     for (let retries = 0; ; retries++) {
       const sentAt = performance.now();
       const answer = await attempt();
-      // Counted from the first answer: the attempt's own waits for its turns are not the deployment's.
-      waitDeadline ??= performance.now() + timeout;
-      if (!refused(answer) || !options.ratePolicy?.refused(undefined, retries, waitDeadline, sentAt)) return answer;
+      if (!refused(answer) || !options.ratePolicy?.refused(undefined, retries, patience, sentAt)) return answer;
     }
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RatePolicy, retryDelayMs } from "./rate-policy.js";
+import { Patience, RatePolicy, retryDelayMs } from "./rate-policy.js";
 
 /** When each of the turns resolved, in fake milliseconds from the start (undefined: no turn before the deadline). */
 function track(turns: Promise<number | undefined>[]): (number | undefined | "waiting")[] {
@@ -31,7 +31,7 @@ describe("RatePolicy (fake clock)", () => {
   it("spaces the turns of concurrent callers by the key's rate", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
-    const at = track(Array.from({ length: 4 }, () => policy.turn(10_000)));
+    const at = track(Array.from({ length: 4 }, () => policy.turn(new Patience(10_000))));
     await vi.advanceTimersByTimeAsync(1000);
     expect(at).toEqual([0, 100, 200, 300]);
   });
@@ -39,47 +39,47 @@ describe("RatePolicy (fake clock)", () => {
   it("holds every caller, not only the refused one, until Retry-After has passed", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
-    const first = await policy.turn(10_000);
+    const first = await policy.turn(new Patience(10_000));
     // A caller already waiting for its turn (due at 100 ms) is held too when the 429 arrives at 50 ms.
-    const at = track([policy.turn(10_000)]);
+    const at = track([policy.turn(new Patience(10_000))]);
     await vi.advanceTimersByTimeAsync(50);
-    expect(policy.refused("2", 0, 10_000, first!)).toBe(true);
+    expect(policy.refused("2", 0, new Patience(10_000), first!)).toBe(true);
     await vi.advanceTimersByTimeAsync(1900);
     expect(at).toEqual(["waiting"]);
     await vi.advanceTimersByTimeAsync(200);
     expect(at[0]).toBeGreaterThanOrEqual(2050);
     // Callers arriving later wait behind it, at the slower pace the 429 taught (twice the key's, a quarter slower).
-    const later = track([policy.turn(10_000), policy.turn(10_000)]);
+    const later = track([policy.turn(new Patience(10_000)), policy.turn(new Patience(10_000))]);
     await vi.advanceTimersByTimeAsync(1000);
     expect((later[1] as number) - (later[0] as number)).toBe(250);
   });
 
   it("backs off exponentially without Retry-After", async () => {
     const policy = new RatePolicy();
-    const sent = (await policy.turn(60_000))!;
-    expect(policy.refused(undefined, 0, 60_000, sent)).toBe(true);
-    const at = track([policy.turn(60_000)]);
+    const sent = (await policy.turn(new Patience(60_000)))!;
+    expect(policy.refused(undefined, 0, new Patience(60_000), sent)).toBe(true);
+    const at = track([policy.turn(new Patience(60_000))]);
     await vi.advanceTimersByTimeAsync(499);
     expect(at).toEqual(["waiting"]);
     await vi.advanceTimersByTimeAsync(1);
     expect(at).toEqual([500]);
-    expect(policy.refused(undefined, 2, 60_000, 500)).toBe(true);
-    const after = track([policy.turn(60_000)]);
+    expect(policy.refused(undefined, 2, new Patience(60_000), 500)).toBe(true);
+    const after = track([policy.turn(new Patience(60_000))]);
     await vi.advanceTimersByTimeAsync(2000);
     expect(after).toEqual([2500]);
   });
 
   it("bounds the deployment's holds by the deadline: no retry past it, no turn while its hold lasts", async () => {
     const policy = new RatePolicy();
-    const sent = (await policy.turn(2_500))!;
-    expect(policy.refused("29", 0, 2_500, sent)).toBe(false);
+    const sent = (await policy.turn(new Patience(2_500)))!;
+    expect(policy.refused("29", 0, new Patience(2_500), sent)).toBe(false);
     // The hold stands for the others: a request whose deadline comes first gets no turn, at once.
-    expect(await policy.turn(2_500)).toBeUndefined();
+    expect(await policy.turn(new Patience(2_500))).toBeUndefined();
     expect(policy.describeHold()).toMatch(/wait 29 s more \(HTTP 429\)/);
     // A Retry-After beyond the longest honoured wait holds requests that long only.
     const capped = new RatePolicy({ maxRetryWaitMs: 5_000 });
-    expect(capped.refused("3600", 0, 10_000_000, 0)).toBe(false);
-    const at = track([capped.turn(10_000_000)]);
+    expect(capped.refused("3600", 0, new Patience(10_000_000), 0)).toBe(false);
+    const at = track([capped.turn(new Patience(10_000_000))]);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(at).toEqual([5_000]);
   });
@@ -88,35 +88,67 @@ describe("RatePolicy (fake clock)", () => {
     const slow = new RatePolicy();
     slow.setRate(1);
     const now = performance.now();
-    const queued = track([slow.turn(now + 1_500), slow.turn(now + 1_500), slow.turn(now + 1_500)]);
+    const queued = track([
+      slow.turn(new Patience(1_500)),
+      slow.turn(new Patience(1_500)),
+      slow.turn(new Patience(1_500)),
+    ]);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(queued).toEqual([now, now + 1000, now + 2000]);
   });
 
+  it("waits out a hold for a request long in the run's own queue: only holds spend its patience", async () => {
+    const slow = new RatePolicy();
+    slow.setRate(1);
+    const queued = track(Array.from({ length: 15 }, () => slow.turn(new Patience(10_000))));
+    await vi.advanceTimersByTimeAsync(12_500);
+    expect(queued.slice(0, 13)).toEqual(Array.from({ length: 13 }, (_, i) => i * 1000));
+    // A 429 at 12.5 s holds everyone 1 s: the two still queued, 12 s into their wait, wait it out and are sent.
+    expect(slow.refused("1", 0, new Patience(10_000), 12_000)).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(queued[13]).toBeGreaterThanOrEqual(13_500);
+    expect(queued[14]).toBeGreaterThanOrEqual(13_500);
+    expect(queued[14]).not.toBe(queued[13]);
+  });
+
+  it("spends a request's patience on the holds it waits through, across its retries", async () => {
+    const policy = new RatePolicy();
+    const patience = new Patience(2_500);
+    const sent = (await policy.turn(patience))!;
+    expect(policy.refused("2", 0, patience, sent)).toBe(true);
+    const retry = track([policy.turn(patience)]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(retry).toEqual([2_000]);
+    // 2 s of its 2.5 s are spent: a second Retry-After of 1 s is more than it may wait.
+    expect(policy.refused("1", 1, patience, 2_000)).toBe(false);
+    expect(await policy.turn(patience)).toBeUndefined();
+    expect(policy.describeHold()).toMatch(/wait 1 s more \(HTTP 429\), longer than the request may wait/);
+  });
+
   it("retries at most maxRetries times", () => {
     const policy = new RatePolicy({ maxRetries: 2 });
-    expect(policy.refused("0", 1, 10_000, 0)).toBe(true);
-    expect(policy.refused("0", 2, 10_000, 0)).toBe(false);
+    expect(policy.refused("0", 1, new Patience(10_000), 0)).toBe(true);
+    expect(policy.refused("0", 2, new Patience(10_000), 0)).toBe(false);
   });
 
   it("holds every caller after a 503 with Retry-After, and learns no slowdown from it", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
-    const sent = (await policy.turn(10_000))!;
-    expect(policy.refused("2", 0, 10_000, sent, "unavailable")).toBe(true);
+    const sent = (await policy.turn(new Patience(10_000)))!;
+    expect(policy.refused("2", 0, new Patience(10_000), sent, "unavailable")).toBe(true);
     expect(policy.intervalMs()).toBe(100);
     expect(policy.heldUnavailable()).toBe(true);
-    const next = track([policy.turn(10_000)]);
+    const next = track([policy.turn(new Patience(10_000))]);
     await vi.advanceTimersByTimeAsync(1_999);
     expect(next).toEqual(["waiting"]);
     await vi.advanceTimersByTimeAsync(1);
     expect(next).toEqual([2_000]);
     // A hold it cannot wait out says which answer asked for it.
-    policy.refused("29", 0, 2_500, performance.now(), "unavailable");
-    expect(await policy.turn(performance.now() + 1_000)).toBeUndefined();
+    policy.refused("29", 0, new Patience(2_500), performance.now(), "unavailable");
+    expect(await policy.turn(new Patience(1_000))).toBeUndefined();
     expect(policy.describeHold()).toMatch(/^the deployment asked to wait 29 s more \(HTTP 503 with Retry-After\)/);
     // A longer 429 hold after it is the rate limit's again.
-    policy.refused("60", 0, 10_000, performance.now());
+    policy.refused("60", 0, new Patience(10_000), performance.now());
     expect(policy.heldUnavailable()).toBe(false);
   });
 
@@ -124,15 +156,15 @@ describe("RatePolicy (fake clock)", () => {
     const policy = new RatePolicy();
     policy.setRate(10);
     expect(policy.intervalMs()).toBe(100);
-    policy.refused("0", 0, 10_000, 0);
+    policy.refused("0", 0, new Patience(10_000), 0);
     // Refused at the key's own pace: twice as slow for a while, and a quarter slower for good.
     expect(policy.intervalMs()).toBe(250);
     // Requests sent before that lesson, refused at the same time, teach nothing more.
-    policy.refused("0", 0, 10_000, 0);
-    policy.refused("0", 0, 10_000, 0);
+    policy.refused("0", 0, new Patience(10_000), 0);
+    policy.refused("0", 0, new Patience(10_000), 0);
     expect(policy.intervalMs()).toBe(250);
     await vi.advanceTimersByTimeAsync(10);
-    policy.refused("0", 0, 10_000, 10);
+    policy.refused("0", 0, new Patience(10_000), 10);
     expect(policy.intervalMs()).toBe(500);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(policy.intervalMs()).toBe(250);
@@ -141,22 +173,42 @@ describe("RatePolicy (fake clock)", () => {
     // Each 429 at the key's pace slows it a quarter more, never below half the reported rate.
     for (let i = 0; i < 20; i++) {
       await vi.advanceTimersByTimeAsync(60_000);
-      policy.refused("0", 0, Number.POSITIVE_INFINITY, performance.now());
+      policy.refused("0", 0, new Patience(Infinity), performance.now());
     }
     await vi.advanceTimersByTimeAsync(60_000);
     expect(policy.intervalMs()).toBe(200);
     // Without a reported rate, a 429 still spaces the requests after it.
     const unknown = new RatePolicy();
     expect(unknown.intervalMs()).toBe(0);
-    unknown.refused("0", 0, 10_000, performance.now());
+    unknown.refused("0", 0, new Patience(10_000), performance.now());
     expect(unknown.intervalMs()).toBe(50);
+  });
+
+  it("without a reported rate, keeps a quarter below the pace a 429 met once the slowdown wears off", async () => {
+    const policy = new RatePolicy();
+    policy.refused("0", 0, new Patience(10_000), 0);
+    expect(policy.intervalMs()).toBe(50);
+    // The slowdown fades by halvings, not all at once.
+    expect(policy.intervalMs(5_000)).toBe(25);
+    expect(policy.intervalMs(15_000)).toBe(6.25);
+    expect(policy.intervalMs(60_000)).toBe(0);
+    // Refused again at 50 ms a request: 100 ms for a while, never again faster than 62.5 ms.
+    await vi.advanceTimersByTimeAsync(10);
+    policy.refused("0", 0, new Patience(10_000), 10);
+    expect(policy.intervalMs()).toBe(125);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(policy.intervalMs()).toBe(62.5);
+    // Each later 429 at that pace slows it a quarter more: the pace settles below the key's limit.
+    policy.refused("0", 0, new Patience(10_000), performance.now());
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(policy.intervalMs()).toBeCloseTo(78.125);
   });
 
   it("stops waiting when the caller aborts", async () => {
     const policy = new RatePolicy();
-    policy.refused("5", 0, 60_000, 0);
+    policy.refused("5", 0, new Patience(60_000), 0);
     const controller = new AbortController();
-    const turn = policy.turn(60_000, controller.signal);
+    const turn = policy.turn(new Patience(60_000), controller.signal);
     const rejected = expect(turn).rejects.toThrow("gave up");
     controller.abort(new Error("gave up"));
     await rejected;

@@ -7,8 +7,27 @@ const LATE_TOLERANCE = 0.75;
 /** A learned slowdown halves after this long without another 429, until the key's own pace is back. */
 const LEARNED_HALF_LIFE_MS = 5_000;
 
+/**
+ * How long one request may still wait on the holds the deployment imposes (a 429's or a 503's Retry-After), across
+ * its retries: `--timeout` in all. Its waits behind the run's own earlier turns are not counted: that queue is the
+ * tester's schedule, not the deployment's answer (docs/runner-robustness.md, "Rate limits"). Each attempt's answer
+ * has its own timeout, and the attempts are bounded by `maxRetries`.
+ */
+export class Patience {
+  constructor(private leftMs: number) {}
+
+  /** Whether a wait of `ms` still fits. */
+  allows(ms: number): boolean {
+    return ms < this.leftMs;
+  }
+
+  spend(ms: number): void {
+    this.leftMs -= Math.max(0, ms);
+  }
+}
+
 export interface RatePolicyOptions {
-  /** Rate-limited answers retried per request, at most (the deadline bounds them anyway). */
+  /** Rate-limited answers retried per request, at most (their `Patience` bounds them anyway). */
   readonly maxRetries?: number;
   /** Longest single wait a Retry-After is honoured for; a longer one is not waited for, and holds others this long. */
   readonly maxRetryWaitMs?: number;
@@ -24,10 +43,11 @@ export interface RatePolicyOptions {
  *   (seconds or an HTTP date; 0.5 s, 1 s, 2 s, ... without one), and the pace halves for a while (undici's
  *   RetryAgent retries one request; a rate limit is the key's, so every request of that key is held). A 429 at the
  *   key's own pace also slows that pace by a quarter for the rest of the run (at most to half the reported rate).
- * A wait the deployment imposes (a Retry-After) is bounded by the deadline of the request that waits: a hold that
- * lasts to it is not waited for, and the caller reports the request as held back by the rate limit. The wait behind
- * the run's own earlier turns is not bounded: that queue is the tester's schedule, not the deployment's answer, and a
- * case that sends more requests at once than the pace gives turns within --timeout still gets each of them sent.
+ * A wait the deployment imposes (a Retry-After) is bounded by the `Patience` of the request that waits: a hold longer
+ * than it has left is not waited for, and the caller reports the request as held back by the rate limit. The wait
+ * behind the run's own earlier turns is not bounded: a case that sends more requests at once than the pace gives
+ * turns within --timeout still gets each of them sent, and a request that waited long in that queue still has its
+ * whole patience for the deployment's holds.
  */
 export class RatePolicy {
   readonly maxRetries: number;
@@ -64,27 +84,31 @@ export class RatePolicy {
     const learned = this.learnedIntervalMs / 2 ** halvings;
     return Math.max(
       this.baseIntervalMs,
-      learned >= Math.min(MIN_LEARNED_INTERVAL_MS, this.baseIntervalMs || Infinity) ? learned : 0,
+      // A slowdown wears off down to the key's own pace; without one, it fades by halvings to nothing rather than
+      // dropping from 20 requests a second to no pacing at once, which met the limit again in a burst every 5 s.
+      learned >= Math.min(MIN_LEARNED_INTERVAL_MS, this.baseIntervalMs || 1) ? learned : 0,
     );
   }
 
   /**
    * Waits for the request's turn: after every turn given before it (spaced by `intervalMs`) and after any Retry-After
-   * that is running. Resolves to the time the turn came (performance.now()), or undefined at once when a Retry-After
-   * holds every request to `deadline` or past it. A Retry-After learned while waiting is waited for too. Rejects when
-   * `signal` aborts.
+   * that is running, the part of the wait a Retry-After holds spent from `patience`. Resolves to the time the turn came
+   * (performance.now()), or undefined at once when a Retry-After holds every request longer than `patience` allows. A
+   * Retry-After learned while waiting is waited for too. Rejects when `signal` aborts.
    */
-  async turn(deadline: number, signal?: AbortSignal): Promise<number | undefined> {
+  async turn(patience: Patience, signal?: AbortSignal): Promise<number | undefined> {
     for (;;) {
       signal?.throwIfAborted();
       const now = performance.now();
       const interval = this.intervalMs(now);
-      const at = Math.max(now, this.nextTurn, this.heldUntil, this.lastGiven + interval);
-      if (this.heldUntil > now && this.heldUntil >= deadline) return undefined;
+      const holdEnds = this.heldUntil;
+      if (holdEnds > now && !patience.allows(holdEnds - now)) return undefined;
+      const at = Math.max(now, this.nextTurn, holdEnds, this.lastGiven + interval);
       this.nextTurn = at + interval;
       if (at > now) {
         await sleep(at - now, signal);
         const woke = performance.now();
+        patience.spend(Math.min(woke, holdEnds) - now);
         // Held by a Retry-After learned meanwhile, or woken late beside another turn (a busy event loop fires due
         // timers together): the turn is taken again rather than sending two requests back to back.
         if (this.heldUntil > woke || woke - this.lastGiven < interval * LATE_TOLERANCE) continue;
@@ -98,13 +122,14 @@ export class RatePolicy {
    * A rate-limited answer (HTTP 429, or a rate-limit refusal in an MCP tool result) to the attempt numbered `attempt`
    * (0 first) of a request whose turn came at `sentAt`: holds every request until its Retry-After has passed, slows
    * the pace unless an earlier lesson already covers this request, and says whether to retry it (attempts left, and
-   * the wait ends before `deadline`). The retry is made by waiting for `turn` again. `cause` "unavailable" (a 503
-   * with Retry-After, `isTransientUnavailable`) holds and retries alike but leaves the pace as it is.
+   * the wait fits what `patience` has left). The retry is made by waiting for
+   * `turn` again. `cause` "unavailable" (a 503 with Retry-After, `isTransientUnavailable`) holds and retries alike but
+   * leaves the pace as it is.
    */
   refused(
     retryAfter: string | undefined,
     attempt: number,
-    deadline: number,
+    patience: Patience,
     sentAt: number,
     cause: "rate" | "unavailable" = "rate",
   ): boolean {
@@ -112,10 +137,15 @@ export class RatePolicy {
     // Requests sent before the last lesson were refused for the same reason: they teach nothing new. A deployment
     // briefly unavailable (503 with Retry-After) says nothing of the key's pace: it holds, and teaches no slowdown.
     if (cause === "rate" && sentAt > this.learnedAt) {
+      const pace = this.intervalMs(now);
       // Refused at the key's own pace: that pace is too fast for this deployment (no burst, clocks that drift), so
-      // it stays a quarter slower for the rest of the run, down to half the reported rate.
-      if (this.intervalMs(now) <= this.baseIntervalMs)
-        this.baseIntervalMs = Math.min(this.baseIntervalMs * 1.25, this.reportedIntervalMs * 2);
+      // it stays a quarter slower for the rest of the run, down to half the reported rate. Without a reported rate,
+      // the pace a 429 met is the one found too fast: the run keeps a quarter below it for good, so that a
+      // slowdown wearing off comes back to a pace near the key's limit, not past it again and again.
+      if (this.reportedIntervalMs > 0) {
+        if (pace <= this.baseIntervalMs)
+          this.baseIntervalMs = Math.min(this.baseIntervalMs * 1.25, this.reportedIntervalMs * 2);
+      } else this.baseIntervalMs = Math.min(MAX_LEARNED_INTERVAL_MS, Math.max(this.baseIntervalMs, pace * 1.25));
       const slower = Math.max(this.baseIntervalMs ? 0 : MIN_LEARNED_INTERVAL_MS, this.intervalMs(now) * 2);
       this.learnedIntervalMs = Math.min(MAX_LEARNED_INTERVAL_MS, slower);
       this.learnedAt = now;
@@ -123,7 +153,7 @@ export class RatePolicy {
     const wait = retryDelayMs(retryAfter, attempt);
     const until = now + Math.min(wait, this.maxRetryWaitMs);
     if (until > this.heldUntil) [this.heldUntil, this.heldFor] = [until, cause];
-    return attempt < this.maxRetries && wait <= this.maxRetryWaitMs && now + wait < deadline;
+    return attempt < this.maxRetries && wait <= this.maxRetryWaitMs && patience.allows(wait);
   }
 
   /**
@@ -134,11 +164,11 @@ export class RatePolicy {
     return this.heldFor === "unavailable";
   }
 
-  /** Why a request gets no turn before its deadline, for the message of a request not sent. */
+  /** Why a request gets no turn within its patience, for the message of a request not sent. */
   describeHold(): string {
     const seconds = Math.ceil(Math.max(0, this.heldUntil - performance.now()) / 1000);
     const why = this.heldFor === "unavailable" ? "HTTP 503 with Retry-After" : "HTTP 429";
-    return `the deployment asked to wait ${seconds} s more (${why}), past the request's deadline`;
+    return `the deployment asked to wait ${seconds} s more (${why}), longer than the request may wait (--timeout)`;
   }
 }
 

@@ -4,6 +4,13 @@ import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
 
+/** Key status's rate limit as text ("5 requests per 1 s"), a form the runner does not read for pacing. */
+export const rateLimitAsText = rewriteData(["getKeyStatus"], (d) => ({
+  ...d,
+  rate_limit:
+    `${String((d.rate_limit as Data).requests)} requests ` + `per ${String((d.rate_limit as Data).per_seconds)} s`,
+}));
+
 /** Other member names where §4.3-§4.5 show none; the runner finds them by detection, with no config. */
 export const MEMBER_VARIANTS: readonly Variant[] = [
   {
@@ -29,14 +36,7 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     description:
       'Key status reports its rate limit as text ("1000000 requests per 60 s"), a form the runner does not ' +
       "parse for pacing.",
-    faults: {
-      response: rewriteData(["getKeyStatus"], (d) => ({
-        ...d,
-        rate_limit:
-          `${String((d.rate_limit as Data).requests)} requests ` +
-          `per ${String((d.rate_limit as Data).per_seconds)} s`,
-      })),
-    },
+    faults: { response: rateLimitAsText },
   },
   {
     id: "auth-other-scope-names",

@@ -5,6 +5,7 @@ import { rewriteData } from "../mutants/rewrite.js";
 import { bodyLimit } from "../pipeline/stages/body-limit.js";
 import { rateLimitWith } from "../pipeline/stages/rate-limit.js";
 import type { ServiceResponse } from "../service.js";
+import { rateLimitAsText } from "./members.js";
 import type { Variant } from "./variant.js";
 
 /** A page's IDs in a random order: the same set, arranged anew on every call. */
@@ -58,6 +59,17 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "(initialize, tools/list, tool calls, streams); an empty bucket is answered 429 with Retry-After.",
     faults: {},
     server: { rateLimit: STRICT_RATE_LIMIT },
+  },
+  {
+    id: "service-rate-limit-unreported",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "limits",
+    description:
+      "Keys may make 100 requests per second in bursts of 10 at most, on every surface, and key status states " +
+      'that limit as text ("10 requests per 0.1 s"), which the runner does not read: it learns its pace from the ' +
+      "429s alone (Retry-After: 1, which holds every request of the key a whole second).",
+    faults: { response: rateLimitAsText },
+    server: { rateLimit: { requests: 10, perSeconds: 0.1 } },
   },
   {
     id: "service-rate-limit-without-retry-after",
