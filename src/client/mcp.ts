@@ -3,6 +3,8 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import {
   ErrorCode,
   McpError,
@@ -54,6 +56,16 @@ export interface McpClientOptions {
   readonly health?: TransportHealth;
   /** The run's pace under the key's rate limit (src/client/rate-policy.ts): every HTTP request waits its turn there. */
   readonly ratePolicy?: RatePolicy;
+}
+
+/**
+ * The SDK client's validator of tools' output schemas, its own for each session as the SDK's default is, but made
+ * when a tool first has an output schema to check: the SDK's default built an Ajv instance with every format in it for
+ * each session the run opened (a few dozen), whether any tool had an output schema or not.
+ */
+function validatorOnFirstUse(): jsonSchemaValidator {
+  let made: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (made ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
 /**
@@ -662,7 +674,7 @@ export async function openMcpSession(
     // on included: a deadline that counted only the waits already over gave up on a request still in the run's queue
     // (20 s into a queue under a rate limit of 5 a second, "no answer within 20000 ms").
     const deadline: SdkDeadline = { ms: 2 * timeout, waited: () => queue.ms() };
-    const client = new Client({ name: "tdss", version: "1" });
+    const client = new Client({ name: "tdss", version: "1" }, { jsonSchemaValidator: validatorOnFirstUse() });
     client.onerror = () => undefined;
     const serverErrors = new ServerErrors();
     const describe = (error: unknown) =>
