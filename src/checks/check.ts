@@ -89,6 +89,19 @@ export function fail(message: string, expected?: unknown, actual?: unknown, exch
   };
 }
 
+/**
+ * A failure resting on `clause`, which the check itself knows (CheckOutcome.clause): it wins over the suite's and the
+ * check's own clauses.
+ */
+export function failOn(
+  clause: string | readonly string[],
+  message: string,
+  expected?: unknown,
+  actual?: unknown,
+): CheckOutcome {
+  return { ...fail(message, expected, actual), clause };
+}
+
 /** A short, readable excerpt of a value for failure messages. */
 export function excerpt(value: unknown, max = 300): string {
   const text = typeof value === "string" ? value : JSON.stringify(value);

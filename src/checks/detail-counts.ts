@@ -1,4 +1,4 @@
-import { excerpt, fail, pass, type Check } from "./check.js";
+import { excerpt, fail, failOn, pass, type Check } from "./check.js";
 import { withEnvelopeClauses } from "./envelope.js";
 
 /**
@@ -41,10 +41,12 @@ export const detailCounts: Check<{ requested?: number }> = {
         : []),
       ...(totalProblems.length
         ? [
-            {
-              ...fail(totalProblems.join("; "), { total: "= found + not_found = IDs requested" }, actual),
-              clause: "s4-4-profile-total-meaning",
-            },
+            failOn(
+              "s4-4-profile-total-meaning",
+              totalProblems.join("; "),
+              { total: "= found + not_found = IDs requested" },
+              actual,
+            ),
           ]
         : []),
     ];

@@ -1,7 +1,7 @@
 import { loadContract } from "../contract/index.js";
 import type { ErrorObject } from "ajv";
 import { describeErrors, schemaValidator } from "../contract/validators.js";
-import { excerpt, fail, firstOf, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
+import { excerpt, fail, failOn, firstOf, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
@@ -49,35 +49,47 @@ function ruleFailures(
   const out: CheckOutcome[] = [];
   const keys = Object.keys(r);
   if ("company_id" in r)
-    out.push({
-      ...fail(`${at} carries company_id without naming it in _source`, "no company_id", r.company_id),
-      clause: "s2-6-company-id-source-only",
-    });
+    out.push(
+      failOn(
+        "s2-6-company-id-source-only",
+        `${at} carries company_id without naming it in _source`,
+        "no company_id",
+        r.company_id,
+      ),
+    );
   if (!("salary" in r)) observed.add("jobs.salary_without_figure", "omitted", "s2-6-salary-block-absent-vs-null");
   else if (r.salary === null) observed.add("jobs.salary_without_figure", "null", "s2-6-salary-block-absent-vs-null");
   else {
     const salary = r.salary as Record<string, unknown>;
     if (typeof salary !== "object" || !FIGURES.some((f) => typeof salary[f] === "string" && salary[f].length > 0)) {
-      out.push({
-        ...fail(
+      out.push(
+        failOn(
+          "s2-6-salary-block-only-where-stated",
           `${at} has a salary block without a figure`,
           "salary only where min_value or max_value is stated",
           excerpt(salary, 120),
         ),
-        clause: "s2-6-salary-block-only-where-stated",
-      });
+      );
     }
   }
   if (typeof r.country_iso_2 === "string" && !/^[A-Za-z]{2}$/.test(r.country_iso_2))
-    out.push({
-      ...fail(`${at} country_iso_2 is not a two-letter code`, "two letters", r.country_iso_2),
-      clause: "s2-6-country-iso-2-underscore",
-    });
+    out.push(
+      failOn(
+        "s2-6-country-iso-2-underscore",
+        `${at} country_iso_2 is not a two-letter code`,
+        "two letters",
+        r.country_iso_2,
+      ),
+    );
   if ("country_iso2" in r && !("country_iso_2" in r))
-    out.push({
-      ...fail(`${at} spells country_iso2 without the underscore before the 2`, "country_iso_2", keys),
-      clause: "s2-6-country-iso-2-underscore",
-    });
+    out.push(
+      failOn(
+        "s2-6-country-iso-2-underscore",
+        `${at} spells country_iso2 without the underscore before the 2`,
+        "country_iso_2",
+        keys,
+      ),
+    );
   return out;
 }
 
@@ -120,26 +132,26 @@ export const jobRecord: Check<Args> = {
         const missed = missing.length ? `; missing ${missing.join(", ")}` : "";
         const extras = extra.length ? `; extra ${extra.join(", ")}` : "";
         if (missing.length || extra.length)
-          out.push({
-            ...fail(
+          out.push(
+            failOn(
+              "s4-4-jobs-source-exact-fields",
               `${at} does not hold exactly the _source fields${missed}${extras}`,
               [...wanted].sort(),
               keys.sort(),
             ),
-            clause: "s4-4-jobs-source-exact-fields",
-          });
+          );
         return;
       }
       if (!validate(record))
-        out.push({
-          ...fail(
+        out.push(
+          failOn(
+            shapeClauses(validate.errors),
             `${at} (${excerpt(r.id, 40)}) does not have the §2.6 ` +
               `shape: ${firstOf(describeErrors(validate.errors), 6).join("; ")}`,
             "§2.6 default record",
             firstOf(describeErrors(validate.errors), 6),
           ),
-          clause: shapeClauses(validate.errors),
-        });
+        );
       out.push(...ruleFailures(at, r, observed));
       if (r.seniority != null)
         observed.add("jobs.seniority_values", r.seniority, "s2-6-seniority-employment-type-values-not-shown");

@@ -3,7 +3,7 @@ import { firstDifference } from "../contract/tool-agreement.js";
 import { textJson } from "../client/mcp.js";
 import { isRefusal } from "./answer.js";
 import { isSuccess } from "./views.js";
-import { excerpt, fail, pass, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, failOn, pass, type Check, type CheckOutcome } from "./check.js";
 
 /**
  * A tool answers what its route answers (s4-6-tool-per-route-same-rules, s1-mcp-exposes-nine-routes): the
@@ -97,13 +97,10 @@ export const mcpToolResult: Check = {
         envelope: excerpt(text.json, 200),
       });
     if (!success && !refused && isRefusal({ ...exchange, json: text.json }))
-      return {
-        ...fail("a refusal envelope came back without isError", "isError: true", {
-          isError: result.isError ?? false,
-          envelope: excerpt(text.json, 200),
-        }),
-        clause: "s4-6-tool-refusal-form",
-      };
+      return failOn("s4-6-tool-refusal-form", "a refusal envelope came back without isError", "isError: true", {
+        isError: result.isError ?? false,
+        envelope: excerpt(text.json, 200),
+      });
     return pass();
   },
 };

@@ -3,7 +3,7 @@ import { canonicalJson, loadContract, OPERATION_IDS, type OperationId } from "..
 import { requestValidator } from "../contract/validators.js";
 import { compileChecked, newAjv } from "../contract/json-schema.js";
 import { matchToolsToRoutes, type ToolNameMap } from "../client/tool-match.js";
-import { excerpt, fail, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
+import { excerpt, fail, failOn, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 
 /** The part of a deployed tool the checks read. */
 export interface DeployedTool {
@@ -116,12 +116,7 @@ export function checkToolSchemaAgreement(
 ): CheckOutcome[] {
   const validate = compileToolSchema(tool.inputSchema);
   if (typeof validate === "string")
-    return [
-      {
-        ...fail(`the input schema of ${tool.name} does not compile: ${validate}`),
-        clause: "s4-1-tool-schema-agreement",
-      },
-    ];
+    return [failOn("s4-1-tool-schema-agreement", `the input schema of ${tool.name} does not compile: ${validate}`)];
   const isGet = !loadContract().operations.get(operationId)!.requestSchema;
   const asked = isGet ? samples.filter((s) => canonicalJson(s.body) === "{}") : samples;
   if (asked.length === 0) return [fail(`no sample body to check ${tool.name} with`)];
@@ -143,25 +138,24 @@ export function checkToolSchemaAgreement(
   // Each tighter sample rests on its own clause (a reading where the route's acceptance is one), so each is judged
   // alone.
   for (const j of tighter) {
-    out.push({
-      ...fail(
-        describe([j], "refuses"),
+    out.push(
+      failOn(
+        j.sample.clause ?? "s4-1-tool-schema-agreement",
+        `${describe([j], "refuses")}, which the route accepts: an agent cannot make this valid call`,
         { body: j.sample.body, verdict: "accepts" },
         { body: j.sample.body, verdict: "refuses" },
       ),
-      message: `${describe([j], "refuses")}, which the route accepts: an agent cannot make this valid call`,
-      clause: j.sample.clause ?? "s4-1-tool-schema-agreement",
-    });
+    );
   }
   if (looser.length) {
-    out.push({
-      ...fail(
+    out.push(
+      failOn(
+        "s4-1-tool-schema-direction",
         `${describe(looser, "accepts")}, which the route refuses: the tool must refuse the call itself`,
         looser.map((j) => ({ body: j.sample.body, verdict: "refuses" })),
         looser.map((j) => ({ body: j.sample.body, verdict: "accepts" })),
       ),
-      clause: "s4-1-tool-schema-direction",
-    });
+    );
   }
   return out.length ? out : [pass(`${asked.length} sample bodies`)];
 }

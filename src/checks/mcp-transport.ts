@@ -1,6 +1,6 @@
 import type { McpProbe } from "../client/mcp.js";
 import type { Exchange } from "./exchange.js";
-import { fail, pass, type Check, type CheckOutcome } from "./check.js";
+import { fail, failOn, pass, type Check, type CheckOutcome } from "./check.js";
 
 function where(probe: McpProbe): string {
   return probe.url.replace(/sessionId=[^&]+/, "sessionId=…");
@@ -65,7 +65,7 @@ export function checkUnauthorized(probe: McpProbe): CheckOutcome {
       : probe.response?.error
         ? `HTTP ${status} with JSON-RPC error ${probe.response.error.code}`
         : `HTTP ${status} instead of 401`;
-  return { ...fail(`${where(probe)}: ${form}`, expected, status), clause: "s5-request-without-valid-key" };
+  return failOn("s5-request-without-valid-key", `${where(probe)}: ${form}`, expected, status);
 }
 
 export const mcpRevision: Check<{ expected: string }> = {

@@ -43,8 +43,7 @@ export class Session implements OracleRequests {
     const answer = classifyAnswer(exchange);
     const refused = answer.kind !== "success";
     const ids = refused ? [] : (view.ids ?? []).filter((x): x is string => typeof x === "string");
-    // An answer that is neither may have been charged for all the runner knows (src/runner/stages/price.ts).
-    this.book(worstCase, answer.kind === "neither" ? worstCase : (creditCost(operation, ids.length) ?? 0));
+    this.bookAnswer(worstCase, answer, creditCost(operation, ids.length));
     return {
       refused,
       ...(answer.kind === "neither" ? { failed: answer.reason } : {}),
@@ -68,7 +67,7 @@ export class Session implements OracleRequests {
       : (view.records ?? []).filter(
           (r): r is Record<string, unknown> => r !== null && typeof r === "object" && !Array.isArray(r),
         );
-    this.book(worstCase, answer.kind === "neither" ? worstCase : (creditCost(operation, records.length) ?? 0));
+    this.bookAnswer(worstCase, answer, creditCost(operation, records.length));
     return { refused, records, exchange: index };
   }
 
@@ -109,6 +108,14 @@ export class Session implements OracleRequests {
       throw new Error(`${operation}: ${exchange.error}`);
     }
     return { exchange, index };
+  }
+
+  /**
+   * Books what an answer cost by the §8 formula (`formula`, from what it returned), or its worst case when it is
+   * neither a success nor a refusal: it may have been charged for all the runner knows (src/runner/stages/price.ts).
+   */
+  private bookAnswer(worstCase: number, answer: { readonly kind: string }, formula: number | null): void {
+    this.book(worstCase, answer.kind === "neither" ? worstCase : (formula ?? 0));
   }
 
   private book(worstCase: number, credits: number): void {
