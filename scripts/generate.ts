@@ -6,9 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { compiledContractPath, compiledContractSource } from "../src/contract/compile.js";
+import { compiledContractPath, compiledContractSource } from "./compile-contract.js";
 import { packageRoot } from "../src/contract/root.js";
-import { generatedFiles } from "../src/types/generated.js";
+import { generatedFiles } from "./generate-types.js";
 
 const which = process.argv[2];
 if (which !== "contract" && which !== "types") {

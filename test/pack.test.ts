@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../src/contract/root.js";
 
@@ -66,6 +66,38 @@ function lockfileFor(tarball: string): object {
   return { name: "tdss-install-check", lockfileVersion: 3, requires: true, packages };
 }
 
+/**
+ * The JavaScript files of an installed package that no entry point reaches (`bin`, the `default` of each
+ * `exports` target): a module only tests, benchmarks or scripts import belongs in a `testing/` folder or in
+ * scripts/, which the package leaves out. A reference is any relative `.js` path written as a string, which
+ * covers static imports, the dynamic imports of a specifier held in a constant and `new URL()` of a worker
+ * script. A module of types only compiles to `export {};` (and its source map's address) and is left aside.
+ */
+function unreachedModules(installed: string): string[] {
+  const shipped = (dir: string): string[] =>
+    readdirSync(join(installed, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? shipped(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : [],
+    );
+  const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [] : [t.default!]));
+  const todo = [...Object.values(pkg.bin), ...targets].map((t) => join(installed, t));
+  const reached = new Set<string>();
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const [, path] of readFileSync(file, "utf8").matchAll(/["'](\.{1,2}\/[^"'\s]+\.js)["']/g))
+      todo.push(join(dirname(file), path!));
+  }
+  return ["bin", "dist"]
+    .flatMap(shipped)
+    .filter((f) => !reached.has(join(installed, f)))
+    .filter(
+      (f) =>
+        readFileSync(join(installed, f), "utf8")
+          .replace(/^\/\/#.*$/m, "")
+          .trim() !== "export {};",
+    );
+}
+
 describe("npm pack", () => {
   it("makes a package that installs offline and runs the smoke cases against its own tdss serve", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tdss-pack-"));
@@ -104,6 +136,7 @@ describe("npm pack", () => {
     writeFileSync(join(dir, "package-lock.json"), JSON.stringify(lockfileFor(tarball)));
     npm(["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"], dir);
     const bin = join(dir, "node_modules", ".bin", "tdss");
+    expect(unreachedModules(join(dir, "node_modules", pkg.name))).toEqual([]);
 
     const version = spawnSync(bin, ["--version"], { cwd: dir, encoding: "utf8" });
     expect(version.stdout.trim()).toBe(pkg.version);

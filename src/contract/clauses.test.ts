@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { normalizeSpecText } from "./compile.js";
+import { normalizeSpecText } from "../../scripts/compile-contract.js";
 import { loadContract } from "./load.js";
 import { specPath } from "./root.js";
 

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { compiledContractPath, compiledContractSource } from "./compile.js";
+import { compiledContractPath, compiledContractSource } from "../../scripts/compile-contract.js";
 import { canonicalJson, loadContract } from "./load.js";
 import { packageRoot, specPath } from "./root.js";
 

@@ -1,4 +1,4 @@
-// Generated from spec/ by npm run generate (src/contract/compile.ts); do not edit.
+// Generated from spec/ by npm run generate (scripts/compile-contract.ts); do not edit.
 
 /** The sha256 of the canonical JSON form of spec/openapi.yaml: the contract fingerprint. */
 export const FINGERPRINT = "sha256:752d2ef55ea03336ed1ace87a70bae365c71309a0176d22d784afa95d8afd548";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../contract/index.js";
-import { MISSPELLINGS, type Misspelling } from "./misspellings.js";
+import { MISSPELLINGS, type Misspelling } from "./testing/misspellings.js";
 import { suggestionList } from "./suggest.js";
 
 /** The textbook full-table optimal string alignment distance, to check the rolling-row one against. */
@@ -69,7 +69,7 @@ describe("suggestionList", () => {
     expect(suggestionList("institution", fields)).toEqual([]); // institution_name or institution_ranking
   });
 
-  it("is precise and finds what was meant on realistic misspellings (src/lint/misspellings.ts)", () => {
+  it("is precise and finds what was meant on realistic misspellings (src/lint/testing/misspellings.ts)", () => {
     const c = loadContract();
     const lists: Record<Misspelling["among"], readonly string[]> = {
       people: fields,

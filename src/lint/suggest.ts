@@ -3,7 +3,7 @@
  * lower-cased words (a case change alone costs one edit), within a quarter of the input's length (at least one
  * edit), keeping only the closest ones, so that `citty` gets `city` and not `title` beside it. A name the input
  * completes or extends word by word (`ended` -> `ended_at`, `job_title` -> `title`), when only one does, wins
- * where nothing is within one edit. Measured on src/lint/misspellings.ts (src/lint/suggest.test.ts).
+ * where nothing is within one edit. Measured on src/lint/testing/misspellings.ts (src/lint/suggest.test.ts).
  */
 export function suggestionList(input: string, options: readonly string[]): string[] {
   // No name in the contract is this long; a hostile input must not cost a quadratic table.

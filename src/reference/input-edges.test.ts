@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../contract/index.js";
 import { classify, lint } from "../linter/index.js";
-import { RestClient } from "./fixtures.js";
+import { RestClient } from "./testing/fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataset, experience, person } from "./fixtures.js";
+import { dataset, experience, person } from "./testing/fixtures.js";
 import { MAX_KEYWORDS, NaturalLanguageReader } from "./nl.js";
 import { buildStore } from "./store/store.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATION_IDS, loadContract } from "../contract/index.js";
-import { auditExchanges, formatProblem } from "../contract/response-audit.js";
+import { auditExchanges, formatProblem } from "../contract/testing/response-audit.js";
 import { runConformance } from "../runner/run.js";
 import { loadSuites } from "../runner/suites.js";
 import { DEMO_KEYS, startReferenceServer, type ReferenceServer, type TappedExchange } from "./index.js";

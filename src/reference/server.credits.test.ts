@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company, dataset, experience, job, people, RestClient } from "./fixtures.js";
+import { company, dataset, experience, job, people, RestClient } from "./testing/fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 
 /**

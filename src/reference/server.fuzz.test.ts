@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract, OPERATION_IDS, type OperationId } from "../contract/index.js";
-import { auditExchanges, formatProblem } from "../contract/response-audit.js";
+import { auditExchanges, formatProblem } from "../contract/testing/response-audit.js";
 import type { ReferenceService } from "./reference-service.js";
 import { startReferenceServer, type ReferenceServer, type TappedExchange } from "./index.js";
 import { hostileArguments, hostileBody, type HostileBody } from "./testing/hostile-bodies.js";

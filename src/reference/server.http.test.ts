@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RestClient } from "./fixtures.js";
+import { RestClient } from "./testing/fixtures.js";
 import { MAX_BODY_BYTES } from "./http.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATORS } from "../contract/index.js";
-import { RestClient } from "./fixtures.js";
+import { RestClient } from "./testing/fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 import { fieldNames, scalar } from "./testing/hostile-bodies.js";
 

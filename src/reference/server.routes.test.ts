@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract, type OperationId } from "../contract/index.js";
 import { responseValidator } from "../contract/validators.js";
-import { RestClient } from "./fixtures.js";
+import { RestClient } from "./testing/fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 
 let server: ReferenceServer;

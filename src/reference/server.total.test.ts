@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataset, RestClient } from "./fixtures.js";
+import { dataset, RestClient } from "./testing/fixtures.js";
 import { startReferenceServer, type ReferenceServer } from "./server.js";
 
 let server: ReferenceServer;

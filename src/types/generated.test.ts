@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../contract/root.js";
 import { lintCorpus } from "../lint/corpus.js";
-import { generatedFiles } from "./generated.js";
+import { generatedFiles } from "../../scripts/generate-types.js";
 
 const root = packageRoot();
 const QUERY_TYPES = {

@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 export default defineConfig(
   // The generated files (src/contract/compiled.ts, src/types/queries.ts) are compared byte for byte with their
-  // generators (src/contract/compile.ts, src/types/generated.ts), which are linted.
+  // generators (scripts/compile-contract.ts, scripts/generate-types.ts), which are linted.
   globalIgnores([
     "src/contract/compiled.ts",
     "src/types/queries.ts",

@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { WireExchange } from "../response-audit.js";
+import type { WireExchange } from "./response-audit.js";
 
 /** One exchange that passed through the recorder, with the request headers it carried. */
 export interface RecordedExchange extends WireExchange {

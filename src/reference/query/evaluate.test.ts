@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../contract/index.js";
-import { company, dataset, experience, job, person } from "../fixtures.js";
+import { company, dataset, experience, job, person } from "../testing/fixtures.js";
 import { buildStore } from "../store/store.js";
 import { Evaluator } from "./evaluate.js";
 import { QueryTranslator } from "./translate.js";

@@ -1,9 +1,9 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { loadContract } from "./load.js";
-import type { OperationId } from "./types.js";
-import { namedResponseValidator, schemaLocation, schemaValidator, statusValidator } from "./validators.js";
-import { escapeToken } from "./json-pointer.js";
-import { MCP_PATHS } from "./mcp.js";
+import { loadContract } from "../load.js";
+import type { OperationId } from "../types.js";
+import { namedResponseValidator, schemaLocation, schemaValidator, statusValidator } from "../validators.js";
+import { escapeToken } from "../json-pointer.js";
+import { MCP_PATHS } from "../mcp.js";
 
 /** One HTTP exchange as a server saw it on the wire (the reference's tap gives these). */
 export interface WireExchange {

@@ -1,7 +1,7 @@
 import { request } from "undici";
-import { operation } from "../contract/index.js";
-import type { CompanyInput, ExperienceInput, JobInput, PersonInput } from "./inputs.js";
-import type { StoreInput } from "./store/store.js";
+import { operation } from "../../contract/index.js";
+import type { CompanyInput, ExperienceInput, JobInput, PersonInput } from "../inputs.js";
+import type { StoreInput } from "../store/store.js";
 
 /**
  * Hand-built records and a small HTTP client for tests that need to know the data exactly (scope semantics,

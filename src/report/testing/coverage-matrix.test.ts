@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSuites, suitesRoot } from "../runner/suites.js";
-import type { CaseDef } from "../runner/types.js";
+import { loadSuites, suitesRoot } from "../../runner/suites.js";
+import type { CaseDef } from "../../runner/types.js";
 import { coverageMatrix, MATRIX_END, MATRIX_START } from "./coverage-matrix.js";
 
 const DOC = join(suitesRoot(), "..", "docs", "coverage.md");

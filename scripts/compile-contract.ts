@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { canonicalJson } from "./load.js";
-import { specPath } from "./root.js";
+import { canonicalJson } from "../src/contract/load.js";
+import { specPath } from "../src/contract/root.js";
 
 /** Every YAML file of spec/ the contract is made of, by its path under spec/. */
 function specFiles(): string[] {
@@ -48,7 +48,7 @@ export function compiledContractSource(): string {
     readFileSync(specPath("interface-spec.md"), "utf8"),
   );
   return [
-    "// Generated from spec/ by npm run generate (src/contract/compile.ts); do not edit.",
+    "// Generated from spec/ by npm run generate (scripts/compile-contract.ts); do not edit.",
     "",
     "/** The sha256 of the canonical JSON form of spec/openapi.yaml: the contract fingerprint. */",
     `export const FINGERPRINT = ${JSON.stringify(fingerprint)};`,

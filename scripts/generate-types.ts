@@ -1,5 +1,5 @@
-import { emitSchema, emitScopeBinding, emitTypes } from "./emit.js";
-import { typedDatasets } from "./model.js";
+import { emitSchema, emitScopeBinding, emitTypes } from "../src/types/emit.js";
+import { typedDatasets } from "../src/types/model.js";
 
 /** Every generated file, by its path in the repository, with its exact text. */
 export function generatedFiles(): Map<string, string> {
