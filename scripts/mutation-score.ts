@@ -14,6 +14,7 @@ import {
   readReport,
   scoreOf,
   staleInSource,
+  unsupported,
 } from "./mutation-survivors.js";
 
 const root = packageRoot();
@@ -31,6 +32,10 @@ console.log(
     `Stryker's own score: ${percent(raw)} (${killed} of ${mutants}); ${ignored} more ignored by ` +
     "`// Stryker disable` comments, code that carries no contract clause",
 );
-const problems = [...staleInSource(entries, root), ...disagreementsWithReport(entries, report, root)];
+const problems = [
+  ...staleInSource(entries, root),
+  ...unsupported(entries, root),
+  ...disagreementsWithReport(entries, report, root),
+];
 for (const p of problems) console.log(`  ${p}`);
 process.exit(problems.length ? 1 : 0);

@@ -88,6 +88,27 @@ export function staleInSource(entries: readonly Survivor[], root: string): strin
   return problems;
 }
 
+/**
+ * Entries that leave the score or count as unsettled must say which text of the contract decides them: a `conformant`
+ * or `unsettled` entry's why names a clause of spec/clauses.yaml or quotes, in double quotes, a passage found word
+ * for word in spec/interface-spec.md or spec/clauses.yaml. An entry that does neither is named.
+ */
+export function unsupported(entries: readonly Survivor[], root: string): string[] {
+  const spec = readFileSync(join(root, "spec/interface-spec.md"), "utf8");
+  const clauses = readFileSync(join(root, "spec/clauses.yaml"), "utf8");
+  const ids = new Set([...clauses.matchAll(/^\s*- id: (\S+)$/gm)].map((m) => m[1]!));
+  const problems: string[] = [];
+  for (const s of entries) {
+    if (s.reason !== "conformant" && s.reason !== "unsettled") continue;
+    const why = s.why.replace(/\s+/g, " ");
+    const cites = [...why.matchAll(/\bs\d[\w-]*/g)].some((m) => ids.has(m[0]));
+    const quotes = [...why.matchAll(/"([^"]{12,})"/g)].some((m) => spec.includes(m[1]!) || clauses.includes(m[1]!));
+    if (!cites && !quotes)
+      problems.push(`${label(s)}: a ${s.reason} entry names no clause and quotes no passage of the specification`);
+  }
+  return problems;
+}
+
 export function readReport(root: string): MutationReport | undefined {
   const path = join(root, REPORT_FILE);
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as MutationReport) : undefined;

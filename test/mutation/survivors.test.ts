@@ -10,6 +10,7 @@ import {
   readReport,
   scoreOf,
   staleInSource,
+  unsupported,
   type MutationReport,
 } from "../../scripts/mutation-survivors.js";
 
@@ -22,6 +23,10 @@ const root = packageRoot();
 describe(SURVIVORS_FILE, () => {
   it("names, for every entry, a line of the source that still holds the mutated text", () => {
     expect(staleInSource(loadSurvivors(root), root)).toEqual([]);
+  });
+
+  it("says, for every conformant or unsettled entry, which clause or passage of the specification decides it", () => {
+    expect(unsupported(loadSurvivors(root), root)).toEqual([]);
   });
 
   it("agrees with the last Stryker report on every file the report holds as it is now", () => {
@@ -71,6 +76,24 @@ describe("the survivor list's checks", () => {
         ],
       },
     },
+  });
+
+  it("finds a conformant entry unsupported unless it names a known clause or quotes the specification", () => {
+    const root = project("survivors: []\n");
+    writeFileSync(join(root, "spec/interface-spec.md"), "Exact member names of the response: not shown.\n");
+    writeFileSync(join(root, "spec/clauses.yaml"), "clauses:\n  - id: s4-5-members\n");
+    const conformant = (why: string) => ({
+      ...loadSurvivors(project(entry(2, "a > 0")))[0]!,
+      reason: "conformant" as const,
+      why,
+    });
+    expect(unsupported([conformant('§4.5: "Exact member names of the response: not shown."')], root)).toEqual([]);
+    expect(unsupported([conformant("left open by s4-5-members")], root)).toEqual([]);
+    for (const why of ['the spec says "member names are free to choose"', "left open by s9-nowhere", "open"])
+      expect(unsupported([conformant(why)], root), why).toEqual([
+        expect.stringMatching(/names no clause and quotes no passage/),
+      ]);
+    expect(unsupported([{ ...conformant("open"), reason: "not-observable" }], root)).toEqual([]);
   });
 
   it("refuses an entry without a known reason, naming its position", () => {
