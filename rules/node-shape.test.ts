@@ -43,6 +43,32 @@ ruleTester(rule, {
       applySuggestions: true,
     },
     {
+      name: "another language's connective is read as the composite it means, not as the name nearest in spelling",
+      code: '{"where": {«"and": [{"field": "city", "eq": "Paris"}, {"field": "skills", "eq": "go"}]}}',
+      errors: [
+        {
+          messageId: "noForm",
+          path: "/where/and",
+          suggestions: [
+            {
+              message: "Did you mean `all`?",
+              value: {
+                all: [
+                  { field: "city", eq: "Paris" },
+                  { field: "skills", eq: "go" },
+                ],
+              },
+              path: "/where",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: '{"where": {«"OR": [{"field": "city", "eq": "Paris"}]}}',
+      errors: [{ messageId: "noForm", path: "/where/OR", suggestions: [{ message: "Did you mean `any`?" }] }],
+    },
+    {
       code: '{"where": {"all": [], «"any": []}}',
       errors: [
         {

@@ -29,6 +29,22 @@ type InvalidNode = Extract<NodeInfo, { kind: "invalid" }>;
 type Suggest = (node: NodeInfo, key: string, candidates: readonly string[]) => ReportSpec<Messages>["suggestions"];
 
 const MALFORMED = ["s4-2-composite-forms", "s7-malformed-tree-refused-free"];
+
+/**
+ * The connectives of other query languages (SQL, Elasticsearch's bool, MongoDB) and the composite each means
+ * (§4.2 "Composite forms"): `and` is one edit from `any` and two from `all`, so spelling alone would turn a
+ * conjunction into a disjunction, a query matching far more than was meant.
+ */
+const CONNECTIVES: Readonly<Record<string, string>> = {
+  and: "all",
+  $and: "all",
+  must: "all",
+  or: "any",
+  $or: "any",
+  should: "any",
+  $not: "not",
+  must_not: "not",
+};
 const LEAF_KEYS = ["field", ...OPERATORS];
 const FORM_KEYS = ["all", "any", "not", ...LEAF_KEYS];
 
@@ -121,17 +137,18 @@ export default defineRule({
   },
   create: (context) => {
     const scopes = [...scopeKeys()];
-    const suggest: Suggest = (node, key, candidates) =>
-      suggestionList(
-        key,
-        candidates.filter((c) => !isRecordWith(node.value, c)),
-      )
+    const suggest: Suggest = (node, key, candidates) => {
+      const allowed = candidates.filter((c) => !isRecordWith(node.value, c));
+      const lower = key.toLowerCase();
+      const meant = Object.hasOwn(CONNECTIVES, lower) ? CONNECTIVES[lower]! : undefined;
+      return (meant !== undefined && allowed.includes(meant) ? [meant] : suggestionList(key, allowed))
         .slice(0, 1)
         .map((name) => ({
           messageId: "didYouMean" as const,
           data: { name },
           fix: { rename: [...node.path, key], key: name },
         }));
+    };
     return {
       Node(node) {
         if (wellFormed(node)) return;

@@ -218,6 +218,17 @@ describe("tdss lint as a CI gate", () => {
     expect(after[3]).toBe('      {"field": "management_level", "eq": "Senior"},');
     expect(after[5]).toBe('      {"field": "active_department", "eq": "Sales"},');
   });
+
+  it("--fix-suggestions --write reads the `and` of other languages as `all`, not the `any` nearest in spelling", () => {
+    const q =
+      '{\n  "where": {\n    "and": [{"field": "city", "eq": "Paris"}, {"field": "skills", "eq": "go"}]\n  }\n}\n';
+    const root = tree({ "q.json": q });
+    const before = run(root, ["lint", "q.json"]);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toContain("suggestion: Did you mean `all`?");
+    expect(run(root, ["lint", "--fix-suggestions", "--write", "q.json"]).code).toBe(0);
+    expect(readFileSync(join(root, "q.json"), "utf8")).toBe(q.replace('"and"', '"all"'));
+  });
 });
 
 describe("fixable problems in the stylish report", () => {
