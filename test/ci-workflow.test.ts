@@ -61,6 +61,10 @@ describe("the GitHub Actions workflow of docs/ci.md", () => {
     expect(gate.run).toContain("--base-url");
     expect(gate.env?.TDSS_API_KEY).toBe("${{ secrets.TDSS_API_KEY }}");
     expect(blocks[0]).not.toMatch(/svc_\w+|--api-key/);
+    // Every secret the page asks the reader to set reaches the run: one left out only leaves its cases not run.
+    const secrets = [...markdown.matchAll(/^\| `(\w+)` \| secret/gm)].map((m) => m[1]!);
+    expect(secrets).toContain("TDSS_API_KEY");
+    for (const name of secrets) expect(gate.env?.[name], name).toBe(`\${{ secrets.${name} }}`);
   });
 
   it("installs tdss from a pinned checkout, never from the registry by name", () => {
