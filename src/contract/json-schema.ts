@@ -6,10 +6,13 @@ import { Ajv2020, type AnySchema, type Options, type ValidateFunction } from "aj
  * machine, most of the first compile of a small schema, paid again by every instance a run makes (the contract's, the
  * judge's, the suites', one per deployed MCP tool schema). `compileChecked` does the check with one copy of the
  * meta-schema per process instead, so a schema that breaks it is still refused, with ajv's own message
- * (docs/benchmarks.md, "Conformance run").
+ * (docs/benchmarks.md, "Conformance run"). Nor does it optimise the code it generates unless asked: optimising took
+ * about a third of a run's compiles of the contract's and the checks' schemas, for validators that check a few
+ * hundred answers at the same speed without it; it does not change what a validator accepts (docs/benchmarks.md,
+ * "The run's own work").
  */
 export function newAjv(options: Options = {}): Ajv2020 {
-  return new Ajv2020({ ...options, validateSchema: false });
+  return new Ajv2020({ ...options, code: { optimize: false, ...options.code }, validateSchema: false });
 }
 
 let meta: Ajv2020 | undefined;
