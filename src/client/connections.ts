@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import { Agent, buildConnector, request } from "undici";
+import { Agent, buildConnector, interceptors, request, type Dispatcher } from "undici";
 
 /**
  * The longest the run keeps a connection idle before it closes it itself (docs/runner-robustness.md, "Idle
@@ -88,6 +88,16 @@ export function createAgent(options: { readonly connections?: number; readonly c
 }
 
 /**
+ * A pool's requests, with any content coding an answer carries decoded (gzip, deflate, br; RFC 9110 §8.4.1): the
+ * runner sends no Accept-Encoding, which leaves the deployment free to use any coding (§12.5.3: "any content coding
+ * is considered acceptable"), so a compressed answer is read as the answer it is, a refusal's too. The body caps
+ * count the decoded bytes (docs/runner-robustness.md, "Bounded time").
+ */
+export function decoding(agent: Agent): Dispatcher {
+  return agent.compose(interceptors.decompress({ skipErrorResponses: false }));
+}
+
+/**
  * What a failed request's error (or its cause) says of an idle connection:
  * - `unsent`: the request was never written, its connection having been idle too long (`follow`); any request may
  *   be sent again;
@@ -130,7 +140,7 @@ export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: 
   return idle === "closed" && resendable && resends < 3;
 }
 
-let mcpAgent: Agent | undefined;
+let mcpDispatcher: Dispatcher | undefined;
 
 /**
  * A body as a web stream that a reader may cancel at any point (Node 20's Readable.toWeb, and undici's own stream of
@@ -169,7 +179,7 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
  */
 export const poolFetch: typeof fetch = async (input, init) => {
   if (input instanceof Request) return fetch(input, init);
-  mcpAgent ??= createAgent({ connectTimeoutMs: 10_000 });
+  mcpDispatcher ??= decoding(createAgent({ connectTimeoutMs: 10_000 }));
   const method = (init?.method ?? "GET").toUpperCase();
   const body = init?.body;
   if (body !== undefined && body !== null && typeof body !== "string")
@@ -179,7 +189,7 @@ export const poolFetch: typeof fetch = async (input, init) => {
     headers: Object.fromEntries(new Headers(init?.headers).entries()),
     ...(typeof body === "string" ? { body } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
-    dispatcher: mcpAgent,
+    dispatcher: mcpDispatcher,
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(answer.headers))

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseUrlError, HttpClient, isInsecureRemote, parseBaseUrl } from "./http.js";
 import { IDLE_CONNECTION_MS } from "./connections.js";
@@ -70,6 +71,21 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
     case "/unavailable-29":
       res.writeHead(503, { "retry-after": "29", "content-type": "text/html" }).end("<h1>down</h1>");
       return;
+    case "/gzip":
+    case "/deflate":
+    case "/br": {
+      // Compressed without being asked (no Accept-Encoding: RFC 9110 §12.5.3), a refusal as a success.
+      const coding = req.url.slice(1);
+      const json = Buffer.from('{"code":400,"msg":"refused","data":null}');
+      const body =
+        coding === "gzip" ? gzipSync(json) : coding === "deflate" ? deflateSync(json) : brotliCompressSync(json);
+      res.writeHead(400, { "content-type": "application/json", "content-encoding": coding }).end(body);
+      return;
+    }
+    case "/gzip-bomb":
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
+      return;
     case "/unavailable-bare":
       res.writeHead(503, { "content-type": "text/html" }).end("<h1>down</h1>");
       return;
@@ -138,6 +154,20 @@ describe("HttpClient", () => {
     expect(r.status).toBe(200);
     expect(r.bodyText).toBeUndefined();
     expect(r.error).toMatch(/larger than 1 MiB/);
+    await client.close();
+  });
+
+  it("reads an answer in any content coding as it is, a refusal's too, the cap on the decoded bytes", async () => {
+    const client = new HttpClient({ baseUrl: base, maxBodyBytes: 1024 * 1024 });
+    for (const coding of ["gzip", "deflate", "br"]) {
+      const r = await client.send({ method: "GET", path: `/${coding}` });
+      expect(r.status, coding).toBe(400);
+      expect(r.bodyText, coding).toBe('{"code":400,"msg":"refused","data":null}');
+    }
+    // 8 MiB of spaces in 8 KiB of gzip: reading stops at the cap, counted as decoded.
+    const bomb = await client.send({ method: "GET", path: "/gzip-bomb" });
+    expect(bomb.bodyText).toBeUndefined();
+    expect(bomb.error).toMatch(/larger than 1 MiB/);
     await client.close();
   });
 

@@ -1,5 +1,12 @@
-import { type Agent, request } from "undici";
-import { CLOSED_BEFORE_ANSWER, createAgent, idleClose, isIdempotent, resendAfterIdle } from "./connections.js";
+import { type Agent, type Dispatcher, request } from "undici";
+import {
+  CLOSED_BEFORE_ANSWER,
+  createAgent,
+  decoding,
+  idleClose,
+  isIdempotent,
+  resendAfterIdle,
+} from "./connections.js";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
 import { Patience, describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
@@ -114,6 +121,7 @@ export class HttpClient {
   readonly health: TransportHealth;
   readonly rates: KeyRatePolicies;
   private readonly agent: Agent;
+  private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
   private openConnections = 0;
@@ -129,6 +137,7 @@ export class HttpClient {
     // and never answers: both leave a request without response headers.
     this.agent.on("connect", () => this.openConnections++);
     this.agent.on("disconnect", () => this.openConnections--);
+    this.dispatcher = decoding(this.agent);
   }
 
   /** The absolute URL of a path under the base URL; throws when the path would leave the base origin. */
@@ -212,7 +221,7 @@ export class HttpClient {
         headers: { ...req.headers },
         body: req.body,
         signal,
-        dispatcher: this.agent,
+        dispatcher: this.dispatcher,
         headersTimeout: budgetMs,
         bodyTimeout: budgetMs,
       });

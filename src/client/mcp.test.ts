@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -307,6 +308,22 @@ describe("a silent or broken server", () => {
       const fetchImpl = originBoundFetch(server.url, 20_000);
       const huge = await fetchImpl(`${server.url}/mcp`, { method: "POST", headers: { "x-case": "huge" }, body: "{}" });
       await expect(huge.text()).rejects.toThrow(/larger than 16 MiB/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reads an answer the server compressed unasked (RFC 9110 §12.5.3) as the answer it is", async () => {
+    const answer = '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid params"}}';
+    const server = await listen((_req, res) =>
+      res
+        .writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" })
+        .end(gzipSync(Buffer.from(answer))),
+    );
+    try {
+      const fetchImpl = originBoundFetch(server.url, 5_000);
+      const response = await fetchImpl(`${server.url}/mcp`, { method: "POST", body: "{}" });
+      expect(await response.text()).toBe(answer);
     } finally {
       await server.close();
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { ServerResponse } from "node:http";
 import { SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { rewriteData } from "../mutants/rewrite.js";
@@ -39,6 +40,26 @@ function throughProxy(res: ServerResponse, response: ServiceResponse): void {
   const half = Math.floor(body.length / 2);
   res.write(body.subarray(0, half));
   res.end(body.subarray(half));
+}
+
+/**
+ * A REST answer compressed with gzip, as RFC 9110 §12.5.3 lets a server answer a request that sends no
+ * Accept-Encoding ("any content coding is considered acceptable by the user agent") or one that accepts gzip; a
+ * request whose Accept-Encoding leaves gzip out gets the JSON as it is.
+ */
+function gzipped(res: ServerResponse, response: ServiceResponse): void {
+  const json = Buffer.from(JSON.stringify(response.envelope));
+  const accepted = res.req.headers["accept-encoding"];
+  const gzip = accepted === undefined || /gzip|\*/i.test(accepted);
+  const body = gzip ? gzipSync(json) : json;
+  res.writeHead(response.status, {
+    ...response.headers,
+    "Content-Type": "application/json",
+    "Content-Length": body.length,
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+  });
+  res.end(body);
 }
 
 /**
@@ -113,6 +134,15 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "and X-Request-Id fields: RFC 8259 §4 (an object is unordered), RFC 9110 §8.3.1 (media type parameters), " +
       "RFC 9112 §6.1 (chunked) and §5 of RFC 9110 (fields a recipient does not know are ignored).",
     faults: { writeAnswer: throughProxy },
+  },
+  {
+    id: "http-answers-compressed",
+    clause: "s4-bodies-http-carriage",
+    area: "envelope",
+    description:
+      "REST answers, refusals included, come gzip-compressed (Content-Encoding: gzip) to a request without " +
+      "Accept-Encoding, as RFC 9110 §12.5.3 allows: such a request makes any content coding acceptable.",
+    faults: { writeAnswer: gzipped },
   },
   {
     id: "http-connection-close",
