@@ -184,7 +184,8 @@ describe("tdss CLI errors, as a user sees them", () => {
       const run = tdss(["run", "--dry-run"], key, below);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`${budget} `);
-      expect(run.stderr).toContain("more than --max-credits 5;");
+      // The limit is named as it was set: in the file found upward, not as a flag the user never typed.
+      expect(run.stderr).toContain(`more than max_credits 5 (${join("..", "..", name)});`);
       const lint = tdss(["lint", "q.json"], {}, below);
       expect(lint.code).toBe(1);
       expect(JSON.parse(lint.stdout).files[0].diagnostics).toContainEqual(

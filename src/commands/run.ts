@@ -329,6 +329,9 @@ function conformanceOptions(
     ...(target.inactiveKey ? { inactiveKey: target.inactiveKey } : {}),
     cases,
     maxCredits: settings.maxCredits,
+    ...(args.maxCredits === undefined && config.maxCredits !== undefined
+      ? { maxCreditsSetting: `max_credits ${config.maxCredits} (${config.file})` }
+      : {}),
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     ...(config.fingerprint ? { fingerprint: config.fingerprint } : {}),

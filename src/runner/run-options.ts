@@ -19,6 +19,11 @@ export interface RunOptions {
   /** The selected cases, in order. */
   readonly cases: readonly CaseDef[];
   readonly maxCredits: number;
+  /**
+   * The limit as the user set it, for the messages that name it: `max_credits 150 (tdss.config.yaml)` when the
+   * configuration file gave it (default `--max-credits N`), so that what the message says to raise is what was set.
+   */
+  readonly maxCreditsSetting?: string;
   /** How many cases, and expansions of one step, are sent at once (--concurrency). */
   readonly concurrency: number;
   /** Per-request deadline: the HTTP client's, and that of step kinds that do not send through it (MCP). */

@@ -205,6 +205,11 @@ interface Preflight {
  * (key status is free), then run the cases and return what happened. Nothing here writes files or
  * prints; reporters do.
  */
+/** The Credit limit as the user set it (RunOptions.maxCreditsSetting). */
+function limitSetting(options: Pick<RunOptions, "maxCredits" | "maxCreditsSetting">): string {
+  return options.maxCreditsSetting ?? `--max-credits ${options.maxCredits}`;
+}
+
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -217,7 +222,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   if (!options.fitBalance && fullPlan.worstCase > options.maxCredits) {
     throw new BudgetError(
       `the selected cases may cost up to ${fullPlan.worstCase} Credits, more than ` +
-        `--max-credits ${options.maxCredits}; raise the limit or select fewer cases (--only, --tag), or pass ` +
+        `${limitSetting(options)}; raise the limit or select fewer cases (--only, --tag), or pass ` +
         `--fit-balance to run only the cases that fit`,
       fullPlan,
     );
@@ -332,7 +337,8 @@ function planForBalance(
     plan = fitPlan(fullPlan, limit, category);
     if (plan.leftOut) {
       const n = plan.leftOut.cases.length;
-      const available = category === "balance" ? `the key has ${balance} Credits` : `--max-credits is ${limit}`;
+      const available =
+        category === "balance" ? `the key has ${balance} Credits` : `the limit is ${limitSetting(options)}`;
       warn(
         `--fit-balance: ${available}, less than the worst case of ${fullPlan.worstCase}; ${plan.cases.length} ` +
           `cases fit (worst case ${plan.worstCase}) and ${n} are not run: ${category} ` +
