@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -67,24 +67,26 @@ function lockfileFor(tarball: string): object {
 }
 
 /**
- * The JavaScript files of an installed package that no entry point reaches (`bin`, the `default` of each
- * `exports` target): a module only tests, benchmarks or scripts import belongs in a `testing/` folder or in
- * scripts/, which the package leaves out. A reference is any relative `.js` path written as a string, which
- * covers static imports, the dynamic imports of a specifier held in a constant and `new URL()` of a worker
- * script. A module of types only compiles to `export {};` (and its source map's address) and is left aside.
+ * The JavaScript files (.js, .cjs, .mjs) of an installed package that no entry point reaches (`bin`, the `default`
+ * of each `exports` target): a module only tests, benchmarks or scripts import belongs in a `testing/` folder or
+ * in scripts/, which the package leaves out. A reference is any relative path to such a file written as a string,
+ * which covers static imports, the dynamic imports of a specifier held in a constant and `new URL()` of a worker
+ * script or of built validators. A module of types only compiles to `export {};` (and its source map's address)
+ * and is left aside.
  */
 function unreachedModules(installed: string): string[] {
   const shipped = (dir: string): string[] =>
     readdirSync(join(installed, dir), { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? shipped(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : [],
+      e.isDirectory() ? shipped(join(dir, e.name)) : /\.[cm]?js$/.test(e.name) ? [join(dir, e.name)] : [],
     );
   const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [] : [t.default!]));
   const todo = [...Object.values(pkg.bin), ...targets].map((t) => join(installed, t));
   const reached = new Set<string>();
   for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
-    if (reached.has(file)) continue;
+    // A file the code names but the package leaves out (the build's compiled validators) is looked for, not read.
+    if (reached.has(file) || !existsSync(file)) continue;
     reached.add(file);
-    for (const [, path] of readFileSync(file, "utf8").matchAll(/["'](\.{1,2}\/[^"'\s]+\.js)["']/g))
+    for (const [, path] of readFileSync(file, "utf8").matchAll(/["'](\.{1,2}\/[^"'\s]+\.[cm]?js)["']/g))
       todo.push(join(dirname(file), path!));
   }
   return ["bin", "dist"]
