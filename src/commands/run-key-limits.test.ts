@@ -118,6 +118,10 @@ describe("tdss run: the tester's key", () => {
     expect(30 - balance(s, ACTIVE)).toBeLessThanOrEqual(rep.plan.worstCase);
     // Said before the first case runs, with the cases left out.
     expect(r.log.indexOf("E|tdss: warning: --fit-balance: the key has 30 Credits")).toBeLessThan(r.log.indexOf("["));
+    // Counted by area, not listed one by one: the reports list each case.
+    const warning = r.log.split("\n").find((l) => l.startsWith("E|tdss: warning: --fit-balance:"))!;
+    expect(warning).toMatch(/are not run: balance \((detail|people-query) \d+(, (detail|people-query) \d+)?; each is/);
+    expect(warning).not.toContain(leftOut[0]!.id);
     const junit = readFileSync(join(runFolder(r), "junit.xml"), "utf8");
     expect(junit).toContain(`<skipped message="not run: balance: its worst case of`);
     const ran = rep.summary.total - leftOut.length;
