@@ -1,5 +1,14 @@
 import type { Socket } from "node:net";
-import { Agent, buildConnector, interceptors, request, type Dispatcher } from "undici";
+import { pipeline, type Readable, type Transform } from "node:stream";
+import {
+  brotliDecompressSync,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  gunzipSync,
+  inflateSync,
+} from "node:zlib";
+import { Agent, buildConnector, request } from "undici";
 
 /**
  * The longest the run keeps a connection idle before it closes it itself (docs/runner-robustness.md, "Idle
@@ -87,14 +96,61 @@ export function createAgent(options: { readonly connections?: number; readonly c
   });
 }
 
+/** The content codings the runner undoes (RFC 9110 §8.4.1), as a stream and all at once. */
+const CODINGS: Readonly<Record<string, { readonly stream: () => Transform; readonly whole: typeof gunzipSync }>> = {
+  gzip: { stream: createGunzip, whole: gunzipSync },
+  "x-gzip": { stream: createGunzip, whole: gunzipSync },
+  deflate: { stream: createInflate, whole: inflateSync },
+  br: { stream: createBrotliDecompress, whole: brotliDecompressSync },
+};
+
 /**
- * A pool's requests, with any content coding an answer carries decoded (gzip, deflate, br; RFC 9110 §8.4.1): the
- * runner sends no Accept-Encoding, which leaves the deployment free to use any coding (§12.5.3: "any content coding
- * is considered acceptable"), so a compressed answer is read as the answer it is, a refusal's too. The body caps
- * count the decoded bytes (docs/runner-robustness.md, "Bounded time").
+ * The codings a Content-Encoding names, the last applied first; [] when there is none to undo, or when one is a coding
+ * the runner does not know (the body is then read as it came). The runner sends no Accept-Encoding, which leaves the
+ * deployment free to use any coding (RFC 9110 §12.5.3: "any content coding is considered acceptable"), so a
+ * compressed answer is read as the answer it is, a refusal's too (docs/runner-robustness.md, "Bounded time").
  */
-export function decoding(agent: Agent): Dispatcher {
-  return agent.compose(interceptors.decompress({ skipErrorResponses: false }));
+function codingsToUndo(contentEncoding: string | string[] | undefined): string[] {
+  const codings = [contentEncoding ?? []]
+    .flat()
+    .flatMap((value) => value.split(","))
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== "" && coding !== "identity");
+  return codings.every((coding) => coding in CODINGS) ? codings.reverse() : [];
+}
+
+/**
+ * A whole body with its content codings undone, or "too large" when it decodes to more than `maxBytes`. A body that
+ * does not decode is returned as it came: it is the deployment's answer, which no check reads as the envelope (a
+ * failure where one is judged), not a transport's failure.
+ */
+export function decodedContent(
+  contentEncoding: string | string[] | undefined,
+  raw: Buffer,
+  maxBytes: number,
+): Buffer | "too large" {
+  let body = raw;
+  try {
+    for (const coding of codingsToUndo(contentEncoding))
+      body = CODINGS[coding]!.whole(body, { maxOutputLength: maxBytes + 1 });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") return "too large";
+    return raw;
+  }
+  return body.length > maxBytes ? "too large" : body;
+}
+
+/**
+ * A body as it streams in, with its content codings undone (`decodedContent` for a stream: an MCP event stream may be
+ * compressed too); destroying the stream returned destroys the body.
+ */
+function decodedStream(contentEncoding: string | string[] | undefined, body: Readable): Readable {
+  const codings = codingsToUndo(contentEncoding);
+  if (codings.length === 0) return body;
+  return pipeline(
+    [body, ...codings.map((coding) => CODINGS[coding]!.stream())],
+    () => undefined,
+  ) as unknown as Readable;
 }
 
 /**
@@ -140,7 +196,7 @@ export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: 
   return idle === "closed" && resendable && resends < 3;
 }
 
-let mcpDispatcher: Dispatcher | undefined;
+let mcpAgent: Agent | undefined;
 
 /**
  * A body as a web stream that a reader may cancel at any point (Node 20's Readable.toWeb, and undici's own stream of
@@ -179,7 +235,7 @@ const NO_BODY = new Set([101, 103, 204, 205, 304]);
  */
 export const poolFetch: typeof fetch = async (input, init) => {
   if (input instanceof Request) return fetch(input, init);
-  mcpDispatcher ??= decoding(createAgent({ connectTimeoutMs: 10_000 }));
+  mcpAgent ??= createAgent({ connectTimeoutMs: 10_000 });
   const method = (init?.method ?? "GET").toUpperCase();
   const body = init?.body;
   if (body !== undefined && body !== null && typeof body !== "string")
@@ -189,14 +245,18 @@ export const poolFetch: typeof fetch = async (input, init) => {
     headers: Object.fromEntries(new Headers(init?.headers).entries()),
     ...(typeof body === "string" ? { body } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
-    dispatcher: mcpDispatcher,
+    dispatcher: mcpAgent,
   });
+  const decoded = decodedStream(answer.headers["content-encoding"], answer.body);
   const headers = new Headers();
-  for (const [name, value] of Object.entries(answer.headers))
+  for (const [name, value] of Object.entries(answer.headers)) {
+    // What was undone is no longer so: the Response holds the decoded body, as fetch's own does.
+    if (decoded !== answer.body && (name === "content-encoding" || name === "content-length")) continue;
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
   const empty = method === "HEAD" || NO_BODY.has(answer.statusCode);
   if (empty) answer.body.resume();
-  const stream = empty ? null : webBody(answer.body);
+  const stream = empty ? null : webBody(decoded);
   try {
     return new Response(stream, { status: answer.statusCode, headers });
   } catch {

@@ -82,6 +82,17 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(400, { "content-type": "application/json", "content-encoding": coding }).end(body);
       return;
     }
+    case "/stacked":
+      // deflate applied first, then gzip (RFC 9110 §8.4: the codings listed in the order they were applied).
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "deflate, gzip" });
+      res.end(gzipSync(deflateSync(Buffer.from('{"code":200}'))));
+      return;
+    case "/gzip-garbage":
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end("not gzip at all");
+      return;
+    case "/unknown-coding":
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "compress-2099" }).end("xyz");
+      return;
     case "/gzip-bomb":
       res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
       res.end(gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
@@ -164,6 +175,13 @@ describe("HttpClient", () => {
       expect(r.status, coding).toBe(400);
       expect(r.bodyText, coding).toBe('{"code":400,"msg":"refused","data":null}');
     }
+    expect((await client.send({ method: "GET", path: "/stacked" })).bodyText).toBe('{"code":200}');
+    // A coding the runner does not know, or a body that does not decode: the answer as it came, which no check reads
+    // as the envelope (a failure where an answer is judged, not a transport's failure).
+    const garbage = await client.send({ method: "GET", path: "/gzip-garbage" });
+    expect(garbage.error).toBeUndefined();
+    expect(garbage.bodyText).toBe("not gzip at all");
+    expect((await client.send({ method: "GET", path: "/unknown-coding" })).bodyText).toBe("xyz");
     // 8 MiB of spaces in 8 KiB of gzip: reading stops at the cap, counted as decoded.
     const bomb = await client.send({ method: "GET", path: "/gzip-bomb" });
     expect(bomb.bodyText).toBeUndefined();

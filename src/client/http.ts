@@ -1,8 +1,8 @@
-import { type Agent, type Dispatcher, request } from "undici";
+import { type Agent, request } from "undici";
 import {
   CLOSED_BEFORE_ANSWER,
   createAgent,
-  decoding,
+  decodedContent,
   idleClose,
   isIdempotent,
   resendAfterIdle,
@@ -121,7 +121,6 @@ export class HttpClient {
   readonly health: TransportHealth;
   readonly rates: KeyRatePolicies;
   private readonly agent: Agent;
-  private readonly dispatcher: Dispatcher;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
   private openConnections = 0;
@@ -137,7 +136,6 @@ export class HttpClient {
     // and never answers: both leave a request without response headers.
     this.agent.on("connect", () => this.openConnections++);
     this.agent.on("disconnect", () => this.openConnections--);
-    this.dispatcher = decoding(this.agent);
   }
 
   /** The absolute URL of a path under the base URL; throws when the path would leave the base origin. */
@@ -221,7 +219,7 @@ export class HttpClient {
         headers: { ...req.headers },
         body: req.body,
         signal,
-        dispatcher: this.dispatcher,
+        dispatcher: this.agent,
         headersTimeout: budgetMs,
         bodyTimeout: budgetMs,
       });
@@ -233,22 +231,17 @@ export class HttpClient {
         size += (chunk as Buffer).length;
         if (size > this.maxBodyBytes) {
           response.body.destroy();
-          return {
-            url,
-            status: response.statusCode,
-            headers,
-            error: `response body larger than ${formatBytes(this.maxBodyBytes)}; reading stopped`,
-            durationMs: elapsed(),
-            retries,
-          };
+          return this.tooLarge(url, response.statusCode, headers, elapsed(), retries);
         }
         chunks.push(chunk as Buffer);
       }
+      const body = decodedContent(response.headers["content-encoding"], Buffer.concat(chunks), this.maxBodyBytes);
+      if (body === "too large") return this.tooLarge(url, response.statusCode, headers, elapsed(), retries);
       return {
         url,
         status: response.statusCode,
         headers,
-        bodyText: Buffer.concat(chunks).toString("utf8"),
+        bodyText: body.toString("utf8"),
         durationMs: elapsed(),
         retries,
       };
@@ -264,6 +257,18 @@ export class HttpClient {
         retries,
       };
     }
+  }
+
+  /** An answer whose body (decoded, when it came in a content coding) passed the cap: not read further. */
+  private tooLarge(
+    url: string,
+    status: number,
+    headers: Record<string, string>,
+    durationMs: number,
+    retries: number,
+  ): HttpResult {
+    const error = `response body larger than ${formatBytes(this.maxBodyBytes)}; reading stopped`;
+    return { url, status, headers, error, durationMs, retries };
   }
 
   async close(): Promise<void> {

@@ -74,6 +74,7 @@ describe("every response of the default run against spec/openapi.yaml", () => {
       baseUrl: server.url,
       apiKey: server.keys.active,
       secondKey: server.keys.exhausted,
+      inactiveKey: server.keys.inactive,
       cases: loadSuites(),
       maxCredits: 400,
       concurrency: 4,
