@@ -1,4 +1,4 @@
-import { eachExchange, fail, pageLabel, type Check } from "./check.js";
+import { eachExchange, fail, failOn, pageLabel, type Check } from "./check.js";
 import { withEnvelopeClauses } from "./envelope.js";
 
 interface Args {
@@ -33,9 +33,13 @@ export const nextPresence: Check<Args> = {
         );
       if (typeof view.total === "number" && ctx.exchanges.length === 1) {
         const more = seen < view.total;
+        // One page cannot tell which of the two is wrong: a total that miscounts the matches (s4-3-total-counts-
+        // matches) or a next that misstates what remains; the failure rests on both, and says so.
         if (more !== view.hasNext)
-          return fail(
-            `${at}next is ${view.hasNext ? "present" : "absent"} after ${seen} of ${view.total} matches`,
+          return failOn(
+            ["s4-3-next-present-absent", "s4-3-total-counts-matches"],
+            `${at}next and total disagree: next is ${view.hasNext ? "present" : "absent"} after ${seen} IDs, ` +
+              `and total counts ${view.total} matches; one of the two is wrong`,
             more ? "next present (more pages remain)" : "no next (last page)",
             view.hasNext ? view.next : "absent",
           );
