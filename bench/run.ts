@@ -16,8 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_KEY, startTdss, TDSS } from "./support.js";
 
-/** The reference's demo key with no Credits left: the second key of the auth cases (docs/serve.md). */
+/** The reference's demo keys with no Credits left and switched off: the auth cases' other keys (docs/serve.md). */
 const EXHAUSTED_KEY = "svc_demo_exhausted_reference_key";
+const INACTIVE_KEY = "svc_demo_inactive_reference_key";
 
 const TARGETS = { seconds: 20, credits: 250, floorRatio: 2 };
 const LATENCY_MS = 40;
@@ -67,7 +68,7 @@ async function timedRun(args: readonly string[], env: NodeJS.ProcessEnv = proces
 async function latencyRun(latencyMs: number, dataset: readonly string[]): Promise<Measured> {
   const server = await startTdss(["serve", "--port", "0", "--latency", String(latencyMs), ...dataset]);
   try {
-    const keys = { TDSS_API_KEY: DEMO_KEY, TDSS_SECOND_API_KEY: EXHAUSTED_KEY };
+    const keys = { TDSS_API_KEY: DEMO_KEY, TDSS_SECOND_API_KEY: EXHAUSTED_KEY, TDSS_INACTIVE_API_KEY: INACTIVE_KEY };
     return await timedRun(["--base-url", server.url], { ...process.env, ...keys });
   } finally {
     await server.stop();
