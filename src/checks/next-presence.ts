@@ -33,8 +33,8 @@ export const nextPresence: Check<Args> = {
         );
       if (typeof view.total === "number" && ctx.exchanges.length === 1) {
         const more = seen < view.total;
-        // One page cannot tell which of the two is wrong: a total that miscounts the matches (s4-3-total-counts-
-        // matches) or a next that misstates what remains; the failure rests on both, and says so.
+        // One page cannot tell which of the two is wrong: a total that miscounts the matches or a next that misstates
+        // what remains. The failure rests on both clauses, and says so.
         if (more !== view.hasNext)
           return failOn(
             ["s4-3-next-present-absent", "s4-3-total-counts-matches"],

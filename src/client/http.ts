@@ -60,9 +60,9 @@ export interface HttpResult {
 export interface HttpClientOptions {
   readonly baseUrl: string;
   /**
-   * Milliseconds an exchange has to answer (headers and body), and what one request may spend in all on the
-   * deployment's refused answers and their Retry-After holds (`Patience`): it is re-sent after a 429 only while
-   * that lasts. Its waits behind the run's own requests for its turns are not bounded.
+   * Milliseconds an exchange has to answer (headers and body), and how long one request may wait in all on the
+   * Retry-After holds of the deployment's 429s and 503s (`Patience`): it is re-sent after a 429 only while that
+   * lasts. Its waits behind the run's own requests for its turns are not bounded.
    */
   readonly timeoutMs?: number;
   /** Largest response body read; a bigger one is cut off and reported. */
@@ -112,7 +112,7 @@ export function isInsecureRemote(url: URL): boolean {
  * `send` never throws: timeouts, resets, slow drips and oversized bodies come back as `error` (no answer: every
  * answer of the deployment comes back as one). Every request waits for its turn under its key's policy in `rates`
  * and is retried after a 429, or a 503 with Retry-After, only while its patience (`timeoutMs` of the deployment's
- * refused answers and holds) allows; a Retry-After longer than that comes back as the 429 it is (a 503 as
+ * Retry-After holds) allows; a Retry-After longer than that comes back as the 429 it is (a 503 as
  * `unavailable`, with `error`). Once `health` has stopped
  * the run, nothing more is sent.
  */
@@ -162,8 +162,8 @@ export class HttpClient {
       return { url, error: `not sent: the run stopped after ${stopped}`, durationMs: 0, retries: 0, notSent: true };
     };
     const started = performance.now();
-    // The deployment's time (refused answers, Retry-After holds) is bounded; the waits behind the run's own queue are
-    // not, so a request that waited long for its turns still has its retries.
+    // The deployment's Retry-After holds are bounded; the waits behind the run's own queue are not, so a request that
+    // waited long for its turns still has its retries.
     const patience = new Patience(this.timeoutMs);
     let refused: HttpResult | undefined;
     const ratePolicy = this.rates.forHeaders(req.headers);

@@ -187,7 +187,7 @@ function resendableAfterClose(init: RequestInit | undefined): boolean {
  * failure to get one (not one the caller asked for by aborting) is reported, and nothing is sent once the run
  * has stopped (src/client/transport-health.ts). With `ratePolicy`, every request waits for its turn and a 429, or a
  * 503 with Retry-After, is retried (request bodies are strings, so they can be sent again) while its patience
- * (`timeoutMs` of refused answers and holds, the run's own queue not counted) allows; past that, the 429 is returned
+ * (`timeoutMs` of Retry-After holds, the run's own queue not counted) allows; past that, the 429 is returned
  * (a 503: an McpClientError marked as no answer is thrown), or, when a Retry-After held it longer than it may wait,
  * an McpClientError with httpStatus 429 is thrown without
  * sending anything.
@@ -207,7 +207,7 @@ export function originBoundFetch(
       const why = `refused to send a request to ${url.origin}: only ${origin} (the base URL) is contacted`;
       throw new McpClientError(why);
     }
-    // The deployment's time bounded, the run's own queue not, as the HTTP client counts it (src/client/http.ts).
+    // The deployment's holds bounded, the run's own queue not, as the HTTP client counts it (src/client/http.ts).
     const patience = new Patience(timeoutMs);
     const resendable = !(input instanceof Request) && (init?.body === undefined || typeof init.body === "string");
     let refused: Response | undefined;

@@ -7,8 +7,7 @@ type Data = Record<string, unknown>;
 /** Key status's rate limit as text ("5 requests per 1 s"), a form the runner does not read for pacing. */
 export const rateLimitAsText = rewriteData(["getKeyStatus"], (d) => ({
   ...d,
-  rate_limit:
-    `${String((d.rate_limit as Data).requests)} requests ` + `per ${String((d.rate_limit as Data).per_seconds)} s`,
+  rate_limit: `${String((d.rate_limit as Data).requests)} requests per ${String((d.rate_limit as Data).per_seconds)} s`,
 }));
 
 /** Other member names where §4.3-§4.5 show none; the runner finds them by detection, with no config. */
