@@ -88,6 +88,35 @@ describe("key redaction", () => {
     expect(() => JSON.parse(redacted)).not.toThrow();
   });
 
+  it("matches the key's letters and the escapes' in either case, outside ASCII too", () => {
+    const upper = KEY.toUpperCase();
+    expect(credentials.redact(`a ${upper} b`)).toBe(`a ${KEY_PLACEHOLDER} b`);
+    expect(credentials.redact(`a ${KEY.replaceAll("/", "&#X2F;").replace("svc", "SvC")} b`)).toBe(
+      `a ${KEY_PLACEHOLDER} b`,
+    );
+    expect(credentials.redact(`a ${KEY.replaceAll("/", "\\U002F")} b`)).toBe(`a ${KEY_PLACEHOLDER} b`);
+    // An ASCII letter is never matched by a character outside ASCII whose upper case it is (ſ, ı, the Kelvin sign).
+    const lookalike = KEY.replace("s", "\u017f").replace("i", "\u0131").replace("k", "\u212a");
+    expect(credentials.redact(lookalike)).toBe(lookalike);
+    const accented = "svc_clé_ÉTÉ_0a1b2c3d4e5f";
+    const redact = redactor([{ key: accented, placeholder: KEY_PLACEHOLDER }]);
+    expect(redact(`a ${accented.toUpperCase()} ${accented.toLowerCase()} b`)).toBe(
+      `a ${KEY_PLACEHOLDER} ${KEY_PLACEHOLDER} b`,
+    );
+  });
+
+  it("makes one redaction for the same keys, and a new one for others", () => {
+    const keys = [{ key: KEY, placeholder: KEY_PLACEHOLDER }];
+    const first = redactor(keys);
+    expect(redactor([{ ...keys[0]! }])).toBe(first);
+    const other = redactor([{ key: SECOND, placeholder: SECOND_KEY_PLACEHOLDER }]);
+    expect(other).not.toBe(first);
+    expect(other(`${KEY} ${SECOND}`)).toBe(`${KEY} ${SECOND_KEY_PLACEHOLDER}`);
+    const again = redactor(keys);
+    expect(again(`${KEY} ${SECOND}`)).toBe(`${KEY_PLACEHOLDER} ${SECOND}`);
+    expect(redactor([{ key: KEY, placeholder: SECOND_KEY_PLACEHOLDER }])(KEY)).toBe(SECOND_KEY_PLACEHOLDER);
+  });
+
   it("does nothing without keys", () => {
     expect(redactor([])("text")).toBe("text");
   });

@@ -63,14 +63,26 @@ function keyPattern(key: string): string {
 export function redactor(keys: readonly { key: string; placeholder: string }[]): (text: string) => string {
   const usable = keys.filter((k) => k.key.length > 0).sort((a, b) => b.key.length - a.key.length);
   if (usable.length === 0) return (text) => text;
+  const signature = JSON.stringify(usable);
+  if (last?.signature === signature) return last.redact;
   const groups = usable.map((k) => `(${keyPattern(k.key)})`);
   const pattern = new RegExp(groups.join("|"), "gi");
-  return (text) =>
+  const redact = (text: string) =>
     text.replace(pattern, (...match: unknown[]) => {
       const index = match.slice(1, usable.length + 1).findIndex((g) => g !== undefined);
       return usable[index]!.placeholder;
     });
+  last = { signature, redact };
+  return redact;
 }
+
+/**
+ * The last redaction made, by its keys: a run makes one for its outcome and the command one for its output, and V8's
+ * compiling of the pattern (some 20,000 characters for three keys) is most of what redaction costs, about 90 ms,
+ * against 2 ms to match every string of a run (docs/benchmarks.md, "The run's own work"). One entry only, so that a
+ * process that goes on with other keys holds no more than its current ones.
+ */
+let last: { readonly signature: string; readonly redact: (text: string) => string } | undefined;
 
 /** Every string in a JSON-like value (member names too) redacted; the value keeps its shape. */
 function redactDeep<T>(value: T, redact: (text: string) => string): T {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../contract/index.js";
+import { lintCorpus } from "../lint/corpus.js";
 import { createGenerators, tamperId, textOfLength } from "./generators.js";
+import { refusalClauses } from "./refusal-clauses.js";
 import { resolve, TemplateError, Unknown } from "./template.js";
 
 function setup(estimating = false) {
@@ -72,6 +74,17 @@ describe("generators", () => {
     expect(bogus.size).toBeGreaterThan(100);
     const people = run("lintCorpus('refused', 'queryPeople')") as { route: string }[];
     expect(people.every((e) => e.route === "queryPeople")).toBe(true);
+  });
+
+  it("judge the corpus once, giving every run the same entries and its own unresolvable IDs", () => {
+    const first = setup();
+    const once = first.run("lintCorpus('refused')") as { name: string; clauses: readonly string[] }[];
+    const second = setup();
+    const again = second.run("lintCorpus('refused')") as typeof once;
+    expect(again).toEqual(once);
+    expect([...second.bogus].sort()).toEqual([...first.bogus].sort());
+    const byName = new Map(lintCorpus.map((e) => [e.name, e]));
+    for (const e of again) expect(e.clauses, e.name).toEqual(refusalClauses(byName.get(e.name)!));
   });
 
   it("keep bounds on placeholders while estimating", () => {

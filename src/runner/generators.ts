@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { bodyOperation, loadContract, type Dataset, type FieldSpec } from "../contract/index.js";
-import { lintCorpus } from "../lint/corpus.js";
+import { lintCorpus, type CorpusEntry } from "../lint/corpus.js";
 import { routeGenerators } from "./route-generators.js";
 import { operatorsOf } from "../validity/arbitrary.js";
 import { generatedQueries } from "../validity/generated.js";
@@ -93,6 +93,18 @@ function tamper(state: GeneratorState, [id]: readonly unknown[], scope: Template
 }
 
 /**
+ * The refusal clauses of each corpus entry, judged once a process: the plan and the run each expand `lintCorpus`, and
+ * judging its entries (the linter's rules and the schemas, src/validity/judge.ts) was most of what that cost. An
+ * entry's judgement cannot change: the corpus is frozen (src/lint/corpus.ts) and the judge holds no state.
+ */
+const judgedEntries = new Map<CorpusEntry, readonly string[] | undefined>();
+
+function corpusClauses(entry: CorpusEntry): readonly string[] | undefined {
+  if (!judgedEntries.has(entry)) judgedEntries.set(entry, refusalClauses(entry));
+  return judgedEntries.get(entry);
+}
+
+/**
  * Entries of the linter's shared corpus with a given consequence (e.g. 'refused'), optionally only
  * for some routes: {name, route, body, raw}. Their detail IDs are made up, so they cannot be charged.
  * Entries with an invalid page size are left out: a deployment that wrongly serves one could return
@@ -119,7 +131,7 @@ function lintCorpusEntries(state: GeneratorState, [consequence, ...routes]: read
   // A refused entry is sent only where the two definitions of validity agree it is owed (src/validity/judge.ts);
   // one they disagree on is left out, not judged (docs/validity.md, "The judge").
   return entries.flatMap((e) => {
-    const clauses = consequence === "refused" ? refusalClauses(e) : [];
+    const clauses = consequence === "refused" ? corpusClauses(e) : [];
     if (clauses === undefined) return [];
     return [{ name: e.name, route: e.route, body: e.body, ...(e.raw !== undefined ? { raw: e.raw } : {}), clauses }];
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lint } from "../linter/lint.js";
 import { generatedQueries, verdictOf } from "./generated.js";
+import { judge } from "./judge.js";
 import { REFUSAL_CLASSES, refusalMatrix } from "./matrix.js";
 
 describe("generated queries", () => {
@@ -27,6 +28,16 @@ describe("generated queries", () => {
       expect(q.verdict).toBe(
         consequences.has("refused") ? "refused" : consequences.has("unspecified") ? "unspecified" : "served",
       );
+    }
+  });
+
+  it("judge a refused body with the diagnostics they linted it with, as the judge does alone", () => {
+    const refused = generatedQueries(60, 5).filter((q) => q.verdict === "refused" || q.verdict === "undecided");
+    expect(refused.length).toBeGreaterThan(5);
+    for (const q of refused) {
+      const alone = judge({ route: q.route, body: q.body });
+      expect(judge({ route: q.route, body: q.body }, lint(q.body, { route: q.route })), q.name).toEqual(alone);
+      expect(q.verdict, q.name).toBe(alone.verdict === "owed" ? "refused" : "undecided");
     }
   });
 });

@@ -39,7 +39,8 @@ export function verdictOf(route: BodyOperationId, body: unknown): { verdict: Ver
   for (const consequence of ["refused", "unspecified"] as const) {
     const rules = diagnostics.filter((d) => d.consequence === consequence).map((d) => d.ruleId);
     if (rules.length === 0) continue;
-    const verdict = consequence === "refused" && judge({ route, body }).verdict !== "owed" ? "undecided" : consequence;
+    const verdict =
+      consequence === "refused" && judge({ route, body }, diagnostics).verdict !== "owed" ? "undecided" : consequence;
     return { verdict, rules: [...new Set(rules)] };
   }
   return { verdict: "served", rules: [] };

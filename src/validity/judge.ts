@@ -7,6 +7,7 @@
  * home.
  */
 import type { BodyOperationId } from "../contract/index.js";
+import type { Diagnostic } from "../lint/types.js";
 import { lint } from "../linter/lint.js";
 import { schemaRefuses } from "./schema-verdict.js";
 
@@ -27,9 +28,15 @@ export interface JudgedBody {
   readonly label?: string;
 }
 
-/** Whether a deployment owes `body` a refusal, by the two definitions. */
-export function judge({ route, body, raw, label }: JudgedBody): Judgement {
-  const refused = lint(raw ?? body, { route }).filter((d) => d.consequence === "refused");
+/**
+ * Whether a deployment owes `body` a refusal, by the two definitions. `diagnostics` are the linter's on the same bytes
+ * when the caller has them already (generated.ts lints every body it draws): linting is most of a judgement's cost.
+ */
+export function judge(
+  { route, body, raw, label }: JudgedBody,
+  diagnostics: readonly Diagnostic[] = lint(raw ?? body, { route }),
+): Judgement {
+  const refused = diagnostics.filter((d) => d.consequence === "refused");
   if (refused.length === 0) return { verdict: "not-owed" };
   const second = (raw === undefined ? schemaRefuses(route, body) : undefined) ?? label === "refused";
   if (!second) return { verdict: "disagreement", rules: [...new Set(refused.map((d) => d.ruleId))] };
