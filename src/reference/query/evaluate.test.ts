@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../contract/index.js";
 import { company, dataset, experience, job, person } from "../testing/fixtures.js";
+import { Bitset } from "../store/bitset.js";
 import { buildStore } from "../store/store.js";
 import { Evaluator } from "./evaluate.js";
 import { QueryTranslator } from "./translate.js";
@@ -270,5 +271,62 @@ describe("Evaluator: operators (§4.2)", () => {
 
   it("matches every row for an absent where (jobs and companies)", () => {
     expect(evaluator.evaluate(null, "jobs").rows(0, 10)).toEqual([0, 1]);
+  });
+});
+
+describe("Evaluator: leaves kept between queries", () => {
+  const plan = (where: unknown) => new QueryTranslator({ dataset: "people", now }).translate(where);
+  // One leaf in its own table, one lifted from sub-records to people, one absent outside its scope, one person
+  // leaf lifted into a scope's sub-records.
+  const wheres = [
+    { field: "skills", eq: "Go" },
+    { field: "title", match: "engineer" },
+    { field: "ended_at", exists: false },
+    {
+      has_experience: {
+        all: [
+          { field: "city", eq: "Paris" },
+          { field: "is_current", eq: true },
+        ],
+      },
+    },
+  ];
+
+  it("a query's rows do not change when a caller combines an earlier answer in place", () => {
+    const kept = new Evaluator(store);
+    for (const where of wheres) {
+      const first = kept.evaluate(plan(where), "person");
+      const expected = first.rows(0, 100);
+      first.not();
+      expect(kept.evaluate(plan(where), "person").rows(0, 100)).toEqual(expected);
+      expect(kept.evaluate(plan({ not: where }), "person").rows(0, 100)).toEqual(
+        [0, 1, 2].filter((r) => !expected.includes(r)),
+      );
+      expect(kept.evaluate(plan(where), "person").rows(0, 100)).toEqual(expected);
+      expect(new Evaluator(store).evaluate(plan(where), "person").rows(0, 100)).toEqual(expected);
+    }
+  });
+
+  it("a leaf fault sees the correct rows on every query, and its own rows are never kept", () => {
+    // A leaf in its own table and one lifted from experiences (rows 0 and 2, of people 0 and 1) to people.
+    for (const [where, own, correct] of [
+      [{ field: "skills", eq: "Go" }, "person", [0]],
+      [{ field: "company_name", eq: "Acme" }, "experience", [0, 1]],
+    ] as const) {
+      const ownRows = new Evaluator(store).evaluate(plan(where), own).rows(0, 100);
+      const seen: number[][] = [];
+      const faulty = new Evaluator(store, {
+        leaf: (ctx) => {
+          seen.push(ctx.correct.rows(0, 100));
+          expect(ctx.evaluate(ctx.arg).rows(0, 100)).toEqual(ownRows);
+          // A fault that empties the rows it was given in place, on every other query.
+          return seen.length % 2 === 1 ? ctx.correct.and(new Bitset(ctx.correct.size)) : ctx.correct;
+        },
+      });
+      expect(faulty.evaluate(plan(where), "person").rows(0, 100)).toEqual([]);
+      expect(faulty.evaluate(plan(where), "person").rows(0, 100)).toEqual(correct);
+      expect(faulty.evaluate(plan(where), "person").rows(0, 100)).toEqual([]);
+      expect(seen).toEqual([ownRows, ownRows, ownRows]);
+    }
   });
 });

@@ -20,6 +20,13 @@ export class Bitset {
     return b;
   }
 
+  /** A copy that shares no words with this one: combining it in place (and, or, not) leaves this one as it was. */
+  clone(): Bitset {
+    const copy = new Bitset(this.size);
+    copy.words.set(this.words);
+    return copy;
+  }
+
   set(row: number): void {
     this.words[row >>> 5]! |= 1 << (row & 31);
   }
