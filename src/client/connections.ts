@@ -198,20 +198,65 @@ export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: 
 
 let mcpAgent: Agent | undefined;
 
+/** What a body read up to a cap gave: every byte, or the bytes before a failure (the cap, or the connection's). */
+interface ReadBody {
+  readonly chunks: readonly Uint8Array[];
+  readonly failure?: unknown;
+}
+
+/** Reads a body whole, stopping (and destroying it) once it passes `maxBytes`: then `failure` is `tooLarge()`. */
+async function readCapped(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += (chunk as Uint8Array).byteLength;
+      if (size > maxBytes) {
+        body.destroy();
+        return { chunks, failure: tooLarge() };
+      }
+      chunks.push(chunk as Uint8Array);
+    }
+    return { chunks };
+  } catch (error) {
+    return { chunks, failure: error };
+  }
+}
+
+/** A web stream of what was read, ending as the read ended: closed, or errored with its failure. */
+function replayed({ chunks, failure }: ReadBody): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
+      if (failure === undefined) controller.close();
+      else controller.error(failure);
+    },
+  });
+}
+
 /**
  * A body as a web stream that a reader may cancel at any point (Node 20's Readable.toWeb, and undici's own stream of
- * a body, close or enqueue into a stream already cancelled, and throw where nothing can catch it).
+ * a body, close or enqueue into a stream already cancelled, and throw where nothing can catch it); past `maxBytes`
+ * it errors with `tooLarge()`.
  */
-function webBody(body: AsyncIterable<Uint8Array> & { destroy(): void }): ReadableStream<Uint8Array> {
+function webBody(
+  body: AsyncIterable<Uint8Array> & { destroy(): void },
+  maxBytes: number,
+  tooLarge: () => Error,
+): ReadableStream<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]();
   let cancelled = false;
+  let size = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await chunks.next();
         if (cancelled) return;
-        if (next.done === true) controller.close();
-        else controller.enqueue(new Uint8Array(next.value));
+        if (next.done === true) return controller.close();
+        size += next.value.byteLength;
+        if (size <= maxBytes) return controller.enqueue(new Uint8Array(next.value));
+        body.destroy();
+        controller.error(tooLarge());
       } catch (error) {
         if (!cancelled) controller.error(error);
       }
@@ -226,14 +271,28 @@ function webBody(body: AsyncIterable<Uint8Array> & { destroy(): void }): Readabl
 /** Statuses whose response has no body (RFC 9110 §6.4.1), which a Response cannot be given one for. */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
+/** What a poolFetch answer's body may be: its cap, and the error a reader meets past it. */
+export interface BodyCap {
+  readonly maxBytes: number;
+  readonly tooLarge: () => Error;
+}
+
 /**
  * fetch over the MCP clients' pool (one for the process, as the global fetch's is): every MCP request, of a session or
  * a probe, on connections kept idle no longer than REST's, and sent as the HTTP client sends REST requests (undici's
  * `request`, which writes a request at once on the connection it is given, so that a close met before is never taken
  * for one met after). Redirects are not followed. A Request object (which the MCP SDK does not pass) goes by the
- * global fetch.
+ * global fetch. A body past `cap` (decoded bytes) errors for its reader with `cap.tooLarge()`.
+ *
+ * An event stream is handed on as it streams in; any other body (a JSON answer, a refusal) is read whole first and
+ * handed on as read, ending as its read ended (an error met mid-body reaches the reader as it would have), which
+ * costs a fraction of a web stream pulled chunk by chunk (docs/benchmarks.md, "The run's own work").
  */
-export const poolFetch: typeof fetch = async (input, init) => {
+export async function poolFetch(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  cap: BodyCap,
+): Promise<Response> {
   if (input instanceof Request) return fetch(input, init);
   mcpAgent ??= createAgent({ connectTimeoutMs: 10_000 });
   const method = (init?.method ?? "GET").toUpperCase();
@@ -255,12 +314,18 @@ export const poolFetch: typeof fetch = async (input, init) => {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
   }
   const empty = method === "HEAD" || NO_BODY.has(answer.statusCode);
+  const streams = /^\s*text\/event-stream\b/i.test(headers.get("content-type") ?? "");
+  let content: ReadableStream<Uint8Array> | Buffer | null = null;
   if (empty) answer.body.resume();
-  const stream = empty ? null : webBody(decoded);
+  else if (streams) content = webBody(decoded, cap.maxBytes, cap.tooLarge);
+  else {
+    const read = await readCapped(decoded, cap.maxBytes, cap.tooLarge);
+    content = read.failure === undefined ? Buffer.concat(read.chunks) : replayed(read);
+  }
   try {
-    return new Response(stream, { status: answer.statusCode, headers });
+    return new Response(content, { status: answer.statusCode, headers });
   } catch {
     answer.body.destroy();
     throw new TypeError(`the server answered HTTP ${answer.statusCode}, which fetch cannot hold`);
   }
-};
+}

@@ -313,6 +313,38 @@ describe("a silent or broken server", () => {
     }
   });
 
+  it("hands on a body cut mid-way, or an event stream past the cap, as an error of its reader", async () => {
+    const server = await listen((req, res) => {
+      if (req.headers["x-case"] === "cut") {
+        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
+        res.write('{"jsonrpc":"2.0",');
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      const chunk = Buffer.from(`data: ${"x".repeat(1024 * 1024)}\n\n`);
+      let sent = 0;
+      const write = () => {
+        while (sent < 20 && res.write(chunk)) sent++;
+        if (sent < 20 && !res.destroyed) res.once("drain", write);
+        else res.end();
+      };
+      res.on("error", () => undefined);
+      write();
+    });
+    try {
+      const fetchImpl = originBoundFetch(server.url, 5_000);
+      const cut = await fetchImpl(`${server.url}/mcp`, { method: "POST", headers: { "x-case": "cut" }, body: "{}" });
+      expect(cut.status).toBe(200);
+      await expect(cut.text()).rejects.toThrow();
+      const stream = await fetchImpl(`${server.url}/mcp`, { method: "POST", body: "{}" });
+      expect(stream.headers.get("content-type")).toBe("text/event-stream");
+      await expect(stream.text()).rejects.toThrow(/larger than 16 MiB/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("reads an answer the server compressed unasked (RFC 9110 §12.5.3) as the answer it is", async () => {
     const answer = '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid params"}}';
     const server = await listen((_req, res) =>

@@ -12,7 +12,14 @@ import {
   type JSONRPCMessage,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLOSED_BEFORE_ANSWER, idleClose, isIdempotent, poolFetch, resendAfterIdle } from "./connections.js";
+import {
+  CLOSED_BEFORE_ANSWER,
+  idleClose,
+  isIdempotent,
+  poolFetch,
+  resendAfterIdle,
+  type BodyCap,
+} from "./connections.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
@@ -277,10 +284,14 @@ async function fetchOnce(
     if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
-      const response = await poolFetch(input, { ...init, redirect: "manual", signal: AbortSignal.any(signals) });
+      const response = await poolFetch(
+        input,
+        { ...init, redirect: "manual", signal: AbortSignal.any(signals) },
+        BODY_CAP,
+      );
       countRoundTrip();
       health?.answered();
-      return capped(response, DEFAULT_MAX_BODY_BYTES);
+      return response;
     } catch (error) {
       if (init?.signal?.aborted) throw error;
       const idle = idleClose(error);
@@ -294,27 +305,14 @@ async function fetchOnce(
   }
 }
 
-/** The response with its body cut off (an error to the reader) past `maxBytes`, as the HTTP client cuts REST bodies. */
-function capped(response: Response, maxBytes: number): Response {
-  if (!response.body) return response;
-  let size = 0;
-  const limit = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size <= maxBytes) controller.enqueue(chunk);
-      else
-        controller.error(
-          markNoAnswer(new McpClientError(`response body larger than ${maxBytes / 1048576} MiB; reading stopped`)),
-        );
-    },
-  });
-  try {
-    const { status, statusText, headers } = response;
-    return new Response(response.body.pipeThrough(limit), { status, statusText, headers });
-  } catch {
-    return response; // a status the Response constructor does not take (1xx): the body is not read anyway
-  }
-}
+/** MCP bodies are cut off where the HTTP client cuts REST bodies; past it, the reader meets no answer. */
+const BODY_CAP: BodyCap = {
+  maxBytes: DEFAULT_MAX_BODY_BYTES,
+  tooLarge: () =>
+    markNoAnswer(
+      new McpClientError(`response body larger than ${DEFAULT_MAX_BODY_BYTES / 1048576} MiB; reading stopped`),
+    ),
+};
 
 function withRequestedRevision(message: JSONRPCMessage, revision: string | undefined): JSONRPCMessage {
   if (!revision || !("method" in message) || message.method !== "initialize") return message;

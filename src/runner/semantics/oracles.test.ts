@@ -6,6 +6,7 @@ import { buildReport } from "../../report/report.js";
 import { runConformance } from "../run.js";
 import { loadSuites } from "../suites.js";
 import type { RecordedExchange } from "../evidence.js";
+import { OPERATORS } from "../../contract/index.js";
 
 /**
  * What a failure of the search-semantics oracles cites and keeps, against a reference server whose people `total`
@@ -184,5 +185,33 @@ describe("a people boolean whose in matches every value", () => {
     const broken = result.failures.filter((f) => f.check === "relation" && /in \[(true|false)\] ∩ eq/.test(f.message));
     expect(broken.length).toBeGreaterThan(0);
     for (const f of broken) expect(f.clauses).toContain("s4-2-in-listed-value");
+  });
+});
+
+describe("the operators a deployment takes on companies (not shown, s2-5-job-operators-not-shown)", () => {
+  it("are learnt with the halves of each refused list side by side: a short chain, one map every run", async () => {
+    const cases = loadSuites().filter((c) => c.id === "search-semantics/companies");
+    const learn = async () => {
+      const outcome = await runConformance({
+        baseUrl: server.url,
+        apiKey: server.keys.active,
+        cases,
+        maxCredits: 400,
+        concurrency: 1,
+        timeoutMs: 10_000,
+      });
+      expect(outcome.results[0]!.status).toBe("passed");
+      return { chain: outcome.results[0]!.roundTrips!, map: outcome.observed["search-semantics.operators.companies"] };
+    };
+    const [first, second] = [await learn(), await learn()];
+    // One by one, the halving of the reference's refusals (match on its identity fields) took 38 round trips.
+    expect(first.chain).toBeLessThanOrEqual(20);
+    expect(second.map).toEqual(first.map);
+    const map = (first.map?.value as Record<string, string>[] | undefined)?.[0] ?? {};
+    expect(Object.keys(map).length).toBe(23);
+    for (const ops of Object.values(map))
+      expect(ops.split(",")).toEqual(OPERATORS.filter((op) => ops.split(",").includes(op)));
+    expect(map.website).not.toContain("match");
+    expect(map.name).toContain("match");
   });
 });

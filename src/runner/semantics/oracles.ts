@@ -197,33 +197,44 @@ export class SemanticOracles {
     const probes = fields
       .flatMap((f) => OPERATORS.map((op) => ({ f, op, leaf: this.probeLeaf(f, op) })))
       .filter((p) => p.leaf !== undefined);
-    let reported = false;
-    const tryAll = async (list: typeof probes): Promise<void> => {
+    // The halves of a refused list do not wait for each other: the probes' chain of round trips is then the depth of
+    // the halving, not the number of its steps (docs/benchmarks.md, "Latency"). What a deployment answers decides
+    // nothing else here, so the result, and the first offence reported, are the same in any order of answers (unless
+    // the allowance runs out first).
+    let offence: { readonly at: number; readonly report: () => void } | undefined;
+    const tryAll = async (list: typeof probes, at: number): Promise<void> => {
       const r = await this.session.search(this.dataset, all(nonce, { any: list.map((p) => p.leaf!) }), 1);
       // The nonce matches nobody, so no record can meet all of it and more (s4-2-all-every-condition): a free check
       // made before anything is spent, which a deployment whose `all` behaves as `any` cannot pass.
-      if (!r.refused && r.ids.length > 0 && alone.ids.length === 0 && !reported) {
-        reported = true;
-        this.session.fail({
-          check: "relation",
-          message:
-            `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no ` +
-            `record meets all of them (s4-2-all-every-condition)`,
-          clauses: ["s4-2-all-every-condition"],
-          exchange: r.exchange,
-          related: [alone.exchange],
-        });
-      }
+      if (!r.refused && r.ids.length > 0 && alone.ids.length === 0 && (offence === undefined || at < offence.at))
+        offence = {
+          at,
+          report: () =>
+            this.session.fail({
+              check: "relation",
+              message:
+                `all[${show(nonce)}, any[...]] returned ${r.ids[0]}, but ${show(nonce)} alone matches nobody, so no ` +
+                `record meets all of them (s4-2-all-every-condition)`,
+              clauses: ["s4-2-all-every-condition"],
+              exchange: r.exchange,
+              related: [alone.exchange],
+            }),
+        };
       if (!r.refused) for (const p of list) this.accepted.get(p.f.name)!.add(p.op);
       else if (list.length > 1) {
-        await tryAll(list.slice(0, Math.ceil(list.length / 2)));
-        await tryAll(list.slice(Math.ceil(list.length / 2)));
+        const half = Math.ceil(list.length / 2);
+        await settleAll([() => tryAll(list.slice(0, half), at), () => tryAll(list.slice(half), at + half)]);
       }
     };
-    await tryAll(probes);
+    try {
+      await tryAll(probes, 0);
+    } finally {
+      // Reported even when the allowance ran out: the probes a deployment wrongly answers with records cost Credits.
+      offence?.report();
+    }
     this.session.observe(
       `search-semantics.operators.${this.dataset}`,
-      Object.fromEntries([...this.accepted].map(([f, ops]) => [f, [...ops].join(",")])),
+      Object.fromEntries([...this.accepted].map(([f, ops]) => [f, OPERATORS.filter((op) => ops.has(op)).join(",")])),
       "s2-5-job-operators-not-shown",
     );
   }
