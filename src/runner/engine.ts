@@ -1,4 +1,5 @@
 import { asCase } from "./cassette.js";
+import { CaseMcpSessions } from "./steps/mcp-sessions.js";
 import { onChain } from "../client/round-trips.js";
 import { forEachConcurrent } from "./concurrent.js";
 import { MeasurementWindows } from "./measure.js";
@@ -99,9 +100,16 @@ async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Pro
   else {
     try {
       const { chain } = await onChain(async () => {
-        for (const [index, step] of c.steps.entries()) {
-          if (deps.signal?.aborted) throw new NotRun("interrupted", `interrupted before ${stepLabel(step, index, "")}`);
-          if (!(await executeStep(step, index, run, deps, versionCost))) break;
+        const mcpSessions = new CaseMcpSessions();
+        const caseDeps: RunDeps = { ...deps, mcpSessions };
+        try {
+          for (const [index, step] of c.steps.entries()) {
+            if (deps.signal?.aborted)
+              throw new NotRun("interrupted", `interrupted before ${stepLabel(step, index, "")}`);
+            if (!(await executeStep(step, index, run, caseDeps, versionCost))) break;
+          }
+        } finally {
+          await mcpSessions.close();
         }
       });
       run.roundTrips = chain.roundTrips;

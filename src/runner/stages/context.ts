@@ -1,3 +1,4 @@
+import type { CaseMcpSessions } from "../steps/mcp-sessions.js";
 import type { CheckOutcome, RunState } from "../../checks/index.js";
 import type { Exchange } from "../../checks/exchange.js";
 import type { HttpClient } from "../../client/http.js";
@@ -41,6 +42,8 @@ export interface EngineDeps extends EngineOptions {
   readonly generators: Readonly<Record<string, Generator>>;
   /** The primary key's balance before the run, when key status shows it (the budget follows the balance). */
   readonly initialBalance?: number;
+  /** The MCP sessions of the case being run (src/runner/steps/mcp-sessions.ts). */
+  readonly mcpSessions?: CaseMcpSessions;
 }
 
 /** What the engine holds while a run goes on: its dependencies and the windows measured steps share. */

@@ -46,6 +46,7 @@ export async function sendExpansion(
       ...(deps.depth ? { depth: deps.depth } : {}),
       view: (e, op) => viewOf(e, op, deps.state.implementation),
       ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.mcpSessions ? { mcpSessions: deps.mcpSessions } : {}),
       // Admitted whole, the step's own requests need no admission of their own.
       admit: async () => {
         const own = await (whole ? admitted : admit)();

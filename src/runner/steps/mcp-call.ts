@@ -11,6 +11,7 @@ import { isNoAnswer } from "../../client/no-answer.js";
 import type { Exchange } from "../../checks/exchange.js";
 import { planRequest, prepareRequest } from "./request.js";
 import { authOf, clientOptions, sentMessage, transportOf, TRANSPORT_SCHEMA } from "./mcp-session.js";
+import { CaseMcpSessions, type SessionLease } from "./mcp-sessions.js";
 import { NotAdmitted } from "../measure.js";
 import type { StepExecution, StepKind } from "./step-kind.js";
 
@@ -110,22 +111,29 @@ export const mcpCallStep: StepKind = {
         ...(isRateLimitError(error) ? { rateLimited: true } : isNoAnswer(error) ? { unanswered: true } : {}),
       });
     };
-    let session;
+    // Without the case's sessions (a step run on its own), the call has a session of its own.
+    const sessions = ctx.mcpSessions ?? new CaseMcpSessions();
+    let lease: SessionLease;
     try {
-      session = await openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision);
+      lease = await sessions.borrow(transport, auth, () =>
+        openMcpSession(clientOptions(ctx, auth), transport, MCP_TRANSPORT_SPEC[transport].revision),
+      );
     } catch (error) {
+      if (!ctx.mcpSessions) await sessions.close();
       return failed(error);
     }
+    let answered = false;
     try {
       let tool = spec.tool;
       if (tool === undefined) {
-        const names = (await session.listTools()).map((t) => t.name);
+        const names = (await lease.tools()).map((t) => t.name);
         tool = matchToolsToRoutes(names, ctx.mcpTools).byOperation.get(spec.operation);
         const pinned = ctx.mcpTools?.[spec.operation];
         const wanted =
           pinned !== undefined
             ? `tool ${pinned} (the config's mcp.tools name for ${spec.operation})`
             : `tool for ${spec.operation}`;
+        answered = true;
         if (tool === undefined)
           return done({
             request: request(pinned ?? spec.operation),
@@ -136,15 +144,19 @@ export const mcpCallStep: StepKind = {
       const release = ctx.admit ? await ctx.admit() : () => undefined;
       let execution: StepExecution | undefined;
       try {
-        return (execution = toolResult(await session.callTool(tool, args), request(tool), spec.operation, done));
+        const outcome = await lease.session.callTool(tool, args);
+        answered = outcome.error === undefined;
+        return (execution = toolResult(outcome, request(tool), spec.operation, done));
       } finally {
         release(execution?.exchanges);
       }
     } catch (error) {
+      answered = false;
       if (error instanceof NotAdmitted) throw error;
       return failed(error);
     } finally {
-      await session.close();
+      sessions.giveBack(lease, answered);
+      if (!ctx.mcpSessions) await sessions.close();
     }
   },
 };

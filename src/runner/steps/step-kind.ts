@@ -1,3 +1,4 @@
+import type { CaseMcpSessions } from "./mcp-sessions.js";
 import type { OperationId } from "../../contract/index.js";
 import type { HttpClient } from "../../client/http.js";
 import type { Credentials } from "../credentials.js";
@@ -50,6 +51,8 @@ export interface ExecuteContext {
    * is not known). Kinds that set `admitsEachRequest` send every request through it.
    */
   readonly admit?: () => Promise<AdmittedRelease>;
+  /** The MCP sessions of the step's case, which its tool calls share (src/runner/steps/mcp-sessions.ts). */
+  readonly mcpSessions?: CaseMcpSessions;
 }
 
 /**
