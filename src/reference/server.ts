@@ -96,10 +96,24 @@ function unavailableAtTimes(listener: Listener, every: number | undefined): List
 function keptConnections(server: Server, service: ReferenceService, listener: Listener): Listener {
   const conditions = service.variant?.server;
   if (conditions?.idleCloseMs !== undefined) closeIdleConnections(server, conditions.idleCloseMs);
-  if (conditions?.connections !== "close") return listener;
+  const served = conditions?.openDelayMs !== undefined ? openLate(listener, conditions.openDelayMs) : listener;
+  if (conditions?.connections !== "close") return served;
   return (req, res) => {
     res.shouldKeepAlive = false;
-    return listener(req, res);
+    return served(req, res);
+  };
+}
+
+/**
+ * Serves the first request of every connection `delayMs` late (Variant.server.openDelayMs): to the client, the
+ * connection opened that late, since nothing of it is answered before then.
+ */
+function openLate(listener: Listener, delayMs: number): Listener {
+  const opened = new WeakSet<Socket>();
+  return (req, res) => {
+    if (opened.has(req.socket)) return listener(req, res);
+    opened.add(req.socket);
+    return new Promise<void>((resolve) => setTimeout(() => resolve(listener(req, res)), delayMs));
   };
 }
 

@@ -166,6 +166,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     server: { idleCloseMs: 1_000 },
   },
   {
+    id: "http-connections-slow-to-open",
+    clause: "s4-network-latency-unstated",
+    area: "envelope",
+    description:
+      "Every new connection, REST and MCP, is served only 300 ms after it was accepted, as one through a distant " +
+      "load balancer or a slow TLS handshake opens late; answers on an open connection come at once.",
+    faults: {},
+    server: { openDelayMs: 300 },
+  },
+  {
     id: "limits-body-8-mib",
     clause: "s8-limits-silent-size-nodes",
     area: "limits",

@@ -39,6 +39,12 @@ export interface Variant {
      * is briefly away (RFC 9110 §15.6.4).
      */
     readonly unavailableEvery?: number;
+    /**
+     * Every new connection, REST and MCP, is read from only this many milliseconds after it was accepted, as one
+     * through a distant load balancer or a slow TLS handshake opens late: nothing of its first request is answered
+     * before then.
+     */
+    readonly openDelayMs?: number;
   };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
