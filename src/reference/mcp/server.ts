@@ -20,6 +20,7 @@ import {
 import { loadContract, type OperationId } from "../../contract/index.js";
 import type { Service, ServiceResponse } from "../service.js";
 import type { McpFaults } from "./faults.js";
+import { SESSION_SCHEMA_VALIDATOR } from "./schema-validator.js";
 import type { ToolDefinition } from "../../contract/mcp-tools.js";
 
 /** The choices of variants (McpFaults) about what a tool server answers. */
@@ -144,7 +145,7 @@ export function createToolServer(options: ToolServerOptions): Server {
       ? { ...CAPABILITIES, logging: {} }
       : CAPABILITIES;
   // Stryker restore all
-  const server = new Server(options.serverInfo, { capabilities });
+  const server = new Server(options.serverInfo, { capabilities, jsonSchemaValidator: SESSION_SCHEMA_VALIDATOR });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map((tool) => ({
     name: tool.name,
