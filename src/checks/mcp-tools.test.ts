@@ -1,6 +1,17 @@
+import { execFileSync } from "node:child_process";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { compileChecked, newAjv, schemaDigest } from "../contract/json-schema.js";
 import { deriveTools } from "../contract/mcp-tools.js";
-import { checkOneToolPerRoute, checkSameToolsOnBothTransports, checkToolSchemaAgreement } from "./mcp-tools.js";
+import { packageRoot } from "../contract/root.js";
+import { loadCode } from "../contract/testing/load-code.js";
+import { lintCorpus } from "../lint/corpus.js";
+import {
+  checkOneToolPerRoute,
+  checkSameToolsOnBothTransports,
+  checkToolSchemaAgreement,
+  toolValidatorsCode,
+} from "./mcp-tools.js";
 import { matchToolsToRoutes } from "../client/tool-match.js";
 
 const contractTools = deriveTools();
@@ -154,5 +165,57 @@ describe("checkToolSchemaAgreement (s4-1-tool-schema-agreement, s4-1-tool-schema
     ).toBe("pass");
     const needy = { name: "svc_get_version", inputSchema: { type: "object", required: ["id"] } };
     expect(checkToolSchemaAgreement(needy, "getVersion", getSamples)[0]!.status).toBe("fail");
+  });
+});
+
+describe("the contract's tool schemas compiled to code by the build (scripts/compile-validators.ts)", () => {
+  const withoutDialect = (schema: object) => {
+    const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+    return rest;
+  };
+
+  it("hold every tool's input schema, judging bodies as a deployed schema compiled on its own is", () => {
+    const built = loadCode(toolValidatorsCode()) as Record<string, ValidateFunction>;
+    const ids = ["a", "b"];
+    const details = [{ job_ids: ids }, { profile_ids: ids }, { company_ids: ids }];
+    const bodies = [
+      {},
+      { stray: 1 },
+      null,
+      ...details,
+      ...lintCorpus.filter((e) => e.raw === undefined).map((e) => e.body),
+    ];
+    for (const tool of contractTools) {
+      const schema = withoutDialect(tool.inputSchema);
+      const validate = built[schemaDigest(schema)]!;
+      const fresh = compileChecked(newAjv({ strict: false, allErrors: false, validateFormats: false }), schema);
+      const verdicts = bodies.map((body) => {
+        expect(validate(body), `${tool.name} ${JSON.stringify(body)?.slice(0, 80)}`).toBe(fresh(body));
+        return fresh(body);
+      });
+      // Both verdicts are exercised.
+      expect(new Set(verdicts), tool.name).toEqual(new Set([true, false]));
+    }
+  });
+
+  it("are what a built run checks the contract's schema with, listed in any member order", () => {
+    const dist = (path: string) => JSON.stringify(new URL(path, `file://${packageRoot()}/`).href);
+    const script =
+      `const { createRequire } = await import("node:module"); ` +
+      `const { fileURLToPath } = await import("node:url"); ` +
+      `const m = await import(${dist("dist/src/checks/mcp-tools.js")}); ` +
+      `const { deriveTools } = await import(${dist("dist/src/contract/mcp-tools.js")}); ` +
+      `const built = createRequire(import.meta.url)(fileURLToPath(m.BUILT_TOOL_VALIDATORS)); ` +
+      `let calls = 0; for (const [name, f] of Object.entries(built)) ` +
+      `if (typeof f === "function") built[name] = (b) => (calls++, f(b)); ` +
+      `const tool = deriveTools().find((t) => t.operationId === "searchPeople"); ` +
+      `const reversed = Object.fromEntries(Object.entries(tool.inputSchema).reverse()); ` +
+      `const [outcome] = m.checkToolSchemaAgreement({ ...tool, inputSchema: reversed }, "searchPeople", ` +
+      `[{ body: { text: "engineers" } }, { body: { text: "" } }]); ` +
+      `process.stdout.write(JSON.stringify({ calls, status: outcome.status }));`;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" }),
+    ) as { calls: number; status: string };
+    expect(out).toEqual({ calls: 2, status: "pass" });
   });
 });

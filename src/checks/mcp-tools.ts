@@ -1,7 +1,8 @@
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalJson, loadContract, OPERATION_IDS, type OperationId } from "../contract/index.js";
 import { requestValidator } from "../contract/validators.js";
-import { compileChecked, newAjv } from "../contract/json-schema.js";
+import { builtBySchema, compileChecked, newAjv, standaloneBySchema } from "../contract/json-schema.js";
+import { deriveTools } from "../contract/mcp-tools.js";
 import { matchToolsToRoutes, type ToolNameMap } from "../client/tool-match.js";
 import { excerpt, fail, failOn, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
 
@@ -85,14 +86,36 @@ function compileToolSchema(schema: unknown): ValidateFunction | string {
   return compiled;
 }
 
+const TOOL_OPTIONS = { strict: false, allErrors: false, validateFormats: false } as const;
+
+/** Where npm run build leaves the contract's own tool schemas compiled to code (scripts/compile-validators.ts). */
+export const BUILT_TOOL_VALIDATORS = new URL("./tool-validators.cjs", import.meta.url);
+
+/** The build's copy of a deployed input schema's validator: there for a tool that lists the contract's own schema. */
+const builtToolSchema = builtBySchema(BUILT_TOOL_VALIDATORS, TOOL_OPTIONS);
+
 function compileFresh(schema: unknown): ValidateFunction | string {
   try {
-    const ajv = newAjv({ strict: false, allErrors: false, validateFormats: false });
     const { $schema: _dialect, ...rest } = (schema ?? {}) as Record<string, unknown>;
-    return compileChecked(ajv, rest);
+    return builtToolSchema(rest) ?? compileChecked(newAjv(TOOL_OPTIONS), rest);
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/**
+ * The module npm run build writes to BUILT_TOOL_VALIDATORS: the input schemas of the contract's tools (§4.1,
+ * src/contract/mcp-tools.ts), which a deployment that derives its tools from the contract lists, compiled as
+ * compileFresh compiles a deployed one.
+ */
+export function toolValidatorsCode(): string {
+  return standaloneBySchema(
+    TOOL_OPTIONS,
+    deriveTools().map((tool) => {
+      const { $schema: _dialect, ...rest } = tool.inputSchema as Record<string, unknown>;
+      return rest;
+    }),
+  );
 }
 
 /** Whether the route accepts a body: its OpenAPI request schema, or for a GET route (no body) only the empty object. */

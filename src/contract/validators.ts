@@ -1,7 +1,7 @@
-import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { checkSchema, compileChecked, newAjv } from "./json-schema.js";
+import type { Ajv2020, ErrorObject, Options, ValidateFunction } from "ajv/dist/2020.js";
+import { checkSchema, compileChecked, digest, loadStandalone, newAjv, standaloneModule } from "./json-schema.js";
 import { loadContract } from "./load.js";
-import type { OperationId } from "./types.js";
+import { OPERATION_IDS, type OperationId } from "./types.js";
 import { escapeToken } from "./json-pointer.js";
 
 const SCHEMA_ID = "tdss:openapi";
@@ -32,44 +32,74 @@ function rewriteRefs(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${SCHEMA_ID}#/$defs/`));
 }
 
-function instance(): Ajv2020 {
-  if (ajv) return ajv;
-  // strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on
-  // purpose.
-  // verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
-  ajv = newAjv({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictRequired: false,
-    allowUnionTypes: true,
-    verbose: true,
-  });
-  for (const keyword of ANNOTATIONS) ajv.addKeyword(keyword);
+// strictRequired is off because `not: {required: [total]}` (IdPageData) names a member the schema does not define, on
+// purpose.
+// verbose: each error carries the schema object it failed in, which schemaLocation() maps back to the document.
+const OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+  allowUnionTypes: true,
+  verbose: true,
+} as const;
+
+function newInstance(options: Options, located: boolean): Ajv2020 {
+  const made = newAjv(options);
+  for (const keyword of ANNOTATIONS) made.addKeyword(keyword);
   const defs = rewriteRefs(loadContract().openapi.components?.schemas ?? {}) as object;
-  locate(defs, "#/components/schemas");
+  if (located) locate(defs, "#/components/schemas");
   const document = { $id: SCHEMA_ID, $defs: defs };
   checkSchema(document);
-  ajv.addSchema(document);
-  return ajv;
+  made.addSchema(document);
+  return made;
+}
+
+function instance(): Ajv2020 {
+  return (ajv ??= newInstance(OPTIONS, true));
+}
+
+/** Where npm run build leaves the validators a run uses compiled to code (scripts/compile-validators.ts). */
+export const BUILT_CONTRACT_VALIDATORS = new URL("./contract-validators.cjs", import.meta.url);
+
+/** What the built validators are made from: the options, the annotations and the whole document. */
+function contractKey(): string {
+  return digest([OPTIONS, ANNOTATIONS, loadContract().openapi]);
+}
+
+let built: Readonly<Record<string, ValidateFunction>> | null | undefined;
+
+/**
+ * The build's copy of a validator, when the build made one from this very document. Its errors are the same, but
+ * their schema objects are the copy's, so schemaLocation gives ajv's schemaPath for them; src/contract/testing (the
+ * one reader of locations) runs from the sources, where there is no copy.
+ */
+function builtValidator(key: string): ValidateFunction | undefined {
+  if (built === undefined) built = loadStandalone(BUILT_CONTRACT_VALIDATORS, contractKey()) ?? null;
+  return built?.[key];
 }
 
 function compileOnce(key: string, schema: () => object, location?: string): ValidateFunction {
   let fn = compiled.get(key);
   if (!fn) {
-    const root = schema();
-    if (location) locate(root, location);
-    fn = compileChecked(instance(), root);
+    fn = builtValidator(key);
+    if (!fn) {
+      const root = schema();
+      if (location) locate(root, location);
+      fn = compileChecked(instance(), root);
+    }
     compiled.set(key, fn);
   }
   return fn;
 }
 
+const schemaRoot = (name: string) => ({ $ref: `${SCHEMA_ID}#/$defs/${name}` });
+
 /** Validator of a named schema of components.schemas, compiled once. */
 export function schemaValidator(name: string): ValidateFunction {
   if (!loadContract().openapi.components?.schemas?.[name])
     throw new Error(`tdss: no schema named ${name} in spec/openapi.yaml`);
-  return compileOnce(`schema:${name}`, () => ({ $ref: `${SCHEMA_ID}#/$defs/${name}` }));
+  return compileOnce(`schema:${name}`, () => schemaRoot(name));
 }
 
 /** Validator of a route's request body (POST routes), compiled once. */
@@ -79,14 +109,37 @@ export function requestValidator(operationId: OperationId): ValidateFunction {
   return schemaValidator(name);
 }
 
+function responseRoot(operationId: OperationId): object {
+  const { path, method } = loadContract().operations.get(operationId)!;
+  const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>;
+  const response = item[method.toLowerCase()]!.responses["200"] as { content: Record<string, { schema: object }> };
+  return rewriteRefs(response.content["application/json"]!.schema) as object;
+}
+
 /** Validator of a route's success response (the envelope with its data), compiled once. */
 export function responseValidator(operationId: OperationId): ValidateFunction {
-  return compileOnce(`response:${operationId}`, () => {
-    const { path, method } = loadContract().operations.get(operationId)!;
-    const item = loadContract().openapi.paths?.[path] as Record<string, { responses: Record<string, unknown> }>;
-    const response = item[method.toLowerCase()]!.responses["200"] as { content: Record<string, { schema: object }> };
-    return rewriteRefs(response.content["application/json"]!.schema) as object;
-  });
+  return compileOnce(`response:${operationId}`, () => responseRoot(operationId));
+}
+
+/**
+ * The module npm run build writes to BUILT_CONTRACT_VALIDATORS: the validators a run uses (every route's request and
+ * success response, and the job record the checks read), as ajv's standalone code. A schema ajv refuses fails the
+ * build with ajv's message.
+ */
+export function contractValidatorsCode(): string {
+  const roots: Record<string, object> = { "schema:JobRecord": schemaRoot("JobRecord") };
+  for (const operationId of OPERATION_IDS) {
+    const request = loadContract().operations.get(operationId)!.requestSchema;
+    if (request) roots[`schema:${request}`] = schemaRoot(request);
+    roots[`response:${operationId}`] = responseRoot(operationId);
+  }
+  const made = newInstance({ ...OPTIONS, code: { source: true } }, false);
+  for (const [key, root] of Object.entries(roots)) {
+    checkSchema(root);
+    made.addSchema(root, key);
+  }
+  const exported = Object.fromEntries(Object.keys(roots).map((key) => [key, key]));
+  return standaloneModule(made, exported, contractKey());
 }
 
 type ResponseObject = { $ref?: string; content?: Record<string, { schema?: object }> };

@@ -32,7 +32,7 @@ function bodies(): [Dataset, unknown][] {
   return out;
 }
 
-describe("the judge's validators compiled to code by the build (scripts/compile-judge.ts)", () => {
+describe("the judge's validators compiled to code by the build (scripts/compile-validators.ts)", () => {
   it("judge every body as the validators compiled at run time do", () => {
     const file = join(mkdtempSync(join(tmpdir(), "tdss-judge-")), "search-validators.cjs");
     writeFileSync(file, searchValidatorsCode());

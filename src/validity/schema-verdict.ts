@@ -30,7 +30,7 @@ function isDay(text: string): boolean {
 /** The options of the three editor schemas' validators, compiled at run time or by the build alike. */
 const OPTIONS = { strict: true, allowUnionTypes: true, messages: false } as const;
 
-/** Where npm run build leaves the three validators compiled to code (scripts/compile-judge.ts): beside this module. */
+/** Where npm run build (scripts/compile-validators.ts) leaves the three validators compiled to code. */
 export const BUILT_VALIDATORS = new URL("./search-validators.cjs", import.meta.url);
 
 function editorSchemas(): (readonly [Dataset, object])[] {
