@@ -1,4 +1,5 @@
 import {
+  canonicalJson,
   loadContract,
   OPERATORS,
   type Dataset,
@@ -20,7 +21,7 @@ import {
 } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
 import { Judge, type QueryNode } from "./judge.js";
-import { AllowanceSpent, type OracleRequests, type SearchResult } from "./oracle-requests.js";
+import { AllowanceSpent, type OracleFailure, type OracleRequests, type SearchResult } from "./oracle-requests.js";
 import { readField, todayUtc } from "./values.js";
 
 export interface OracleOptions {
@@ -108,6 +109,12 @@ function pickDiverse(candidates: readonly Sample[], count: number): Sample[] {
   return chosen;
 }
 
+/** A partition's failure, held until a second look confirms it; `totalOf` names the search whose total it blames. */
+interface PartitionFault {
+  readonly failure: OracleFailure;
+  readonly totalOf: string | undefined;
+}
+
 /**
  * The search-semantics oracles on one dataset (docs/search-semantics.md): retrievability, relations that
  * make a query empty, soundness and partitioning, each over records sampled from the deployment itself.
@@ -121,6 +128,8 @@ export class SemanticOracles {
   private readonly askedAgain = new Map<string, Promise<SearchResult | undefined>>();
   /** Searches whose total a partition showed wrong (reported once). */
   private readonly totalFaults = new Set<string>();
+  /** The `_source` the samples were fetched with (undefined: the default record). */
+  private sampleSource: readonly string[] | undefined;
 
   constructor(
     private readonly session: OracleRequests,
@@ -321,9 +330,13 @@ export class SemanticOracles {
     const own = this.dataset === "people" ? ["profile_id"] : this.dataset === "jobs" ? ["id"] : [];
     const source = [...own, ...[...this.spec.fields.keys()].filter((n) => !returnable || returnable.has(n))];
     const records: Record<string, unknown>[] = [];
+    this.sampleSource = source;
     for (let k = 0; k < ids.length; k += 5) {
-      let detail = await this.session.detail(this.dataset, ids.slice(k, k + 5), source);
-      if (detail.refused) detail = await this.session.detail(this.dataset, ids.slice(k, k + 5));
+      let detail = await this.session.detail(this.dataset, ids.slice(k, k + 5), this.sampleSource);
+      if (detail.refused) {
+        this.sampleSource = undefined;
+        detail = await this.session.detail(this.dataset, ids.slice(k, k + 5));
+      }
       if (detail.refused) throw new NothingToSample(`the ${this.dataset} detail route refused the sampled IDs`);
       records.push(...detail.records);
     }
@@ -335,7 +348,7 @@ export class SemanticOracles {
       // Records that do not show their ID (company record fields are not shown, §2.7): one ID per request, for the few
       // kept.
       if (!record && candidates.length < this.options.samples)
-        record = (await this.session.detail(this.dataset, [id], source)).records[0];
+        record = (await this.session.detail(this.dataset, [id], this.sampleSource)).records[0];
       if (record)
         candidates.push({
           id,
@@ -393,8 +406,9 @@ export class SemanticOracles {
       }
       const culprit = suspects[0]!;
       const last = await this.returns(sample, [culprit], anchor);
+      // A record refreshed since it was sampled is judged no further: its other values may be stale too.
       if (last.ok) {
-        await this.chunkAgain(sample, chunk, anchor, verdict.exchange);
+        if (await this.chunkAgain(sample, chunk, anchor, verdict.exchange)) return;
         continue;
       }
       const where = anchor ? all(anchor, culprit.node) : culprit.node;
@@ -407,6 +421,7 @@ export class SemanticOracles {
         );
         continue;
       }
+      if (!last.failed && (await this.refreshedSince(sample))) return;
       this.session.fail({
         check: "retrievability",
         message:
@@ -440,21 +455,22 @@ export class SemanticOracles {
   /**
    * A chunk of conditions that missed the record while each condition alone returns it: asked once more, so an
    * answer that does not come again (a gateway's passing 502) is no verdict. Missed again, the record meets every
-   * condition and their `all` leaves it out.
+   * condition and their `all` leaves it out, unless the record itself was refreshed meanwhile (true).
    */
   private async chunkAgain(
     sample: Sample,
     chunk: readonly Condition[],
     anchor: QueryNode | undefined,
     firstExchange: number,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const again = await this.returns(sample, chunk, anchor);
-    if (again.ok || again.inconclusive) return;
+    if (again.ok || again.inconclusive) return false;
     const where = all(...(anchor ? [anchor] : []), ...chunk.map((c) => c.node));
     if (again.refused && again.failed === undefined) {
       this.session.observe(`search-semantics.refused.${this.dataset}`, show(where).slice(0, 200));
-      return;
+      return false;
     }
+    if (!again.failed && (await this.refreshedSince(sample))) return true;
     this.session.fail({
       check: "retrievability",
       message:
@@ -468,6 +484,40 @@ export class SemanticOracles {
       expected: `IDs including ${sample.id}`,
       actual: again.ids,
     });
+    return false;
+  }
+
+  /**
+   * The second look of a retrievability miss: the record fetched again as it was sampled. Gone (not_found) or holding
+   * other values, it was refreshed since the conditions were built from it, which the specification allows
+   * (s1-snapshot-data-lag, §4.2 rule 5): an observation, never a failure. Unchanged, the miss stands. A look the
+   * step's allowance cannot cover leaves the miss standing, as it did before there was a second look.
+   */
+  private async refreshedSince(sample: Sample): Promise<boolean> {
+    let now;
+    try {
+      now = await this.session.detail(this.dataset, [sample.id], this.sampleSource);
+    } catch (error) {
+      if (error instanceof AllowanceSpent) return false;
+      throw error;
+    }
+    if (now.refused) return false;
+    const record =
+      now.records.find((r) => Object.values(r).includes(sample.id)) ??
+      (now.records.length === 1 ? now.records[0] : undefined);
+    const changed =
+      record === undefined ||
+      [...this.spec.fields.keys()].some(
+        (name) => canonicalJson(record[name] ?? null) !== canonicalJson(sample.record[name] ?? null),
+      );
+    if (changed)
+      this.session.observe(
+        `search-semantics.snapshot-changed.${this.dataset}`,
+        `record ${sample.id}: ${record === undefined ? "no longer found" : "other values"} when fetched again ` +
+          `after a condition built from its values missed it`,
+        "s1-snapshot-data-lag",
+      );
+    return changed;
   }
 
   /**
@@ -704,8 +754,53 @@ export class SemanticOracles {
     return { ...p, node, label: `${p.label} (as ${kind} of ${arity}, child ${position + 1})` };
   }
 
-  /** Q's parts by p, compared with Q's own answer (`whole`, a set small enough to compare whole). */
+  /**
+   * Q's parts by p, compared with Q's own answer (`whole`, a set small enough to compare whole), and, when they
+   * disagree, a second look: Q and its parts asked once more. The relation broken twice is a fault; kept the second
+   * time, the first answers straddled a refresh of the data, which the specification allows (s1-snapshot-data-lag,
+   * §4.2 rule 5): an observation, never a failure.
+   */
   private async partition(q: QueryNode, whole: SearchResult, p: Condition, f: string): Promise<void> {
+    const first: PartitionFault[] = [];
+    await this.partitionLook(q, whole, p, f, (failure, totalOf) => first.push({ failure, totalOf }), false);
+    if (!first.length) return;
+    let second: PartitionFault[] = first;
+    try {
+      const again = await this.session.search(this.dataset, q, SET_PAGE);
+      if (!again.refused && again.failed === undefined) {
+        second = [];
+        await this.partitionLook(q, again, p, f, (failure, totalOf) => second.push({ failure, totalOf }), true);
+      }
+    } catch (error) {
+      if (!(error instanceof AllowanceSpent)) throw error;
+    }
+    if (!second.length) {
+      this.session.observe(
+        `search-semantics.snapshot-changed.${this.dataset}`,
+        `partition of ${show(q)} by ${p.label}: the parts disagreed with it, then agreed when asked again`,
+        "s1-snapshot-data-lag",
+      );
+      return;
+    }
+    for (const { failure, totalOf } of second) {
+      // One search's total is one fault, however many partitions read it.
+      if (totalOf !== undefined) {
+        if (this.totalFaults.has(totalOf)) continue;
+        this.totalFaults.add(totalOf);
+      }
+      this.session.fail(failure);
+    }
+  }
+
+  /** One look at Q's parts by p against Q's answer `whole`; `fresh` asks again what an earlier look asked again. */
+  private async partitionLook(
+    q: QueryNode,
+    whole: SearchResult,
+    p: Condition,
+    f: string,
+    fail: (failure: OracleFailure, totalOf?: string) => void,
+    fresh: boolean,
+  ): Promise<void> {
     const has = { field: f, exists: true };
     const parts = [
       { name: "Q ∧ exists f ∧ p", where: all(q, has, p.node) },
@@ -719,7 +814,7 @@ export class SemanticOracles {
     const label = `partition of ${show(q)} by ${p.label}`;
     const failed = answers.findIndex((r) => r.failed !== undefined);
     if (failed >= 0)
-      this.session.fail({
+      fail({
         check: "partition",
         message: `${label}: ${parts[failed]!.name} got ${answers[failed]!.failed}, neither its IDs nor a refusal`,
         clauses: PARTITION,
@@ -727,7 +822,7 @@ export class SemanticOracles {
       });
     if (answers.some((r) => r.refused)) return;
     const results = parts.map((part, i) => ({ ...part, r: answers[i]! }));
-    if (people) return this.partitionTotals(label, q, whole, results);
+    if (people) return this.partitionTotals(label, q, whole, results, fail, fresh);
     if (results.some((x) => x.r.hasNext)) {
       this.session.observe(
         `search-semantics.inconclusive.${this.dataset}`,
@@ -739,7 +834,7 @@ export class SemanticOracles {
     for (const x of results)
       for (const id of x.r.ids) {
         if (union.has(id)) {
-          this.session.fail({
+          fail({
             check: "partition",
             message:
               `${label}: record ${id} is in both ${union.get(id)} and ${x.name}, which no record can satisfy ` +
@@ -758,7 +853,7 @@ export class SemanticOracles {
       // An ID in a part but not in Q shows in that part; one in Q but in no part, in Q beside the parts.
       const holder = results.find((x) => x.r.ids.some((id) => extra.includes(id)));
       const shows = holder?.r.exchange ?? whole.exchange;
-      this.session.fail({
+      fail({
         check: "partition",
         message:
           `${label}: Q returned ${whole.ids.length} IDs, its three parts ${union.size}; ${missing.length} in Q ` +
@@ -784,6 +879,8 @@ export class SemanticOracles {
     q: QueryNode,
     whole: SearchResult,
     results: readonly { readonly name: string; readonly where: QueryNode; readonly r: SearchResult }[],
+    fail: (failure: OracleFailure, totalOf?: string) => void,
+    fresh: boolean,
   ): Promise<void> {
     const counted = (name: string, r: SearchResult) => ({ name, total: r.total, ids: r.ids, hasNext: r.hasNext });
     const found = totalsDisagree(
@@ -799,7 +896,7 @@ export class SemanticOracles {
     const totals = `a total counts the matches, not the IDs returned (${TOTAL})`;
     const own = searches.find((x) => x.name === found.ownPage);
     if (own) {
-      this.session.fail({
+      fail({
         check: "partition",
         message: `${label}: ${found.why}; ${totals}`,
         clauses: [TOTAL],
@@ -813,7 +910,7 @@ export class SemanticOracles {
     // Q was asked with a page of SET_PAGE, its people parts with a page of 1: each is asked with the other size.
     const sizeOf = (x: (typeof searches)[number]) => (x === searches[0] ? SET_PAGE : 1);
     const otherSize = (x: (typeof searches)[number]) => (x === searches[0] ? 1 : SET_PAGE);
-    const again = await settleAll(suspects.map((x) => () => this.askAgain(x.where, otherSize(x))));
+    const again = await settleAll(suspects.map((x) => () => this.askAgain(x.where, otherSize(x), fresh)));
     const unproven = new Set(found.onTotals);
     for (const [i, x] of suspects.entries()) {
       const a = again[i];
@@ -824,25 +921,25 @@ export class SemanticOracles {
         { ...counted(x.name, a), size: otherSize(x) },
       );
       if (!fault) continue;
-      // One search's total is one fault, however many partitions read it.
-      if (this.totalFaults.has(show(x.where))) return;
-      this.totalFaults.add(show(x.where));
-      this.session.fail({
-        check: "partition",
-        message: `${label}: ${found.why}. ${fault.why}; ${totals}`,
-        clauses: [TOTAL],
-        // The answer the disagreement rests on shows the fault (a page held whole proves the other one right).
-        exchange: x.r.exchange,
-        related: [a.exchange],
-        expected: fault.expected,
-        actual: fault.actual,
-      });
+      fail(
+        {
+          check: "partition",
+          message: `${label}: ${found.why}. ${fault.why}; ${totals}`,
+          clauses: [TOTAL],
+          // The answer the disagreement rests on shows the fault (a page held whole proves the other one right).
+          exchange: x.r.exchange,
+          related: [a.exchange],
+          expected: fault.expected,
+          actual: fault.actual,
+        },
+        show(x.where),
+      );
       return;
     }
     // No total is shown wrong: with every count proven by a page held whole, the parts' queries are; else either.
     const clauses = unproven.size ? [...PARTITION, TOTAL] : PARTITION;
     const shows = suspects.find((x) => unproven.has(x.name))?.r.exchange ?? results[0]!.r.exchange;
-    this.session.fail({
+    fail({
       check: "partition",
       message:
         `${label}: ${found.why}; the parts of a query split by a condition and its negation count it` +
@@ -862,9 +959,9 @@ export class SemanticOracles {
    * A search asked again with another page size, once however many partitions ask it, as far as the allowance covers
    * it (undefined where it did not).
    */
-  private askAgain(where: QueryNode, size: number): Promise<SearchResult | undefined> {
+  private askAgain(where: QueryNode, size: number, fresh = false): Promise<SearchResult | undefined> {
     const key = `${size} ${show(where)}`;
-    let asked = this.askedAgain.get(key);
+    let asked = fresh ? undefined : this.askedAgain.get(key);
     if (!asked) {
       asked = this.session.search(this.dataset, where, size).catch((error: unknown) => {
         if (error instanceof AllowanceSpent) return undefined;
