@@ -6,6 +6,8 @@ import {
   DEMO_KEYS,
   MUTANTS,
   VARIANTS,
+  PENDING_VARIANTS,
+  findVariant,
   parseKeySpecs,
   ServerStartError,
   startReferenceServer,
@@ -125,7 +127,7 @@ function columns(list: readonly { id: string; clause: string; description: strin
 /** Starts the reference server, prints its URL and keys, and stops it cleanly when `io.stopped` resolves. */
 export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   if (args["list-mutants"] || args["list-variants"]) {
-    io.stdout(columns(args["list-mutants"] ? MUTANTS : VARIANTS));
+    io.stdout(columns(args["list-mutants"] ? MUTANTS : [...VARIANTS, ...PENDING_VARIANTS]));
     return 0;
   }
   const port = integer(args.port, "port", 0, 65535);
@@ -145,14 +147,14 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
       `--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`,
     );
   }
-  if (args.variant !== undefined && !VARIANTS.some((v) => v.id === args.variant)) {
+  if (args.variant !== undefined && !findVariant(args.variant)) {
     throw new UsageError(
       `--variant ${args.variant}: no such variant; tdss serve --list-variants lists the ${VARIANTS.length} known`,
     );
   }
   if (args.variant !== undefined && args.mutant !== undefined)
     throw new UsageError("--variant and --mutant: serve one or the other");
-  const conditions = VARIANTS.find((v) => v.id === args.variant)?.server;
+  const conditions = args.variant === undefined ? undefined : findVariant(args.variant)?.server;
   const started = performance.now();
   let server;
   try {

@@ -8,6 +8,7 @@ import type { Plan } from "./query/plan.js";
 import type { RuleSwitch } from "./body-validation.js";
 import type { ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
+import type { Refresh } from "./snapshot.js";
 import type { StoreInput } from "./store/store.js";
 
 /**
@@ -65,6 +66,11 @@ export interface Faults {
   ) => KeyAccount | undefined;
   /** Alters the dataset before it is stored (generated or hand-built). */
   readonly dataset?: (input: StoreInput) => StoreInput;
+  /**
+   * The data refreshed while the server runs: snapshots of it served in turn, switched every so many priced
+   * requests (a variant, s1-snapshot-data-lag; src/reference/snapshot.ts).
+   */
+  readonly refresh?: Refresh;
   /** Alters a translated query before it is evaluated. */
   readonly plan?: (dataset: Dataset, plan: Plan) => Plan;
   /** Alters how a translated query is evaluated: the rows of a leaf, the sub-records a scope counts. */

@@ -9,7 +9,14 @@ export { DEMO_KEYS, parseKeySpecs, type KeySpec, type RateLimit } from "./keys.j
 export type { Service, ServiceResponse, Envelope } from "./service.js";
 export type { Faults } from "./faults.js";
 export { MUTANTS, findMutant, type Mutant } from "./mutants/index.js";
-export { VARIANTS, findVariant, WITHOUT_VARIANT, type DatasetSizes, type Variant } from "./variants/index.js";
+export {
+  VARIANTS,
+  PENDING_VARIANTS,
+  findVariant,
+  WITHOUT_VARIANT,
+  type DatasetSizes,
+  type Variant,
+} from "./variants/index.js";
 export type { PersonInput, ExperienceInput, EducationInput, LanguageInput, JobInput, CompanyInput } from "./inputs.js";
 export type { StoreInput } from "./store/store.js";
 export { createMcpHandler, deriveTools, ToolAgreementError, MCP_PATHS, MCP_REVISIONS } from "./mcp/index.js";

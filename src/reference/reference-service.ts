@@ -20,14 +20,12 @@ import { IdCodec, type IdKind } from "./ids.js";
 import { DEMO_KEYS, KeyRing, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
 import { findVariant, VARIANTS, type Variant } from "./variants/index.js";
-import { NaturalLanguageReader } from "./nl.js";
 import { DEFAULT_SEED, DEFAULT_SIZES, MAX_RECORDS, type ReferenceServiceOptions } from "./options.js";
-import { Evaluator } from "./query/evaluate.js";
 import { QueryTranslator } from "./query/translate.js";
 import { validateBody } from "./body-validation.js";
-import { CompanyRecords, companyFields } from "./records/companies.js";
+import { companyFields } from "./records/companies.js";
 import { JobRecords } from "./records/jobs.js";
-import { PROFILE_DEFAULT_FIELDS, ProfileRecords, profileFields } from "./records/people.js";
+import { PROFILE_DEFAULT_FIELDS, profileFields } from "./records/people.js";
 import { selectFields, type SelectionRules } from "./records/selection.js";
 import type { Outcome, PipelineService, RequestContext } from "./pipeline/context.js";
 import { faultHooks } from "./pipeline/hooks.js";
@@ -35,6 +33,7 @@ import { type StageHook } from "./pipeline/context.js";
 import { createPipeline } from "./pipeline/pipeline.js";
 import { badRequest, type ValidationStep } from "./refusal.js";
 import type { Service, ServiceResponse } from "./service.js";
+import { Snapshot, type DataRecords, type SnapshotInput } from "./snapshot.js";
 import { buildStore, canonicalLinkedinUrl, type Store } from "./store/store.js";
 
 type Body = Record<string, unknown>;
@@ -139,11 +138,10 @@ export class ReferenceService implements Service, PipelineService {
   private readonly admission: (ctx: RequestContext) => void | Promise<void>;
   private readonly ids: IdCodec;
   private readonly cursors: CursorCodec;
-  private readonly evaluator: Evaluator;
-  private readonly nl: NaturalLanguageReader;
-  private readonly profiles: ProfileRecords;
-  private readonly jobs: JobRecords;
-  private readonly companies: CompanyRecords;
+  /** The data served: one snapshot, or those a refresh switches between (Faults.refresh). */
+  private readonly snapshots: readonly Snapshot[];
+  /** Priced requests served so far, which say the snapshot the next is served from. */
+  private served = 0;
   private readonly version: string;
 
   /**
@@ -166,10 +164,18 @@ export class ReferenceService implements Service, PipelineService {
     this.asOf = dayString(asOf);
     const secret = createHash("sha256").update(`tdss-reference:${this.seed}`).digest();
 
+    let refreshed: readonly SnapshotInput[] = [];
+    let records: DataRecords | undefined;
     if (prebuilt) this.store = prebuilt;
     else {
-      const input = options.data ?? generateDataset({ seed: this.seed, ...settings.sizes, asOf });
-      this.store = buildStore(this.faults.dataset ? this.faults.dataset(input) : input);
+      let input = options.data ?? generateDataset({ seed: this.seed, ...settings.sizes, asOf });
+      if (this.faults.dataset) input = this.faults.dataset(input);
+      if (this.faults.refresh) {
+        records = { people: [...input.people], jobs: [...input.jobs], companies: [...input.companies] };
+        refreshed = this.faults.refresh.snapshots(records);
+        input = records;
+      }
+      this.store = buildStore(input);
     }
     const t = this.store.tables;
     this.sizes = { people: t.person.rows, jobs: t.jobs.rows, companies: t.companies.rows };
@@ -178,11 +184,23 @@ export class ReferenceService implements Service, PipelineService {
       `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`,
     );
     this.cursors = new CursorCodec(secret);
-    this.evaluator = new Evaluator(this.store, this.faults.evaluation);
-    this.nl = new NaturalLanguageReader(this.store);
-    this.profiles = new ProfileRecords(this.store, this.ids);
-    this.jobs = new JobRecords(this.store, this.ids, asOf);
-    this.companies = new CompanyRecords(this.store);
+    const evaluation = this.faults.evaluation;
+    this.snapshots =
+      refreshed.length > 0
+        ? refreshed.map((s) => {
+            const store = s.data === records ? this.store : buildStore(s.data);
+            return new Snapshot(store, this.ids, asOf, evaluation, s.absent);
+          })
+        : [new Snapshot(this.store, this.ids, asOf, evaluation)];
+    for (const s of this.snapshots) {
+      const rows = s.store.tables;
+      if (
+        rows.person.rows !== t.person.rows ||
+        rows.jobs.rows !== t.jobs.rows ||
+        rows.companies.rows !== t.companies.rows
+      )
+        throw new RangeError("a refreshed snapshot keeps the rows of the data it refreshes (the IDs stay the same)");
+    }
     this.version = `tdss-reference/${packageVersion()}`;
 
     const specs: readonly KeySpec[] = options.keys ?? Object.values(DEMO_KEYS);
@@ -202,7 +220,7 @@ export class ReferenceService implements Service, PipelineService {
    */
   static async create(options: ReferenceServiceOptions = {}): Promise<ReferenceService> {
     const settings = settle(options);
-    if (options.data || settings.faults.dataset) return new ReferenceService(options);
+    if (options.data || settings.faults.dataset || settings.faults.refresh) return new ReferenceService(options);
     if (options.store) {
       const wanted = storeKey(settings);
       if (options.store.key !== wanted) {
@@ -238,7 +256,7 @@ export class ReferenceService implements Service, PipelineService {
    */
   warmUpSteps(): (() => void)[] {
     const steps: (() => void)[] = [];
-    for (const table of Object.values(this.store.tables)) {
+    for (const table of this.snapshots.flatMap((s) => Object.values(s.store.tables))) {
       for (const column of table.columns.values()) {
         if (column.kind === "text" || column.kind === "list") {
           steps.push(() => column.postings());
@@ -292,16 +310,22 @@ export class ReferenceService implements Service, PipelineService {
   serve(operationId: OperationId, request: ValidRequest, account: KeyAccount): Outcome {
     switch (request.kind) {
       case "search":
-        return this.search(request);
+        return this.search(request, this.snapshot());
       case "natural-language":
-        return this.naturalLanguage(request);
+        return this.naturalLanguage(request, this.snapshot());
       case "detail":
-        return this.detail(request);
+        return this.detail(request, this.snapshot());
       case "none":
         return operationId === "getKeyStatus"
           ? { data: undefined, count: 0, charged: () => this.keyStatus(account) }
           : { data: { version: this.version, contract_fingerprint: loadContract().fingerprint }, count: 0 };
     }
+  }
+
+  /** The snapshot a priced request is served from: the only one, or the one a refresh has come to. */
+  private snapshot(): Snapshot {
+    const every = this.faults.refresh?.every ?? 1;
+    return this.snapshots[Math.floor(this.served++ / every) % this.snapshots.length]!;
   }
 
   private keyStatus(account: KeyAccount) {
@@ -344,12 +368,12 @@ export class ReferenceService implements Service, PipelineService {
     return { kind: "search", dataset, where: body.where, size, offset, queryKey };
   }
 
-  private search(request: ValidRequest & { kind: "search" }): Outcome {
+  private search(request: ValidRequest & { kind: "search" }, snapshot: Snapshot): Outcome {
     const { dataset, size, offset, queryKey } = request;
     const translator = new QueryTranslator({ dataset, now: this.now() });
     let plan = request.where === undefined ? null : translator.translate(request.where);
     if (plan && this.faults.plan) plan = this.faults.plan(dataset, plan);
-    const matches = this.evaluator.evaluate(plan, ROOT_TABLE[dataset]);
+    const matches = snapshot.matches(dataset, snapshot.evaluator.evaluate(plan, ROOT_TABLE[dataset]));
     const total = matches.count();
     const rows = matches.rows(offset, size);
     const data: Record<string, unknown> = { [idsMemberOf(dataset)]: this.ids.encode(ID_KIND[dataset], rows) };
@@ -364,12 +388,12 @@ export class ReferenceService implements Service, PipelineService {
     return { data, count: rows.length };
   }
 
-  private naturalLanguage({ text, size }: ValidRequest & { kind: "natural-language" }): Outcome {
-    const interpretation = this.nl.interpret(text);
+  private naturalLanguage({ text, size }: ValidRequest & { kind: "natural-language" }, snapshot: Snapshot): Outcome {
+    const interpretation = snapshot.nl.interpret(text);
     const plan = interpretation.where
       ? new QueryTranslator({ dataset: "people", now: this.now() }).translate(interpretation.where, "interpretation")
       : null;
-    const matches = plan ? this.evaluator.evaluate(plan, "person") : undefined;
+    const matches = plan ? snapshot.matches("people", snapshot.evaluator.evaluate(plan, "person")) : undefined;
     const rows = matches ? matches.rows(0, size) : [];
     const total = matches ? matches.count() : 0;
     const { exactBelow, capped } = loadContract().limits.search.total;
@@ -407,7 +431,7 @@ export class ReferenceService implements Service, PipelineService {
     return { kind: "detail", dataset, ids, fields, explicit: selection !== undefined };
   }
 
-  private detail(request: ValidRequest & { kind: "detail" }): Outcome {
+  private detail(request: ValidRequest & { kind: "detail" }, snapshot: Snapshot): Outcome {
     const { dataset } = request;
     const kind = ID_KIND[dataset];
     let fields = request.fields;
@@ -417,12 +441,13 @@ export class ReferenceService implements Service, PipelineService {
     const notFound: string[] = [];
     for (const input of requested) {
       let row = this.ids.decode(kind, input);
-      if (row !== undefined && row >= this.store.tables[ROOT_TABLE[dataset]].rows) row = undefined;
+      if (row !== undefined && !snapshot.holds(dataset, row)) row = undefined;
       if (row === undefined && dataset === "people") {
         const url = canonicalLinkedinUrl(input);
-        row = url === undefined ? undefined : this.store.linkedin.get(url);
+        row = url === undefined ? undefined : snapshot.store.linkedin.get(url);
+        if (row !== undefined && !snapshot.holds(dataset, row)) row = undefined;
       }
-      if (row !== undefined && dataset === "jobs" && this.jobs.isClosed(row) && !this.faults.servesClosedPostings)
+      if (row !== undefined && dataset === "jobs" && snapshot.jobs.isClosed(row) && !this.faults.servesClosedPostings)
         row = undefined;
       if (this.faults.resolve) row = this.faults.resolve(kind, input, row);
       if (row === undefined) {
@@ -432,10 +457,10 @@ export class ReferenceService implements Service, PipelineService {
       const id = this.ids.encode(kind, [row])[0]!;
       let record =
         dataset === "people"
-          ? this.profiles.record(row, id, fields)
+          ? snapshot.profiles.record(row, id, fields)
           : dataset === "jobs"
-            ? this.jobs.record(row, id, fields)
-            : this.companies.record(row, id, fields);
+            ? snapshot.jobs.record(row, id, fields)
+            : snapshot.companies.record(row, id, fields);
       if (dataset === "people" && this.faults.ownProfileFields)
         for (const f of fields) {
           const read = this.faults.ownProfileFields[f];

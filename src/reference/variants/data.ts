@@ -1,4 +1,5 @@
 import type { StoreInput } from "../store/store.js";
+import { refreshedSnapshots } from "./refreshed-snapshot.js";
 import type { Variant } from "./variant.js";
 
 /**
@@ -65,5 +66,23 @@ export const DATA_VARIANTS: readonly Variant[] = [
       "and language of a person thinned alike; names, LinkedIn URLs and a posting's state are kept. The spec " +
       "shows no field every record has a value for.",
     faults: { dataset: sparse },
+  },
+];
+
+/**
+ * Variants served by `tdss serve --variant` that selftest does not hold the suite to yet, because a case still fails
+ * them (docs/variants.md, "Not yet held"): a refresh between a REST answer and a tool's fails the MCP parity cases,
+ * which take no second look.
+ */
+export const PENDING_DATA_VARIANTS: readonly Variant[] = [
+  {
+    id: "data-snapshot-refreshed",
+    clause: "s1-snapshot-data-lag",
+    area: "routes",
+    description:
+      "Data refreshed while a run is under way: two snapshots a day apart served in turn, switched every 100 priced " +
+      "requests; in the newer one some people moved, some companies grew, some postings closed (out of the jobs " +
+      "index, not_found by detail), a few people and companies are gone, and a few records are new; IDs stay.",
+    faults: { refresh: { every: 100, snapshots: refreshedSnapshots } },
   },
 ];

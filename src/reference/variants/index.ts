@@ -1,4 +1,4 @@
-import { DATA_VARIANTS } from "./data.js";
+import { DATA_VARIANTS, PENDING_DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
 import { MEMBER_VARIANTS } from "./members.js";
@@ -18,8 +18,14 @@ export const VARIANTS: readonly Variant[] = [
   ...DATA_VARIANTS,
 ];
 
+/**
+ * Variants built but not yet held by selftest: a case still fails them, which a line of WITHOUT_VARIANT names.
+ * `tdss serve --variant` serves them, to reproduce the failure (docs/variants.md, "Not yet held").
+ */
+export const PENDING_VARIANTS: readonly Variant[] = [...PENDING_DATA_VARIANTS];
+
 export function findVariant(id: string): Variant | undefined {
-  return VARIANTS.find((v) => v.id === id);
+  return VARIANTS.find((v) => v.id === id) ?? PENDING_VARIANTS.find((v) => v.id === id);
 }
 
 /**
@@ -27,10 +33,12 @@ export function findVariant(id: string): Variant | undefined {
  * requires every such clause to have a variant or a line here).
  */
 export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
+  "s1-snapshot-data-lag":
+    "Not yet held: data-snapshot-refreshed (PENDING_VARIANTS) swaps snapshots while a run is under way, and the MCP " +
+    "parity cases, which compare a REST answer with a tool's and take no second look, fail when a refresh falls " +
+    "between the two (docs/verdicts.md, 'What a check assumes about the data staying still').",
   "s4-bodies-json-encoding":
     "Not built: the reference has no hook to accept a byte-order mark or other encodings yet (docs/lint.md).",
-  "s1-snapshot-data-lag":
-    "Freshness cannot be seen through the API: a variant serving older data is the reference with another seed.",
   "s5-key-prefix":
     "The prefix belongs to the key the user gives the run, not to the server; the runner only records it.",
   "s6-events-not-shown":
