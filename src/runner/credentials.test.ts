@@ -105,6 +105,26 @@ describe("key redaction", () => {
     );
   });
 
+  it("redacts a text without escapes as it redacts the same text beside one (seeded)", () => {
+    // The escape after a space sends the text through the full pattern; the text alone has none to send it there.
+    const escape = " %41";
+    const pieces = [...Object.values(keyEncodings(KEY)), KEY.slice(3, 12), SECOND, INACTIVE.toUpperCase(), "_", "/"];
+    const cased = fc
+      .tuple(fc.constantFrom(...pieces), fc.boolean())
+      .map(([piece, upper]) => (upper ? piece.toUpperCase() : piece.toLowerCase()));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(cased, fc.constantFrom(...pieces), fc.string({ maxLength: 4 })), { maxLength: 8 }),
+        (parts) => {
+          const text = parts.join("");
+          expect(credentials.redact(`${text}${escape}`)).toBe(`${credentials.redact(text)}${escape}`);
+        },
+      ),
+      { seed: 20261127, numRuns: 500 },
+    );
+    expect(credentials.redact(`a ${KEY.toUpperCase()} b`)).toBe(`a ${KEY_PLACEHOLDER} b`);
+  });
+
   it("makes one redaction for the same keys, and a new one for others", () => {
     const keys = [{ key: KEY, placeholder: KEY_PLACEHOLDER }];
     const first = redactor(keys);

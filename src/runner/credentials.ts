@@ -49,10 +49,30 @@ function base64Runs(key: string): string[] {
   return [...runs];
 }
 
+/** The key and the base64 runs of any text that holds it, longest first. */
+function spellingsOf(key: string): string[] {
+  return [key, ...base64Runs(key)].sort((a, b) => b.length - a.length);
+}
+
 /** A pattern matching a key in any of the encodings above, and the base64 of any text that holds it. */
 function keyPattern(key: string): string {
-  const spellings = [key, ...base64Runs(key)].sort((a, b) => b.length - a.length);
-  return spellings.map((s) => Array.from(s, characterPattern).join("")).join("|");
+  return spellingsOf(key)
+    .map((s) => Array.from(s, characterPattern).join(""))
+    .join("|");
+}
+
+/**
+ * What every spelling `characterPattern` allows besides a character itself holds somewhere: a backslash before `u`
+ * and four hex digits or before a character of the spellings that is not a letter or digit, `%` and two hex digits,
+ * `&#`, a named reference, or `+` where a key holds a space. A text with none of these can hold a key only as written,
+ * character for character (in either case).
+ */
+function escapesPattern(spellings: readonly string[]): RegExp {
+  const others = [...new Set(spellings.flatMap((s) => Array.from(s)))].filter((c) => !/[A-Za-z0-9]/.test(c));
+  const alternatives = ["\\\\+u[0-9a-f]{4}", "%[0-9a-f]{2}", "&#", "&(?:amp|lt|gt|quot|apos);"];
+  if (others.length > 0) alternatives.push(`\\\\+(?:${others.map(escapeRegex).join("|")})`);
+  if (spellings.some((s) => s.includes(" "))) alternatives.push("\\+");
+  return new RegExp(alternatives.join("|"), "i");
 }
 
 /**
@@ -65,13 +85,22 @@ export function redactor(keys: readonly { key: string; placeholder: string }[]):
   if (usable.length === 0) return (text) => text;
   const signature = JSON.stringify(usable);
   if (last?.signature === signature) return last.redact;
-  const groups = usable.map((k) => `(${keyPattern(k.key)})`);
-  const pattern = new RegExp(groups.join("|"), "gi");
-  const redact = (text: string) =>
-    text.replace(pattern, (...match: unknown[]) => {
-      const index = match.slice(1, usable.length + 1).findIndex((g) => g !== undefined);
-      return usable[index]!.placeholder;
-    });
+  const placeholder = (...match: unknown[]) => {
+    const index = match.slice(1, usable.length + 1).findIndex((g) => g !== undefined);
+    return usable[index]!.placeholder;
+  };
+  // The full pattern is some 20,000 characters for three keys, and V8 compiles it on its first use: about 90 ms, most
+  // of what redaction cost a run (docs/benchmarks.md, "The run's own work"). Nearly every text a run writes holds
+  // no escape at all, and there the full pattern can match only what the spellings as written match: the same
+  // spellings in the same order, so the same matches and the same placeholders.
+  let full: RegExp | undefined;
+  const escapes = escapesPattern(usable.flatMap((k) => spellingsOf(k.key)));
+  const plain = new RegExp(usable.map((k) => `(${spellingsOf(k.key).map(escapeRegex).join("|")})`).join("|"), "gi");
+  const redact = (text: string) => {
+    if (!escapes.test(text)) return text.replace(plain, placeholder);
+    full ??= new RegExp(usable.map((k) => `(${keyPattern(k.key)})`).join("|"), "gi");
+    return text.replace(full, placeholder);
+  };
   last = { signature, redact };
   return redact;
 }
