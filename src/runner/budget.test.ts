@@ -71,4 +71,19 @@ describe("Budget", () => {
     expect(b.spent).toBe(7);
     expect(b.reserve(4)).toBe(false);
   });
+
+  it("counts what its steps were booked at once another client was seen spending on the key", () => {
+    const b = new Budget(10);
+    b.settle(0, 2);
+    b.sync(9);
+    expect(b.followsBalance).toBe(true);
+    b.ignoreBalance();
+    expect(b.followsBalance).toBe(false);
+    expect(b.spent).toBe(2);
+    b.sync(10);
+    expect(b.spent).toBe(2);
+    b.settle(3, 3);
+    expect(b.spent).toBe(5);
+    expect(b.reserve(5)).toBe(true);
+  });
 });

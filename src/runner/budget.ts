@@ -49,11 +49,19 @@ export function countResolvable(ids: unknown, bogus: ReadonlySet<string>): numbe
 export class Budget {
   private spentCredits = 0;
   private reserved = 0;
+  /** What the steps were booked at (`settle`), whatever the balance said. */
+  private booked = 0;
+  private balanceIgnored = false;
 
   constructor(readonly limit: number) {}
 
   get spent(): number {
     return this.spentCredits;
+  }
+
+  /** False once another client was seen spending on the key (`ignoreBalance`). */
+  get followsBalance(): boolean {
+    return !this.balanceIgnored;
   }
 
   get remaining(): number {
@@ -73,12 +81,22 @@ export class Budget {
    * unmeasured steps are booked at) is caught up with here, so it cannot take the run over its limit.
    */
   sync(total: number): void {
-    if (total > this.spentCredits) this.spentCredits = total;
+    if (!this.balanceIgnored && total > this.spentCredits) this.spentCredits = total;
+  }
+
+  /**
+   * Another client spends on the key (src/runner/stages/meter.ts): its balance no longer tells what the run spent, so
+   * the run counts what its own steps were booked at, from the start, and reads no more from the balance.
+   */
+  ignoreBalance(): void {
+    this.balanceIgnored = true;
+    this.spentCredits = this.booked;
   }
 
   /** Releases a reservation and books what the step really cost. */
   settle(reservation: number, actual: number): void {
     this.reserved -= reservation;
     this.spentCredits += Math.max(0, actual);
+    this.booked += Math.max(0, actual);
   }
 }

@@ -270,8 +270,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       credits: {
         estimated: pre.plan.worstCase,
         limit: options.maxCredits,
+        // The balance is the run's spend unless another client spent on the key too (src/runner/stages/meter.ts).
         spent:
-          pre.balanceBefore.value !== undefined && balanceAfter.value !== undefined
+          pre.balanceBefore.value !== undefined && balanceAfter.value !== undefined && executed.budget.followsBalance
             ? pre.balanceBefore.value - balanceAfter.value
             : executed.budget.spent,
         ...balanceBefore,

@@ -124,7 +124,7 @@ export interface CaseResult {
  * - `no answer`: a request of the case got no answer within --timeout (or its connection failed, or its body passed
  *   the cap), while the run went on;
  * - `balance`: the tester's key cannot pay for the case (its balance ran out, it was refused, or `--fit-balance` left
- *   the case out);
+ *   the case out), or another client spends on it, so the case's Credits cannot be measured;
  * - `rate limit`: the tester's key was still rate limited after the transport's retries;
  * - `budget`: the case no longer fits the run's `--max-credits`;
  * - `interrupted`: SIGINT or SIGTERM;

@@ -13,13 +13,12 @@ import { creditCost } from "../../contract/index.js";
 import { isSuccess } from "../../checks/views.js";
 
 /** Sends one expansion alone, with nothing else charged on its key in flight, between two readings of the balance. */
-async function sendMeasured(
+async function measureAlone(
   step: StepDef,
   p: PreparedExpansion,
   deps: RunDeps,
-  versionCost: VersionCost,
+  price: (exchanges: readonly Exchange[]) => number | null,
 ): Promise<SentExpansion | NotRun> {
-  const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
   let refused: NotRun | undefined;
   // The budget was caught up with the first reading (syncBudget): a step that no longer fits is not sent.
   const {
@@ -36,6 +35,71 @@ async function sendMeasured(
   const spent = measured ?? price(execution.exchanges) ?? p.plan.worstCase;
   deps.budget.settle(p.plan.worstCase, spent);
   return { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+}
+
+/**
+ * Measures one expansion alone (`measureAlone`). A cost other than §8's is judged only once it is seen twice: the
+ * balance must first stand still while the run sends nothing charged on the key for as long as the measurement took,
+ * then the request, measured alone again from that fresh reading, must cost the same wrong amount. A key another
+ * client spends on (a second run, an application sharing it) is the tester's condition, never the deployment's fault
+ * (docs/verdicts.md, "Not run"): the step is then not run, and the budget counts the run's own steps from then on.
+ */
+async function sendMeasured(
+  step: StepDef,
+  p: PreparedExpansion,
+  deps: RunDeps,
+  versionCost: VersionCost,
+  measuredBefore?: SentExpansion,
+): Promise<SentExpansion | NotRun> {
+  const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
+  const expectedOf = (execution: StepExecution) =>
+    step.credits === "observe" ? null : step.credits === "free" ? 0 : price(execution.exchanges);
+  const started = performance.now();
+  const first = measuredBefore ?? (await measureAlone(step, p, deps, price));
+  if (first instanceof NotRun || first.measured === undefined) return first;
+  const expected = expectedOf(first.execution);
+  if (expected === null || first.measured === expected) return first;
+  const others = await fallWhileIdle(deps, p, Math.max(MIN_IDLE_MS, performance.now() - started));
+  if (others !== undefined) return sharedKey(deps, p, first.measured, expected, others);
+  // Still: the first reading may have been an earlier one, taken before another client's spending. The step is sent
+  // once more; when its worst case no longer fits the budget, the first measurement is judged.
+  if (deps.budget.remaining < p.plan.worstCase) return first;
+  const second = await measureAlone(step, p, deps, price);
+  if (second instanceof NotRun || second.measured === undefined) return first;
+  const expectedAgain = expectedOf(second.execution);
+  if (second.measured === expectedAgain || second.measured === first.measured) return second;
+  // Two different wrong costs for one request: something else moves the balance.
+  return sharedKey(deps, p, second.measured, expectedAgain ?? expected, Math.abs(second.measured - first.measured));
+}
+
+/** The step's Credits could not be measured, another client spending on the key: not run, the budget its own. */
+function sharedKey(deps: RunDeps, p: PreparedExpansion, measured: number, expected: number, others: number): NotRun {
+  deps.budget.ignoreBalance();
+  return new NotRun(
+    "balance",
+    `${p.label}: the key's balance fell by ${measured} Credits where §8 gives ${expected}, and by ${others} ` +
+      `more that the run did not send: another client spends on this key, so what the request cost cannot be ` +
+      `measured (give the run a key of its own)`,
+  );
+}
+
+/** The shortest time the balance is watched while the run sends nothing on the key (`fallWhileIdle`). */
+const MIN_IDLE_MS = 100;
+
+/**
+ * What the key's balance fell by while nothing charged of the run's was in flight on it for `ms`, if it fell: the
+ * fall over that time less the fall of one reading of the balance taken at once after it, so that a key status that
+ * charges its own readings (§8 prices it at 0: a fault the credits cases judge) is not taken for another client.
+ */
+async function fallWhileIdle(deps: RunDeps, p: PreparedExpansion, ms: number): Promise<number | undefined> {
+  const key = deps.credentials.balanceKey(p.plan.auth);
+  const waited = await deps.windows.alone(key, () => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const atOnce = await deps.windows.alone(key, () => Promise.resolve());
+  const fall = (w: { before: BalanceReading; after: BalanceReading }) =>
+    w.before.value !== undefined && w.after.value !== undefined ? w.before.value - w.after.value : undefined;
+  const overTime = fall(waited);
+  const ownReading = fall(atOnce) ?? 0;
+  return overTime !== undefined && overTime - ownReading > 0 ? overTime - ownReading : undefined;
 }
 
 /** Nothing charged is in flight while a window closes or a step goes alone: the balance is the run's true spend. */
@@ -58,20 +122,20 @@ export async function sendMeasuredGroup(
 ): Promise<NotRun | undefined> {
   let refused: NotRun | undefined;
   // A recorded or replayed run measures each step alone: a shared window's readings would belong to whichever case
-  // opened it, which the timing of a run decides, and a cassette replays each case's own exchanges.
-  // A request §8 does not price (GET /version before its cost was seen) would leave a shared window unable to tell
-  // any of its runs apart: it goes alone, and its lone cost is the one the run books from then on.
+  // opened it, which the timing of a run decides, and a cassette replays each case's own exchanges. A request §8 does
+  // not price (GET /version before its cost was seen) would leave a shared window unable to tell any of its runs
+  // apart: it goes alone, and its lone cost is the one the run books from then on.
   const unpriced = unpricedUntilObserved(prepared, versionCost);
   const shared = step.credits !== "observe" && !deps.meter.readsEveryTime && !unpriced;
-  const again: number[] = [];
-  // An expansion holds its place among the `concurrency` at once only while it is sent: waiting for its window to
-  // close does not keep the next expansion from going (a for_each of measured requests shares the same windows).
+  // Expansions to measure alone, with what a window measured of them when it was a cost other than §8's.
+  const alone = new Map<number, SentExpansion | undefined>();
+  // An expansion holds its place among `concurrency` while it is sent, not while its window closes (windows shared).
   const measuring: Promise<void>[] = [];
   await forEachConcurrent(
     prepared,
     deps.concurrency,
     async (p, at) => {
-      if (!shared) return void again.push(at);
+      if (!shared) return void alone.set(at, undefined);
       if (!deps.budget.reserve(p.plan.worstCase)) {
         refused ??= budgetNotRun(p.label, p.plan.worstCase, deps);
         return;
@@ -104,8 +168,11 @@ export async function sendMeasuredGroup(
           }
           const spent = measured ?? expected(execution) ?? p.plan.worstCase;
           deps.budget.settle(p.plan.worstCase, spent);
-          if (window.mismatch) again.push(at);
-          else sent[at] = { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+          if (window.mismatch) return void alone.set(at, undefined);
+          const result = { execution, before, after, spent, ...(measured !== undefined ? { measured } : {}) };
+          const wanted = expected(execution); // a window of this run alone: its cost is confirmed as a lone one is
+          if (measured !== undefined && wanted !== null && measured !== wanted) alone.set(at, result);
+          else sent[at] = result;
         });
       measuring.push(measured);
       await Promise.race([sentOnly, measured]);
@@ -115,9 +182,9 @@ export async function sendMeasuredGroup(
   await settleAll(measuring.map((m) => () => m));
   // The step waited for the closing reading of its last window, on its own chain (the branches were joined already).
   if (measuring.length > 0) countRoundTrip(1);
-  for (const at of again.sort((x, y) => x - y)) {
+  for (const at of [...alone.keys()].sort((x, y) => x - y)) {
     if (deps.http.health.stopped !== undefined) break;
-    const result = await sendMeasured(step, prepared[at]!, deps, versionCost);
+    const result = await sendMeasured(step, prepared[at]!, deps, versionCost, alone.get(at));
     if (result instanceof NotRun) return result;
     sent[at] = result;
     const [only] = result.execution.exchanges;
