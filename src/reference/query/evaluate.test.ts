@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../../contract/index.js";
-import { company, dataset, experience, job, person } from "../testing/fixtures.js";
+import type { PersonInput } from "../inputs.js";
+import { company, dataset, experience, job, people, person } from "../testing/fixtures.js";
 import { Bitset } from "../store/bitset.js";
 import { buildStore } from "../store/store.js";
 import { Evaluator } from "./evaluate.js";
@@ -327,6 +328,41 @@ describe("Evaluator: leaves kept between queries", () => {
       expect(faulty.evaluate(plan(where), "person").rows(0, 100)).toEqual(correct);
       expect(faulty.evaluate(plan(where), "person").rows(0, 100)).toEqual([]);
       expect(seen).toEqual([ownRows, ownRows, ownRows]);
+    }
+  });
+});
+
+describe("Evaluator: whole-column scans, 32 rows to a word", () => {
+  // Values cycle at other periods than 32, so that each word boundary and the last, partial word hold both kinds.
+  const each = (i: number): PersonInput => ({
+    experience_months: i % 5 === 0 ? null : (i * 7) % 40,
+    is_working: i % 3 === 0 ? null : i % 2 === 0,
+    headline: i % 4 === 0 ? null : `headline ${i % 3}`,
+    skills: i % 3 === 1 ? [] : ["Go"],
+  });
+  const tests: readonly [where: unknown, holds: (p: PersonInput) => boolean][] = [
+    [{ field: "experience_months", gte: 20 }, (p) => p.experience_months != null && p.experience_months >= 20],
+    [{ field: "experience_months", lte: 20 }, (p) => p.experience_months != null && p.experience_months <= 20],
+    [{ field: "experience_months", eq: 14 }, (p) => p.experience_months === 14],
+    [{ field: "experience_months", exists: true }, (p) => p.experience_months != null],
+    [{ field: "experience_months", exists: false }, (p) => p.experience_months == null],
+    [{ field: "is_working", eq: true }, (p) => p.is_working === true],
+    [{ field: "is_working", eq: false }, (p) => p.is_working === false],
+    [{ field: "is_working", exists: true }, (p) => p.is_working != null],
+    [{ field: "is_working", exists: false }, (p) => p.is_working == null],
+    [{ field: "headline", exists: true }, (p) => p.headline != null],
+    [{ field: "headline", exists: false }, (p) => p.headline == null],
+    [{ field: "skills", exists: true }, (p) => (p.skills ?? []).length > 0],
+    [{ field: "skills", exists: false }, (p) => (p.skills ?? []).length === 0],
+  ];
+
+  it.each([1, 31, 32, 33, 64, 70])("finds the rows a row-by-row reading finds, over %i people", (n) => {
+    const input = people(n, each);
+    const scanned = new Evaluator(buildStore(dataset({ people: input })));
+    for (const [where, holds] of tests) {
+      const plan = new QueryTranslator({ dataset: "people", now }).translate(where);
+      const expected = input.flatMap((p, row) => (holds(p) ? [row] : []));
+      expect(scanned.evaluate(plan, "person").rows(0, n + 32), JSON.stringify(where)).toEqual(expected);
     }
   });
 });

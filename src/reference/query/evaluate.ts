@@ -61,6 +61,82 @@ function postBits(bits: Bitset, column: Extract<Column, { kind: "text" | "list" 
   for (let k = offsets[id]!; k < end; k++) bits.set(rows[k]!);
 }
 
+/**
+ * The whole-column scans below fill a word of 32 rows at a time, each row's comparison shifted into its bit
+ * (`+(test) << bit`) instead of a branch per row: a comparison that holds for rows at random is mispredicted
+ * half the time, and without the branch a scan of a few hundred thousand rows is several times faster
+ * (docs/benchmarks.md, "The reference server's CPU in a run"). A scan's rows never include the words' tail.
+ */
+type NumberTest = "gte" | "lte" | "eq" | "present";
+
+/** Rows of a number or date column (NaN for null) whose value passes `test` against `x`. */
+function scanNumbers(bits: Bitset, values: Float64Array, test: NumberTest, x: number): void {
+  const words = bits.words;
+  const n = bits.size;
+  for (let w = 0, r = 0; r < n; w++) {
+    const end = Math.min(r + 32, n);
+    let word = 0;
+    switch (test) {
+      case "gte":
+        for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! >= x) << bit;
+        break;
+      case "lte":
+        for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! <= x) << bit;
+        break;
+      case "eq":
+        for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! === x) << bit;
+        break;
+      case "present":
+        // NaN, the null of the column, is the one value not equal to itself.
+        for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! === values[r]!) << bit;
+        break;
+    }
+    words[w] = word;
+  }
+}
+
+/** Rows of a boolean column (1, 0, -1 for null) whose code equals `code`, or, for "present", that are not null. */
+function scanBooleans(bits: Bitset, values: Int8Array, test: "eq" | "present", code: number): void {
+  const words = bits.words;
+  const n = bits.size;
+  for (let w = 0, r = 0; r < n; w++) {
+    const end = Math.min(r + 32, n);
+    let word = 0;
+    if (test === "eq") for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! === code) << bit;
+    else for (let bit = 0; r < end; r++, bit++) word |= +(values[r]! >= 0) << bit;
+    words[w] = word;
+  }
+}
+
+/** Rows of a text column that hold a value (an id of its dictionary; -1 for null). */
+function scanTextPresent(bits: Bitset, ids: Int32Array): void {
+  const words = bits.words;
+  const n = bits.size;
+  for (let w = 0, r = 0; r < n; w++) {
+    const end = Math.min(r + 32, n);
+    let word = 0;
+    for (let bit = 0; r < end; r++, bit++) word |= +(ids[r]! >= 0) << bit;
+    words[w] = word;
+  }
+}
+
+/** Rows of a list column that hold at least one value (row r holds offsets[r] .. offsets[r + 1]). */
+function scanListPresent(bits: Bitset, offsets: Uint32Array): void {
+  const words = bits.words;
+  const n = bits.size;
+  for (let w = 0, r = 0; r < n; w++) {
+    const end = Math.min(r + 32, n);
+    let word = 0;
+    for (let bit = 0; r < end; r++, bit++) word |= +(offsets[r + 1]! > offsets[r]!) << bit;
+    words[w] = word;
+  }
+}
+
+/** Rows with a value when `present`, else the rows without (the complement: not() keeps the tail clear). */
+function presence(bits: Bitset, present: boolean): Bitset {
+  return present ? bits : bits.not();
+}
+
 function leafBits(table: Table, columnName: string, arg: LeafArgument): Bitset {
   const column = table.columns.get(columnName);
   const bits = new Bitset(table.rows);
@@ -74,13 +150,9 @@ function leafBits(table: Table, columnName: string, arg: LeafArgument): Bitset {
       else if (arg.op === "in") for (const v of arg.values) postBits(bits, column, dictId(v));
       else if (arg.op === "match") for (const id of column.dict.withWords(arg.words)) postBits(bits, column, id);
       else if (arg.op === "exists") {
-        if (column.kind === "text") {
-          const ids = column.ids;
-          for (let r = 0; r < n; r++) if (ids[r]! >= 0 === arg.present) bits.set(r);
-        } else {
-          const offsets = column.offsets;
-          for (let r = 0; r < n; r++) if (offsets[r + 1]! > offsets[r]! === arg.present) bits.set(r);
-        }
+        if (column.kind === "text") scanTextPresent(bits, column.ids);
+        else scanListPresent(bits, column.offsets);
+        return presence(bits, arg.present);
       }
       return bits;
     }
@@ -88,32 +160,28 @@ function leafBits(table: Table, columnName: string, arg: LeafArgument): Bitset {
     case "date": {
       const values = column.values;
       if (arg.op === "eq") {
-        for (let r = 0; r < n; r++) if (values[r] === arg.value) bits.set(r);
+        // A string or a boolean equals no number.
+        if (typeof arg.value === "number") scanNumbers(bits, values, "eq", arg.value);
       } else if (arg.op === "in") {
         const wanted = new Set(arg.values);
         for (let r = 0; r < n; r++) if (wanted.has(values[r]!)) bits.set(r);
-      } else if (arg.op === "gte") {
-        const b = arg.bound;
-        for (let r = 0; r < n; r++) if (values[r]! >= b) bits.set(r);
-      } else if (arg.op === "lte") {
-        const b = arg.bound;
-        for (let r = 0; r < n; r++) if (values[r]! <= b) bits.set(r);
-      } else if (arg.op === "exists") {
-        for (let r = 0; r < n; r++) if (Number.isNaN(values[r]!) !== arg.present) bits.set(r);
+      } else if (arg.op === "gte" || arg.op === "lte") scanNumbers(bits, values, arg.op, arg.bound);
+      else if (arg.op === "exists") {
+        scanNumbers(bits, values, "present", 0);
+        return presence(bits, arg.present);
       }
       return bits;
     }
     case "boolean": {
       const values = column.values;
       const code = (v: PlanScalar): number => (v === true ? 1 : v === false ? 0 : -2);
-      if (arg.op === "eq") {
-        const c = code(arg.value);
-        for (let r = 0; r < n; r++) if (values[r] === c) bits.set(r);
-      } else if (arg.op === "in") {
+      if (arg.op === "eq") scanBooleans(bits, values, "eq", code(arg.value));
+      else if (arg.op === "in") {
         const wanted = new Set(arg.values.map(code));
         for (let r = 0; r < n; r++) if (wanted.has(values[r]!)) bits.set(r);
       } else if (arg.op === "exists") {
-        for (let r = 0; r < n; r++) if (values[r]! >= 0 === arg.present) bits.set(r);
+        scanBooleans(bits, values, "present", 0);
+        return presence(bits, arg.present);
       }
       return bits;
     }
