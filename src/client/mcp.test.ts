@@ -53,6 +53,18 @@ async function listen(handler: Handler): Promise<{ url: string; close(): Promise
   };
 }
 
+/** Writes `chunk` `times` over, as fast as the reader takes it, then ends the answer. */
+function writeRepeated(res: ServerResponse, chunk: Buffer, times: number): void {
+  let sent = 0;
+  const write = () => {
+    while (sent < times && res.write(chunk)) sent++;
+    if (sent < times && !res.destroyed) res.once("drain", write);
+    else res.end();
+  };
+  res.on("error", () => undefined);
+  write();
+}
+
 describe("MCP client against the reference MCP surface", () => {
   let target: { url: string; close(): Promise<void> };
   let options: McpClientOptions;
@@ -286,15 +298,7 @@ describe("a silent or broken server", () => {
     const server = await listen((req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
       if (req.url === "/mcp" && req.headers["x-case"] === "huge") {
-        const chunk = Buffer.alloc(1024 * 1024, 0x20);
-        let sent = 0;
-        const write = () => {
-          while (sent < 40 && res.write(chunk)) sent++;
-          if (sent < 40 && !res.destroyed) res.once("drain", write);
-          else res.end();
-        };
-        res.on("error", () => undefined);
-        write();
+        writeRepeated(res, Buffer.alloc(1024 * 1024, 0x20), 40);
         return;
       }
       const timer = setInterval(() => res.write(" "), 50);
@@ -322,15 +326,7 @@ describe("a silent or broken server", () => {
         return;
       }
       res.writeHead(200, { "Content-Type": "text/event-stream" });
-      const chunk = Buffer.from(`data: ${"x".repeat(1024 * 1024)}\n\n`);
-      let sent = 0;
-      const write = () => {
-        while (sent < 20 && res.write(chunk)) sent++;
-        if (sent < 20 && !res.destroyed) res.once("drain", write);
-        else res.end();
-      };
-      res.on("error", () => undefined);
-      write();
+      writeRepeated(res, Buffer.from(`data: ${"x".repeat(1024 * 1024)}\n\n`), 20);
     });
     try {
       const fetchImpl = originBoundFetch(server.url, 5_000);
