@@ -1,9 +1,7 @@
-import { execFileSync } from "node:child_process";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { compileChecked, newAjv, schemaDigest } from "../contract/json-schema.js";
 import { deriveTools } from "../contract/mcp-tools.js";
-import { packageRoot } from "../contract/root.js";
 import { loadCode } from "../contract/testing/load-code.js";
 import { lintCorpus } from "../lint/corpus.js";
 import {
@@ -13,6 +11,7 @@ import {
   toolValidatorsCode,
 } from "./mcp-tools.js";
 import { matchToolsToRoutes } from "../client/tool-match.js";
+import { runWithBuiltValidators, distUrl } from "../contract/testing/built-validators.js";
 
 const contractTools = deriveTools();
 const byOperation = (tools: typeof contractTools, id: string) => tools.find((t) => t.operationId === id)!;
@@ -199,23 +198,16 @@ describe("the contract's tool schemas compiled to code by the build (scripts/com
   });
 
   it("are what a built run checks the contract's schema with, listed in any member order", () => {
-    const dist = (path: string) => JSON.stringify(new URL(path, `file://${packageRoot()}/`).href);
-    const script =
-      `const { createRequire } = await import("node:module"); ` +
-      `const { fileURLToPath } = await import("node:url"); ` +
-      `const m = await import(${dist("dist/src/checks/mcp-tools.js")}); ` +
-      `const { deriveTools } = await import(${dist("dist/src/contract/mcp-tools.js")}); ` +
-      `const built = createRequire(import.meta.url)(fileURLToPath(m.BUILT_TOOL_VALIDATORS)); ` +
-      `let calls = 0; for (const [name, f] of Object.entries(built)) ` +
-      `if (typeof f === "function") built[name] = (b) => (calls++, f(b)); ` +
+    const out = runWithBuiltValidators<{ calls: number; status: string }>(
+      "dist/src/checks/mcp-tools.js",
+      "BUILT_TOOL_VALIDATORS",
       `const tool = deriveTools().find((t) => t.operationId === "searchPeople"); ` +
-      `const reversed = Object.fromEntries(Object.entries(tool.inputSchema).reverse()); ` +
-      `const [outcome] = m.checkToolSchemaAgreement({ ...tool, inputSchema: reversed }, "searchPeople", ` +
-      `[{ body: { text: "engineers" } }, { body: { text: "" } }]); ` +
-      `process.stdout.write(JSON.stringify({ calls, status: outcome.status }));`;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" }),
-    ) as { calls: number; status: string };
+        `const reversed = Object.fromEntries(Object.entries(tool.inputSchema).reverse()); ` +
+        `const [outcome] = m.checkToolSchemaAgreement({ ...tool, inputSchema: reversed }, "searchPeople", ` +
+        `[{ body: { text: "engineers" } }, { body: { text: "" } }]); ` +
+        `process.stdout.write(JSON.stringify({ calls, status: outcome.status }));`,
+      { imports: `const { deriveTools } = await import(${distUrl("dist/src/contract/mcp-tools.js")}); ` },
+    );
     expect(out).toEqual({ calls: 2, status: "pass" });
   });
 });

@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { lintCorpus } from "../lint/corpus.js";
 import { loadContract } from "./load.js";
-import { packageRoot } from "./root.js";
 import { loadCode } from "./testing/load-code.js";
 import { OPERATION_IDS, type OperationId } from "./types.js";
 import { contractValidatorsCode, requestValidator, responseValidator, schemaValidator } from "./validators.js";
+import { runWithBuiltValidators } from "./testing/built-validators.js";
 
 /** What a report reads of an error (describeErrors, the checks' clauses) and where in the schema it was found. */
 const seen = (errors: readonly ErrorObject[] | null | undefined) =>
@@ -64,17 +63,13 @@ describe("the contract's validators compiled to code by the build (scripts/compi
   });
 
   it("are what a built run validates with", () => {
-    const dist = (path: string) => JSON.stringify(new URL(path, `file://${packageRoot()}/`).href);
-    const script =
-      `const { createRequire } = await import("node:module"); ` +
-      `const { fileURLToPath } = await import("node:url"); ` +
-      `const m = await import(${dist("dist/src/contract/validators.js")}); ` +
-      `const built = createRequire(import.meta.url)(fileURLToPath(m.BUILT_CONTRACT_VALIDATORS)); ` +
+    const out = runWithBuiltValidators<boolean[]>(
+      "dist/src/contract/validators.js",
+      "BUILT_CONTRACT_VALIDATORS",
       `process.stdout.write(JSON.stringify([m.requestValidator("queryJobs") === built["schema:JobsQueryBody"], ` +
-      `m.responseValidator("getKeyStatus") === built["response:getKeyStatus"]]));`;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" }),
-    ) as boolean[];
+        `m.responseValidator("getKeyStatus") === built["response:getKeyStatus"]]));`,
+      { counted: false },
+    );
     expect(out).toEqual([true, true]);
     // From the sources there is no copy: the validators are compiled here.
     expect(requestValidator("queryJobs")).toBe(schemaValidator("JobsQueryBody"));

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -6,12 +5,12 @@ import { join } from "node:path";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { DATASETS, routeOf, type Dataset } from "../contract/index.js";
-import { packageRoot } from "../contract/root.js";
 import { lintCorpus } from "../lint/corpus.js";
 import { emitSchema } from "../types/emit.js";
 import { typedDatasets } from "../types/model.js";
 import { generatedQueries } from "./generated.js";
 import { schemaRefuses, searchValidatorsCode } from "./schema-verdict.js";
+import { runWithBuiltValidators } from "../contract/testing/built-validators.js";
 
 type Leaf = { properties: { field: { const: string }; eq?: { format?: string } } };
 
@@ -60,18 +59,12 @@ describe("the judge's validators compiled to code by the build (scripts/compile-
 
   it("are what a built run judges with", () => {
     // The build's module, loaded first and its people validator wrapped, is the one the judge then calls.
-    const dist = (path: string) => JSON.stringify(new URL(path, `file://${packageRoot()}/`).href);
-    const script =
-      `const { createRequire } = await import("node:module"); ` +
-      `const { fileURLToPath } = await import("node:url"); ` +
-      `const m = await import(${dist("dist/src/validity/schema-verdict.js")}); ` +
-      `const built = createRequire(import.meta.url)(fileURLToPath(m.BUILT_VALIDATORS)); ` +
-      `let calls = 0; const people = built.people; built.people = (b) => (calls++, people(b)); ` +
+    const out = runWithBuiltValidators<{ calls: number; refuses: boolean }>(
+      "dist/src/validity/schema-verdict.js",
+      "BUILT_VALIDATORS",
       `const refuses = m.schemaRefuses("queryPeople", { where: { field: "nope", eq: 1 } }); ` +
-      `process.stdout.write(JSON.stringify({ calls, refuses }));`;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: packageRoot(), encoding: "utf8" }),
-    ) as { calls: number; refuses: boolean };
+        `process.stdout.write(JSON.stringify({ calls, refuses }));`,
+    );
     expect(out).toEqual({ calls: 1, refuses: true });
   });
 });
