@@ -198,14 +198,17 @@ export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: 
 
 let mcpAgent: Agent | undefined;
 
-/** What a body read up to a cap gave: every byte, or the bytes before a failure (the cap, or the connection's). */
-interface ReadBody {
+/** What a body read up to a cap gave: every byte, or the bytes before it passed the cap or failed. */
+export interface ReadBody {
   readonly chunks: readonly Uint8Array[];
+  /** The body was longer than the cap: it was destroyed there. */
+  readonly pastCap?: true;
+  /** The error the read met (a reset, the deadline's abort). */
   readonly failure?: unknown;
 }
 
-/** Reads a body whole, stopping (and destroying it) once it passes `maxBytes`: then `failure` is `tooLarge()`. */
-async function readCapped(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
+/** Reads a body whole, stopping (and destroying it) once it passes `maxBytes`. REST and MCP answers are read so. */
+export async function readCapped(body: Readable, maxBytes: number): Promise<ReadBody> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -213,7 +216,7 @@ async function readCapped(body: Readable, maxBytes: number, tooLarge: () => Erro
       size += (chunk as Uint8Array).byteLength;
       if (size > maxBytes) {
         body.destroy();
-        return { chunks, failure: tooLarge() };
+        return { chunks, pastCap: true };
       }
       chunks.push(chunk as Uint8Array);
     }
@@ -224,7 +227,7 @@ async function readCapped(body: Readable, maxBytes: number, tooLarge: () => Erro
 }
 
 /** A web stream of what was read, ending as the read ended: closed, or errored with its failure. */
-function replayed({ chunks, failure }: ReadBody): ReadableStream<Uint8Array> {
+function replayed(chunks: readonly Uint8Array[], failure: unknown): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
@@ -319,8 +322,9 @@ export async function poolFetch(
   if (empty) answer.body.resume();
   else if (streams) content = webBody(decoded, cap.maxBytes, cap.tooLarge);
   else {
-    const read = await readCapped(decoded, cap.maxBytes, cap.tooLarge);
-    content = read.failure === undefined ? Buffer.concat(read.chunks) : replayed(read);
+    const read = await readCapped(decoded, cap.maxBytes);
+    const failure = read.pastCap ? cap.tooLarge() : read.failure;
+    content = failure === undefined ? Buffer.concat(read.chunks) : replayed(read.chunks, failure);
   }
   try {
     return new Response(content, { status: answer.statusCode, headers });

@@ -5,6 +5,7 @@ import {
   decodedContent,
   idleClose,
   isIdempotent,
+  readCapped,
   resendAfterIdle,
 } from "./connections.js";
 import { countRoundTrip } from "./round-trips.js";
@@ -225,17 +226,11 @@ export class HttpClient {
       });
       stage = "reading the body";
       const headers = flattenHeaders(response.headers);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > this.maxBodyBytes) {
-          response.body.destroy();
-          return this.tooLarge(url, response.statusCode, headers, elapsed(), retries);
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const body = decodedContent(response.headers["content-encoding"], Buffer.concat(chunks), this.maxBodyBytes);
+      const read = await readCapped(response.body, this.maxBodyBytes);
+      if (read.pastCap) return this.tooLarge(url, response.statusCode, headers, elapsed(), retries);
+      // What the body stream threw (a reset, the deadline's abort) is handled below, as when it was read here.
+      if (read.failure !== undefined) throw read.failure as Error;
+      const body = decodedContent(response.headers["content-encoding"], Buffer.concat(read.chunks), this.maxBodyBytes);
       if (body === "too large") return this.tooLarge(url, response.statusCode, headers, elapsed(), retries);
       return {
         url,

@@ -52,8 +52,7 @@ async function sendMeasured(
   measuredBefore?: SentExpansion,
 ): Promise<SentExpansion | NotRun> {
   const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
-  const expectedOf = (execution: StepExecution) =>
-    step.credits === "observe" ? null : step.credits === "free" ? 0 : price(execution.exchanges);
+  const expectedOf = (execution: StepExecution) => expectedCost(step, execution, price);
   const started = performance.now();
   const first = measuredBefore ?? (await measureAlone(step, p, deps, price));
   if (first instanceof NotRun || first.measured === undefined) return first;
@@ -70,6 +69,16 @@ async function sendMeasured(
   if (second.measured === expectedAgain || second.measured === first.measured) return second;
   // Two different wrong costs for one request: something else moves the balance.
   return sharedKey(deps, p, second.measured, expectedAgain ?? expected, Math.abs(second.measured - first.measured));
+}
+
+/** What a measured step's execution should have cost by §8 (`credits: free`: nothing); null where none is known. */
+function expectedCost(
+  step: StepDef,
+  execution: StepExecution,
+  price: (exchanges: readonly Exchange[]) => number | null,
+): number | null {
+  if (step.credits === "observe") return null;
+  return step.credits === "free" ? 0 : price(execution.exchanges);
 }
 
 /** The step's Credits could not be measured, another client spending on the key: not run, the budget its own. */
@@ -141,7 +150,7 @@ export async function sendMeasuredGroup(
         return;
       }
       const price = (exchanges: readonly Exchange[]) => formulaCost(exchanges, p.plan.operationId, deps, versionCost);
-      const expected = (execution: StepExecution) => (step.credits === "free" ? 0 : price(execution.exchanges));
+      const expected = (execution: StepExecution) => expectedCost(step, execution, price);
       // Once the window has read the balance, the budget knows the run's true spend: a step that no longer fits
       // gives its reservation back and is not sent.
       const mayProceed = () => deps.budget.remaining >= 0 || (deps.budget.settle(p.plan.worstCase, 0), false);
