@@ -10,7 +10,7 @@ import {
 } from "./connections.js";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
-import { Patience, describeUnavailable, isTransientUnavailable } from "./rate-policy.js";
+import { Patience, describeUnavailable, isTransientUnavailable, retryAfterOf } from "./rate-policy.js";
 import { TransportHealth } from "./transport-health.js";
 
 /** One HTTP request, relative to the client's base URL (§4: "All paths are relative to {base_url}"). */
@@ -191,7 +191,7 @@ export class HttpClient {
         else this.health.answered();
         if (!resendAfterIdle(idle, resends, isIdempotent(req.method))) break;
       }
-      const retryAfter = result.headers?.["retry-after"];
+      const retryAfter = retryAfterOf((name) => result.headers?.[name]);
       const unavailable = isTransientUnavailable(result.status, retryAfter);
       if (result.status !== 429 && !unavailable) return result;
       // A 503 with Retry-After was not processed (RFC 9110 §15.6.4), so re-sending it is safe; still so after the

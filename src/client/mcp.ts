@@ -23,7 +23,7 @@ import {
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
-import { Patience, describeUnavailable, isTransientUnavailable, type RatePolicy } from "./rate-policy.js";
+import { Patience, describeUnavailable, isTransientUnavailable, retryAfterOf, type RatePolicy } from "./rate-policy.js";
 import type { TransportHealth } from "./transport-health.js";
 import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
 
@@ -241,7 +241,7 @@ export function originBoundFetch(
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
       }
       const response = await once(input, init, url);
-      const retryAfter = response.headers.get("retry-after") ?? undefined;
+      const retryAfter = retryAfterOf((name) => response.headers.get(name));
       const transient = isTransientUnavailable(response.status, retryAfter);
       if ((response.status !== 429 && !transient) || !ratePolicy) return response;
       if (

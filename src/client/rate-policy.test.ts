@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Patience, RatePolicy, retryDelayMs } from "./rate-policy.js";
+import { Patience, RatePolicy, retryAfterOf, retryDelayMs } from "./rate-policy.js";
 
 /** When each of the turns resolved, in fake milliseconds from the start (undefined: no turn before the deadline). */
 function track(turns: Promise<number | undefined>[]): (number | undefined | "waiting")[] {
@@ -26,6 +26,19 @@ describe("RatePolicy (fake clock)", () => {
     expect(retryDelayMs(undefined, 2)).toBe(2000);
     expect(retryDelayMs("soon", 1)).toBe(1000);
     expect(retryDelayMs("", 0)).toBe(500);
+  });
+
+  it("reads a Retry-After date against the answer's own Date, whatever the tester's clock says", () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 12, 0, 0));
+    const headers = (fields: Record<string, string>) => (name: string) => fields[name];
+    // The server's clock runs 90 s ahead: its date means a wait of 2 s, not 92 s.
+    const ahead = { date: "Fri, 27 Nov 2026 12:01:30 GMT", "retry-after": "Fri, 27 Nov 2026 12:01:32 GMT" };
+    expect(retryDelayMs(retryAfterOf(headers(ahead)), 0)).toBe(2000);
+    // A date before the answer's own is no wait; seconds, and a date without a Date header, are taken as they come.
+    expect(retryAfterOf(headers({ ...ahead, "retry-after": "Fri, 27 Nov 2026 12:01:00 GMT" }))).toBe("0");
+    expect(retryAfterOf(headers({ ...ahead, "retry-after": "3" }))).toBe("3");
+    expect(retryAfterOf(headers({ "retry-after": ahead["retry-after"] }))).toBe(ahead["retry-after"]);
+    expect(retryAfterOf(headers({ date: ahead.date }))).toBeUndefined();
   });
 
   it("spaces the turns of concurrent callers by the key's rate", async () => {

@@ -190,6 +190,22 @@ export function describeUnavailable(retries: number): string {
 }
 
 /**
+ * An answer's Retry-After, a date (RFC 9110 §10.2.3) read against the answer's own `Date` header when it has one: both
+ * are the deployment's clock, which need not be the tester's (§6.6.1 makes the origin server's clock the one that
+ * dates an answer), so a server whose clock runs 90 s ahead asks for the wait it means, not 90 s more. The result is
+ * seconds, or the value as it came when it is not a date or the answer is undated (read then by `retryDelayMs`
+ * against the tester's clock). `get` reads a header field by its lower-case name.
+ */
+export function retryAfterOf(get: (name: string) => string | null | undefined): string | undefined {
+  const value = get("retry-after") ?? undefined;
+  if (value === undefined || /^\s*\d+(\.\d+)?\s*$/.test(value)) return value;
+  const until = Date.parse(value);
+  const dated = Date.parse(get("date") ?? "");
+  if (Number.isNaN(until) || Number.isNaN(dated)) return value;
+  return String(Math.max(0, until - dated) / 1000);
+}
+
+/**
  * Retry-After in seconds or as an HTTP date; without one (or an unreadable one), 0.5 s, 1 s, 2 s, ... by attempt
  * (the back-off of undici's RetryAgent: minTimeout 500 ms, timeoutFactor 2).
  */

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MCP_PATHS } from "../contract/mcp.js";
+import { behindGateway } from "./gateway.js";
 import { createRequestListener, type McpHandler } from "./http.js";
 import { MAX_LATENCY_MS, type ReferenceServerOptions } from "./options.js";
 import { ReferenceService } from "./reference-service.js";
@@ -184,10 +185,12 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const served = unavailableAtTimes(listener, service.variant?.server?.unavailableEvery);
   const handle = keptConnections(server, service, options.tap ? tapExchanges(served, options.tap) : served);
   // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
-  // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late.
-  markReady(
-    delay > 0 ? (req, res) => void setTimeout(() => void handle(req, res), delay) : (req, res) => void handle(req, res),
-  );
+  // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late;
+  // a variant's gateway stands in front of that network, so a request is in flight there for the latency too.
+  const delayed: typeof handle =
+    delay > 0 ? (req, res) => new Promise((resolve) => setTimeout(() => resolve(handle(req, res)), delay)) : handle;
+  const front = behindGateway(delayed, service.variant?.server?.gateway);
+  markReady((req, res) => void front(req, res));
   const hostPart =
     address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
 

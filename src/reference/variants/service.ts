@@ -69,6 +69,9 @@ function gzipped(res: ServerResponse, response: ServiceResponse): void {
  */
 const STRICT_RATE_LIMIT = { requests: 1, perSeconds: 0.004 } as const;
 
+/** How far the clock of a variant's server runs ahead of the client's. */
+const CLOCK_AHEAD_MS = 90_000;
+
 /** Choices of pricing, paging and the MCP surface the specification leaves open (§4.2 rule 5, §4.1, §4.6, §8). */
 export const SERVICE_VARIANTS: readonly Variant[] = [
   {
@@ -101,6 +104,19 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "(RFC 6585 makes it optional), behind a network latency of 5 ms.",
     faults: { stages: [{ stage: "rate-limit", replace: rateLimitWith({ retryAfter: false }) }] },
     server: { rateLimit: STRICT_RATE_LIMIT, latencyMs: 5 },
+  },
+  {
+    id: "service-rate-limit-retry-after-date",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "limits",
+    description:
+      "The same strict limit of 250 requests per second on every surface, refused with 429 and Retry-After as an " +
+      "HTTP date (RFC 9110 §10.2.3 allows a date or seconds), written by a server whose clock runs 90 s ahead of the " +
+      "client's, as its Date header says (RFC 9110 §6.6.1: the date is the origin server's own).",
+    faults: {
+      stages: [{ stage: "rate-limit", replace: rateLimitWith({ retryAfter: "date", clockAheadMs: CLOCK_AHEAD_MS }) }],
+    },
+    server: { rateLimit: STRICT_RATE_LIMIT, gateway: { clockAheadMs: CLOCK_AHEAD_MS } },
   },
   {
     id: "service-transient-503",

@@ -1,5 +1,6 @@
 import type { ClauseArea } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
+import type { GatewayConditions } from "../gateway.js";
 import type { RateLimit } from "../keys.js";
 
 /**
@@ -45,6 +46,8 @@ export interface Variant {
      * before then.
      */
     readonly openDelayMs?: number;
+    /** An API gateway in front of the server: limits, a clock and headers of its own (src/reference/gateway.ts). */
+    readonly gateway?: GatewayConditions;
   };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
