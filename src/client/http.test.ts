@@ -43,6 +43,13 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       if (attempts < 3) res.writeHead(429, { "retry-after": "0" }).end();
       else res.writeHead(200).end("{}");
       return;
+    case "/limited-in-band":
+      // §7 shows neither the status nor the body of a failure: a rate limit may come as a 200 and its own code.
+      attempts++;
+      res.writeHead(200, { "content-type": "application/json" });
+      if (attempts < 3) res.end('{"code":1015,"msg":"Rate limit exceeded, retry later","data":null}');
+      else res.end('{"code":200,"msg":"ok","data":{"note":"rate limit"}}');
+      return;
     case "/limited-long":
       res.writeHead(429, { "retry-after": "120" }).end();
       return;
@@ -215,6 +222,19 @@ describe("HttpClient", () => {
     const long = await client.send({ method: "GET", path: "/limited-long" });
     expect(long).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     expect(long.error).toBeUndefined();
+    await client.close();
+  });
+
+  it("retries a failure envelope that says rate limit under another status, as a 429", async () => {
+    const client = new HttpClient({ baseUrl: base, rates: new KeyRatePolicies({ maxRetries: 3 }) });
+    attempts = 0;
+    const r = await client.send({ method: "GET", path: "/limited-in-band" });
+    // The success that follows names the rate limit in its data, and is still the answer.
+    expect(r).toMatchObject({ status: 200, retries: 2, bodyText: expect.stringContaining('"code":200') });
+    expect(r.rateLimited).toBeUndefined();
+    attempts = 0;
+    const kept = await client.send({ method: "GET", path: "/limited-in-band", rateRetries: 0 });
+    expect(kept).toMatchObject({ status: 200, retries: 0, rateLimited: true });
     await client.close();
   });
 

@@ -8,6 +8,7 @@ import {
   readCapped,
   resendAfterIdle,
 } from "./connections.js";
+import { bodySaysRateLimited } from "./rate-limit-answer.js";
 import { countRoundTrip } from "./round-trips.js";
 import { KeyRatePolicies } from "./key-rate-policies.js";
 import { Patience, describeUnavailable, isTransientUnavailable, retryAfterOf } from "./rate-policy.js";
@@ -46,7 +47,8 @@ export interface HttpResult {
    * 429's Retry-After held it longer than it may wait. */
   readonly notSent?: true;
   /**
-   * The key's rate limit stopped the request: its last answer was a 429 (`status`) with no retry left within its
+   * The key's rate limit stopped the request: its last answer was a 429 (`status`), or a failure envelope saying rate
+   * limit under another status (src/client/rate-limit-answer.ts), with no retry left within its
    * patience, or it was not sent (`notSent`) because a 429's Retry-After held it longer than it may wait.
    */
   readonly rateLimited?: true;
@@ -193,7 +195,7 @@ export class HttpClient {
       }
       const retryAfter = retryAfterOf((name) => result.headers?.[name]);
       const unavailable = isTransientUnavailable(result.status, retryAfter);
-      if (result.status !== 429 && !unavailable) return result;
+      if (!refusedForRate(result) && !unavailable) return result;
       // A 503 with Retry-After was not processed (RFC 9110 §15.6.4), so re-sending it is safe; still so after the
       // retries, it is no answer to judge. `rateRetries` concerns 429s alone: a 503 is never a balance refusal.
       refused = unavailable
@@ -311,4 +313,9 @@ function describeIdleClose(idle: "unsent" | "closed", method: string): string {
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
+}
+
+/** A 429, or another answer whose failure envelope says the key's rate limit refused it (rate-limit-answer.ts). */
+function refusedForRate(result: HttpResult): boolean {
+  return result.status === 429 || (result.status !== undefined && bodySaysRateLimited(result.bodyText));
 }

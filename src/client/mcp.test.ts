@@ -719,13 +719,16 @@ describe("MCP under the key's rate limit", () => {
     }
   });
 
-  it("retries a tool call whose result or JSON-RPC error is a rate-limit refusal", async () => {
+  it("retries an initialize and a tool call whose result or JSON-RPC error is a rate-limit refusal", async () => {
     let calls = 0;
+    let initializes = 0;
     const answers = [
       { jsonrpc: "2.0", error: { code: -32000, message: "Rate limit exceeded, slow down" } },
       { result: { content: [{ type: "text", text: '{"code":429,"msg":"too many","data":null}' }], isError: true } },
+      { result: { content: [{ type: "text", text: "Too many requests: retry after 1 s" }], isError: true } },
       { result: { content: [{ type: "text", text: '{"code":200,"msg":"ok","data":{}}' }] } },
     ];
+    const refusedInitialize = { error: { code: -32000, message: "Rate limit exceeded" } };
     // A stateless Streamable HTTP server written out by hand, to answer what the reference never does.
     const handmade = await listen((req, res) => {
       if (req.method !== "POST") return void res.writeHead(405).end();
@@ -735,23 +738,27 @@ describe("MCP under the key's rate limit", () => {
         const message = JSON.parse(body) as { id?: number; method: string };
         if (message.id === undefined) return void res.writeHead(202).end();
         const answer =
-          message.method === "initialize"
-            ? {
-                result: {
-                  protocolVersion: "2025-03-26",
-                  capabilities: { tools: {} },
-                  serverInfo: { name: "handmade", version: "1" },
-                },
-              }
-            : message.method === "tools/call"
-              ? answers[Math.min(calls++, answers.length - 1)]
-              : { result: { tools: [] } };
+          message.method === "initialize" && initializes++ % 3 === 0
+            ? refusedInitialize
+            : message.method === "initialize"
+              ? {
+                  result: {
+                    protocolVersion: "2025-03-26",
+                    capabilities: { tools: {} },
+                    serverInfo: { name: "handmade", version: "1" },
+                  },
+                }
+              : message.method === "tools/call"
+                ? answers[Math.min(calls++, answers.length - 1)]
+                : { result: { tools: [] } };
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
       });
     });
     try {
       const options = { baseUrl: handmade.url, timeoutMs: 5000 };
+      // Without a rate policy nothing is retried: the refusal in words is the rate limit's, not the server's.
+      await expect(openMcpSession(options, "streamable-http")).rejects.toMatchObject({ rateLimitedInWords: true });
       const without = await openMcpSession(options, "streamable-http");
       try {
         expect(await without.callTool("svc_get_version", {})).toMatchObject({
@@ -762,16 +769,22 @@ describe("MCP under the key's rate limit", () => {
           rateLimited: true,
           envelope: { code: 429 },
         });
+        expect(await without.callTool("svc_get_version", {})).toMatchObject({
+          rateLimited: true,
+          text: expect.stringMatching(/^Too many requests/),
+        });
       } finally {
         await without.close();
       }
       calls = 0;
+      initializes = 0;
       const session = await openMcpSession({ ...options, ratePolicy: new RatePolicy() }, "streamable-http");
       try {
+        expect(initializes).toBe(2);
         const outcome = await session.callTool("svc_get_version", {});
         expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
         expect(outcome.rateLimited).toBeUndefined();
-        expect(calls).toBe(3);
+        expect(calls).toBe(4);
       } finally {
         await session.close();
       }

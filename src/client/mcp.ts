@@ -24,6 +24,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
 import { Patience, describeUnavailable, isTransientUnavailable, retryAfterOf, type RatePolicy } from "./rate-policy.js";
+import { envelopeSaysRateLimited, RATE_LIMIT_WORDS, rpcErrorSaysRateLimited } from "./rate-limit-answer.js";
 import type { TransportHealth } from "./transport-health.js";
 import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
 
@@ -85,6 +86,8 @@ export class McpClientError extends Error {
   constructor(
     message: string,
     readonly httpStatus?: number,
+    /** The server refused for the key's rate in a JSON-RPC error's words, not with an HTTP 429. */
+    readonly rateLimitedInWords = false,
   ) {
     super(message);
   }
@@ -99,7 +102,7 @@ interface RpcError {
 
 /** True for an error the key's rate limit caused (McpClientError with httpStatus 429), as opposed to a fault. */
 export function isRateLimitError(error: unknown): boolean {
-  return error instanceof McpClientError && error.httpStatus === 429;
+  return error instanceof McpClientError && (error.httpStatus === 429 || error.rateLimitedInWords);
 }
 
 /**
@@ -343,6 +346,8 @@ function describeConnectFailure(
 ): McpClientError {
   const e = error as { message?: string; name?: string };
   const httpStatus = httpStatusOf(error) ?? (rateLimited ? 429 : undefined);
+  // An initialize refused for the rate in a JSON-RPC error (no HTTP 429 to pace by) is the rate limit too.
+  const inWords = httpStatus !== 429 && saysRateLimited(error);
   const reason =
     e.name === "TimeoutError" || /aborted|timed? ?out/i.test(e.message ?? "")
       ? "no answer in time"
@@ -350,27 +355,27 @@ function describeConnectFailure(
   const described = new McpClientError(
     `cannot open an MCP session at ${url.href}: ${httpStatus ? `HTTP ${httpStatus}: ` : ""}${reason}`,
     httpStatus,
+    inWords,
   );
   // A 503 with Retry-After after its retries carries its status and is still no answer (originBoundFetch).
   const noAnswer = unavailable || isNoAnswer(error) || (unanswered && httpStatus === undefined);
   return httpStatus !== 429 && noAnswer ? markNoAnswer(described) : described;
 }
 
-/** Words of a JSON-RPC error that refuses a request for the key's rate (no code for it is standard). */
-const RATE_LIMIT_WORDS = /rate[\s_-]?limit|too many requests/i;
+/** Whether a JSON-RPC error the SDK raised refuses for the key's rate by its words. */
+function saysRateLimited(error: unknown): boolean {
+  return error instanceof McpError && rpcErrorSaysRateLimited(error);
+}
 
 /**
  * Whether a tool call's outcome is a rate-limit refusal, which is retried under the rate policy: a result whose
- * envelope code is 429, or a JSON-RPC error with code 429 or whose message or data says rate limit.
+ * envelope is a failure saying so (code 429, or a message saying rate limit), an isError result of plain text saying
+ * so, or a JSON-RPC error with code 429 or whose message or data says rate limit (src/client/rate-limit-answer.ts).
  */
 function refusedForRate(outcome: ToolCallOutcome): boolean {
-  const code = (outcome.envelope as { code?: unknown } | undefined)?.code;
-  if (code === 429 || code === "429") return true;
-  const rpc = outcome.rpcError;
-  if (!rpc) return false;
-  return (
-    rpc.code === 429 || RATE_LIMIT_WORDS.test(rpc.message) || RATE_LIMIT_WORDS.test(JSON.stringify(rpc.data ?? ""))
-  );
+  if (envelopeSaysRateLimited(outcome.envelope)) return true;
+  if (outcome.isError && outcome.envelope === undefined && RATE_LIMIT_WORDS.test(outcome.text ?? "")) return true;
+  return outcome.rpcError !== undefined && rpcErrorSaysRateLimited(outcome.rpcError);
 }
 
 /** The text contents of a tool result, in order. */
@@ -549,7 +554,7 @@ async function listAllTools(client: Client, url: URL, deadline: SdkDeadline, ret
     const params = cursor ? { cursor } : {};
     const result = await retry(
       () => sdkRequest(deadline, (o) => client.listTools(params, o)).catch((error: unknown) => error as Error),
-      (answer) => answer instanceof McpError && RATE_LIMIT_WORDS.test(answer.message),
+      saysRateLimited,
     );
     if (result instanceof Error) {
       const status = httpStatusOf(result);
@@ -681,7 +686,17 @@ export async function openMcpSession(
     serverErrors.watch(opened.transport);
     return { client, transport: opened.transport, serverErrors, negotiated: opened.negotiated, deadline };
   };
-  let connection = await connect();
+  const retry = rateRetries(options, timeout);
+  /** A session opened, and opened again while the rate limit refused it in words (an HTTP 429 was retried already). */
+  const open = async () => {
+    const opened = await retry(
+      () => connect().catch((error: unknown) => error as Error),
+      (answer) => answer instanceof McpClientError && answer.rateLimitedInWords,
+    );
+    if (opened instanceof Error) throw opened;
+    return opened;
+  };
+  let connection = await open();
   // Requests in flight together that find the session ended share the one new session.
   let renewal: { readonly from: Connection; readonly to: Promise<Connection> } | undefined;
   /** A request that finds its session ended is sent once more in a new session (endedSession says why). */
@@ -693,13 +708,12 @@ export async function openMcpSession(
       if (!endedSession(used, error)) throw error;
       if (renewal?.from !== used) {
         void used.client.close().catch(() => undefined);
-        renewal = { from: used, to: connect() };
+        renewal = { from: used, to: open() };
       }
       connection = await renewal.to;
       return attempt(connection, () => false);
     }
   };
-  const retry = rateRetries(options, timeout);
   return {
     transport: kind,
     protocolVersion: connection.negotiated(),
@@ -871,7 +885,29 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
  * POSTs one initialize request to {base_url}/mcp asking for `revision`, with the given Authorization, and
  * reports the HTTP status, the challenge and the JSON-RPC answer. A session the server opened is ended again.
  */
-export async function probeStreamableInitialize(
+export function probeStreamableInitialize(
+  options: McpClientOptions,
+  revision: string,
+  auth?: ProbeAuthorization,
+): Promise<McpProbe> {
+  return retriedInWords(options, () => probeStreamableInitializeOnce(options, revision, auth));
+}
+
+/** Whether a probe's initialize was answered with a JSON-RPC error that refuses for the key's rate by its words. */
+function refusedInWords(probe: McpProbe): boolean {
+  return probe.response?.error !== undefined && rpcErrorSaysRateLimited(probe.response.error);
+}
+
+/**
+ * A probe sent again, under the rate policy, while its initialize is refused for the key's rate in JSON-RPC (an HTTP
+ * 429 was retried by the fetch already), and marked rate limited when no retry was left.
+ */
+async function retriedInWords(options: McpClientOptions, attempt: () => Promise<McpProbe>): Promise<McpProbe> {
+  const probe = await rateRetries(options, options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS)(attempt, refusedInWords);
+  return refusedInWords(probe) ? { ...probe, rateLimited: true } : probe;
+}
+
+async function probeStreamableInitializeOnce(
   options: McpClientOptions,
   revision: string,
   auth?: ProbeAuthorization,
@@ -993,7 +1029,15 @@ export async function probeSseStream(options: McpClientOptions, auth?: ProbeAuth
  * message endpoint with the given Authorization: the endpoint's status and challenge, and the JSON-RPC answer
  * that came back on the stream, if any.
  */
-export async function probeSseInitialize(
+export function probeSseInitialize(
+  options: McpClientOptions,
+  revision: string,
+  auth?: ProbeAuthorization,
+): Promise<McpProbe> {
+  return retriedInWords(options, () => probeSseInitializeOnce(options, revision, auth));
+}
+
+async function probeSseInitializeOnce(
   options: McpClientOptions,
   revision: string,
   auth?: ProbeAuthorization,

@@ -44,9 +44,15 @@ describe("KeyLimits: the tester's balance and rate, told apart from the deployme
     },
   );
 
-  it("a 429 with a balance that can pay: the rate limit, for that case alone", async () => {
+  it.each([
+    ["a 429", http(429)],
+    [
+      "a rate limit told in the body of an HTTP 200",
+      exchange({ status: 200, json: { code: 1015, msg: "Rate limit exceeded", data: null }, rateLimited: true }),
+    ],
+  ])("%s with a balance that can pay: the rate limit, for that case alone", async (_, e) => {
     const limits = new KeyLimits(meter({ kind: "active", remaining: 1000 }));
-    const verdict = await limits.judge("step 1", [http(429)], 4);
+    const verdict = await limits.judge("step 1", [e], 4);
     expect(verdict?.category).toBe("rate limit");
     expect(limits.exhausted).toBeUndefined();
     expect(() => limits.guard("step 2", 4)).not.toThrow();

@@ -9,14 +9,17 @@ const LIMIT_STATUSES: ReadonlySet<number> = new Set([402, 403, 429]);
 
 /**
  * Whether an answer to the tester's key may be a refusal for its balance or rate, and by which status: an HTTP
- * 402/403/429 (also on an MCP session the server would not open), or an envelope code 402/403/429 (REST or a tool
- * result); `unshown` for an MCP refusal that carries no status (a JSON-RPC error, a tool error without an envelope
- * code), which only key status can tell from the deployment's own refusal. Undefined otherwise.
+ * 402/403/429 (also on an MCP session the server would not open), an envelope code 402/403/429 (REST or a tool
+ * result), or a refusal the client read as the rate limit by its words (429); `unshown` for an MCP refusal that
+ * carries no status (a JSON-RPC error, a tool error without an envelope code), which only key status can tell from the
+ * deployment's own refusal. Undefined otherwise.
  */
 function limitSignal(exchange: Exchange): LimitStatus | "unshown" | undefined {
   if (exchange.status !== undefined && LIMIT_STATUSES.has(exchange.status)) return exchange.status as LimitStatus;
   const code = (exchange.json as { code?: unknown } | null | undefined)?.code;
   if (typeof code === "number" && LIMIT_STATUSES.has(code)) return code as LimitStatus;
+  // The client found a rate-limit refusal in a body under another status (src/client/rate-limit-answer.ts).
+  if (exchange.rateLimited) return 429;
   if (exchange.toolError) return "unshown";
   return undefined;
 }

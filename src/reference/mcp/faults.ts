@@ -84,6 +84,12 @@ export interface McpFaults {
    */
   readonly refusalsAsPlainText?: boolean;
   /**
+   * Variant: a POST to /mcp the key's rate limit refuses is answered inside JSON-RPC with HTTP 200 instead of 429: a
+   * tool call with an isError result whose text says so, any other request with a JSON-RPC error saying so
+   * (s4-6-tool-refusal-form, s8-rate-limit-quota-not-shown). The SSE transport keeps 429.
+   */
+  readonly rateLimitInBand?: boolean;
+  /**
    * Variant: a tool call is answered after a log message (notifications/message, the logging capability declared) and
    * a ping request of the server's own on the call's stream, and every event of a stream is preceded by a comment
    * line (`: keep-alive`), as proxies and SDKs send to keep a stream open (s4-6-mcp-protocol-latitude).

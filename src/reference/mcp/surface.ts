@@ -9,6 +9,7 @@ import type { McpHandlerOptions } from "./options.js";
 import { MCP_REVISIONS } from "../../contract/mcp.js";
 import { header, sendJsonRpcError } from "./http.js";
 import { createToolServer } from "./server.js";
+import { answerRateLimitInBand, isStreamableHttpPost } from "./in-band-rate-limit.js";
 
 type Transport = "streamable-http" | "sse";
 
@@ -58,6 +59,10 @@ export function createSurface(service: Service, options: McpHandlerOptions): Mcp
       if (faults.acceptUnauthenticated) return true;
       const verdict = await authenticate(header(req, "authorization"));
       if (verdict.ok) return true;
+      if (verdict.status === 429 && faults.rateLimitInBand && isStreamableHttpPost(req)) {
+        await answerRateLimitInBand(req, res, `Rate limit exceeded: ${verdict.message}`);
+        return false;
+      }
       const what = verdict.status === 429 ? "Too many requests" : "Unauthorized";
       if (faults.unauthorizedStatus !== undefined && verdict.status !== 429)
         sendJsonRpcError(res, faults.unauthorizedStatus, `${what}: ${verdict.message}`);

@@ -62,6 +62,15 @@ function gzipped(res: ServerResponse, response: ServiceResponse): void {
   res.end(body);
 }
 
+/** A REST answer of 429 (the rate limit's) as an HTTP 200 carrying a failure envelope of the service's own code. */
+function rateLimitInBand(_operationId: unknown, response: ServiceResponse): ServiceResponse {
+  if (response.status !== 429) return response;
+  return {
+    status: 200,
+    envelope: { code: 1015, msg: `Rate limit exceeded: ${String(response.envelope.msg)}`, data: null },
+  };
+}
+
 /**
  * A key's rate limit on every surface (§8, s8-rate-limit-quota-not-shown): 250 requests per second with no burst
  * (one token, refilled every 4 ms), so that a run paced a little below it is still refused now and then, on REST and
@@ -117,6 +126,21 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       stages: [{ stage: "rate-limit", replace: rateLimitWith({ retryAfter: "date", clockAheadMs: CLOCK_AHEAD_MS }) }],
     },
     server: { rateLimit: STRICT_RATE_LIMIT, gateway: { clockAheadMs: CLOCK_AHEAD_MS } },
+  },
+  {
+    id: "service-rate-limit-in-band",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "limits",
+    description:
+      "The same strict limit of 250 requests per second, refused in the body instead of with 429: REST with HTTP " +
+      '200 and the envelope {code: 1015, msg: "Rate limit exceeded: ..."} (§7 shows neither the status nor the ' +
+      "body of a failure), /mcp with HTTP 200 and, for a tool call, an isError result of plain text saying so, " +
+      "else a JSON-RPC error -32000 saying so; no Retry-After on either (SSE keeps 429).",
+    faults: {
+      response: rateLimitInBand,
+      mcp: { rateLimitInBand: true },
+    },
+    server: { rateLimit: STRICT_RATE_LIMIT },
   },
   {
     id: "service-transient-503",
