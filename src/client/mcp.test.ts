@@ -719,6 +719,51 @@ describe("MCP under the key's rate limit", () => {
     }
   });
 
+  it("reads a JSON-RPC error sent with an HTTP error status as the server's answer", async () => {
+    // A stateless server that answers invalid params with HTTP 400 and the JSON-RPC error in the body.
+    const handmade = await listen((req, res) => {
+      if (req.method !== "POST") return void res.writeHead(405).end();
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const message = JSON.parse(body) as { id?: number; method: string };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const [status, answer] =
+          message.method === "initialize"
+            ? [
+                200,
+                {
+                  result: {
+                    protocolVersion: "2025-03-26",
+                    capabilities: { tools: {} },
+                    serverInfo: { name: "handmade", version: "1" },
+                  },
+                },
+              ]
+            : [400, { error: { code: -32602, message: "Invalid params: size must be at most 10000" } }];
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
+      });
+    });
+    try {
+      const session = await openMcpSession({ baseUrl: handmade.url, timeoutMs: 5000 }, "streamable-http");
+      try {
+        const outcome = await session.callTool("svc_query_jobs", { size: 10001 });
+        expect(outcome).toMatchObject({
+          isError: true,
+          httpStatus: 400,
+          rpcError: { code: -32602, message: "Invalid params: size must be at most 10000" },
+        });
+        expect(outcome.error).toBeUndefined();
+        expect(outcome.unanswered).toBeUndefined();
+      } finally {
+        await session.close();
+      }
+    } finally {
+      await handmade.close();
+    }
+  });
+
   it("retries an initialize and a tool call whose result or JSON-RPC error is a rate-limit refusal", async () => {
     let calls = 0;
     let initializes = 0;

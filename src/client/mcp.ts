@@ -119,6 +119,8 @@ export interface ToolCallOutcome {
   readonly result?: CallToolResult;
   /** The JSON-RPC error response the server sent instead of a result (an unknown tool, invalid params, ...). */
   readonly rpcError?: RpcError;
+  /** The HTTP error status a JSON-RPC error came with (a 400 for invalid params), when not a 2xx. */
+  readonly httpStatus?: number;
   /**
    * No answer: a timeout, a closed connection, an error the client raised itself about what came back, or (with
    * `rateLimited`) the key's rate limit.
@@ -591,6 +593,11 @@ async function callToolOnce(
     const status = httpStatusOf(error);
     const limited = status === 429;
     const message = (error as Error).message;
+    // The transport lets a server answer input it cannot accept with an HTTP error status and a JSON-RPC error in
+    // the body (MCP 2025-03-26, transports: "The HTTP response body MAY comprise a JSON-RPC error response"): that
+    // error is the server's answer, as it is under a 200.
+    const carried = status !== undefined && status >= 400 && !limited ? rpcErrorIn(message) : undefined;
+    if (carried) return { isError: true, rpcError: carried, httpStatus: status };
     const said = status === undefined || message.includes(`HTTP ${status}`) ? message : `HTTP ${status}: ${message}`;
     return {
       isError: true,
@@ -824,6 +831,16 @@ class EventReader {
   cancel(): void {
     void this.reader.cancel().catch(() => undefined);
   }
+}
+
+/** The JSON-RPC error response an HTTP error answer carried, from the SDK's error message that quotes its body. */
+function rpcErrorIn(message: string): RpcError | undefined {
+  const start = message.indexOf("{");
+  if (start < 0) return undefined;
+  const parsed = parseJson(message.slice(start)) as { jsonrpc?: unknown; error?: Partial<RpcError> } | undefined;
+  const error = parsed?.error;
+  if (parsed?.jsonrpc !== "2.0" || typeof error?.code !== "number") return undefined;
+  return { code: error.code, message: typeof error.message === "string" ? error.message : "" };
 }
 
 function parseJson(text: string): unknown {

@@ -79,6 +79,11 @@ export interface McpFaults {
    */
   readonly invalidArgumentsAsRpcError?: boolean;
   /**
+   * Variant, with `invalidArgumentsAsRpcError`: /mcp sends that JSON-RPC error -32602 with HTTP 400 instead of 200, as
+   * the transport lets a server answer input it cannot accept (s4-6-tool-refusal-form).
+   */
+  readonly invalidArgumentsHttp400?: boolean;
+  /**
    * Variant: a refused call is an isError result whose only content is the route's message as plain text, without
    * the envelope or structuredContent (s4-6-tool-refusal-form).
    */

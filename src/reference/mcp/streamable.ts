@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { MCP_PATHS } from "../../contract/mcp.js";
 import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
 import type { McpSurface } from "./surface.js";
+import { errorsWithStatus } from "./error-status.js";
 
 /**
  * /mcp of the reference server (§4.6), stateless: a fresh SDK server and transport per POST (src/reference/mcp/
@@ -21,6 +22,7 @@ export class StreamableHttp {
   async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { surface } = this;
     if (!(await surface.admitted(req, res))) return;
+    if (surface.faults.invalidArgumentsHttp400) errorsWithStatus(res, (code) => (code === -32602 ? 400 : undefined));
     if (surface.faults.streamableSessions) return this.serveSession(req, res);
     if (req.method !== "POST") {
       methodNotAllowed(

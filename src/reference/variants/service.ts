@@ -286,6 +286,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { invalidArgumentsAsRpcError: true } },
   },
   {
+    id: "mcp-invalid-arguments-http-400",
+    clause: "s4-6-tool-refusal-form",
+    area: "mcp",
+    description:
+      "The same JSON-RPC error -32602 for invalid tool arguments, sent by /mcp with HTTP 400 instead of 200, as the " +
+      'transport lets a server answer input it cannot accept ("The HTTP response body MAY comprise a JSON-RPC error ' +
+      'response"); SSE answers on its stream as before.',
+    faults: { mcp: { invalidArgumentsAsRpcError: true, invalidArgumentsHttp400: true } },
+  },
+  {
     id: "mcp-refusals-plain-text",
     clause: "s4-6-tool-refusal-form",
     area: "mcp",

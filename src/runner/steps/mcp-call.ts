@@ -50,7 +50,8 @@ function asRequest(spec: McpCallSpec) {
  * isError alike, and §7 leaves the body open, so the form is the deployment's choice (s4-6-tool-refusal-form).
  */
 function refusalForm(outcome: ToolCallOutcome): string | undefined {
-  if (outcome.rpcError) return `JSON-RPC error ${outcome.rpcError.code}`;
+  if (outcome.rpcError)
+    return `JSON-RPC error ${outcome.rpcError.code}${outcome.httpStatus ? ` under HTTP ${outcome.httpStatus}` : ""}`;
   if (!outcome.isError) return undefined;
   const code = (outcome.envelope as { code?: unknown } | null | undefined)?.code;
   return typeof code === "number" ? `isError result, envelope code ${code}` : "isError result without the envelope";
@@ -179,6 +180,7 @@ function toolResult(
     return {
       ...done({
         request,
+        ...(outcome.httpStatus !== undefined ? { status: outcome.httpStatus } : {}),
         ...limited,
         rpcError: outcome.rpcError,
         bodyText: JSON.stringify({ error: outcome.rpcError }),
