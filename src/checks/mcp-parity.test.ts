@@ -47,9 +47,13 @@ describe("mcp-tool-result", () => {
     expect(judge({ content: text(envelope) }).status).toBe("pass");
   });
 
-  it("passes every refusal form MCP allows: a JSON-RPC error, an isError result with or without the envelope", () => {
+  it("passes every refusal form MCP allows: a JSON-RPC error, an isError result, an HTTP 4xx of the transport", () => {
     const rpcError = { code: -32602, message: "size must be 1..10000" };
     expect(judgeExchange({ ...exchange({ error: rpcError }), rpcError }).status).toBe("pass");
+    expect(judgeExchange({ ...exchange({ error: rpcError }), rpcError, status: 400 }).status).toBe("pass");
+    const framework = { ...exchange(undefined), bodyText: '{"detail":"size"}', status: 422 };
+    expect(judgeExchange(framework).status).toBe("pass");
+    expect(judgeExchange({ ...framework, status: 500 }).status).toBe("fail");
     expect(judge({ content: [{ type: "text", text: "size must be 1..10000" }], isError: true }).status).toBe("pass");
     expect(judge({ content: [], isError: true }).status).toBe("pass");
   });

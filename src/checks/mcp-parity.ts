@@ -48,10 +48,11 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
  * The tool result of an `mcp_call` step is well formed, so that an agent reading it sees what a REST client sees
  * (s4-6-tool-per-route-same-rules): a success carries the envelope as JSON text (the only content a client of the
  * 2025-03-26 and 2024-11-05 revisions reads; a line for the reader beside it is allowed), structuredContent (when
- * sent) agrees with that text, and isError is not set on it. A refused call may come back as a JSON-RPC error or as
- * an isError result with or without the envelope, all of which MCP allows (docs/mcp.md, "What MCP allows"); whether
- * a refusal was right is for the case's own checks (`refused`, `envelope`). A refusal envelope without isError is a
- * warning: MCP asks tool errors to set it (SHOULD), and the envelope still says refused (s4-6-tool-refusal-form).
+ * sent) agrees with that text, and isError is not set on it. A refused call may come back as a JSON-RPC error, as
+ * an isError result with or without the envelope, or as an HTTP 4xx of the transport, all of which MCP allows
+ * (docs/mcp.md, "What MCP allows"); whether a refusal was right is for the case's own checks (`refused`,
+ * `envelope`). A refusal envelope without isError is a warning: MCP asks tool errors to set it (SHOULD), and the
+ * envelope still says refused (s4-6-tool-refusal-form).
  */
 export const mcpToolResult: Check = {
   description:
@@ -60,6 +61,10 @@ export const mcpToolResult: Check = {
     const exchange = ctx.exchanges.at(-1);
     if (!exchange) return fail("no tool result to judge");
     if (exchange.rpcError) return pass(`a JSON-RPC error ${exchange.rpcError.code}: MCP's protocol-level refusal`);
+    // The transport's own refusal of input it cannot accept: "it MUST return an HTTP error status code" (MCP
+    // 2025-03-26, transports), with or without a JSON-RPC error in its body.
+    if (exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500 && !exchange.error)
+      return pass(`HTTP ${exchange.status}: the transport's refusal of the call`);
     let result: { isError?: boolean; structuredContent?: unknown; content?: { type: string; text?: string }[] };
     try {
       result = JSON.parse(exchange.bodyText ?? "") as typeof result;

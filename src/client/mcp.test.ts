@@ -719,7 +719,8 @@ describe("MCP under the key's rate limit", () => {
     }
   });
 
-  it("reads a JSON-RPC error sent with an HTTP error status as the server's answer", async () => {
+  it("reads a JSON-RPC error sent with an HTTP error status, or the status alone, as the server's answer", async () => {
+    let calls = 0;
     // A stateless server that answers invalid params with HTTP 400 and the JSON-RPC error in the body.
     const handmade = await listen((req, res) => {
       if (req.method !== "POST") return void res.writeHead(405).end();
@@ -742,6 +743,8 @@ describe("MCP under the key's rate limit", () => {
               ]
             : [400, { error: { code: -32602, message: "Invalid params: size must be at most 10000" } }];
         res.writeHead(status, { "Content-Type": "application/json" });
+        // A framework validating the body answers without JSON-RPC at all.
+        if (message.method === "tools/call" && calls++ > 0) return void res.end('{"detail":"size: too large"}');
         res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
       });
     });
@@ -756,6 +759,14 @@ describe("MCP under the key's rate limit", () => {
         });
         expect(outcome.error).toBeUndefined();
         expect(outcome.unanswered).toBeUndefined();
+        const plain = await session.callTool("svc_query_jobs", { size: 10001 });
+        expect(plain).toMatchObject({
+          isError: true,
+          httpStatus: 400,
+          text: expect.stringContaining("size: too large"),
+        });
+        expect(plain.error).toBeUndefined();
+        expect(plain.rpcError).toBeUndefined();
       } finally {
         await session.close();
       }

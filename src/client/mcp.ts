@@ -119,7 +119,10 @@ export interface ToolCallOutcome {
   readonly result?: CallToolResult;
   /** The JSON-RPC error response the server sent instead of a result (an unknown tool, invalid params, ...). */
   readonly rpcError?: RpcError;
-  /** The HTTP error status a JSON-RPC error came with (a 400 for invalid params), when not a 2xx. */
+  /**
+   * The HTTP error status (4xx) the call was answered with instead of a result: alone, or with the JSON-RPC error its
+   * body carried (`rpcError`).
+   */
   readonly httpStatus?: number;
   /**
    * No answer: a timeout, a closed connection, an error the client raised itself about what came back, or (with
@@ -596,8 +599,11 @@ async function callToolOnce(
     // The transport lets a server answer input it cannot accept with an HTTP error status and a JSON-RPC error in
     // the body (MCP 2025-03-26, transports: "The HTTP response body MAY comprise a JSON-RPC error response"): that
     // error is the server's answer, as it is under a 200.
-    const carried = status !== undefined && status >= 400 && !limited ? rpcErrorIn(message) : undefined;
+    const refusedOnTransport = status !== undefined && CALL_REFUSED_STATUSES.has(status);
+    const carried = refusedOnTransport ? rpcErrorIn(message) : undefined;
     if (carried) return { isError: true, rpcError: carried, httpStatus: status };
+    // Without one, the status itself refuses the call, as a 4xx refuses a REST request (src/checks/answer.ts).
+    if (refusedOnTransport && !(error instanceof McpError)) return { isError: true, httpStatus: status, text: message };
     const said = status === undefined || message.includes(`HTTP ${status}`) ? message : `HTTP ${status}: ${message}`;
     return {
       isError: true,
@@ -832,6 +838,13 @@ class EventReader {
     void this.reader.cancel().catch(() => undefined);
   }
 }
+
+/**
+ * HTTP statuses by which the transport refuses a call itself, as a REST route refuses a request: its input (400, 413,
+ * 422) or its key (401, 402, 403). Not 404 (an ended session, or no endpoint), 405, 406 or 415 (how MCP was spoken),
+ * 408 or 429 (come back later): none of those judged the call.
+ */
+const CALL_REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 402, 403, 413, 422]);
 
 /** The JSON-RPC error response an HTTP error answer carried, from the SDK's error message that quotes its body. */
 function rpcErrorIn(message: string): RpcError | undefined {

@@ -2,6 +2,7 @@ import type { OperationId } from "../../contract/index.js";
 import type { KeyAccount } from "../keys.js";
 import type { Service } from "../service.js";
 import { hasKeyRing } from "./auth.js";
+import type { ErrorAnswer } from "./error-status.js";
 import { toolName, type ToolDefinition, type ToolInputSchema } from "../../contract/mcp-tools.js";
 
 /**
@@ -79,10 +80,11 @@ export interface McpFaults {
    */
   readonly invalidArgumentsAsRpcError?: boolean;
   /**
-   * Variant, with `invalidArgumentsAsRpcError`: /mcp sends that JSON-RPC error -32602 with HTTP 400 instead of 200, as
-   * the transport lets a server answer input it cannot accept (s4-6-tool-refusal-form).
+   * Variant, with `invalidArgumentsAsRpcError`: how /mcp sends that JSON-RPC error -32602 instead of under HTTP 200
+   * (an HTTP error status, and a body of its own if any), as the transport lets a server answer input it cannot
+   * accept (s4-6-tool-refusal-form).
    */
-  readonly invalidArgumentsHttp400?: boolean;
+  readonly invalidArgumentsOnTransport?: (error: { readonly code: number; readonly message: string }) => ErrorAnswer;
   /**
    * Variant: a refused call is an isError result whose only content is the route's message as plain text, without
    * the envelope or structuredContent (s4-6-tool-refusal-form).

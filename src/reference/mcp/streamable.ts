@@ -22,7 +22,9 @@ export class StreamableHttp {
   async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { surface } = this;
     if (!(await surface.admitted(req, res))) return;
-    if (surface.faults.invalidArgumentsHttp400) errorsWithStatus(res, (code) => (code === -32602 ? 400 : undefined));
+    const invalidArguments = surface.faults.invalidArgumentsOnTransport;
+    if (invalidArguments)
+      errorsWithStatus(res, (error) => (error.code === -32602 ? invalidArguments(error) : undefined));
     if (surface.faults.streamableSessions) return this.serveSession(req, res);
     if (req.method !== "POST") {
       methodNotAllowed(

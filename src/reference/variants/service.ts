@@ -293,7 +293,25 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
       "The same JSON-RPC error -32602 for invalid tool arguments, sent by /mcp with HTTP 400 instead of 200, as the " +
       'transport lets a server answer input it cannot accept ("The HTTP response body MAY comprise a JSON-RPC error ' +
       'response"); SSE answers on its stream as before.',
-    faults: { mcp: { invalidArgumentsAsRpcError: true, invalidArgumentsHttp400: true } },
+    faults: { mcp: { invalidArgumentsAsRpcError: true, invalidArgumentsOnTransport: () => ({ status: 400 }) } },
+  },
+  {
+    id: "mcp-invalid-arguments-http-422",
+    clause: "s4-6-tool-refusal-form",
+    area: "mcp",
+    description:
+      "Invalid tool arguments refused by /mcp before any JSON-RPC answer, as a web framework validating the body " +
+      'does: HTTP 422 and {"detail": [{"msg": ...}]}, no JSON-RPC error (the transport: "it MUST return an HTTP ' +
+      'error status code"); SSE answers on its stream as before.',
+    faults: {
+      mcp: {
+        invalidArgumentsAsRpcError: true,
+        invalidArgumentsOnTransport: ({ message }: { readonly message: string }) => ({
+          status: 422,
+          body: JSON.stringify({ detail: [{ loc: ["body", "params", "arguments"], msg: message }] }),
+        }),
+      },
+    },
   },
   {
     id: "mcp-refusals-plain-text",

@@ -52,6 +52,7 @@ function asRequest(spec: McpCallSpec) {
 function refusalForm(outcome: ToolCallOutcome): string | undefined {
   if (outcome.rpcError)
     return `JSON-RPC error ${outcome.rpcError.code}${outcome.httpStatus ? ` under HTTP ${outcome.httpStatus}` : ""}`;
+  if (outcome.httpStatus !== undefined) return `HTTP ${outcome.httpStatus} without a JSON-RPC error`;
   if (!outcome.isError) return undefined;
   const code = (outcome.envelope as { code?: unknown } | null | undefined)?.code;
   return typeof code === "number" ? `isError result, envelope code ${code}` : "isError result without the envelope";
@@ -185,6 +186,16 @@ function toolResult(
         rpcError: outcome.rpcError,
         bodyText: JSON.stringify({ error: outcome.rpcError }),
         jsonError: `a JSON-RPC error ${outcome.rpcError.code} (${outcome.rpcError.message}), not a tool result`,
+      }),
+      observations,
+    };
+  if (outcome.httpStatus !== undefined)
+    return {
+      ...done({
+        request,
+        status: outcome.httpStatus,
+        ...(outcome.text !== undefined ? { bodyText: outcome.text } : {}),
+        jsonError: `HTTP ${outcome.httpStatus} without a JSON-RPC answer, not a tool result`,
       }),
       observations,
     };
