@@ -445,7 +445,7 @@ describe("a Streamable HTTP session the server ends", () => {
    * tools/call; notifications are taken), and a request carrying an ended id gets 404, as MCP 2025-03-26 (Session
    * Management) has it.
    */
-  function expiringServer(served: number) {
+  function expiringServer(served: number, pages = 1) {
     const seen = { initializes: 0, calls: 0, lists: 0, ended: 0 };
     const left = new Map<string, number>();
     const handler: Handler = (req, res) => {
@@ -453,7 +453,7 @@ describe("a Streamable HTTP session the server ends", () => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
-        const message = JSON.parse(body) as { id?: number; method: string };
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { cursor?: string } };
         const id = req.headers["mcp-session-id"] as string | undefined;
         if (message.id === undefined) return void res.writeHead(202).end();
         if (id !== undefined && !left.get(id)) {
@@ -474,13 +474,18 @@ describe("a Streamable HTTP session the server ends", () => {
           result =
             message.method === "tools/call"
               ? { content: [{ type: "text", text: '{"code":200,"msg":"ok","data":{}}' }] }
-              : { tools: [{ name: "svc_get_version", inputSchema: { type: "object" } }] };
+              : toolsPage(Number(message.params?.cursor ?? 0));
           left.set(id!, left.get(id!)! - 1);
         }
         res.writeHead(200, headers);
         res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
       });
     };
+    /** Page `n` of tools/list, one tool a page (svc_tool_0, ...), with a cursor to the next. */
+    const toolsPage = (n: number) => ({
+      tools: [{ name: pages === 1 ? "svc_get_version" : `svc_tool_${n}`, inputSchema: { type: "object" } }],
+      ...(n + 1 < pages ? { nextCursor: String(n + 1) } : {}),
+    });
     return { seen, handler };
   }
 
@@ -499,7 +504,36 @@ describe("a Streamable HTTP session the server ends", () => {
     }
   });
 
-  it("renews once: a new session that is ended at once leaves the 404 the answer", async () => {
+  it("lists tools in pages across sessions the server ends after one request each", async () => {
+    const { seen, handler } = expiringServer(1, 4);
+    const target = await listen(handler);
+    const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 3000 }, "streamable-http");
+    try {
+      const names = (await session.listTools()).map((t) => t.name);
+      expect(names).toEqual(["svc_tool_0", "svc_tool_1", "svc_tool_2", "svc_tool_3"]);
+      expect(seen).toMatchObject({ initializes: 4, lists: 4, ended: 3 });
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  });
+
+  it("serves every request in flight together when each new session serves one request", async () => {
+    const { seen, handler } = expiringServer(1);
+    const target = await listen(handler);
+    const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 3000 }, "streamable-http");
+    try {
+      const outcomes = await Promise.all([1, 2, 3, 4].map(() => session.callTool("svc_get_version", {})));
+      for (const outcome of outcomes)
+        expect(outcome, JSON.stringify(outcome)).toMatchObject({ isError: false, envelope: { code: 200 } });
+      expect(seen.calls).toBe(4);
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  });
+
+  it("renews twice at most: when every new session is ended at once the 404 is the answer", async () => {
     const { seen, handler } = expiringServer(0);
     const target = await listen(handler);
     const session = await openMcpSession({ baseUrl: target.url, timeoutMs: 3000 }, "streamable-http");
@@ -507,7 +541,7 @@ describe("a Streamable HTTP session the server ends", () => {
       const outcome = await session.callTool("svc_get_version", {});
       expect(outcome).toMatchObject({ isError: true, error: expect.stringMatching(/404/) });
       expect(outcome.unanswered).toBeUndefined();
-      expect(seen).toMatchObject({ initializes: 2, calls: 0 });
+      expect(seen).toMatchObject({ initializes: 3, calls: 0 });
     } finally {
       await session.close();
       await target.close();
@@ -620,7 +654,8 @@ describe("MCP under the key's rate limit", () => {
         try {
           expect(await session.listTools()).toHaveLength(9);
           const outcomes = await Promise.all([1, 2, 3].map(() => session.callTool("svc_get_key_status", {})));
-          for (const outcome of outcomes) expect(outcome).toMatchObject({ isError: false, envelope: { code: 200 } });
+          for (const outcome of outcomes)
+            expect(outcome, JSON.stringify(outcome)).toMatchObject({ isError: false, envelope: { code: 200 } });
         } finally {
           await session.close();
         }
@@ -791,7 +826,7 @@ describe("MCP under the key's rate limit", () => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
-        const message = JSON.parse(body) as { id?: number; method: string };
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { cursor?: string } };
         if (message.id === undefined) return void res.writeHead(202).end();
         const answer =
           message.method === "initialize" && initializes++ % 3 === 0

@@ -10,6 +10,7 @@ import {
   McpError,
   type CallToolResult,
   type JSONRPCMessage,
+  type ListToolsResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import {
@@ -551,16 +552,20 @@ function rateRetries(options: McpClientOptions, timeout: number): RateRetries {
   };
 }
 
-/** A paginated tools/list followed to its end; the bound stops a server that never ends it. */
-async function listAllTools(client: Client, url: URL, deadline: SdkDeadline, retry: RateRetries): Promise<Tool[]> {
+/**
+ * A paginated tools/list followed to its end, each page one request (`listPage`, which renews an ended session, so
+ * that a server ending sessions between pages still lists them all); the bound stops a server that never ends it.
+ */
+async function listAllTools(
+  url: URL,
+  listPage: (params: { cursor?: string }) => Promise<ListToolsResult | Error>,
+  retry: RateRetries,
+): Promise<Tool[]> {
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const params = cursor ? { cursor } : {};
-    const result = await retry(
-      () => sdkRequest(deadline, (o) => client.listTools(params, o)).catch((error: unknown) => error as Error),
-      saysRateLimited,
-    );
+    const result = await retry(() => listPage(params), saysRateLimited);
     if (result instanceof Error) {
       const status = httpStatusOf(result);
       if (status === undefined) throw result;
@@ -639,6 +644,57 @@ function endedSession(connection: Connection, error: unknown): boolean {
   );
 }
 
+/** A request sent in the session at hand, given the connection and what errors it is to throw rather than answer. */
+type SessionAttempt<T> = (c: Connection, rethrown: (error: unknown) => boolean) => Promise<T>;
+
+/**
+ * The session requests are sent in, renewed when the server ends it. A request that finds its session ended is sent
+ * again in a new session (endedSession says why). Requests in flight together that find it ended share the one new
+ * session; a server may end every session after one request, so a request that finds the shared new session ended
+ * too is sent in a session of its own, once: a server that ends that one before serving it leaves the 404 the answer.
+ * A session found ended is closed once no request is in flight on it: closing it sooner fails those requests
+ * ("Connection closed") before the server's 404 can send them to the new session.
+ */
+function renewingSessions(first: Connection, connect: () => Promise<Connection>) {
+  let connection = first;
+  let renewal: { readonly from: Connection; readonly to: Promise<Connection> } | undefined;
+  const inFlight = new Map<Connection, number>();
+  const retired = new Set<Connection>();
+  const closeIfIdle = (c: Connection) => {
+    if (!retired.has(c) || inFlight.get(c)) return;
+    retired.delete(c);
+    inFlight.delete(c);
+    void c.client.close().catch(() => undefined);
+  };
+  const retire = (c: Connection) => void (retired.add(c), closeIfIdle(c));
+  const renewing = async <T>(attempt: SessionAttempt<T>): Promise<T> => {
+    let used = connection;
+    for (let renewals = 0; ; renewals++) {
+      const ended = (error: unknown) => renewals < 2 && endedSession(used, error);
+      const on = used;
+      inFlight.set(on, (inFlight.get(on) ?? 0) + 1);
+      try {
+        return await attempt(on, ended);
+      } catch (error) {
+        if (!ended(error)) throw error;
+      } finally {
+        inFlight.set(on, inFlight.get(on)! - 1);
+        // The request's own session served it, or was ended before: nothing else uses it.
+        if (renewals === 2) retire(on);
+        closeIfIdle(on);
+      }
+      if (renewals === 0) {
+        if (renewal?.from !== used) {
+          retire(used);
+          renewal = { from: used, to: connect() };
+        }
+        connection = used = await renewal.to;
+      } else used = await connect();
+    }
+  };
+  return { renewing, current: () => connection };
+}
+
 /** The time a session's requests have spent waiting for their turns, waits still going on included. */
 class QueueTime {
   private over = 0;
@@ -709,29 +765,25 @@ export async function openMcpSession(
     if (opened instanceof Error) throw opened;
     return opened;
   };
-  let connection = await open();
-  // Requests in flight together that find the session ended share the one new session.
-  let renewal: { readonly from: Connection; readonly to: Promise<Connection> } | undefined;
-  /** A request that finds its session ended is sent once more in a new session (endedSession says why). */
-  const renewing = async <T>(attempt: (c: Connection, rethrown: (error: unknown) => boolean) => Promise<T>) => {
-    const used = connection;
-    try {
-      return await attempt(used, (error) => endedSession(used, error));
-    } catch (error) {
-      if (!endedSession(used, error)) throw error;
-      if (renewal?.from !== used) {
-        void used.client.close().catch(() => undefined);
-        renewal = { from: used, to: open() };
-      }
-      connection = await renewal.to;
-      return attempt(connection, () => false);
-    }
-  };
+  const sessions = renewingSessions(await open(), open);
+  const renewing = sessions.renewing;
   return {
     transport: kind,
-    protocolVersion: connection.negotiated(),
-    serverInfo: connection.client.getServerVersion(),
-    listTools: () => renewing((c) => listAllTools(c.client, url, c.deadline, retry)),
+    protocolVersion: sessions.current().negotiated(),
+    serverInfo: sessions.current().client.getServerVersion(),
+    listTools: () =>
+      listAllTools(
+        url,
+        (params) =>
+          renewing(async (c, rethrown) => {
+            const page = await sdkRequest(c.deadline, (o) => c.client.listTools(params, o)).catch(
+              (error: unknown) => error as Error,
+            );
+            if (page instanceof Error && rethrown(page)) throw page;
+            return page;
+          }),
+        retry,
+      ),
     async callTool(name, args) {
       const outcome = await retry(
         () => renewing((c, rethrown) => callToolOnce(c.client, c.serverErrors, c.deadline, name, args, rethrown)),
@@ -740,7 +792,10 @@ export async function openMcpSession(
       return refusedForRate(outcome) ? { ...outcome, rateLimited: true } : outcome;
     },
     async close() {
-      await connection.client.close().catch(() => undefined);
+      await sessions
+        .current()
+        .client.close()
+        .catch(() => undefined);
     },
   };
 }

@@ -118,6 +118,14 @@ describe("tdss serve", () => {
     );
   });
 
+  it("serves variants named together under their merged conditions", async () => {
+    const printed = await serve({ variant: "service-latency-40ms,service-rate-limit-every-surface" });
+    expect(printed).toContain("VARIANT service-latency-40ms,service-rate-limit-every-surface");
+    expect(printed).toMatch(
+      /rate limit 1 requests per 0\.004 s per key \(REST and MCP\); latency 40 ms on every answer/,
+    );
+  });
+
   it("lists the mutants", async () => {
     const lines: string[] = [];
     expect(
@@ -174,6 +182,11 @@ describe("tdss serve", () => {
       [{ keys: join(dir, "broken.json") }, /not valid JSON or YAML/],
       [{ mutant: "nope" }, /--mutant nope: no such mutant/],
       [{ variant: "nope" }, /--variant nope: no such variant/],
+      [{ variant: "service-latency-40ms,nope" }, /--variant service-latency-40ms,nope: no such variant "nope"/],
+      [
+        { variant: "service-latency-40ms,service-rate-limit-without-retry-after" },
+        /variants service-latency-40ms and service-rate-limit-without-retry-after set server\.latencyMs differently/,
+      ],
       [{ variant: "mcp-loose-tool-schemas", mutant: "query-size-default-50" }, /serve one or the other/],
       [{ port }, new RegExp(`port ${port} on 127.0.0.1 is already in use`)],
     ];

@@ -8,11 +8,13 @@ import {
   VARIANTS,
   PENDING_VARIANTS,
   findVariant,
+  unknownVariants,
   parseKeySpecs,
   ServerStartError,
   startReferenceServer,
   type KeySpec,
   type RateLimit,
+  type Variant,
 } from "../reference/index.js";
 import { MCP_PATHS, MCP_REVISIONS, ToolAgreementError } from "../reference/mcp/index.js";
 import { MAX_LATENCY_MS, MAX_RECORDS } from "../reference/options.js";
@@ -124,6 +126,24 @@ function columns(list: readonly { id: string; clause: string; description: strin
   return list.map((x) => `${x.id.padEnd(id)}  ${x.clause.padEnd(clause)}  ${x.description}\n`).join("");
 }
 
+/**
+ * The server conditions of `--variant`, one id or several separated by commas (served together): a usage error names
+ * an id that is no variant, or the two variants that make one choice two ways.
+ */
+function variantConditions(spec: string): Variant["server"] {
+  const unknown = unknownVariants(spec);
+  if (unknown.length)
+    throw new UsageError(
+      `--variant ${spec}: no such variant ${unknown.map((id) => JSON.stringify(id)).join(", ")}; ` +
+        `tdss serve --list-variants lists the ${VARIANTS.length} known`,
+    );
+  try {
+    return findVariant(spec)?.server;
+  } catch (error) {
+    throw new UsageError(`--variant ${spec}: ${(error as Error).message}`);
+  }
+}
+
 /** Starts the reference server, prints its URL and keys, and stops it cleanly when `io.stopped` resolves. */
 export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
   if (args["list-mutants"] || args["list-variants"]) {
@@ -147,14 +167,9 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
       `--mutant ${args.mutant}: no such mutant; tdss serve --list-mutants lists the ${MUTANTS.length} known`,
     );
   }
-  if (args.variant !== undefined && !findVariant(args.variant)) {
-    throw new UsageError(
-      `--variant ${args.variant}: no such variant; tdss serve --list-variants lists the ${VARIANTS.length} known`,
-    );
-  }
+  const conditions = args.variant === undefined ? undefined : variantConditions(args.variant);
   if (args.variant !== undefined && args.mutant !== undefined)
     throw new UsageError("--variant and --mutant: serve one or the other");
-  const conditions = args.variant === undefined ? undefined : findVariant(args.variant)?.server;
   const started = performance.now();
   let server;
   try {
@@ -218,7 +233,9 @@ export const serveCommand: TdssCommand<ServeArgs> = {
       .option("list-mutants", { type: "boolean", describe: "List the mutants and exit" })
       .option("variant", {
         type: "string",
-        describe: "Serve a legal alternative: one choice the spec leaves open made differently",
+        describe:
+          "Serve a legal alternative: one choice the spec leaves open made differently; several, comma-separated, " +
+          "are served together (a usage error names two that make one choice two ways)",
       })
       .option("list-variants", { type: "boolean", describe: "List the variants and exit" }),
   async run(args) {

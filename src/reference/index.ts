@@ -13,6 +13,7 @@ export {
   VARIANTS,
   PENDING_VARIANTS,
   findVariant,
+  unknownVariants,
   WITHOUT_VARIANT,
   type DatasetSizes,
   type Variant,

@@ -129,4 +129,14 @@ describe("planJobs", () => {
     expect(jobSizes(jobs[1]!)).toEqual(DATASET_PROFILES.small);
     expect(jobs.every((j) => j.caseIds.length === CASES.length)).toBe(true);
   });
+
+  it("starts the variants whose server makes a run wait (a rate limit, then latency) before the others", () => {
+    const ids = ["detail-default-record-unnamed-fields", "service-latency-40ms", "deployment-realistic"];
+    const jobs = planVariantJobs(
+      ids.map((id) => findVariant(id)!),
+      CASES,
+      "2026-01-02",
+    );
+    expect(jobs.map((j) => j.variant)).toEqual(["deployment-realistic", "service-latency-40ms", ids[0]]);
+  });
 });

@@ -31,21 +31,31 @@ export interface VariantReport {
 const variantKey = (id: string) => `variant:${id}`;
 
 /**
+ * How much a variant's run waits on its server rather than works: a rate limit most, then latency. Such a run holds
+ * its thread long and uses little of it, so it starts early, while the other threads work through the rest.
+ */
+const waits = (v: Variant): number => (v.server?.rateLimit ? 2 : 0) + (v.server?.latencyMs ? 1 : 0);
+
+/**
  * A server per variant on the small dataset (or the variant's own sizes), each running every case (a variant may show
- * anywhere), the largest data first.
+ * anywhere), the largest data first, then the runs that wait longest (`waits`).
  */
 export function planVariantJobs(variants: readonly Variant[], cases: readonly CaseDef[], asOf: string): Job[] {
   const caseIds = cases.map((c) => c.id);
   return variants
-    .map((v): Job => ({
-      key: variantKey(v.id),
-      variant: v.id,
-      profile: "small",
-      ...(v.dataset ? { dataset: v.dataset } : {}),
-      caseIds,
-      asOf,
+    .map((v) => ({
+      waits: waits(v),
+      job: {
+        key: variantKey(v.id),
+        variant: v.id,
+        profile: "small",
+        ...(v.dataset ? { dataset: v.dataset } : {}),
+        caseIds,
+        asOf,
+      } satisfies Job,
     }))
-    .sort((a, b) => jobWeight(b) - jobWeight(a));
+    .sort((a, b) => jobWeight(b.job) - jobWeight(a.job) || b.waits - a.waits)
+    .map(({ job }) => job);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { composeVariants } from "./compose.js";
 import { DATA_VARIANTS, PENDING_DATA_VARIANTS } from "./data.js";
+import { DEPLOYMENT_VARIANTS } from "./deployment.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
 import { MEMBER_VARIANTS } from "./members.js";
@@ -16,6 +18,7 @@ export const VARIANTS: readonly Variant[] = [
   ...DETAIL_VARIANTS,
   ...SERVICE_VARIANTS,
   ...DATA_VARIANTS,
+  ...DEPLOYMENT_VARIANTS,
 ];
 
 /**
@@ -24,8 +27,23 @@ export const VARIANTS: readonly Variant[] = [
  */
 export const PENDING_VARIANTS: readonly Variant[] = [...PENDING_DATA_VARIANTS];
 
+/**
+ * The variant of an id, or of ids separated by commas served together (`composeVariants`); undefined when an id is
+ * unknown (`unknownVariants` names it). A RangeError when two of the ids make one choice two ways.
+ */
 export function findVariant(id: string): Variant | undefined {
-  return VARIANTS.find((v) => v.id === id) ?? PENDING_VARIANTS.find((v) => v.id === id);
+  const ids = id.split(",").map((part) => part.trim());
+  const parts = ids.map((one) => VARIANTS.find((v) => v.id === one) ?? PENDING_VARIANTS.find((v) => v.id === one));
+  if (parts.some((part) => part === undefined)) return undefined;
+  return composeVariants(parts as Variant[]);
+}
+
+/** The ids of a comma-separated list that name no variant. */
+export function unknownVariants(id: string): string[] {
+  return id
+    .split(",")
+    .map((part) => part.trim())
+    .filter((one) => !VARIANTS.some((v) => v.id === one) && !PENDING_VARIANTS.some((v) => v.id === one));
 }
 
 /**

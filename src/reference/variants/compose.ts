@@ -1,0 +1,73 @@
+import type { Faults } from "../faults.js";
+import type { Variant } from "./variant.js";
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The same setting: one value (a hook is the same function), or equal data (a rate limit, sizes). */
+function same(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a !== "function" && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/**
+ * Several variants served at once, as a real deployment has all its conditions together (docs/variants.md,
+ * "Combinations"): their faults and server conditions merged. Lists of hooks join; members of an object of hooks or
+ * settings (`mcp`, `ownProfileFields`, `evaluation`, `server`) merge; every other hook, and the same member or stage,
+ * may be set by two variants only to the same value. Otherwise the variants make one choice two ways and cannot be
+ * served together: a RangeError names the pair and the setting.
+ */
+export function composeVariants(parts: readonly Variant[]): Variant {
+  const [first, ...rest] = parts;
+  if (!first) throw new RangeError("no variant to compose");
+  if (!rest.length) return first;
+  const owner = new Map<string, Variant>();
+  const claim = (where: string, part: Variant, value: unknown, held: unknown): void => {
+    const other = owner.get(where);
+    if (other && other !== part && !same(value, held))
+      throw new RangeError(
+        `variants ${other.id} and ${part.id} set ${where} differently: they cannot be served together`,
+      );
+    if (!other) owner.set(where, part);
+  };
+  const faults: Record<string, unknown> = {};
+  const server: Record<string, unknown> = {};
+  let dataset: Variant["dataset"];
+  for (const part of parts) {
+    for (const [hook, value] of Object.entries(part.faults) as [keyof Faults, unknown][]) {
+      if (hook === "stages") {
+        for (const stage of part.faults.stages ?? []) claim(`the ${stage.stage} stage`, part, stage, undefined);
+        faults.stages = [...((faults.stages as unknown[] | undefined) ?? []), ...(part.faults.stages ?? [])];
+      } else if (Array.isArray(value)) {
+        faults[hook] = [...((faults[hook] as unknown[] | undefined) ?? []), ...(value as unknown[])];
+      } else if (isPlainObject(value)) {
+        const merged = { ...((faults[hook] as Record<string, unknown> | undefined) ?? {}) };
+        for (const [member, setting] of Object.entries(value)) {
+          claim(`faults.${hook}.${member}`, part, setting, merged[member]);
+          merged[member] = setting;
+        }
+        faults[hook] = merged;
+      } else {
+        claim(`faults.${hook}`, part, value, faults[hook]);
+        faults[hook] = value;
+      }
+    }
+    for (const [condition, value] of Object.entries(part.server ?? {})) {
+      claim(`server.${condition}`, part, value, server[condition]);
+      server[condition] = value;
+    }
+    if (part.dataset) {
+      claim("dataset", part, part.dataset, dataset);
+      dataset = part.dataset;
+    }
+  }
+  return {
+    id: parts.map((p) => p.id).join(","),
+    // A combination is listed under its first variant's clause; each part keeps its own (docs/variants.md).
+    clause: first.clause,
+    area: first.area,
+    description: `Together: ${parts.map((p) => `${p.id} (${p.description.replace(/\.$/, "")})`).join("; ")}.`,
+    faults,
+    ...(Object.keys(server).length ? { server } : {}),
+    ...(dataset ? { dataset } : {}),
+  };
+}
