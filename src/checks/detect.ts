@@ -1,4 +1,5 @@
 import { escapeToken } from "../contract/json-pointer.js";
+import { balanceValue } from "./balance-value.js";
 
 /**
  * Heuristics that find members the specification does not name (§4.3 natural-language data, §4.3
@@ -81,7 +82,7 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
   const all = members(data);
   const out: KeyStatusMembers = {};
   const remaining = best(all, (m) => {
-    if (typeof m.value !== "number") return 0;
+    if (balanceValue(m.value) === undefined) return 0;
     if (/used|spent|limit|total|max|reset|rate|per_|window|cost/.test(m.path)) return 0;
     if (/remain/.test(m.path)) return 4;
     if (/balance/.test(m.path)) return 3;

@@ -2,6 +2,7 @@ import { classifyAnswer } from "./answer.js";
 import type { Implementation } from "./implementation.js";
 import { getPointer } from "../contract/json-pointer.js";
 import type { Exchange } from "./exchange.js";
+import { balanceValue } from "./balance-value.js";
 
 /**
  * What GET /auth/key/status says of the tester's key (§4.5: it is free, and tells a rejected key from an exhausted
@@ -45,10 +46,8 @@ export function keyStateOf(exchange: Exchange, implementation: Implementation): 
   const members = implementation.keyStatus(exchange.json);
   const active = members.active ? getPointer(exchange.json, members.active) : undefined;
   if (active !== undefined && !reportsActive(active)) return { kind: "inactive", value: active };
-  const remaining = members.remaining ? getPointer(exchange.json, members.remaining) : undefined;
-  return typeof remaining === "number" && Number.isFinite(remaining)
-    ? { kind: "active", remaining }
-    : { kind: "active" };
+  const remaining = balanceValue(members.remaining ? getPointer(exchange.json, members.remaining) : undefined);
+  return remaining !== undefined ? { kind: "active", remaining } : { kind: "active" };
 }
 
 /** One line saying what a key state is, for messages. */

@@ -1,4 +1,5 @@
 import { reportsActive } from "./key-state.js";
+import { balanceValue } from "./balance-value.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { isSuccess } from "./views.js";
 import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
@@ -17,14 +18,15 @@ const FITS: Readonly<Record<"active" | "scopes" | "rateLimit" | "remaining", (v:
   active: (v) => typeof v === "boolean" || typeof v === "string",
   scopes: (v) => Array.isArray(v) || typeof v === "string",
   rateLimit: (v) => v !== null && (typeof v === "object" || typeof v === "string" || typeof v === "number"),
-  remaining: (v) => typeof v === "number",
+  remaining: (v) => balanceValue(v) !== undefined,
 };
 
 /** What `observed` keeps of a balance: its kind, which a deployment chose, not its value, which every run spends. */
-export const BALANCE_SHAPE = "a number (the balance; its value changes with every priced request)";
+export const BALANCE_SHAPE =
+  "a number (the balance, as a number or decimal text; its value changes with every priced request)";
 
 function balanceShape(remaining: unknown): unknown {
-  return typeof remaining === "number" ? BALANCE_SHAPE : (remaining ?? null);
+  return balanceValue(remaining) !== undefined ? BALANCE_SHAPE : (remaining ?? null);
 }
 
 /** What `observed` keeps of the other counts of a key status (Credits used, requests made): their kind. */
@@ -38,7 +40,8 @@ export const COUNT_SHAPE = "a number (a count; its value changes as the key is u
 export function stableKeyStatus(body: unknown, pointers: { remaining?: string; rateLimit?: string }): unknown {
   const walk = (value: unknown, at: string): unknown => {
     if (pointers.rateLimit && (at === pointers.rateLimit || at.startsWith(`${pointers.rateLimit}/`))) return value;
-    if (typeof value === "number") return at === pointers.remaining ? BALANCE_SHAPE : COUNT_SHAPE;
+    if (at === pointers.remaining && balanceValue(value) !== undefined) return BALANCE_SHAPE;
+    if (typeof value === "number") return COUNT_SHAPE;
     if (Array.isArray(value)) return value.map((v, i) => walk(v, `${at}/${i}`));
     if (value !== null && typeof value === "object")
       return Object.fromEntries(
@@ -95,8 +98,8 @@ export const keyStatus: Check<{ exhausted?: boolean; inactive?: boolean }> = {
       }
     }
     const remaining = read("remaining");
-    if (members.remaining && remaining !== undefined && typeof remaining !== "number")
-      out.push(fail("remaining quota is not a number", "a number", remaining));
+    if (members.remaining && remaining !== undefined && balanceValue(remaining) === undefined)
+      out.push(fail("remaining quota is not a number", "a number (or one written as decimal text)", remaining));
     const who = args?.exhausted ? "second_key" : "key";
     // The inactive key's answer is held to not active, not recorded: its members are those key_status.key records.
     if (!args?.inactive)
@@ -111,8 +114,9 @@ export const keyStatus: Check<{ exhausted?: boolean; inactive?: boolean }> = {
         },
         "s4-5-key-status-members-not-shown",
       );
-    if (args?.exhausted && typeof remaining === "number" && remaining > 0)
-      out.push(fail(`the configured second key is not exhausted: ${remaining} remaining`, "0 remaining", remaining));
+    const balance = balanceValue(remaining);
+    if (args?.exhausted && balance !== undefined && balance > 0)
+      out.push(fail(`the configured second key is not exhausted: ${balance} remaining`, "0 remaining", remaining));
     const active = read("active");
     if (args?.inactive && active !== undefined && reportsActive(active))
       out.push(fail("key status reports the configured inactive key as active", "not active", active));

@@ -3,6 +3,7 @@ import { excerpt } from "../checks/check.js";
 import type { Credentials } from "./credentials.js";
 import type { Implementation } from "../checks/implementation.js";
 import { keyStateOf, type KeyState } from "../checks/key-state.js";
+import { balanceValue } from "../checks/balance-value.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import { isSuccess } from "../checks/views.js";
@@ -60,11 +61,12 @@ export class BalanceMeter {
       };
     }
     const pointer = this.implementation.keyStatus(exchange.json).remaining;
-    const value = pointer ? getPointer(exchange.json, pointer) : undefined;
-    if (typeof value !== "number" || !Number.isFinite(value)) {
+    const shown = pointer ? getPointer(exchange.json, pointer) : undefined;
+    const value = balanceValue(shown);
+    if (value === undefined) {
       return {
         error: pointer
-          ? `remaining Credits at ${pointer} is ${excerpt(value, 40)}, not a number`
+          ? `remaining Credits at ${pointer} is ${excerpt(shown, 40)}, not a number`
           : "cannot find the remaining Credits in GET /auth/key/status; pin implementation.key_status.remaining " +
             "in the config",
         exchange,

@@ -49,6 +49,17 @@ describe("runConformance against a conformant deployment", () => {
     expect(outcome.observed["rate_limit.pacing"]?.value).toEqual({ requests_per_second: 9000 });
   });
 
+  it("leaves the Credits unjudged, never failed, when key status shows no balance it can read", async () => {
+    // A pin to a member key status does not have: the tester's configuration, which the key-status check reports.
+    const only = "credits/key-status-free,routes/detail-cost-and-not-found-people";
+    const outcome = await run([], only, { implementation: { keyStatus: { remaining: "/data/wallet/left" } } });
+    expect(outcome.results.map((r) => [r.status, r.notRun])).toEqual([
+      ["skipped", "configuration"],
+      ["skipped", "configuration"],
+    ]);
+    expect(outcome.results[0]!.reason).toMatch(/cannot be measured: remaining Credits at \/data\/wallet\/left/);
+  });
+
   it("sends nothing but free key status calls on a dry run", async () => {
     const outcome = await run([], undefined, { dryRun: true });
     expect(outcome.results).toEqual([]);

@@ -29,6 +29,17 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "auth-balance-as-text",
+    clause: "s4-5-key-status-members-not-shown",
+    area: "auth",
+    description:
+      'Key status states the remaining Credits as a decimal string ("999999771"), as APIs that keep large counts ' +
+      "exact in JSON do.",
+    faults: {
+      response: rewriteData(["getKeyStatus"], (d) => ({ ...d, remaining_credits: String(d.remaining_credits) })),
+    },
+  },
+  {
     id: "limits-rate-limit-as-text",
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",

@@ -32,7 +32,8 @@ function creditsClauses(
 
 /**
  * A measured step whose balance reading the tester's own limits prevented (key status got no answer, or stayed rate
- * limited): the Credits are not judged and the case is not run, as for any request of its own (docs/verdicts.md).
+ * limited, or showed no balance the runner can read): the Credits are not judged and the case is not run, as for any
+ * request of its own (docs/verdicts.md).
  */
 export function unmeasured(label: string, sent: SentExpansion, deps: EngineDeps): NotRun | undefined {
   if (sent.measured !== undefined) return undefined;
@@ -40,6 +41,10 @@ export function unmeasured(label: string, sent: SentExpansion, deps: EngineDeps)
   if (reading?.limit === "no answer") return noAnswer(`the balance reading of ${label}`, reading.error ?? "", deps);
   if (reading?.limit === "rate limit")
     return new NotRun("rate limit", `the balance reading of ${label} was still answered 429 after the retries ran out`);
+  // Key status answered, and the runner found no balance it can read in it: what the deployment reports is judged
+  // once, by the key-status check (§4.5); the Credits of every step are then the tester's to pin, not failures.
+  const unread = [sent.before, sent.after].find((r) => r?.error !== undefined && r.exchange && isSuccess(r.exchange));
+  if (unread) return new NotRun("configuration", `the Credits of ${label} cannot be measured: ${unread.error}`);
   return undefined;
 }
 
