@@ -76,11 +76,19 @@ describe("mcp-tool-result", () => {
     expect(loadContract().clauses.get("s4-6-tool-refusal-form")?.kind).toBe("implementation-defined");
   });
 
-  it("fails a success without JSON text, isError on a success, and text and structuredContent that disagree", () => {
+  it("fails a success without JSON text and isError on a success; disagreeing structuredContent warns", () => {
     expect(judge({ content: text(envelope), isError: true }).message).toBe("isError is set on a success envelope");
-    expect(judge({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } }).message).toBe(
-      "the text content and structuredContent differ at /data/ids/0",
-    );
+    expect(
+      judgeExchange(exchange({ content: text(envelope), structuredContent: { ...envelope, data: { ids: ["b"] } } })),
+    ).toMatchObject({
+      message: "the text content and structuredContent differ at /data/ids/0",
+      clause: "s4-6-mcp-protocol-latitude",
+    });
+    expect(loadContract().clauses.get("s4-6-mcp-protocol-latitude")?.kind).toBe("implementation-defined");
+    // An SDK's wrapping of a tool that returns a string is the same answer.
+    const wrapped = { result: JSON.stringify(envelope) };
+    expect(judge({ content: text(envelope), structuredContent: wrapped }).status).toBe("pass");
+    expect(judge({ content: text(envelope), structuredContent: { result: "{}" } }).status).toBe("fail");
     expect(judge({ content: [{ type: "text", text: "3 profiles" }], structuredContent: envelope }).message).toBe(
       "the tool result has no text content carrying JSON",
     );

@@ -113,7 +113,7 @@ export function isRateLimitError(error: unknown): boolean {
  */
 export interface ToolCallOutcome {
   readonly isError: boolean;
-  /** The JSON the result carries: structuredContent, else the first text content that parses as JSON. */
+  /** The JSON the result carries: the first text content that parses as JSON, else structuredContent. */
   readonly envelope?: unknown;
   /** The first text content, as sent. */
   readonly text?: string;
@@ -409,10 +409,12 @@ export function textJson(result: { readonly content?: readonly unknown[] }): { r
   return undefined;
 }
 
-/** The JSON a tool result carries: structuredContent, else its text's JSON. */
+/** The JSON a tool result carries: its text's JSON, else structuredContent. */
 function toolOutcome(result: CallToolResult): ToolCallOutcome {
   const text = textContents(result)[0];
-  const envelope: unknown = result.structuredContent ?? textJson(result)?.json;
+  // The revisions of §4.6 carry a result as content; structuredContent is a later revision's member, which a server
+  // may shape otherwise (an SDK wraps a string as {"result": ...}): it is read only where no text carries JSON.
+  const envelope: unknown = textJson(result)?.json ?? result.structuredContent;
   return {
     isError: result.isError === true,
     result,

@@ -107,6 +107,11 @@ export interface McpFaults {
    * structuredContent meets (s4-6-mcp-protocol-latitude).
    */
   readonly outputSchemas?: boolean;
+  /**
+   * Variant: /mcp lists an outputSchema `{result: string}` on every tool and answers a success with structuredContent
+   * `{"result": <the envelope's text>}`, as an SDK wraps a tool that returns a string (s4-6-mcp-protocol-latitude).
+   */
+  readonly wrappedStructuredContent?: boolean;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

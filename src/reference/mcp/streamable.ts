@@ -6,6 +6,7 @@ import { MCP_PATHS } from "../../contract/mcp.js";
 import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
 import type { McpSurface } from "./surface.js";
 import { errorsWithStatus } from "./error-status.js";
+import { wrappedStructuredContent } from "./wrapped-structured-content.js";
 
 /**
  * /mcp of the reference server (§4.6), stateless: a fresh SDK server and transport per POST (src/reference/mcp/
@@ -22,6 +23,7 @@ export class StreamableHttp {
   async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { surface } = this;
     if (!(await surface.admitted(req, res))) return;
+    if (surface.faults.wrappedStructuredContent) wrappedStructuredContent(res);
     const invalidArguments = surface.faults.invalidArgumentsOnTransport;
     if (invalidArguments)
       errorsWithStatus(res, (error) => (error.code === -32602 ? invalidArguments(error) : undefined));

@@ -321,6 +321,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { refusalsAsPlainText: true } },
   },
   {
+    id: "mcp-structured-content-wrapped",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      'Every /mcp tool lists an outputSchema of one string member "result", and a success carries structuredContent ' +
+      '{"result": <the envelope as text>} beside the envelope\'s text, as an SDK wraps a tool that returns a string; ' +
+      "refusals carry none. 2025-03-26 has no structuredContent: its clients read the text.",
+    faults: { mcp: { wrappedStructuredContent: true } },
+  },
+  {
     id: "mcp-streamable-http-event-stream",
     clause: "s4-6-mcp-protocol-latitude",
     area: "mcp",
