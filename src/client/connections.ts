@@ -9,6 +9,7 @@ import {
   inflateSync,
 } from "node:zlib";
 import { Agent, buildConnector, request } from "undici";
+import { packageVersion } from "../lint/version.js";
 
 /**
  * The longest the run keeps a connection idle before it closes it itself (docs/runner-robustness.md, "Idle
@@ -196,6 +197,14 @@ export function resendAfterIdle(idle: "unsent" | "closed" | undefined, resends: 
   return idle === "closed" && resendable && resends < 3;
 }
 
+/**
+ * The User-Agent of every request the run sends, REST and MCP, unless a step sets its own: undici sends none, and a
+ * gateway or web application firewall in front of a deployment may refuse a request without one.
+ */
+export function userAgent(): string {
+  return `tdss/${packageVersion()}`;
+}
+
 let mcpAgent: Agent | undefined;
 
 /** What a body read up to a cap gave: every byte, or the bytes before it passed the cap or failed. */
@@ -304,7 +313,7 @@ export async function poolFetch(
     throw new TypeError("the MCP client sends string bodies only");
   const answer = await request(input instanceof URL ? input.href : input, {
     method: method as "GET",
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    headers: { "user-agent": userAgent(), ...Object.fromEntries(new Headers(init?.headers).entries()) },
     ...(typeof body === "string" ? { body } : {}),
     ...(init?.signal ? { signal: init.signal } : {}),
     dispatcher: mcpAgent,

@@ -43,6 +43,9 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       if (attempts < 3) res.writeHead(429, { "retry-after": "0" }).end();
       else res.writeHead(200).end("{}");
       return;
+    case "/user-agent":
+      res.writeHead(200, { "content-type": "text/plain" }).end(req.headers["user-agent"] ?? "none");
+      return;
     case "/limited-in-band":
       // §7 shows neither the status nor the body of a failure: a rate limit may come as a 200 and its own code.
       attempts++;
@@ -222,6 +225,14 @@ describe("HttpClient", () => {
     const long = await client.send({ method: "GET", path: "/limited-long" });
     expect(long).toMatchObject({ status: 429, retries: 0, rateLimited: true });
     expect(long.error).toBeUndefined();
+    await client.close();
+  });
+
+  it("names itself in User-Agent, unless the request names another", async () => {
+    const client = new HttpClient({ baseUrl: base });
+    expect((await client.send({ method: "GET", path: "/user-agent" })).bodyText).toMatch(/^tdss\/\d+\.\d+\.\d+$/);
+    const own = await client.send({ method: "GET", path: "/user-agent", headers: { "user-agent": "mine" } });
+    expect(own.bodyText).toBe("mine");
     await client.close();
   });
 

@@ -7,6 +7,7 @@ import {
   isIdempotent,
   readCapped,
   resendAfterIdle,
+  userAgent,
 } from "./connections.js";
 import { bodySaysRateLimited } from "./rate-limit-answer.js";
 import { countRoundTrip } from "./round-trips.js";
@@ -219,7 +220,7 @@ export class HttpClient {
     try {
       const response = await request(url, {
         method: req.method as "GET",
-        headers: { ...req.headers },
+        headers: { "user-agent": userAgent(), ...req.headers },
         body: req.body,
         signal,
         dispatcher: this.agent,

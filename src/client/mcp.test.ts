@@ -756,8 +756,10 @@ describe("MCP under the key's rate limit", () => {
 
   it("reads a JSON-RPC error sent with an HTTP error status, or the status alone, as the server's answer", async () => {
     let calls = 0;
+    const agents = new Set<string | undefined>();
     // A stateless server that answers invalid params with HTTP 400 and the JSON-RPC error in the body.
     const handmade = await listen((req, res) => {
+      agents.add(req.headers["user-agent"]);
       if (req.method !== "POST") return void res.writeHead(405).end();
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -802,6 +804,8 @@ describe("MCP under the key's rate limit", () => {
         });
         expect(plain.error).toBeUndefined();
         expect(plain.rpcError).toBeUndefined();
+        // Every request of the session names the suite, as REST requests do.
+        expect([...agents]).toEqual([expect.stringMatching(/^tdss\/\d/)]);
       } finally {
         await session.close();
       }
