@@ -53,6 +53,42 @@ async function listen(handler: Handler): Promise<{ url: string; close(): Promise
   };
 }
 
+/** A successful initialize result of a handmade server. */
+const INITIALIZED = {
+  result: {
+    protocolVersion: "2025-03-26",
+    capabilities: { tools: {} },
+    serverInfo: { name: "handmade", version: "1" },
+  },
+};
+
+/** What a handmade server answers to one JSON-RPC request: its HTTP status, and JSON-RPC members or a raw body. */
+interface HandmadeAnswer {
+  readonly status?: number;
+  readonly body: Readonly<Record<string, unknown>> | string;
+}
+
+/**
+ * A stateless Streamable HTTP server written out by hand, to answer what the reference never does: `answer` gives each
+ * request's answer (members beside `jsonrpc` and `id`, or a raw body); notifications get 202, other methods 405.
+ */
+function handmadeMcp(answer: (message: { id: number; method: string }, req: IncomingMessage) => HandmadeAnswer) {
+  return listen((req, res) => {
+    if (req.method !== "POST") return void res.writeHead(405).end();
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const message = JSON.parse(body) as { id?: number; method: string };
+      if (message.id === undefined) return void res.writeHead(202).end();
+      const given = answer(message as { id: number; method: string }, req);
+      res.writeHead(given.status ?? 200, { "Content-Type": "application/json" });
+      res.end(
+        typeof given.body === "string" ? given.body : JSON.stringify({ jsonrpc: "2.0", id: message.id, ...given.body }),
+      );
+    });
+  });
+}
+
 /** Writes `chunk` `times` over, as fast as the reader takes it, then ends the answer. */
 function writeRepeated(res: ServerResponse, chunk: Buffer, times: number): void {
   let sent = 0;
@@ -757,33 +793,13 @@ describe("MCP under the key's rate limit", () => {
   it("reads a JSON-RPC error sent with an HTTP error status, or the status alone, as the server's answer", async () => {
     let calls = 0;
     const agents = new Set<string | undefined>();
-    // A stateless server that answers invalid params with HTTP 400 and the JSON-RPC error in the body.
-    const handmade = await listen((req, res) => {
+    // A server that answers invalid params with HTTP 400 and the JSON-RPC error in the body, then as a framework
+    // validating the body does, without JSON-RPC at all.
+    const handmade = await handmadeMcp((message, req) => {
       agents.add(req.headers["user-agent"]);
-      if (req.method !== "POST") return void res.writeHead(405).end();
-      let body = "";
-      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      req.on("end", () => {
-        const message = JSON.parse(body) as { id?: number; method: string };
-        if (message.id === undefined) return void res.writeHead(202).end();
-        const [status, answer] =
-          message.method === "initialize"
-            ? [
-                200,
-                {
-                  result: {
-                    protocolVersion: "2025-03-26",
-                    capabilities: { tools: {} },
-                    serverInfo: { name: "handmade", version: "1" },
-                  },
-                },
-              ]
-            : [400, { error: { code: -32602, message: "Invalid params: size must be at most 10000" } }];
-        res.writeHead(status, { "Content-Type": "application/json" });
-        // A framework validating the body answers without JSON-RPC at all.
-        if (message.method === "tools/call" && calls++ > 0) return void res.end('{"detail":"size: too large"}');
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
-      });
+      if (message.method === "initialize") return { body: INITIALIZED };
+      if (calls++ > 0) return { status: 400, body: '{"detail":"size: too large"}' };
+      return { status: 400, body: { error: { code: -32602, message: "Invalid params: size must be at most 10000" } } };
     });
     try {
       const session = await openMcpSession({ baseUrl: handmade.url, timeoutMs: 5000 }, "streamable-http");
@@ -824,31 +840,10 @@ describe("MCP under the key's rate limit", () => {
       { result: { content: [{ type: "text", text: '{"code":200,"msg":"ok","data":{}}' }] } },
     ];
     const refusedInitialize = { error: { code: -32000, message: "Rate limit exceeded" } };
-    // A stateless Streamable HTTP server written out by hand, to answer what the reference never does.
-    const handmade = await listen((req, res) => {
-      if (req.method !== "POST") return void res.writeHead(405).end();
-      let body = "";
-      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      req.on("end", () => {
-        const message = JSON.parse(body) as { id?: number; method: string; params?: { cursor?: string } };
-        if (message.id === undefined) return void res.writeHead(202).end();
-        const answer =
-          message.method === "initialize" && initializes++ % 3 === 0
-            ? refusedInitialize
-            : message.method === "initialize"
-              ? {
-                  result: {
-                    protocolVersion: "2025-03-26",
-                    capabilities: { tools: {} },
-                    serverInfo: { name: "handmade", version: "1" },
-                  },
-                }
-              : message.method === "tools/call"
-                ? answers[Math.min(calls++, answers.length - 1)]
-                : { result: { tools: [] } };
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
-      });
+    const handmade = await handmadeMcp((message) => {
+      if (message.method === "initialize") return { body: initializes++ % 3 === 0 ? refusedInitialize : INITIALIZED };
+      if (message.method === "tools/call") return { body: answers[Math.min(calls++, answers.length - 1)]! };
+      return { body: { result: { tools: [] } } };
     });
     try {
       const options = { baseUrl: handmade.url, timeoutMs: 5000 };
