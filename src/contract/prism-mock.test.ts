@@ -71,12 +71,14 @@ describe("tdss run against Prism's mock of spec/openapi.yaml", () => {
       // Every failure says why; the Credit ledger and the MCP surface are beyond any mock of the document.
       for (const c of failed) expect(c.failures.length, c.id).toBeGreaterThan(0);
       // A case citing no must clause cannot fail (docs/verdicts.md): what it cannot measure on a mock is a warning.
+      // One that does is failed, or not run where the mock's key status shows no balance the runner can read (the
+      // key-status case fails on that once); none passes.
       const citesMust = (c: { clauses: string[] }) =>
         c.clauses.some((id) => loadContract().clauses.get(id)?.kind === "must");
       expect(
-        report.cases.filter((c) => c.area === "credits" && citesMust(c) && c.status !== "failed").map((c) => c.id),
+        report.cases.filter((c) => c.area === "credits" && citesMust(c) && c.status === "passed").map((c) => c.id),
       ).toEqual([]);
-      expect(report.cases.filter((c) => c.area === "mcp" && c.status !== "failed").map((c) => c.id)).toEqual([]);
+      expect(report.cases.filter((c) => c.area === "mcp" && c.status === "passed").map((c) => c.id)).toEqual([]);
     },
     HANG_MS + 60_000,
   );
