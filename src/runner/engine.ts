@@ -18,6 +18,7 @@ import {
   unreachable,
 } from "./stages/context.js";
 import { judgeExpansion } from "./stages/judge.js";
+import { SecondLooks } from "./stages/second-look.js";
 import { sendUnmeasured } from "./stages/send.js";
 import { dataPrecondition, expandForEach, prepareExpansion, stepLabel } from "./stages/prepare.js";
 import { sendMeasuredGroup, syncBudget, unpricedUntilObserved } from "./stages/meter.js";
@@ -58,6 +59,7 @@ async function executeStep(
     run.credits += Math.max(0, s.spent);
   }
   let stepFailed = false;
+  const looks = new SecondLooks(run, deps, versionCost);
   for (const [at, p] of prepared.entries()) {
     const s = sent[at];
     if (!s) {
@@ -65,8 +67,11 @@ async function executeStep(
       if (deps.http.health.stopped !== undefined) throw unreachable(deps.http.health.stopped);
       continue;
     }
-    const verdict = await judgeExpansion(step, p, s, run, deps, versionCost);
+    const verdict = await judgeExpansion(step, p, s, run, deps, versionCost, looks);
     if (verdict.failed) stepFailed = true;
+    // A named request sent once may be asked again by a later check's second look (src/runner/stages/second-look.ts).
+    if (step.name !== undefined && step.kind === "request" && prepared.length === 1)
+      run.earlier.set(step.name, { step, prepared: p, captured: verdict.vars });
     if (!stepFailed) Object.assign(run.vars, verdict.vars);
     if (s.execution.inconclusive && !stepFailed) throw new NotRun("data", `${p.label}: ${s.execution.inconclusive}`);
   }
@@ -92,6 +97,7 @@ async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Pro
     requests: 0,
     clauses: c.clauses,
     evidence,
+    earlier: new Map(),
   };
   if (c.requires.includes("second_key") && !deps.credentials.second)
     run.notRun = new NotRun("configuration", "needs a second (exhausted) key; none is configured");

@@ -72,11 +72,37 @@ const COMMON_STEP_MEMBERS = new Set([
   "clause",
 ]);
 
-/** A check call's name, arguments and `clause` member (`{ refused: ~, clause: s4-4-profile-ids-1-to-100 }`). */
-function callParts(call: string | Record<string, unknown>): { name: string; args: unknown; clause?: unknown } {
+/** Members of a check call beside the check's own name (`clause`, `second_look`). */
+const CALL_MEMBERS = new Set(["clause", "second_look"]);
+
+/**
+ * A check call's name, arguments, `clause` and `second_look` members (`{ refused: ~, clause: s4-4-profile-ids-1-to-100
+ * }`).
+ */
+function callParts(call: string | Record<string, unknown>): CheckCall {
   if (typeof call === "string") return { name: call, args: undefined };
-  const name = Object.keys(call).find((k) => k !== "clause") ?? "clause";
-  return { name, args: call[name], ...(Object.hasOwn(call, "clause") ? { clause: call.clause } : {}) };
+  const name = Object.keys(call).find((k) => !CALL_MEMBERS.has(k)) ?? "clause";
+  return {
+    name,
+    args: call[name],
+    ...(Object.hasOwn(call, "clause") ? { clause: call.clause } : {}),
+    ...(typeof call.second_look === "string" ? { secondLook: call.second_look } : {}),
+  };
+}
+
+/**
+ * Why a call's `second_look` cannot name `target` among the steps before it: it must be the one earlier step of that
+ * name, a `request` of one expansion (the request it asks again is the one it sent).
+ */
+function secondLookProblem(target: string, earlier: readonly RawStep[]): string | undefined {
+  const named = earlier.filter((s) => s.name === target);
+  if (named.length !== 1)
+    return `names ${named.length ? "several" : "no"} earlier step "${target}" (it names one earlier step of the case)`;
+  const [step] = named;
+  if (!Object.hasOwn(step!, "request") || step!.for_each !== undefined)
+    return `names step "${target}", which is not a request sent once (no for_each)`;
+  if (!Object.keys(step!.captures ?? {}).length) return `names step "${target}", which captures nothing to judge again`;
+  return undefined;
 }
 
 /**
@@ -142,8 +168,10 @@ function semanticProblems(raw: RawCase, at: string): string[] {
     check(step.clause, `${where}/clause`, false);
     problems.push(...clauseProblems(step.clause, raw.clauses, `${where}/clause`));
     (step.expect ?? []).forEach((call, e) => {
-      const { name, args, clause } = callParts(call);
+      const { name, args, clause, secondLook } = callParts(call);
       const path = `${where}/expect/${e}`;
+      const looks = secondLook === undefined ? undefined : secondLookProblem(secondLook, raw.steps.slice(0, s));
+      if (looks !== undefined) problems.push(`${path}/second_look: ${looks}`);
       check(clause, `${path}/clause`, true);
       problems.push(...clauseProblems(clause, raw.clauses, `${path}/clause`));
       const def = CHECKS[name];

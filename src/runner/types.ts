@@ -7,6 +7,12 @@ export interface CheckCall {
   readonly args: unknown;
   /** The clause id(s) a failure of this call rests on (may be a template); see src/runner/verdict.ts. */
   readonly clause?: unknown;
+  /**
+   * The name of an earlier `request` step this call compares an answer with: where the call fails, that step is asked
+   * once more after this one and the call judged again with its second answer's captures, since a refresh of the data
+   * may fall between the two (src/runner/stages/second-look.ts, docs/verdicts.md).
+   */
+  readonly secondLook?: string;
 }
 
 /** How a step's Credits are verified from the key-wide balance (§8). */

@@ -51,10 +51,6 @@ export function unknownVariants(id: string): string[] {
  * requires every such clause to have a variant or a line here).
  */
 export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
-  "s1-snapshot-data-lag":
-    "Not yet held: data-snapshot-refreshed (PENDING_VARIANTS) swaps snapshots while a run is under way, and the MCP " +
-    "parity cases, which compare a REST answer with a tool's and take no second look, fail when a refresh falls " +
-    "between the two (docs/verdicts.md, 'What a check assumes about the data staying still').",
   "s4-bodies-json-encoding":
     "Not built: the reference has no hook to accept a byte-order mark or other encodings yet (docs/lint.md).",
   "s5-key-prefix":

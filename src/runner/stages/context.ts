@@ -11,7 +11,7 @@ import type { KeyLimits } from "../key-limits.js";
 import { NotRun } from "../not-run.js";
 import type { StepExecution, StepPlan } from "../steps/index.js";
 import type { Generator, TemplateScope } from "../template.js";
-import type { CaseDef, CaseFailure } from "../types.js";
+import type { CaseDef, CaseFailure, StepDef } from "../types.js";
 import type { RunOptions } from "../run-options.js";
 
 /** What the engine takes from the run's options as they are (src/runner/run-options.ts documents each). */
@@ -83,6 +83,15 @@ export interface CaseRun {
   /** The case's clauses, which its failures are attributed among. */
   clauses: readonly string[];
   evidence: EvidenceLog;
+  /** The named `request` steps sent so far, which a later check's `second_look` may ask again (second-look.ts). */
+  readonly earlier: Map<string, EarlierStep>;
+}
+
+/** An earlier step a later check may ask again (second-look.ts): its request as it was sent, and what it captured. */
+export interface EarlierStep {
+  readonly step: StepDef;
+  readonly prepared: PreparedExpansion;
+  readonly captured: Readonly<Record<string, unknown>>;
 }
 
 /** A non-passing outcome with the clause ids it was said to rest on (src/runner/verdict.ts resolves them). */
@@ -92,6 +101,8 @@ export interface Judged {
   readonly named?: readonly string[];
   /** An exchange outside the step's own that shows the fault (the key status answer that gave no balance). */
   readonly shownBy?: Exchange;
+  /** Exchanges outside the step's own the fault is read against too (a second look's answer), shown beside it. */
+  readonly alongside?: readonly Exchange[];
   /**
    * The outcome presupposes the answer the step's other checks expect (the Credits of a refusal, of a success):
    * where one of them did not pass, this one follows from it and is reported as its consequence, never on its own.

@@ -1,7 +1,5 @@
-import type { OperationId } from "../../contract/index.js";
 import type { CheckContext } from "../../checks/index.js";
 import { viewOf } from "../../checks/views.js";
-import type { StepExecution } from "../steps/index.js";
 import { resolve } from "../template.js";
 import type { StepDef } from "../types.js";
 import { clauseIds } from "../verdict.js";
@@ -17,8 +15,10 @@ import {
 } from "./context.js";
 import { creditsCheck, unmeasured } from "./credits.js";
 import { dataPrecondition } from "./prepare.js";
+import { keep } from "./keep.js";
 import { recordVerdicts } from "./verdict.js";
 import { NotRun } from "../not-run.js";
+import type { SecondLooks } from "./second-look.js";
 
 /**
  * Judges one sent expansion, stage by stage: what the run keeps of it (evidence, people records, observations), what
@@ -33,6 +33,7 @@ export async function judgeExpansion(
   run: CaseRun,
   deps: EngineDeps,
   versionCost: VersionCost,
+  looks: SecondLooks,
 ): Promise<{ failed: boolean; vars: Record<string, unknown> }> {
   const { label, scope, plan } = p;
   const { exchanges } = s.execution;
@@ -53,7 +54,10 @@ export async function judgeExpansion(
       run: deps.state,
       view: (e) => viewOf(e, plan.operationId, deps.state.implementation),
     };
-    for (const call of step.expect) outcomes.push(...runCheck(call, ctx, label, deps.generators, stepClause));
+    for (const call of step.expect) {
+      const first = runCheck(call, ctx, label, deps.generators, stepClause);
+      outcomes.push(...(await looks.judge(call, first, ctx, label, deps.generators, stepClause)));
+    }
     // A Credit measurement the tester's limits prevented ends the case as not run, once the step's other outcomes
     // are recorded: they judge answers that did come.
     if (step.credits) notMeasured = unmeasured(label, s, deps);
@@ -82,14 +86,4 @@ export async function judgeExpansion(
   const failed = recordVerdicts(outcomes, label, exchanges, run, deps);
   if (notMeasured) throw notMeasured;
   return { failed, vars };
-}
-
-/** What the run keeps of a sent expansion whatever its verdict: evidence, people records to scan, observations. */
-function keep(execution: StepExecution, operationId: OperationId | undefined, run: CaseRun, deps: EngineDeps): void {
-  if (deps.record === "all") for (const e of execution.exchanges) run.evidence.add(e);
-  for (const e of execution.exchanges) {
-    if ((e.request.operationId ?? operationId) === "getProfiles")
-      deps.state.peopleRecords.push(...(viewOf(e, "getProfiles", deps.state.implementation).records ?? []));
-  }
-  for (const o of execution.observations ?? []) deps.state.observed.add(o.topic, o.value, o.clause);
 }

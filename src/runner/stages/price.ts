@@ -55,6 +55,8 @@ export function planCase(
 ): CasePlan {
   const vars: Record<string, unknown> = { ...c.vars };
   const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
+  // The named requests sent once, which a later check's second look may ask again (src/runner/stages/second-look.ts).
+  const earlier = new Map<string, { operationId?: OperationId; worstCase: number }>();
   c.steps.forEach((step, index) => {
     for (const [name, value] of Object.entries(step.let))
       vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
@@ -79,6 +81,16 @@ export function planCase(
       });
       for (const [name, source] of Object.entries(step.captures))
         vars[name] = captureValue(source, [], plan, undefined, true);
+      if (step.name !== undefined && step.kind === "request")
+        earlier.set(step.name, {
+          ...(plan.operationId ? { operationId: plan.operationId } : {}),
+          worstCase: plan.worstCase,
+        });
+    }
+    // A step's second look asks each earlier step its checks name once, whatever fails: its worst case is planned here.
+    for (const target of new Set(step.expect.flatMap((call) => call.secondLook ?? []))) {
+      const asked = earlier.get(target);
+      if (asked) steps.push({ label: `${stepLabel(step, index, "")}, second look at "${target}"`, ...asked });
     }
   });
   return { worstCase: steps.reduce((s, x) => s + x.worstCase, 0), steps };

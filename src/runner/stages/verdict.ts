@@ -17,12 +17,12 @@ function failureOf(
   clause: RestingClause,
   shownBy: Exchange | undefined,
   consequences: readonly Consequence[],
+  alongside: readonly Exchange[] = [],
 ): CaseFailure {
   const exchange = shownBy ?? exchanges[outcome.exchange ?? exchanges.length - 1];
   const index = exchange ? run.evidence.add(exchange) : undefined;
   const curl = index !== undefined ? run.evidence.exchanges[index]!.curl : undefined;
-  const related = (outcome.related ?? [])
-    .map((i) => exchanges[i])
+  const related = [...(outcome.related ?? []).map((i) => exchanges[i]), ...alongside]
     .filter((e): e is Exchange => e !== undefined && e !== exchange)
     .map((e) => run.evidence.add(e));
   return credentials.redactValue({
@@ -85,6 +85,7 @@ export function recordVerdicts(
       verdict.clause,
       judged.shownBy,
       judged === cause ? consequences.map(consequenceOf) : [],
+      judged.alongside,
     );
     if (judged.outcome.status === "drift" || verdict.kind === "failure") {
       run.failures.push(entry);

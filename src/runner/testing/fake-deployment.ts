@@ -24,7 +24,9 @@ export type Fault =
   | "refusal-charged" // refusals charged one Credit (§7)
   | "no-auth" // requests without a key served (§5)
   | "unstable-version" // fingerprint changes on every call (§4.5)
-  | "email-in-headline"; // an e-mail address in a people headline (§1)
+  | "email-in-headline" // an e-mail address in a people headline (§1)
+  | "refreshed-after-first-detail" // people data refreshed (skills) after the first people detail request (legal, §1)
+  | "skills-differ-on-every-read"; // every people detail request gives other skills (a fault: no snapshot is stable)
 
 export interface FakeDeployment {
   readonly url: string;
@@ -257,6 +259,7 @@ class FakeService {
     [...loadContract().operations.values()].map((o) => [`${o.method} ${o.path}`, o.operationId]),
   );
   private versionCalls = 0;
+  private peopleDetails = 0;
 
   constructor(readonly faults: ReadonlySet<Fault>) {
     this.data = { people: people(faults), jobs: jobs(faults), companies: companies() };
@@ -334,9 +337,20 @@ class FakeService {
         notFound.push(id);
         continue;
       }
-      results.push(view(dataset, record, source));
+      results.push(this.refreshed(dataset, view(dataset, record, source)));
     }
+    if (dataset === "people") this.peopleDetails++;
     return { data: { total: ids.length, found: results.length, not_found: notFound, results }, count: results.length };
+  }
+
+  /** A record as the data stands at this request: refreshed (or changing) under the faults that say so. */
+  private refreshed(dataset: Dataset, record: Rec): Rec {
+    if (dataset !== "people" || !Array.isArray(record.skills)) return record;
+    if (this.faults.has("refreshed-after-first-detail") && this.peopleDetails > 0)
+      return { ...record, skills: [...(record.skills as unknown[]), "kotlin"] };
+    if (this.faults.has("skills-differ-on-every-read"))
+      return { ...record, skills: [...(record.skills as unknown[]), `read-${this.peopleDetails}`] };
+    return record;
   }
 
   version(): Answer {

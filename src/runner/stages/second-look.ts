@@ -1,0 +1,126 @@
+import { bodyOperation, canonicalJson } from "../../contract/index.js";
+import type { CheckContext } from "../../checks/index.js";
+import type { Exchange } from "../../checks/exchange.js";
+import { viewOf } from "../../checks/views.js";
+import type { Generator } from "../template.js";
+import type { CheckCall } from "../types.js";
+import { captureAll } from "./capture.js";
+import { runCheck } from "./check.js";
+import type { CaseRun, EarlierStep, Judged, RunDeps, SentExpansion, VersionCost } from "./context.js";
+import { keep } from "./keep.js";
+import { sendUnmeasured } from "./send.js";
+
+/** What an earlier step answered when asked once more: its captures, the exchange, and the captures that changed. */
+interface Look {
+  readonly vars: Record<string, unknown>;
+  readonly exchange: Exchange;
+  readonly changed: readonly string[];
+}
+
+/** The observation topic of answers a refresh changed between two looks (spec/catalog/choices.yaml). */
+const SNAPSHOT_CHANGED = "second-look.snapshot-changed";
+
+/**
+ * The second looks of one step (docs/verdicts.md, "What a check assumes about the data staying still"). A check that
+ * compares this step's answer with an earlier step's (a tool's records with the route's, a record re-read with the
+ * one read first) fails when §1's refresh of the data (s1-snapshot-data-lag) falls between the two requests, which
+ * the specification allows. So where such a check fails, the earlier step is asked once more, after every request of
+ * this step (the two answers of the earlier step bracket this step's), and the check is judged again with the second
+ * answer's captures: it fails only when it fails against both. When the second answer differs from the first, the
+ * run observes the refresh. The earlier step is asked at most once however many expansions and checks of this step
+ * fail; the request is priced and booked like any other (its worst case was planned with the case, src/runner/
+ * stages/price.ts `planCase`), and one that the budget no longer covers, or that gets no usable answer, leaves the
+ * failure standing, as it stood before there was a second look.
+ */
+export class SecondLooks {
+  private readonly asked = new Map<string, Promise<Look | undefined>>();
+
+  constructor(
+    private readonly run: CaseRun,
+    private readonly deps: RunDeps,
+    private readonly versionCost: VersionCost,
+  ) {}
+
+  /**
+   * The outcomes of `call` (`first`, judged against the earlier step's first answer), or, where one failed and the
+   * earlier step's second answer makes the call pass, the outcomes against that answer.
+   */
+  async judge(
+    call: CheckCall,
+    first: Judged[],
+    ctx: CheckContext,
+    label: string,
+    generators: Readonly<Record<string, Generator>>,
+    stepClause: readonly string[] | undefined,
+  ): Promise<Judged[]> {
+    const target = call.secondLook;
+    if (target === undefined || !first.some((j) => j.outcome.status === "fail")) return first;
+    const look = await this.look(target);
+    if (!look) return first;
+    const again = runCheck(call, { ...ctx, vars: { ...ctx.vars, ...look.vars } }, label, generators, stepClause);
+    if (again.every((j) => j.outcome.status === "pass")) {
+      if (look.changed.length)
+        this.deps.state.observed.add(
+          `${SNAPSHOT_CHANGED}.${datasetOf(this.run.earlier.get(target)!)}`,
+          `${this.run.def.id} ${label}: ${target} answered otherwise (${look.changed.join(", ")}) when asked again ` +
+            `after it, and ${call.name} held against that answer`,
+          "s1-snapshot-data-lag",
+        );
+      return again;
+    }
+    const asked = look.changed.length ? "answered otherwise" : "answered the same";
+    return first.map((j) =>
+      j.outcome.status === "fail"
+        ? {
+            ...j,
+            outcome: {
+              ...j.outcome,
+              message:
+                `${j.outcome.message ?? "failed"} (and again against step "${target}" asked once more after this ` +
+                `one, which ${asked})`,
+            },
+            alongside: [...(j.alongside ?? []), look.exchange],
+          }
+        : j,
+    );
+  }
+
+  /** The earlier step named `target` asked once more (once for the whole step), or undefined when it gave no answer. */
+  private look(target: string): Promise<Look | undefined> {
+    let look = this.asked.get(target);
+    if (!look) {
+      look = this.ask(target);
+      this.asked.set(target, look);
+    }
+    return look;
+  }
+
+  private async ask(target: string): Promise<Look | undefined> {
+    const earlier = this.run.earlier.get(target);
+    if (!earlier) return undefined;
+    const sent: (SentExpansion | undefined)[] = [];
+    const refused = await sendUnmeasured(earlier.step, [earlier.prepared], sent, this.deps, this.versionCost);
+    const answer = sent[0];
+    if (refused || !answer) return undefined;
+    const { exchanges } = answer.execution;
+    this.run.requests += exchanges.length;
+    this.run.credits += Math.max(0, answer.spent);
+    keep(answer.execution, earlier.prepared.plan.operationId, this.run, this.deps);
+    const exchange = exchanges.at(-1);
+    if (
+      !exchange ||
+      exchanges.length !== 1 ||
+      !viewOf(exchange, earlier.prepared.plan.operationId, this.deps.state.implementation).success
+    )
+      return undefined;
+    const { vars, missing } = captureAll(earlier.step.captures, exchanges, earlier.prepared.plan, this.deps);
+    if (missing.length) return undefined;
+    const changed = Object.keys(vars).filter((k) => canonicalJson(vars[k]) !== canonicalJson(earlier.captured[k]));
+    return { vars, exchange, changed };
+  }
+}
+
+function datasetOf(earlier: EarlierStep): string {
+  const op = earlier.prepared.plan.operationId;
+  return (op && bodyOperation(op)?.dataset) ?? "other";
+}
