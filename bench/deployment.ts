@@ -1,10 +1,10 @@
 /**
  * npm run bench:deployment [runs] — the suite against the reference under every condition of a real deployment at
- * once (docs/variants.md, "Combinations"): `tdss serve --variant deployment-realistic`, alone and with
- * production-sized data (`data-production-sized`, whose sizes the server is started with), each `runs` times (default
- * 1). For each run: the wall time of `tdss run` (the CLI, a child process; the server's start not counted), its
- * verdicts, the cases not run and why, and the Credits spent. A run with a failed case or a case not run is a false
- * verdict of the suite: the combinations are legal, and the script exits 1.
+ * once (docs/variants.md, "Combinations"): `tdss serve --variant deployment-realistic`, alone and with production-sized
+ * data (`data-production-sized`, whose sizes the server is started with), and `deployment-other-stack`, each `runs`
+ * times (default 1). For each run: the wall time of `tdss run` (the CLI, a child process; the server's start not
+ * counted), its verdicts, the cases not run and why, and the Credits spent. A run with a failed case or a case not run
+ * is a false verdict of the suite: the combinations are legal, and the script exits 1.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +21,7 @@ const KEYS = {
 /** Each combination and the sizes its server is started with (data-production-sized's, src/reference/variants). */
 const COMBINATIONS = [
   { variant: "deployment-realistic", sizes: ["--people", "300", "--jobs", "150", "--companies", "120"] },
+  { variant: "deployment-other-stack", sizes: ["--people", "300", "--jobs", "150", "--companies", "120"] },
   {
     variant: "deployment-realistic,data-production-sized",
     sizes: ["--people", "150000", "--jobs", "20000", "--companies", "10000"],

@@ -1,11 +1,13 @@
 import { composeVariants } from "./compose.js";
 import { DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
+import { QUERY_VARIANTS } from "./query.js";
 import { SERVICE_VARIANTS } from "./service.js";
+import type { RateLimit } from "../keys.js";
 import type { Variant } from "./variant.js";
 
 function part(id: string): Variant {
-  const found = [...SERVICE_VARIANTS, ...DETAIL_VARIANTS, ...DATA_VARIANTS].find((v) => v.id === id);
+  const found = [...SERVICE_VARIANTS, ...DETAIL_VARIANTS, ...QUERY_VARIANTS, ...DATA_VARIANTS].find((v) => v.id === id);
   // Stryker disable next-line all: a typo in the list below, caught by every test that loads the variants
   if (!found) throw new Error(`deployment variants: no variant ${id}`);
   return found;
@@ -32,14 +34,38 @@ const DEPLOYMENT_PARTS = [
 ] as const;
 
 /**
+ * Another stack's choices in the same places, also legal together: the rate limit stated as text the runner does not
+ * read (its pace learnt from 429s), a proxy's answers on connections closed after each and slow to open, sessions
+ * kept, event streams, plain-text refusals, extra capabilities, 403 for a missing key, loose tool schemas, sparse
+ * data, a priced /version, salary omitted, any operator on any field, larger bodies read.
+ */
+const OTHER_STACK_PARTS = [
+  "service-rate-limit-unreported",
+  "http-answers-through-a-proxy",
+  "http-connection-close",
+  "http-connections-slow-to-open",
+  "mcp-streamable-http-sessions",
+  "mcp-streamable-http-event-stream",
+  "mcp-refusals-plain-text",
+  "mcp-protocol-extras",
+  "mcp-unauthorized-403",
+  "mcp-loose-tool-schemas",
+  "data-sparse",
+  "credits-version-charged",
+  "jobs-salary-omitted",
+  "query-operators-beyond-table",
+  "limits-body-8-mib",
+] as const;
+
+/**
  * 40 requests a second per key in bursts of 4, on every surface, which key status reports: a limit a run meets all
  * the time, as a deployment's would, yet lets the suite's 1,600 requests through in under a minute.
  */
 const DEPLOYMENT_RATE_LIMIT = { requests: 4, perSeconds: 0.1 } as const;
 
-function deployment(id: string, description: string, ids: readonly string[]): Variant {
+function deployment(id: string, description: string, ids: readonly string[], rateLimit?: RateLimit): Variant {
   const composed = composeVariants(ids.map(part));
-  return { ...composed, id, description, server: { ...composed.server, rateLimit: DEPLOYMENT_RATE_LIMIT } };
+  return { ...composed, id, description, server: { ...composed.server, ...(rateLimit ? { rateLimit } : {}) } };
 }
 
 /** Combinations of the variants of service.ts, detail.ts and data.ts that a real deployment has all at once. */
@@ -54,5 +80,17 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       DEPLOYMENT_PARTS.join(", ") +
       ").",
     DEPLOYMENT_PARTS,
+    DEPLOYMENT_RATE_LIMIT,
+  ),
+  deployment(
+    "deployment-other-stack",
+    "A deployed service of another stack, every condition at once: 100 requests a second per key (bursts of 10) " +
+      "stated by key status as text, so learnt from 429s; REST answers as a proxy writes them, each connection " +
+      "closed after its answer and served 300 ms after it opens; MCP sessions kept, event streams, plain-text " +
+      "refusals, extra capabilities, 403 without a key, loose tool schemas; sparse data; /version priced; salary " +
+      "omitted; any operator on any field; bodies up to 8 MiB (" +
+      OTHER_STACK_PARTS.join(", ") +
+      ").",
+    OTHER_STACK_PARTS,
   ),
 ];
