@@ -133,3 +133,39 @@ describe("each MCP check fails against a deliberately wrong server (the MCP muta
     });
   }
 });
+
+/**
+ * A tool answering other records or IDs than its route, every time (a stale cache), matches neither REST answer: the
+ * parity cases' second look (docs/verdicts.md, "What a check assumes about the data staying still") must not excuse it.
+ */
+const STALE: Record<string, string> = {
+  "mcp-get-profiles-tool-stale-records-streamable-http": "mcp/detail-parity",
+  "mcp-get-jobs-tool-stale-records-sse": "mcp/jobs-detail-parity",
+  "mcp-get-companies-tool-stale-records-streamable-http": "mcp/companies-detail-parity",
+  "mcp-query-people-tool-other-ids-sse": "mcp/search-parity",
+};
+
+describe("the parity cases against a tool that answers otherwise than its route", () => {
+  for (const [mutant, parityCase] of Object.entries(STALE)) {
+    it(`${mutant} fails ${parityCase} on mcp-parity, after asking REST again`, async () => {
+      const target = await startReferenceServer({ people: 300, jobs: 60, companies: 40, mutant });
+      try {
+        const outcome = await runConformance({
+          baseUrl: target.url,
+          apiKey: target.keys.active,
+          cases: cases.filter((c) => c.id === parityCase),
+          maxCredits: 100,
+          concurrency: 2,
+          timeoutMs: 5000,
+        });
+        const [result] = outcome.results;
+        expect(result?.status).toBe("failed");
+        const parity = result!.failures.filter((f) => f.check === "mcp-parity");
+        expect(parity).toHaveLength(1);
+        expect(parity[0]!.message).toMatch(/asked once more after this one, which answered the same/);
+      } finally {
+        await target.close();
+      }
+    });
+  }
+});

@@ -118,4 +118,57 @@ const searchTools = searchRoutes().map((s, i) =>
   ),
 );
 
-export const MCP_ROUTE_MUTANTS: readonly Mutant[] = [...surcharges, ...detailTools, ...searchTools];
+/** The route's answer with its data rewritten by `rewrite` (on success), as a tool layer serving a cache would. */
+function rewriteAnswer(route: OperationId, rewrite: (data: Body) => Body) {
+  return onRoute(route, async (service, body, authorization) => {
+    const response = await service.call(route, body, authorization);
+    if (response.status !== 200 || response.envelope.data === null || typeof response.envelope.data !== "object")
+      return response;
+    return { ...response, envelope: { ...response.envelope, data: rewrite(response.envelope.data as Body) } };
+  });
+}
+
+/** A record as a stale cache holds it: its first number one lower (applicants, employees, months), else its name. */
+function stale(record: Body): Body {
+  const number = Object.keys(record).find((k) => typeof record[k] === "number");
+  if (number !== undefined) return { ...record, [number]: (record[number] as number) - 1 };
+  const text = Object.keys(record).find((k) => typeof record[k] === "string" && !/id$/.test(k));
+  return text === undefined ? { ...record, cached: true } : { ...record, [text]: `${record[text] as string} (cached)` };
+}
+
+/**
+ * Each detail tool, on one transport (alternating), and the people search tool on SSE, answering other records or IDs
+ * than its route, every time: a tool layer serving a stale cache (§4.6, one tool per route with the same rules). A
+ * refresh of the data between the REST answer and the tool's is legal (s1-snapshot-data-lag), so the suite asks REST
+ * again before it fails a difference (docs/verdicts.md); these never match either answer.
+ */
+const otherAnswers = [
+  ...detailRoutes().map((d, i) =>
+    mutant(
+      `${toolOf(d.operation)}-tool-stale-records`,
+      d.operation,
+      TRANSPORTS[i % 2]!,
+      `The tool of ${d.operation} answers its first record from a stale cache (a value other than the route's)`,
+      rewriteAnswer(d.operation, (data) => {
+        const member = Object.keys(data).find(
+          (k) => Array.isArray(data[k]) && typeof (data[k] as unknown[])[0] === "object",
+        );
+        if (member === undefined) return data;
+        const [first, ...rest] = data[member] as Body[];
+        return { ...data, [member]: [stale(first!), ...rest] };
+      }),
+    ),
+  ),
+  mutant(
+    "query-people-tool-other-ids",
+    "queryPeople",
+    "sse",
+    "The tool of queryPeople leaves the last ID of its page out (a stale cache of the page)",
+    rewriteAnswer("queryPeople", (data) => {
+      const member = Object.keys(data).find((k) => Array.isArray(data[k]) && (data[k] as unknown[]).length > 0);
+      return member === undefined ? data : { ...data, [member]: (data[member] as unknown[]).slice(0, -1) };
+    }),
+  ),
+];
+
+export const MCP_ROUTE_MUTANTS: readonly Mutant[] = [...surcharges, ...detailTools, ...searchTools, ...otherAnswers];
