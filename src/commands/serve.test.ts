@@ -118,6 +118,10 @@ describe("tdss serve", () => {
     );
   });
 
+  it("says a latency that varies as its range", async () => {
+    expect(await serve({ variant: "service-latency-jittered" })).toContain("  latency 5 to 150 ms on every answer\n");
+  });
+
   it("serves variants named together under their merged conditions", async () => {
     const printed = await serve({ variant: "service-latency-40ms,service-rate-limit-every-surface" });
     expect(printed).toContain("VARIANT service-latency-40ms,service-rate-limit-every-surface");

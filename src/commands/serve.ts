@@ -100,12 +100,17 @@ function startFailure(error: unknown, host: string, port: number): UsageError | 
 }
 
 /** The conditions a real deployment imposes that this server runs under, when it runs under any. */
-function describeConditions(rateLimit: RateLimit | undefined, latencyMs: number | undefined): string {
+function describeConditions(
+  rateLimit: RateLimit | undefined,
+  latencyMs: number | undefined,
+  jitterMs: number | undefined,
+): string {
+  const latency = jitterMs ? `${latencyMs ?? 0} to ${(latencyMs ?? 0) + jitterMs}` : latencyMs ? `${latencyMs}` : "";
   const parts = [
     ...(rateLimit
       ? [`rate limit ${rateLimit.requests} requests per ${rateLimit.perSeconds} s per key (REST and MCP)`]
       : []),
-    ...(latencyMs ? [`latency ${latencyMs} ms on every answer`] : []),
+    ...(latency ? [`latency ${latency} ms on every answer`] : []),
   ];
   return parts.length ? `  ${parts.join("; ")}\n` : "";
 }
@@ -195,7 +200,11 @@ export async function runServe(args: ServeArgs, io: ServeIo): Promise<number> {
       `seed ${seed}, ready in ${seconds} s)\n` +
       (args.mutant ? `  MUTANT ${args.mutant}: deliberately broken, for suite-strength runs only\n` : "") +
       (args.variant ? `  VARIANT ${args.variant}: a legal alternative (docs/variants.md)\n` : "") +
-      describeConditions(rateLimit ?? conditions?.rateLimit, latencyMs ?? conditions?.latencyMs) +
+      describeConditions(
+        rateLimit ?? conditions?.rateLimit,
+        latencyMs ?? conditions?.latencyMs,
+        conditions?.latencyJitterMs,
+      ) +
       describeMcp(server.url) +
       describeKeys(server.keys, keys !== undefined) +
       `  Ctrl-C stops the server.\n`,

@@ -180,6 +180,30 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
     }
   });
 
+  it("answers requests sent together in another order than they were sent, under a latency that varies", async () => {
+    const jittered = await startReferenceServer({
+      people: 50,
+      jobs: 5,
+      companies: 5,
+      variant: "service-latency-jittered",
+    });
+    try {
+      const order: number[] = [];
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${jittered.url}/version`, { headers: { Authorization: `Bearer ${jittered.keys.active}` } })
+            .then((r) => r.arrayBuffer())
+            .then(() => order.push(i)),
+        ),
+      );
+      // Twenty draws from 5 to 150 ms come back in the order sent about once in 20! times.
+      expect(order).toHaveLength(20);
+      expect(order).not.toEqual([...order].sort((a, b) => a - b));
+    } finally {
+      await jittered.close();
+    }
+  });
+
   it("answers every 100th request of a key 503 with Retry-After, REST and MCP apart, serving none", async () => {
     const flaky = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "service-transient-503" });
     try {

@@ -187,8 +187,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   // The listener answers its own failures (src/reference/http.ts), so its promise never rejects. Latency holds the
   // request before any of it is served, so every answer (REST, MCP, a refusal, a stream's headers) comes that late;
   // a variant's gateway stands in front of that network, so a request is in flight there for the latency too.
+  const jitter = service.variant?.server?.latencyJitterMs ?? 0;
   const delayed: typeof handle =
-    delay > 0 ? (req, res) => new Promise((resolve) => setTimeout(() => resolve(handle(req, res)), delay)) : handle;
+    delay > 0 || jitter > 0
+      ? (req, res) =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(handle(req, res)), delay + Math.floor(Math.random() * (jitter + 1))),
+          )
+      : handle;
   const front = behindGateway(delayed, service.variant?.server?.gateway);
   markReady((req, res) => void front(req, res));
   const hostPart =

@@ -165,6 +165,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     server: { latencyMs: 40 },
   },
   {
+    id: "service-latency-jittered",
+    clause: "s4-network-latency-unstated",
+    area: "limits",
+    description:
+      "Every answer, REST and MCP, comes 5 to 150 ms after its request, drawn anew each time, so that answers to " +
+      "requests sent together come back in any order, as across a network whose paths and backends differ.",
+    faults: {},
+    server: { latencyMs: 5, latencyJitterMs: 145 },
+  },
+  {
     id: "http-answers-through-a-proxy",
     clause: "s4-bodies-http-carriage",
     area: "envelope",

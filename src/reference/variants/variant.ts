@@ -26,6 +26,11 @@ export interface Variant {
   readonly server?: {
     readonly rateLimit?: RateLimit;
     readonly latencyMs?: number;
+    /**
+     * Each answer comes up to this many milliseconds later again, drawn anew for every request, so that answers to
+     * requests sent together come back in any order, as across a network whose paths and backends differ.
+     */
+    readonly latencyJitterMs?: number;
     /** `close`: every answer, REST and MCP, closes its connection (`Connection: close`), as a proxy may. */
     readonly connections?: "close";
     /**
