@@ -174,8 +174,12 @@ export class HttpClient {
     for (let retries = 0; ; retries++) {
       const skipped = notSent();
       if (skipped) return skipped;
+      // A place among the key's requests in flight first, then the turn: a request waiting for its turn holds its
+      // place, so that the turns go to requests that can be sent.
+      const slot = await ratePolicy.slot();
       const sentAt = await ratePolicy.turn(patience);
       if (sentAt === undefined) {
+        slot.release();
         if (refused) return refused;
         const durationMs = Math.round(performance.now() - started);
         const error = `not sent: ${ratePolicy.describeHold()}`;
@@ -186,23 +190,32 @@ export class HttpClient {
       // A request that met a connection the deployment closed while idle, before any byte of the answer, is sent
       // again on another when its method allows it (RFC 9112 §9.3.1), and one never written, whatever its method;
       // neither is a sign of a deployment gone (src/client/connections.ts).
-      for (let resends = 0; ; resends++) {
-        const { idle, ...answer } = await this.once(url, req, started, retries, this.timeoutMs);
-        result = answer;
-        if (idle !== "unsent") countRoundTrip();
-        if (result.status === undefined) this.health.failed(result.error ?? "no answer", idle !== undefined);
-        else this.health.answered();
-        if (!resendAfterIdle(idle, resends, isIdempotent(req.method))) break;
+      try {
+        for (let resends = 0; ; resends++) {
+          const { idle, ...answer } = await this.once(url, req, started, retries, this.timeoutMs);
+          result = answer;
+          if (idle !== "unsent") countRoundTrip();
+          if (result.status === undefined) this.health.failed(result.error ?? "no answer", idle !== undefined);
+          else this.health.answered();
+          if (!resendAfterIdle(idle, resends, isIdempotent(req.method))) break;
+        }
+      } finally {
+        slot.release();
       }
       const retryAfter = retryAfterOf((name) => result.headers?.[name]);
+      if (result.headers) ratePolicy.observe((name) => result.headers?.[name]);
       const unavailable = isTransientUnavailable(result.status, retryAfter);
-      if (!refusedForRate(result) && !unavailable) return result;
+      if (!refusedForRate(result) && !unavailable) {
+        if (result.status !== undefined) ratePolicy.served(slot);
+        return result;
+      }
       // A 503 with Retry-After was not processed (RFC 9110 §15.6.4), so re-sending it is safe; still so after the
       // retries, it is no answer to judge. `rateRetries` concerns 429s alone: a 503 is never a balance refusal.
       refused = unavailable
         ? { ...result, error: describeUnavailable(retries), unavailable: true }
         : { ...result, rateLimited: true };
-      const retry = ratePolicy.refused(retryAfter, retries, patience, sentAt, unavailable ? "unavailable" : "rate");
+      const cause = unavailable ? "unavailable" : "rate";
+      const retry = ratePolicy.refused(retryAfter, retries, patience, sentAt, cause, slot.inFlight);
       if (!retry || (!unavailable && retries >= (req.rateRetries ?? Infinity))) return refused;
     }
   }

@@ -24,7 +24,14 @@ import {
 import { DEFAULT_MAX_BODY_BYTES } from "./http.js";
 import { deadlineError, isNoAnswer, markNoAnswer, within } from "./no-answer.js";
 import { countRoundTrip } from "./round-trips.js";
-import { Patience, describeUnavailable, isTransientUnavailable, retryAfterOf, type RatePolicy } from "./rate-policy.js";
+import {
+  Patience,
+  describeUnavailable,
+  isTransientUnavailable,
+  retryAfterOf,
+  type RatePolicy,
+  type Slot,
+} from "./rate-policy.js";
 import { envelopeSaysRateLimited, RATE_LIMIT_WORDS, rpcErrorSaysRateLimited } from "./rate-limit-answer.js";
 import type { TransportHealth } from "./transport-health.js";
 import { MCP_PATHS, MCP_REVISIONS } from "../contract/mcp.js";
@@ -236,10 +243,22 @@ export function originBoundFetch(
       if (health?.stopped !== undefined)
         throw markNoAnswer(new McpClientError(`not sent: the run stopped after ${health.stopped}`));
       const queued = ratePolicy ? onQueue?.() : undefined;
+      // A place among the key's requests in flight (REST's too), then the turn, both the run's own queue; the place is
+      // given back once the answer's headers are in (an event stream stays open long after).
+      let slot: Slot | undefined;
       const sentAt = ratePolicy
-        ? await ratePolicy.turn(patience, init?.signal ?? undefined).finally(() => queued?.())
+        ? await (async () => {
+            slot = await ratePolicy.slot(init?.signal ?? undefined);
+            return ratePolicy.turn(patience, init?.signal ?? undefined);
+          })()
+            .catch((error: unknown) => {
+              slot?.release();
+              throw error;
+            })
+            .finally(() => queued?.())
         : performance.now();
       if (sentAt === undefined) {
+        slot?.release();
         if (refused?.status === 503) throw unavailable(attempt - 1);
         if (!refused && ratePolicy!.heldUnavailable()) {
           onUnavailable?.();
@@ -249,13 +268,17 @@ export function originBoundFetch(
         if (refused) return refused;
         throw new McpClientError(`not sent: ${ratePolicy!.describeHold()} (MCP ${url.pathname})`, 429);
       }
-      const response = await once(input, init, url);
+      const response = await once(input, init, url).finally(() => slot?.release());
       const retryAfter = retryAfterOf((name) => response.headers.get(name));
+      ratePolicy?.observe((name) => response.headers.get(name));
       const transient = isTransientUnavailable(response.status, retryAfter);
-      if ((response.status !== 429 && !transient) || !ratePolicy) return response;
+      if ((response.status !== 429 && !transient) || !ratePolicy) {
+        if (slot) ratePolicy?.served(slot);
+        return response;
+      }
       if (
         !resendable ||
-        !ratePolicy.refused(retryAfter, attempt, patience, sentAt, transient ? "unavailable" : "rate")
+        !ratePolicy.refused(retryAfter, attempt, patience, sentAt, transient ? "unavailable" : "rate", slot?.inFlight)
       ) {
         if (transient) {
           await response.body?.cancel().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Patience, RatePolicy, retryAfterOf, retryDelayMs } from "./rate-policy.js";
+import { Patience, RatePolicy, exhaustedFor, retryAfterOf, retryDelayMs } from "./rate-policy.js";
 
 /** When each of the turns resolved, in fake milliseconds from the start (undefined: no turn before the deadline). */
 function track(turns: Promise<number | undefined>[]): (number | undefined | "waiting")[] {
@@ -41,6 +41,32 @@ describe("RatePolicy (fake clock)", () => {
     expect(retryAfterOf(headers({ date: ahead.date }))).toBeUndefined();
   });
 
+  it("reads a spent window from RateLimit or X-RateLimit header fields", () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 12, 0, 0));
+    const fields = (f: Record<string, string>) => (name: string) => f[name];
+    expect(exhaustedFor(fields({ "ratelimit-remaining": "0", "ratelimit-reset": "3" }))).toBe(3000);
+    expect(exhaustedFor(fields({ "ratelimit-remaining": "1", "ratelimit-reset": "3" }))).toBeUndefined();
+    expect(exhaustedFor(fields({ ratelimit: '"default";r=0;t=7' }))).toBe(7000);
+    expect(exhaustedFor(fields({ ratelimit: '"default";r=4;t=7' }))).toBeUndefined();
+    // GitHub's form: the reset as epoch seconds, read against the answer's own Date (its clock 90 s ahead here).
+    const reset = String(Date.UTC(2026, 10, 27, 12, 1, 32) / 1000);
+    const dated = { "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, date: "Fri, 27 Nov 2026 12:01:30 GMT" };
+    expect(exhaustedFor(fields(dated))).toBe(2000);
+    expect(exhaustedFor(fields({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5" }))).toBe(5000);
+    expect(exhaustedFor(fields({ "ratelimit-remaining": "0" }))).toBeUndefined();
+  });
+
+  it("holds the key's turns until a spent window resets, as far as each request's patience allows", async () => {
+    const policy = new RatePolicy();
+    policy.observe((name) => ({ "ratelimit-remaining": "0", "ratelimit-reset": "2" })[name]);
+    // A request that may wait 1 s only is not held back: it goes, and meets whatever the deployment answers.
+    const at = track([policy.turn(new Patience(1_000)), policy.turn(new Patience(10_000))]);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(at).toEqual([0, 2000]);
+    // No lesson: the pace is the key's own.
+    expect(policy.intervalMs()).toBe(0);
+  });
+
   it("spaces the turns of concurrent callers by the key's rate", async () => {
     const policy = new RatePolicy();
     policy.setRate(10);
@@ -65,6 +91,45 @@ describe("RatePolicy (fake clock)", () => {
     const later = track([policy.turn(new Patience(10_000)), policy.turn(new Patience(10_000))]);
     await vi.advanceTimersByTimeAsync(1000);
     expect((later[1] as number) - (later[0] as number)).toBe(250);
+  });
+
+  it("caps requests in flight after a 429 that met more than any served lately, and grows the cap back", async () => {
+    const policy = new RatePolicy();
+    // No cap at first: ten places at once.
+    const slots = await Promise.all(Array.from({ length: 10 }, () => policy.slot()));
+    expect(slots.map((s) => s.inFlight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    slots.slice(4).forEach((s) => s.release());
+    policy.served(slots[3]!);
+    // The fifth in flight refused, none served with five or more: a gateway's limit of 4, learned from that one 429.
+    const fifth = await policy.slot();
+    const sent = (await policy.turn(new Patience(10_000)))!;
+    vi.advanceTimersByTime(1);
+    expect(policy.refused("0", 0, new Patience(10_000), sent, "rate", fifth.inFlight)).toBe(true);
+    fifth.release();
+    expect(policy.concurrencyCap()).toBe(4);
+    expect(policy.intervalMs()).toBe(0);
+    const waiting = policy.slot();
+    const granted = track([waiting.then(() => performance.now())]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual(["waiting"]);
+    slots[0]!.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).not.toEqual(["waiting"]);
+    expect((await waiting).inFlight).toBe(4);
+    // One more place after 10 s without a lesson.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(policy.concurrencyCap()).toBe(5);
+  });
+
+  it("takes a 429 with as many in flight as were served lately for the pace, not a cap", async () => {
+    const policy = new RatePolicy();
+    const slots = await Promise.all(Array.from({ length: 6 }, () => policy.slot()));
+    policy.served(slots[5]!);
+    const sent = (await policy.turn(new Patience(10_000)))!;
+    vi.advanceTimersByTime(1);
+    policy.refused("0", 0, new Patience(10_000), sent, "rate", slots[4]!.inFlight);
+    expect(policy.concurrencyCap()).toBe(Infinity);
+    expect(policy.intervalMs()).toBe(50);
   });
 
   it("backs off exponentially without Retry-After", async () => {

@@ -6,6 +6,22 @@ const MAX_LEARNED_INTERVAL_MS = 5_000;
 const LATE_TOLERANCE = 0.75;
 /** A learned slowdown halves after this long without another 429, until the key's own pace is back. */
 const LEARNED_HALF_LIFE_MS = 5_000;
+/**
+ * A learned cap on requests in flight grows by one after this long without another lesson, times the lessons so far:
+ * each growth probes the limit with a 429 when the cap is the deployment's, so the probes come ever more seldom.
+ */
+const CAP_GROWTH_MS = 10_000;
+
+/** How long a request served with N in flight shows that a 429 with N in flight is no limit on requests in flight. */
+const SERVED_MEMORY_MS = 2_000;
+
+/** A request's place among the requests of its key in flight (`RatePolicy.slot`). */
+export interface Slot {
+  /** Requests of the key in flight when it was given, itself included. */
+  readonly inFlight: number;
+  /** Gives the place back once the answer's headers are in (again: nothing). */
+  release(): void;
+}
 
 /**
  * How long one request may still wait on the holds the deployment imposes (a 429's or a 503's Retry-After), across
@@ -63,6 +79,16 @@ export class RatePolicy {
   /** What set the hold that lasts longest: a rate limit (429), or a deployment briefly unavailable (503). */
   private heldFor: "rate" | "unavailable" = "rate";
   private lastGiven = Number.NEGATIVE_INFINITY;
+  /** Until when the deployment's rate-limit header fields said the key's window is spent. */
+  private pausedUntil = 0;
+  /** The cap on requests in flight the last lesson set (none before a 429 met several in flight), and when. */
+  private capLearned = Number.POSITIVE_INFINITY;
+  private capLearnedAt = Number.NEGATIVE_INFINITY;
+  private capLessons = 0;
+  private inFlight = 0;
+  private readonly waitingForSlot: (() => void)[] = [];
+  /** When an answer that was not a rate limit's last came to a request sent with so many in flight. */
+  private readonly servedInFlight = new Map<number, number>();
 
   constructor(options: RatePolicyOptions = {}) {
     this.maxRetries = options.maxRetries ?? 5;
@@ -91,6 +117,88 @@ export class RatePolicy {
   }
 
   /**
+   * How many requests of the key may be in flight at once now: no cap until a 429 met several in flight; then the cap
+   * that lesson set, one more for each CAP_GROWTH_MS since (AIMD, as TCP's congestion window or Envoy's adaptive
+   * concurrency: a limit on requests in flight, which gateways set per key, is learned as a limit on requests per
+   * second is).
+   */
+  concurrencyCap(now = performance.now()): number {
+    const every = CAP_GROWTH_MS * Math.max(1, this.capLessons);
+    return this.capLearned + Math.floor(Math.max(0, now - this.capLearnedAt) / every);
+  }
+
+  /**
+   * Waits for a place among the key's requests in flight, under `concurrencyCap`, in the order asked; REST and MCP
+   * requests of the key share the places. The wait is the run's own queue, bounded by no deadline (as `turn`'s wait
+   * behind earlier turns). Rejects when `signal` aborts.
+   */
+  async slot(signal?: AbortSignal): Promise<Slot> {
+    signal?.throwIfAborted();
+    if (this.waitingForSlot.length > 0 || this.inFlight >= this.concurrencyCap()) {
+      await new Promise<void>((resolve, reject) => {
+        const granted = () => {
+          signal?.removeEventListener("abort", aborted);
+          resolve();
+        };
+        const aborted = () => {
+          const at = this.waitingForSlot.indexOf(granted);
+          if (at >= 0) this.waitingForSlot.splice(at, 1);
+          const reason: unknown = signal!.reason;
+          reject(reason instanceof Error ? reason : new Error(String(reason)));
+        };
+        this.waitingForSlot.push(granted);
+        signal?.addEventListener("abort", aborted, { once: true });
+        // The cap grows with time: a wait that only a growth would end is woken by the next release, or by this.
+        this.grantSlots();
+      });
+    } else this.inFlight++;
+    const inFlight = this.inFlight;
+    let released = false;
+    return {
+      inFlight,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inFlight--;
+        this.grantSlots();
+      },
+    };
+  }
+
+  /** An answer that was not a rate limit's, to a request sent with `slot`: served with that many in flight. */
+  served(slot: Slot): void {
+    this.servedInFlight.set(slot.inFlight, performance.now());
+  }
+
+  private servedWithAtLeast(inFlight: number, now: number): boolean {
+    for (const [count, at] of this.servedInFlight) if (count >= inFlight && now - at < SERVED_MEMORY_MS) return true;
+    return false;
+  }
+
+  /**
+   * Reads the rate-limit header fields of an answer (`get` by lower-case name): when they say the key has no request
+   * left in its window, the key's requests wait until the window resets, as far as each request's patience allows (a
+   * request that cannot wait so long goes anyway, and meets the 429 the deployment answers then). The fields are the
+   * IETF draft's (`RateLimit-Remaining` and `-Reset` in seconds, or `RateLimit: r=0;t=5`) or the common
+   * `X-RateLimit-Remaining` and `-Reset` (seconds, or the reset time in epoch seconds, read against the answer's
+   * `Date`). They are no lesson: a 429 alone slows the pace.
+   */
+  observe(get: (name: string) => string | null | undefined): void {
+    const wait = exhaustedFor(get);
+    if (wait === undefined) return;
+    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + Math.min(wait, this.maxRetryWaitMs));
+  }
+
+  /** Gives the places the cap allows to the requests waiting for one, first come first. */
+  private grantSlots(): void {
+    const cap = this.concurrencyCap();
+    while (this.waitingForSlot.length > 0 && this.inFlight < cap) {
+      this.inFlight++;
+      this.waitingForSlot.shift()!();
+    }
+  }
+
+  /**
    * Waits for the request's turn: after every turn given before it (spaced by `intervalMs`) and after any Retry-After
    * that is running, the part of the wait a Retry-After holds spent from `patience`. Resolves to the time the turn came
    * (performance.now()), or undefined at once when a Retry-After holds every request longer than `patience` allows. A
@@ -103,7 +211,8 @@ export class RatePolicy {
       const interval = this.intervalMs(now);
       const holdEnds = this.heldUntil;
       if (holdEnds > now && !patience.allows(holdEnds - now)) return undefined;
-      const at = Math.max(now, this.nextTurn, holdEnds, this.lastGiven + interval);
+      const paused = this.pausedUntil > now && patience.allows(this.pausedUntil - now) ? this.pausedUntil : 0;
+      const at = Math.max(now, this.nextTurn, holdEnds, paused, this.lastGiven + interval);
       this.nextTurn = at + interval;
       if (at > now) {
         await sleep(at - now, signal);
@@ -124,7 +233,9 @@ export class RatePolicy {
    * the pace unless an earlier lesson already covers this request, and says whether to retry it (attempts left, and
    * the wait fits what `patience` has left). The retry is made by waiting for
    * `turn` again. `cause` "unavailable" (a 503 with Retry-After, `isTransientUnavailable`) holds and retries alike but
-   * leaves the pace as it is.
+   * leaves the pace as it is. `inFlight` (the refused request's `Slot.inFlight`) teaches the cap on requests in
+   * flight: a 429 that met several sets it below them, to the fewer of one less and three quarters (rounded up), so a
+   * gateway's limit of N is found from the first request past it, and a run met early with many is cut quickly.
    */
   refused(
     retryAfter: string | undefined,
@@ -132,11 +243,28 @@ export class RatePolicy {
     patience: Patience,
     sentAt: number,
     cause: "rate" | "unavailable" = "rate",
+    inFlight?: number,
   ): boolean {
     const now = performance.now();
+    // Refused with more in flight than any request of the key was served with lately: a limit on requests in flight
+    // explains it, and the cap is taught alone. Refused at a concurrency that was served: the key's pace is.
+    // Refused at the cap already learned: the same limit, met again (a gateway counts an answer a moment longer than
+    // the client does), not the key's pace.
+    const overCap =
+      inFlight !== undefined &&
+      inFlight > 1 &&
+      (inFlight >= this.concurrencyCap(now) || !this.servedWithAtLeast(inFlight, now));
+    if (cause === "rate" && overCap && sentAt > this.capLearnedAt) {
+      this.capLearned = Math.min(
+        this.concurrencyCap(now),
+        Math.max(1, Math.min(inFlight - 1, Math.ceil(inFlight * 0.75))),
+      );
+      this.capLearnedAt = now;
+      this.capLessons++;
+    }
     // Requests sent before the last lesson were refused for the same reason: they teach nothing new. A deployment
     // briefly unavailable (503 with Retry-After) says nothing of the key's pace: it holds, and teaches no slowdown.
-    if (cause === "rate" && sentAt > this.learnedAt) {
+    if (cause === "rate" && !overCap && sentAt > this.learnedAt) {
       const pace = this.intervalMs(now);
       // Refused at the key's own pace: that pace is too fast for this deployment (no burst, clocks that drift), so
       // it stays a quarter slower for the rest of the run, down to half the reported rate. Without a reported rate,
@@ -203,6 +331,29 @@ export function retryAfterOf(get: (name: string) => string | null | undefined): 
   const dated = Date.parse(get("date") ?? "");
   if (Number.isNaN(until) || Number.isNaN(dated)) return value;
   return String(Math.max(0, until - dated) / 1000);
+}
+
+/** Milliseconds until the window resets when an answer's rate-limit fields say none is left in it, else undefined. */
+export function exhaustedFor(get: (name: string) => string | null | undefined): number | undefined {
+  const number = (value: string | null | undefined) =>
+    value !== null && value !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
+  const structured = get("ratelimit");
+  let remaining = number(get("ratelimit-remaining"));
+  let reset = number(get("ratelimit-reset"));
+  if (remaining === undefined && structured) {
+    remaining = number(/(?:^|[;,\s])r=(\d+)/.exec(structured)?.[1]);
+    reset = number(/(?:^|[;,\s])t=(\d+)/.exec(structured)?.[1]);
+  }
+  if (remaining === undefined) {
+    remaining = number(get("x-ratelimit-remaining"));
+    reset = number(get("x-ratelimit-reset"));
+    // An epoch time (GitHub's form), read against the answer's own clock when it is dated.
+    if (reset !== undefined && reset > 1e9) {
+      const dated = Date.parse(get("date") ?? "");
+      reset = Math.max(0, reset - (Number.isNaN(dated) ? Date.now() : dated) / 1000);
+    }
+  }
+  return remaining === 0 && reset !== undefined && reset > 0 ? reset * 1000 : undefined;
 }
 
 /**

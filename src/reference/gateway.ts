@@ -67,7 +67,20 @@ export function behindGateway(listener: Listener, conditions: GatewayConditions 
     if (count >= inFlightPerKey)
       return refuse(req, res, 1, `at most ${inFlightPerKey} requests of a key in flight at once; retry after 1 s`);
     inFlight.set(key, count + 1);
-    res.once("close", () => inFlight.set(key, (inFlight.get(key) ?? 1) - 1));
+    // Over once the answer is handed on (its end written), or the exchange closed without one: a 'close' event alone
+    // comes a few turns of the event loop later, after the client may have read the answer and sent its next request.
+    let over = false;
+    const done = () => {
+      if (over) return;
+      over = true;
+      inFlight.set(key, (inFlight.get(key) ?? 1) - 1);
+    };
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      done();
+      return end(...args);
+    }) as typeof res.end;
+    res.once("close", done);
     return listener(req, res);
   };
 }

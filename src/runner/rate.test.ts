@@ -10,6 +10,15 @@ describe("requestsPerSecond", () => {
     expect(requestsPerSecond(5, "rps")).toBe(5);
   });
 
+  it("reads a window named in words beside the count", () => {
+    expect(requestsPerSecond({ requests: 6000, unit: "minute" })).toBe(100);
+    expect(requestsPerSecond({ limit: 100, window: "10s" })).toBe(10);
+    expect(requestsPerSecond({ rate: 7200, per: "1 hour" })).toBe(2);
+    expect(requestsPerSecond({ requests: 30, interval: "0.5 sec" })).toBe(60);
+    expect(requestsPerSecond({ requests: 30, unit: "fortnight" })).toBeUndefined();
+    expect(requestsPerSecond({ requests: 30, unit: "0 s" })).toBeUndefined();
+  });
+
   it("gives up on forms it does not understand", () => {
     expect(requestsPerSecond(100, "rate_limit")).toBeUndefined();
     expect(requestsPerSecond({ tier: "gold" })).toBeUndefined();

@@ -5,7 +5,7 @@ import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
 import { MEMBER_VARIANTS } from "./members.js";
 import { QUERY_VARIANTS } from "./query.js";
-import { SERVICE_VARIANTS } from "./service.js";
+import { PENDING_SERVICE_VARIANTS, SERVICE_VARIANTS } from "./service.js";
 import type { Variant } from "./variant.js";
 
 export type { DatasetSizes, Variant } from "./variant.js";
@@ -25,7 +25,7 @@ export const VARIANTS: readonly Variant[] = [
  * Variants built but not yet held by selftest: a case still fails them, which a line of WITHOUT_VARIANT names.
  * `tdss serve --variant` serves them, to reproduce the failure (docs/variants.md, "Not yet held").
  */
-export const PENDING_VARIANTS: readonly Variant[] = [...PENDING_DATA_VARIANTS];
+export const PENDING_VARIANTS: readonly Variant[] = [...PENDING_DATA_VARIANTS, ...PENDING_SERVICE_VARIANTS];
 
 /**
  * The variant of an id, or of ids separated by commas served together (`composeVariants`); undefined when an id is
