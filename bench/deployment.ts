@@ -6,17 +6,7 @@
  * counted), its verdicts, the cases not run and why, and the Credits spent. A run with a failed case or a case not run
  * is a false verdict of the suite: the combinations are legal, and the script exits 1.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { DEMO_KEY, startTdss, TDSS } from "./support.js";
-
-const KEYS = {
-  TDSS_API_KEY: DEMO_KEY,
-  TDSS_SECOND_API_KEY: "svc_demo_exhausted_reference_key",
-  TDSS_INACTIVE_API_KEY: "svc_demo_inactive_reference_key",
-};
+import { DEMO_KEYS_ENV, startTdss, timedRun } from "./support.js";
 
 /** Each combination and the sizes its server is started with (data-production-sized's, src/reference/variants). */
 const COMBINATIONS = [
@@ -41,26 +31,6 @@ interface Report {
   readonly cases: readonly { readonly id: string; readonly status: string; readonly reason?: string }[];
 }
 
-async function runAgainst(url: string): Promise<{ seconds: number; exitCode: number; report: Report }> {
-  const dir = mkdtempSync(join(tmpdir(), "tdss-bench-deployment-"));
-  const started = performance.now();
-  const child = spawn(process.execPath, [TDSS, "run", "--base-url", url, "--reporter", "json", "--report-dir", dir], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, ...KEYS },
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exitCode = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
-  const seconds = (performance.now() - started) / 1000;
-  try {
-    const run = readdirSync(dir)[0];
-    if (!run) throw new Error(`tdss run exited with ${exitCode} and wrote no report:\n${stderr}`);
-    return { seconds, exitCode, report: JSON.parse(readFileSync(join(dir, run, "report.json"), "utf8")) as Report };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const runs = Number(process.argv[2] ?? 1);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`npm run bench:deployment [runs]: runs must be a whole number from 1, got ${process.argv[2]}`);
@@ -71,7 +41,10 @@ for (const { variant, sizes } of COMBINATIONS) {
   const server = await startTdss(["serve", "--port", "0", "--variant", variant, ...sizes]);
   try {
     for (let i = 1; i <= runs; i++) {
-      const { seconds, exitCode, report } = await runAgainst(server.url);
+      const { seconds, exitCode, report } = await timedRun<Report>(["--base-url", server.url], {
+        ...process.env,
+        ...DEMO_KEYS_ENV,
+      });
       const s = report.summary;
       const notRun = report.cases.filter((c) => c.status === "skipped").map((c) => `${c.id}: ${c.reason ?? "?"}`);
       const failed = report.cases.filter((c) => c.status === "failed").map((c) => c.id);

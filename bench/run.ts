@@ -13,15 +13,7 @@
  *   alike, as a deployment has one), beside the floor the rate sets: requests ÷ the key's rate limit, or the chain if
  *   longer.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { DEMO_KEY, startTdss, TDSS } from "./support.js";
-
-/** The reference's demo keys with no Credits left and switched off: the auth cases' other keys (docs/serve.md). */
-const EXHAUSTED_KEY = "svc_demo_exhausted_reference_key";
-const INACTIVE_KEY = "svc_demo_inactive_reference_key";
+import { DEMO_KEYS_ENV, startTdss, timedRun, type TimedRun } from "./support.js";
 
 const TARGETS = { seconds: 20, credits: 250, floorRatio: 2 };
 const LATENCY_MS = 40;
@@ -43,38 +35,13 @@ interface Report {
   readonly observed: Readonly<Record<string, { readonly value?: unknown }>>;
 }
 
-interface Measured {
-  seconds: number;
-  exitCode: number;
-  report: Report;
-}
-
-async function timedRun(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Measured> {
-  const dir = mkdtempSync(join(tmpdir(), "tdss-bench-run-"));
-  const started = performance.now();
-  const child = spawn(process.execPath, [TDSS, "run", "--reporter", "json", "--report-dir", dir, ...args], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env,
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exitCode = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
-  const seconds = (performance.now() - started) / 1000;
-  try {
-    const run = readdirSync(dir)[0];
-    if (!run) throw new Error(`tdss run exited with ${exitCode} and wrote no report:\n${stderr}`);
-    return { seconds, exitCode, report: JSON.parse(readFileSync(join(dir, run, "report.json"), "utf8")) as Report };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+type Measured = TimedRun<Report>;
 
 /** The suite against `tdss serve --latency <ms>` on a dataset: the run's own duration, its chain and its requests. */
 async function latencyRun(latencyMs: number, serve: readonly string[]): Promise<Measured> {
   const server = await startTdss(["serve", "--port", "0", "--latency", String(latencyMs), ...serve]);
   try {
-    const keys = { TDSS_API_KEY: DEMO_KEY, TDSS_SECOND_API_KEY: EXHAUSTED_KEY, TDSS_INACTIVE_API_KEY: INACTIVE_KEY };
-    return await timedRun(["--base-url", server.url], { ...process.env, ...keys });
+    return await timedRun<Report>(["--base-url", server.url], { ...process.env, ...DEMO_KEYS_ENV });
   } finally {
     await server.stop();
   }
@@ -153,8 +120,8 @@ function latencyLines(name: string, atOnce: Measured, away: Measured): { lines: 
 /** A dataset small enough that the network's waits, not the server's work, make the run's time. */
 const SMALL = ["--people", "300", "--jobs", "150", "--companies", "120"];
 
-const parallel = await timedRun([]);
-const serial = await timedRun(["--concurrency", "1"]);
+const parallel = await timedRun<Report>([]);
+const serial = await timedRun<Report>(["--concurrency", "1"]);
 const small = latencyLines(
   "small dataset (300 people)",
   await latencyRun(0, SMALL),
