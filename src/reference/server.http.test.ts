@@ -156,15 +156,19 @@ describe("rate limit (s8-rate-limit-quota-not-shown)", () => {
   });
 });
 
+/** Runs `use` against a small reference server under `variant`, closing it after. */
+async function underVariant(variant: string, use: (server: ReferenceServer) => Promise<void>): Promise<void> {
+  const server = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant });
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carriage)", () => {
-  it("answers through a proxy: members reordered, pretty-printed, a charset, chunked, fields of its own", async () => {
-    const proxied = await startReferenceServer({
-      people: 50,
-      jobs: 5,
-      companies: 5,
-      variant: "http-answers-through-a-proxy",
-    });
-    try {
+  it("answers through a proxy: members reordered, pretty-printed, a charset, chunked, fields of its own", () =>
+    underVariant("http-answers-through-a-proxy", async (proxied) => {
       const response = await fetch(`${proxied.url}/version`, {
         headers: { Authorization: `Bearer ${proxied.keys.active}` },
       });
@@ -175,19 +179,10 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
       const text = await response.text();
       expect(text).toMatch(/^\{\n {2}"data": \{/);
       expect(Object.keys(JSON.parse(text) as object)).toEqual(["data", "msg", "code"]);
-    } finally {
-      await proxied.close();
-    }
-  });
+    }));
 
-  it("answers requests sent together in another order than they were sent, under a latency that varies", async () => {
-    const jittered = await startReferenceServer({
-      people: 50,
-      jobs: 5,
-      companies: 5,
-      variant: "service-latency-jittered",
-    });
-    try {
+  it("answers requests sent together in another order than they were sent, under a latency that varies", () =>
+    underVariant("service-latency-jittered", async (jittered) => {
       const order: number[] = [];
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -199,10 +194,7 @@ describe("how HTTP carries an answer, as variants choose it (s4-bodies-http-carr
       // Twenty draws from 5 to 150 ms come back in the order sent about once in 20! times.
       expect(order).toHaveLength(20);
       expect(order).not.toEqual([...order].sort((a, b) => a - b));
-    } finally {
-      await jittered.close();
-    }
-  });
+    }));
 
   it("answers every 100th request of a key 503 with Retry-After, REST and MCP apart, serving none", async () => {
     const flaky = await startReferenceServer({ people: 50, jobs: 5, companies: 5, variant: "service-transient-503" });
