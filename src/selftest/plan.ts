@@ -27,6 +27,11 @@ export interface Job {
   readonly caseIds: readonly string[];
   /** The day every server's dataset is as of (one value per selftest, so that datasets agree). */
   readonly asOf: string;
+  /**
+   * Most of its run waits on its server's conditions (a rate limit, latency) and uses little CPU: the pool gives such
+   * jobs threads of their own beside the working ones (src/selftest/pool.ts).
+   */
+  readonly waits?: boolean;
 }
 
 function profileOf(mutant: Mutant): ProfileName {

@@ -18,9 +18,47 @@ export function workersAvailable(): boolean {
 const isHeavy = (job: Job) => job.profile === "large" && job.dataset === undefined;
 
 /**
+ * Threads beside the working ones that take only jobs that mostly wait on their server (Job.waits: a rate limit,
+ * latency): such a run uses a fraction of a core, so several fit beside the working threads, and the suite's wall
+ * time stops adding up their waits (docs/benchmarks.md, "Selftest").
+ */
+export const WAITING_THREADS = 4;
+
+/** A thread of the pool: a working one takes any job, a waiting one only jobs that wait (Job.waits). */
+export interface PoolThread {
+  readonly index: number;
+  readonly waitingOnly: boolean;
+}
+
+/**
+ * The job `thread` takes next, removed from `pending`, or undefined when none is left for it. A working thread
+ * takes the first job that does not wait, and a waiting one only when no such job is left; heavy jobs go to the
+ * thread holding the large store (`heavyThread`), or to the first working thread that takes one.
+ */
+export function takeJob(pending: Job[], thread: PoolThread, heavyThread: number | undefined): Job | undefined {
+  const allowed = (j: Job) =>
+    !isHeavy(j) || (!thread.waitingOnly && (heavyThread === undefined || heavyThread === thread.index));
+  const first = (matches: (j: Job) => boolean) => pending.findIndex((j) => allowed(j) && matches(j));
+  let at = first((j) => j.waits === true);
+  if (!thread.waitingOnly) {
+    const working = first((j) => j.waits !== true);
+    if (working >= 0) at = working;
+  }
+  return at < 0 ? undefined : pending.splice(at, 1)[0];
+}
+
+/** The pool's threads: `workers` working ones, and waiting ones for as many jobs that wait as there are. */
+export function poolThreads(jobs: readonly Job[], workers: number): PoolThread[] {
+  const working = Math.min(workers, jobs.length);
+  const waiting = Math.min(WAITING_THREADS, jobs.filter((j) => j.waits === true).length);
+  return Array.from({ length: working + waiting }, (_, index) => ({ index, waitingOnly: index >= working }));
+}
+
+/**
  * Runs every job and resolves with the outcomes in job order. With `workers` > 0 (and the build present)
- * jobs run on that many worker threads, each server and its runner in one thread, a thread taking the next
- * job when it finishes one; otherwise they run one after another in this thread.
+ * jobs run on that many worker threads, and jobs that wait on their server on up to WAITING_THREADS more, each
+ * server and its runner in one thread, a thread taking the next job when it finishes one; otherwise they run one
+ * after another in this thread.
  */
 export async function runJobs(
   jobs: readonly Job[],
@@ -39,22 +77,21 @@ export async function runJobs(
 
   const pending = [...jobs];
   let heavyThread: number | undefined;
-  const nextJob = (thread: number): Job | undefined => {
-    const at = pending.findIndex((j) => !isHeavy(j) || heavyThread === undefined || heavyThread === thread);
-    if (at < 0) return undefined;
-    if (isHeavy(pending[at]!)) heavyThread = thread;
-    return pending.splice(at, 1)[0];
+  const nextJob = (thread: PoolThread): Job | undefined => {
+    const job = takeJob(pending, thread, heavyThread);
+    if (job && isHeavy(job)) heavyThread = thread.index;
+    return job;
   };
   const threads: Promise<void>[] = [];
 
-  const thread = (index: number) =>
+  const thread = (place: PoolThread) =>
     new Promise<void>((resolve) => {
       const worker = new Worker(WORKER_SCRIPT()!);
       let current: Job | undefined;
       let failure = "it exited";
       // A thread with nothing it may take stops: heavy jobs left belong to the heavy thread.
       const take = () => {
-        current = nextJob(index);
+        current = nextJob(place);
         if (current) worker.postMessage(current);
         else void worker.terminate();
       };
@@ -78,12 +115,12 @@ export async function runJobs(
             error: `worker thread failed: ${failure}`,
           });
         current = undefined;
-        if (heavyThread === index) heavyThread = undefined;
+        if (heavyThread === place.index) heavyThread = undefined;
         resolve();
       });
       take();
     });
-  for (let i = 0; i < Math.min(workers, jobs.length); i++) threads.push(thread(i));
+  for (const place of poolThreads(jobs, workers)) threads.push(thread(place));
   await Promise.all(threads);
   // Jobs no thread could take (every thread failed) are run here.
   for (const job of pending) finish(await runJob(job));

@@ -11,7 +11,14 @@ import type { JobOutcome } from "./job.js";
 import { buildMatrix, type MutantRow, type SelftestReport } from "./matrix.js";
 import { DATASET_PROFILES, planJobs, selectMutants, type ProfileName } from "./plan.js";
 import { runJobs, workersAvailable } from "./pool.js";
-import { formatVariantsMarkdown, runVariants, type VariantRow } from "./variants.js";
+import {
+  formatVariantsMarkdown,
+  planVariantJobs,
+  variantOfOutcome,
+  variantReport,
+  variantRow,
+  type VariantRow,
+} from "./variants.js";
 
 export interface SelftestOptions {
   /** Mutants and variants whose id or area matches (glob, `*` wildcard, comma-separated); default all. */
@@ -60,6 +67,10 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const cases = options.cases ?? loadSuites();
   const asOf = dayString(todayDay(new Date()));
   const jobs = planJobs(mutants, cases, { allCases: options.allCases ?? false, asOf });
+  // Variants are the other half of precision: the suite must pass every legal alternative (docs/variants.md). They
+  // share the mutants' pool, so that the runs waiting on a variant's rate limit or latency overlap the mutants' work.
+  const variants = options.variants === false ? [] : VARIANTS.filter(variantSelected);
+  const variantJobs = planVariantJobs(variants, cases, asOf);
   const workers = workersAvailable() ? Math.max(0, options.workers ?? defaultWorkers()) : 0;
 
   // A mutant's row needs the correct server's verdicts on its dataset: rows wait for them.
@@ -70,27 +81,19 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     const row = buildMatrix({ mutants: mutants.filter((m) => m.id === o.mutant), cases, outcomes }).mutants[0]!;
     options.onMutantDone?.(row, ++done, mutants.length);
   };
-  const finished = await runJobs(jobs, workers, (o) => {
+  const finished = await runJobs([...jobs, ...variantJobs], workers, (o) => {
+    const variant = variantOfOutcome(variants, o);
+    if (variant) return options.onVariantDone?.(variantRow(variant, o));
     outcomes.push(o);
     if (o.mutant) waiting.push(o);
     const ready = waiting.filter((w) => outcomes.some((c) => !c.mutant && c.profile === w.profile));
     waiting = waiting.filter((w) => !ready.includes(w));
     ready.forEach(report);
   });
-  const matrix = buildMatrix({ mutants, cases, outcomes: finished });
-  // Variants are the other half of precision: the suite must pass every legal alternative (docs/variants.md).
-  const variants =
-    options.variants === false
-      ? undefined
-      : await runVariants({
-          cases,
-          asOf,
-          workers,
-          ...(options.only ? { only: variantSelected } : {}),
-          ...(options.onVariantDone ? { onDone: options.onVariantDone } : {}),
-        });
+  const matrix = buildMatrix({ mutants, cases, outcomes: finished.slice(0, jobs.length) });
+  const variantsRun = options.variants === false ? undefined : variantReport(variants, finished.slice(jobs.length));
   const summary =
-    variants && variants.summary.failed + variants.summary.errors > 0
+    variantsRun && variantsRun.summary.failed + variantsRun.summary.errors > 0
       ? { ...matrix.summary, exitCode: 1 as const }
       : matrix.summary;
   const profiles: Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>> = {};
@@ -105,7 +108,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     profiles,
     ...matrix,
     summary,
-    ...(variants ? { variants } : {}),
+    ...(variantsRun ? { variants: variantsRun } : {}),
   };
 }
 

@@ -9,7 +9,8 @@ import * as fromSources from "./variants.js";
 
 /**
  * The build of this module when `npm test` has made it (pretest): its worker threads run two servers side by side,
- * which halves the wall time of 37 full runs; from the sources alone the servers run one after another here.
+ * and the runs that wait on a rate limit or latency on threads of their own (src/selftest/pool.ts); from the sources
+ * alone the servers run one after another here.
  */
 const BUILT = fileURLToPath(new URL("../../dist/src/selftest/variants.js", import.meta.url));
 const { formatVariantLine, formatVariantsMarkdown, runVariants, variantRow } = (

@@ -31,10 +31,17 @@ export interface VariantReport {
 const variantKey = (id: string) => `variant:${id}`;
 
 /**
- * How much a variant's run waits on its server rather than works: a rate limit most, then latency. Such a run holds
- * its thread long and uses little of it, so it starts early, while the other threads work through the rest.
+ * How much a variant's run waits on its server rather than works: a rate limit most, then latency, a slow or
+ * briefly unavailable server. Such a run holds its thread long and uses little of it, so it starts early, on a
+ * thread of its own (Job.waits), while the other threads work through the rest.
  */
-const waits = (v: Variant): number => (v.server?.rateLimit ? 2 : 0) + (v.server?.latencyMs ? 1 : 0);
+function waits(v: Variant): number {
+  const s = v.server;
+  if (!s) return 0;
+  const limited = s.rateLimit !== undefined || s.gateway !== undefined;
+  const slow = [s.latencyMs, s.latencyJitterMs, s.openDelayMs, s.unavailableEvery].some((n) => n !== undefined);
+  return (limited ? 2 : 0) + (slow ? 1 : 0);
+}
 
 /**
  * A server per variant on the small dataset (or the variant's own sizes), each running every case (a variant may show
@@ -52,6 +59,7 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
         ...(v.dataset ? { dataset: v.dataset } : {}),
         caseIds,
         asOf,
+        ...(waits(v) > 0 ? { waits: true } : {}),
       } satisfies Job,
     }))
     .sort((a, b) => jobWeight(b.job) - jobWeight(a.job) || b.waits - a.waits)
@@ -88,20 +96,13 @@ export function variantRow(variant: Variant, outcome: JobOutcome | undefined): V
   return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };
 }
 
-/** Runs the suite against every variant (docs/variants.md); zero failures on each is the requirement. */
-export async function runVariants(options: {
-  cases: readonly CaseDef[];
-  asOf: string;
-  workers: number;
-  only?: (v: Variant) => boolean;
-  onDone?: (row: VariantRow) => void;
-}): Promise<VariantReport> {
-  const variants = VARIANTS.filter((v) => options.only?.(v) ?? true);
-  const jobs = planVariantJobs(variants, options.cases, options.asOf);
-  const outcomes = await runJobs(jobs, options.workers, (o) => {
-    const variant = variants.find((v) => variantKey(v.id) === o.key);
-    if (variant) options.onDone?.(variantRow(variant, o));
-  });
+/** The variant whose run an outcome is, among `variants`. */
+export function variantOfOutcome(variants: readonly Variant[], outcome: JobOutcome): Variant | undefined {
+  return variants.find((v) => variantKey(v.id) === outcome.key);
+}
+
+/** The variants' rows and summary from their runs' outcomes (a variant without one is an error). */
+export function variantReport(variants: readonly Variant[], outcomes: readonly JobOutcome[]): VariantReport {
   const rows = variants.map((v) =>
     variantRow(
       v,
@@ -118,6 +119,21 @@ export async function runVariants(options: {
       warnings: rows.reduce((n, r) => n + r.warnings.length, 0),
     },
   };
+}
+
+/** Runs the suite against every variant (docs/variants.md); zero failures on each is the requirement. */
+export async function runVariants(options: {
+  cases: readonly CaseDef[];
+  asOf: string;
+  workers: number;
+  onDone?: (row: VariantRow) => void;
+}): Promise<VariantReport> {
+  const jobs = planVariantJobs(VARIANTS, options.cases, options.asOf);
+  const outcomes = await runJobs(jobs, options.workers, (o) => {
+    const variant = variantOfOutcome(VARIANTS, o);
+    if (variant) options.onDone?.(variantRow(variant, o));
+  });
+  return variantReport(VARIANTS, outcomes);
 }
 
 /** One line per variant for the console; failures and warnings listed below it. */
