@@ -52,6 +52,23 @@ export const FAILURE_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "failures-in-band-http-200",
+    clause: "s7-failure-shape-not-shown",
+    area: "envelope",
+    description:
+      "Every refusal of a route (a malformed query, an unknown field, a missing key, an exhausted balance) is " +
+      "answered HTTP 200 with the envelope carrying a code of its own (40001, 40101, 40201, ...) and data null, as " +
+      "APIs built around a {code, msg, data} envelope often answer: §7 leaves the HTTP status of a failure open, and " +
+      "the design's refusal is an envelope whose code is not 200.",
+    faults: {
+      response: failures((r) => ({
+        ...r,
+        status: 200,
+        envelope: { code: r.status * 100 + 1, msg: r.envelope.msg, data: null },
+      })),
+    },
+  },
+  {
     id: "auth-missing-key-403",
     clause: "s5-request-without-valid-key",
     area: "auth",
