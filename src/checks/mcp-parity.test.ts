@@ -13,9 +13,24 @@ describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
     expect(checkSameAnswer("ids", ["a", "a"], ["a"]).status).toBe("fail");
     expect(checkSameAnswer("records", [{ id: "a", x: 1 }], [{ id: "a", x: 1 }]).status).toBe("pass");
     expect(checkSameAnswer("records", [{ id: "a", x: 1 }], [{ id: "a", x: 2 }]).message).toBe(
-      "the tool's records differ from REST's at /0/x",
+      "the tool's records differ from REST's at /0/x of the 1 without a match",
     );
     expect(checkSameAnswer("records", [{ id: "a" }], undefined).message).toBe("the tool answer has no records list");
+  });
+
+  it("matches records in any order, each once (s4-4-results-order-not-shown)", () => {
+    const a = { id: "a", x: 1 };
+    const b = { id: "b", x: 2 };
+    expect(checkSameAnswer("records", [a, b], [b, a]).status).toBe("pass");
+    expect(checkSameAnswer("records", [a, a], [a, b]).message).toBe(
+      "the tool's records differ from REST's at /0/id of the 1 without a match",
+    );
+    expect(checkSameAnswer("records", [a, b], [a]).message).toBe(
+      "the tool's records differ from REST's (2 vs 1 records)",
+    );
+    expect(checkSameAnswer("records", [a, b], [{ ...b, x: 3 }, a]).message).toBe(
+      "the tool's records differ from REST's at /0/x of the 1 without a match",
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import { excerpt, fail, failOn, pass, type Check, type CheckOutcome } from "./ch
 /**
  * A tool answers what its route answers (s4-6-tool-per-route-same-rules, s1-mcp-exposes-nine-routes): the
  * same IDs for a search (as a set, since §4.2 rule 5 does not promise an order) and the same records, member
- * for member, for a detail request. `rest` and `tool` are the values captured from both answers.
+ * for member and in any order, for a detail request. `rest` and `tool` are the values captured from both answers.
  */
 export function checkSameAnswer(what: "ids" | "records", rest: unknown, tool: unknown): CheckOutcome {
   if (!Array.isArray(rest))
@@ -28,9 +28,35 @@ export function checkSameAnswer(what: "ids" | "records", rest: unknown, tool: un
       excerpt(tool, 200),
     );
   }
-  const where = firstDifference(rest, tool);
-  if (where === undefined) return pass(`${tool.length} records, the same as REST`);
-  return fail(`the tool's records differ from REST's at ${where}`, excerpt(rest, 200), excerpt(tool, 200));
+  const left = unmatched(rest, tool);
+  if (left.rest.length === 0 && left.tool.length === 0) return pass(`${tool.length} records, the same as REST`);
+  const where =
+    left.rest.length === left.tool.length
+      ? `at ${firstDifference(left.rest, left.tool)} of the ${left.rest.length} without a match`
+      : `(${rest.length} vs ${tool.length} records)`;
+  return fail(`the tool's records differ from REST's ${where}`, excerpt(left.rest, 200), excerpt(left.tool, 200));
+}
+
+/**
+ * The records of each answer that the other does not hold, each record matched once, in any order: §4.4 does not
+ * say in which order a detail route answers its records (s4-4-results-order-not-shown).
+ */
+function unmatched(rest: readonly unknown[], tool: readonly unknown[]): { rest: unknown[]; tool: unknown[] } {
+  // The tool's records not yet matched, counted by their canonical JSON.
+  const spare = new Map<string, number>();
+  for (const record of tool) {
+    const key = canonicalJson(record);
+    spare.set(key, (spare.get(key) ?? 0) + 1);
+  }
+  const take = (record: unknown): boolean => {
+    const key = canonicalJson(record);
+    const n = spare.get(key) ?? 0;
+    if (n > 0) spare.set(key, n - 1);
+    return n > 0;
+  };
+  const restLeft = rest.filter((record) => !take(record));
+  // What REST's records left spare is the tool's records without a match.
+  return { rest: restLeft, tool: tool.filter(take) };
 }
 
 export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: unknown }> = {

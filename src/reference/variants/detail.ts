@@ -1,5 +1,5 @@
 import { bodyOperation } from "../../contract/index.js";
-import { DETAIL_ROUTES } from "../mutants/rewrite.js";
+import { DETAIL_ROUTES, rewriteData } from "../mutants/rewrite.js";
 import { companyFields } from "../records/companies.js";
 import { profileFields } from "../records/people.js";
 import { badRequest } from "../refusal.js";
@@ -10,6 +10,15 @@ const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null 
 const SHOWN_PROFILE_FIELDS = ["profile_id", "full_name", "active_experience_title", "skills"];
 /** Published fields no sentence of the spec names: the reference publishes summary, the variant adds the others. */
 const UNNAMED_DEFAULT_PROFILE_FIELDS = ["summary", "connections_count", "photo_url"];
+
+let orders = 0;
+/** The items in another order on every call: rotated by a count of calls, reversed every other call. */
+function anyOrder(items: readonly unknown[]): unknown[] {
+  const turn = orders++;
+  const at = items.length ? turn % items.length : 0;
+  const rotated = [...items.slice(at), ...items.slice(0, at)];
+  return turn % 2 ? rotated.reverse() : rotated;
+}
 
 /** Choices of the detail routes and records the specification leaves open (§2.4, §2.6, §2.7, §3, §4.4). */
 export const DETAIL_VARIANTS: readonly Variant[] = [
@@ -32,6 +41,21 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
         }
         return body;
       },
+    },
+  },
+  {
+    id: "detail-results-any-order",
+    clause: "s4-4-results-order-not-shown",
+    area: "detail",
+    description:
+      "A detail route answers its records, and its not_found IDs, in an order of its own, another on every call " +
+      "(as a store read in parallel returns them), not in the order the IDs were sent.",
+    faults: {
+      response: rewriteData(DETAIL_ROUTES, (d) => {
+        const out: Data = { ...d };
+        for (const [member, value] of Object.entries(d)) if (Array.isArray(value)) out[member] = anyOrder(value);
+        return out;
+      }),
     },
   },
   {
