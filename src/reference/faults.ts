@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Dataset, OperationId } from "../contract/index.js";
-import type { IdKind } from "./ids.js";
+import type { IdEncryption, IdKind } from "./ids.js";
 import type { KeyAccount } from "./keys.js";
 import type { StageHook } from "./pipeline/context.js";
 import type { EvaluationFaults } from "./query/evaluate.js";
@@ -53,6 +53,11 @@ export interface Faults {
    * stack, or a proxy in front of it, may carry the same envelope (a variant; http.ts).
    */
   readonly writeAnswer?: (res: ServerResponse, response: ServiceResponse) => void;
+  /**
+   * How the IDs the server issues are encrypted (correct: `deterministic`, one string a record); `per-call` gives
+   * every ID issued a fresh random nonce, as randomized encryption does (a variant, s2-1-id-stability-not-shown).
+   */
+  readonly idEncryption?: IdEncryption;
   /** Alters the row a detail ID or LinkedIn URL resolves to (undefined: not_found). */
   readonly resolve?: (kind: IdKind, id: string, row: number | undefined) => number | undefined;
   /**

@@ -182,6 +182,7 @@ export class ReferenceService implements Service, PipelineService {
     this.ids = new IdCodec(
       secret,
       `${options.data ? "custom" : "generated"}:${this.sizes.people}:${this.sizes.jobs}:${this.sizes.companies}`,
+      this.faults.idEncryption,
     );
     this.cursors = new CursorCodec(secret);
     const evaluation = this.faults.evaluation;
