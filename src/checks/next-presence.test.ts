@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextPresence } from "./next-presence.js";
+import { noTotal } from "./no-total.js";
 import { pageSize } from "./page-size.js";
 import { context, ok } from "./testing/context.js";
 
@@ -27,6 +28,30 @@ describe("next-presence (§4.3)", () => {
     expect(run([people(["a"], 9, "c"), people(["b"], 9)])[0]!.status).toBe("pass");
     expect(run([people(["a"], 9), people(["b"], 9)])[0]!.message).toMatch(/page 1: a page before the last has no next/);
     expect(run([people(["a"], 9, "c")], { present: false })[0]!.status).toBe("fail");
+  });
+});
+
+describe("a member written null where §4.3 says absent (s4-3-absent-member-null)", () => {
+  const jobs = (data: Record<string, unknown>) => ok({ job_ids: ["a"], ...data });
+  const noCount = (data: Record<string, unknown>) => [noTotal.run(context("queryJobs", [jobs(data)]), {})].flat()[0]!;
+
+  it("reads next: null as absent, with a warning on the reading, and still fails what absence breaks", () => {
+    expect(run([people(["a"], 3, "c"), ok({ profile_ids: ["b", "c"], total: 3, next: null })])[0]).toMatchObject({
+      status: "fail",
+      clause: "s4-3-absent-member-null",
+      message: "page 2: next is null where no page remains: read as absent",
+    });
+    // A null next on a page before the last is a missing cursor: the must clause fails, not the reading.
+    expect(run([ok({ profile_ids: ["a"], total: 3, next: null }), people(["b"], 3)])[0]).toMatchObject({
+      message: expect.stringMatching(/next and total disagree|a page before the last has no next/),
+    });
+  });
+
+  it("reads total: null on a jobs search as no count, with a warning; any other total fails", () => {
+    expect(noCount({})).toMatchObject({ status: "pass" });
+    expect(noCount({ total: null })).toMatchObject({ status: "fail", clause: "s4-3-absent-member-null" });
+    expect(noCount({ total: 1 })).toMatchObject({ status: "fail", message: "data has a total member" });
+    expect(noCount({ total: 1 }).clause).toBeUndefined();
   });
 });
 

@@ -17,12 +17,14 @@ export const nextPresence: Check<Args> = {
   run: (ctx, args) => {
     let seen = 0;
     const last = ctx.exchanges.length - 1;
-    return eachExchange(ctx, (e, i) => {
+    const writtenNull: string[] = [];
+    const outcomes = eachExchange(ctx, (e, i) => {
       const view = ctx.view(e);
       const at = pageLabel(ctx, i);
       if (!view.success)
         return withEnvelopeClauses(e, fail(`${at}not a success response`, "a success", e.status ?? e.error));
       seen += view.ids?.length ?? 0;
+      if (view.nextNull) writtenNull.push(pageLabel(ctx, i));
       if (view.hasNext && (typeof view.next !== "string" || view.next.length === 0))
         return fail(`${at}next is not a non-empty string`, "a string cursor", view.next);
       if (i === last && args?.present !== undefined && view.hasNext !== args.present)
@@ -48,5 +50,15 @@ export const nextPresence: Check<Args> = {
         return fail(`${at}a page before the last has no next`, "next present", "absent");
       return undefined;
     });
+    if (outcomes.some((o) => o.status !== "pass") || writtenNull.length === 0) return outcomes;
+    // Read as absent, so paging stopped there; §4.3 says absent, and §2.6 tells null from omitted elsewhere.
+    return [
+      failOn(
+        "s4-3-absent-member-null",
+        `${writtenNull[0]}next is null where no page remains: read as absent`,
+        "no next member",
+        null,
+      ),
+    ];
   },
 };

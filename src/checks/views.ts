@@ -1,7 +1,7 @@
 import { operationIdsOfKind, type OperationId } from "../contract/index.js";
 import type { Implementation } from "./implementation.js";
 import { isSuccess } from "./answer.js";
-import { getPointer, hasPointer } from "../contract/json-pointer.js";
+import { getPointer } from "../contract/json-pointer.js";
 import type { Exchange } from "./exchange.js";
 
 /** Operations answering a page of IDs: the Query Spec searches and the natural-language search. */
@@ -18,9 +18,12 @@ export interface ResponseView {
   /** Search routes: the returned IDs (undefined when no IDs list is found). */
   readonly ids?: readonly unknown[];
   readonly idsPointer?: string;
+  /** A cursor is given: `next` present and not null (a null `next` is read as absent, s4-3-absent-member-null). */
   readonly hasNext: boolean;
   readonly next: unknown;
-  /** People search: the match count. */
+  /** `next` is written null: read as absent, under a reading. */
+  readonly nextNull: boolean;
+  /** People search: the match count (undefined where none is given, or where it is written null). */
   readonly total: unknown;
   /** Detail routes: the returned records. */
   readonly records?: readonly unknown[];
@@ -37,12 +40,15 @@ export function viewOf(
   const body = exchange.json;
   const success = isSuccess(exchange);
   const data = getPointer(body, "/data");
+  const next = getPointer(body, "/data/next");
   const base = {
     success,
     data,
-    hasNext: hasPointer(body, "/data/next"),
-    next: getPointer(body, "/data/next"),
-    total: getPointer(body, "/data/total"),
+    hasNext: next !== undefined && next !== null,
+    next,
+    nextNull: next === null,
+    // A total written null counts nothing: read as none (s4-3-absent-member-null; no-total warns on it).
+    total: getPointer(body, "/data/total") ?? undefined,
     found: getPointer(body, "/data/found"),
   };
   if (!success || !operationId) return base;

@@ -1,5 +1,5 @@
 import { bodyOperation } from "../../contract/index.js";
-import { idsIn, rewriteData } from "../mutants/rewrite.js";
+import { idsIn, rewriteData, SEARCH_ROUTES } from "../mutants/rewrite.js";
 import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
@@ -12,6 +12,21 @@ export const rateLimitAsText = rewriteData(["getKeyStatus"], (d) => ({
 
 /** Other member names where §4.3-§4.5 show none; the runner finds them by detection, with no config. */
 export const MEMBER_VARIANTS: readonly Variant[] = [
+  {
+    id: "search-absent-members-null",
+    clause: "s4-3-absent-member-null",
+    area: "people-query",
+    description:
+      "Search answers write the members they leave out as null, as a serializer of optional members does: next: null " +
+      "on the last page of every search, total: null on the jobs and companies searches.",
+    faults: {
+      response: rewriteData([...SEARCH_ROUTES, "searchPeople"], (d, op) => ({
+        ...d,
+        next: d.next ?? null,
+        ...(op === "queryJobs" || op === "queryCompanies" ? { total: d.total ?? null } : {}),
+      })),
+    },
+  },
   {
     id: "auth-key-status-other-members",
     clause: "s4-5-key-status-members-not-shown",
