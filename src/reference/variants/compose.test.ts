@@ -70,6 +70,30 @@ describe("composeVariants", () => {
       );
   });
 
+  it("chains rewrites of a request, a response or a record, in the order the variants are named", () => {
+    const a = variant("a", {
+      faults: {
+        request: (_op, body) => ({ ...(body as object), a: 1 }),
+        response: (_op, r) => ({ ...r, status: r.status + 1 }),
+        record: (_kind, r) => ({ ...r, seen: [...((r.seen as string[] | undefined) ?? []), "a"] }),
+      },
+    });
+    const b = variant("b", {
+      faults: {
+        request: (_op, body) => ({ ...(body as object), b: (body as { a?: number }).a }),
+        response: (_op, r) => ({ ...r, status: r.status * 10 }),
+        record: (_kind, r) => ({ ...r, seen: [...((r.seen as string[] | undefined) ?? []), "b"] }),
+      },
+    });
+    const { request, response, record } = composeVariants([a, b]).faults;
+    expect(request!("queryPeople", {})).toEqual({ a: 1, b: 1 });
+    expect(response!("queryPeople", { status: 200, envelope: { code: 200, msg: "ok", data: null } }).status).toBe(2010);
+    expect(record!("profile", {})).toEqual({ seen: ["a", "b"] });
+    expect(composeVariants([b, a]).faults.response!("queryPeople", { status: 200, envelope: {} } as never).status).toBe(
+      2001,
+    );
+  });
+
   it("lets two variants set the same member to the same value", () => {
     const a = variant("a", { faults: { mcp: { eventStreamResponses: true } }, server: { latencyMs: 40 } });
     const b = variant("b", { faults: { mcp: { eventStreamResponses: true } }, server: { latencyMs: 40 } });

@@ -10,11 +10,24 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Hooks that rewrite a value into one of the same kind (a request body, a finished response, a record): two variants'
+ * rewrites apply one after the other, in the order the variants are named, as a deployment's layers do (a framework
+ * writes the answer, a proxy rewrites it).
+ */
+const CHAINED = ["request", "response", "record"] as const satisfies readonly (keyof Faults)[];
+
+/** `then`'s rewrite of what `first` rewrote. */
+function chain<K, V>(first: ((key: K, value: V) => V) | undefined, then: (key: K, value: V) => V) {
+  return first ? (key: K, value: V) => then(key, first(key, value)) : then;
+}
+
+/**
  * Several variants served at once, as a real deployment has all its conditions together (docs/variants.md,
- * "Combinations"): their faults and server conditions merged. Lists of hooks join; members of an object of hooks or
- * settings (`mcp`, `ownProfileFields`, `evaluation`, `server`) merge; every other hook, and the same member or stage,
- * may be set by two variants only to the same value. Otherwise the variants make one choice two ways and cannot be
- * served together: a RangeError names the pair and the setting.
+ * "Combinations"): their faults and server conditions merged. Lists of hooks join; rewrites of a request, a response
+ * or a record chain (`CHAINED`); members of an object of hooks or settings (`mcp`, `ownProfileFields`, `evaluation`,
+ * `server`) merge; every other hook, and the same member or stage, may be set by two variants only to the same value.
+ * Otherwise the variants make one choice two ways and cannot be served together: a RangeError names the pair and the
+ * setting.
  */
 export function composeVariants(parts: readonly Variant[]): Variant {
   const [first, ...rest] = parts;
@@ -34,7 +47,10 @@ export function composeVariants(parts: readonly Variant[]): Variant {
   let dataset: Variant["dataset"];
   for (const part of parts) {
     for (const [hook, value] of Object.entries(part.faults) as [keyof Faults, unknown][]) {
-      if (hook === "stages") {
+      if ((CHAINED as readonly string[]).includes(hook)) {
+        type Rewrite = (key: unknown, value: unknown) => unknown;
+        faults[hook] = chain(faults[hook] as Rewrite | undefined, value as Rewrite);
+      } else if (hook === "stages") {
         for (const stage of part.faults.stages ?? []) claim(`the ${stage.stage} stage`, part, stage, undefined);
         faults.stages = [...((faults.stages as unknown[] | undefined) ?? []), ...(part.faults.stages ?? [])];
       } else if (Array.isArray(value)) {

@@ -1,13 +1,22 @@
 import { composeVariants } from "./compose.js";
 import { DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
+import { FAILURE_VARIANTS } from "./failures.js";
+import { MEMBER_VARIANTS } from "./members.js";
 import { QUERY_VARIANTS } from "./query.js";
 import { SERVICE_VARIANTS } from "./service.js";
 import type { RateLimit } from "../keys.js";
 import type { Variant } from "./variant.js";
 
 function part(id: string): Variant {
-  const found = [...SERVICE_VARIANTS, ...DETAIL_VARIANTS, ...QUERY_VARIANTS, ...DATA_VARIANTS].find((v) => v.id === id);
+  const found = [
+    ...SERVICE_VARIANTS,
+    ...DETAIL_VARIANTS,
+    ...QUERY_VARIANTS,
+    ...DATA_VARIANTS,
+    ...FAILURE_VARIANTS,
+    ...MEMBER_VARIANTS,
+  ].find((v) => v.id === id);
   // Stryker disable next-line all: a typo in the list below, caught by every test that loads the variants
   if (!found) throw new Error(`deployment variants: no variant ${id}`);
   return found;
@@ -30,6 +39,7 @@ const DEPLOYMENT_PARTS = [
   "mcp-tools-other-prefix",
   "mcp-tools-list-paged",
   "detail-default-record-unnamed-fields",
+  "detail-results-any-order",
   "search-page-order-varies",
 ] as const;
 
@@ -37,7 +47,8 @@ const DEPLOYMENT_PARTS = [
  * Another stack's choices in the same places, also legal together: the rate limit stated as text the runner does not
  * read (its pace learnt from 429s), a proxy's answers on connections closed after each and slow to open, sessions
  * kept, event streams, plain-text refusals, extra capabilities, 403 for a missing key, loose tool schemas, sparse
- * data, a priced /version, salary omitted, any operator on any field, larger bodies read.
+ * data, a priced /version, salary omitted, any operator on any field, larger bodies read, members left out written
+ * null, refusals in the envelope under HTTP 200.
  */
 const OTHER_STACK_PARTS = [
   "service-rate-limit-unreported",
@@ -55,6 +66,8 @@ const OTHER_STACK_PARTS = [
   "jobs-salary-omitted",
   "query-operators-beyond-table",
   "limits-body-8-mib",
+  "search-absent-members-null",
+  "failures-in-band-http-200",
 ] as const;
 
 /**
@@ -68,7 +81,7 @@ function deployment(id: string, description: string, ids: readonly string[], rat
   return { ...composed, id, description, server: { ...composed.server, ...(rateLimit ? { rateLimit } : {}) } };
 }
 
-/** Combinations of the variants of service.ts, detail.ts and data.ts that a real deployment has all at once. */
+/** Combinations of the variants of the other files that a real deployment has all at once. */
 export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
   deployment(
     "deployment-realistic",
@@ -76,7 +89,7 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "reported by key status; 40 ms latency; every 100th request a 503 with Retry-After; gzip answers; idle " +
       "connections closed after 1 s; MCP sessions that end after three POSTs, event streams with a log message and a " +
       "ping before each result, tools under another prefix listed two a page, invalid arguments as JSON-RPC -32602; " +
-      "unnamed fields in the default profile record; page order varying (" +
+      "unnamed fields in the default profile record; detail records and page IDs in an order of their own (" +
       DEPLOYMENT_PARTS.join(", ") +
       ").",
     DEPLOYMENT_PARTS,
@@ -88,7 +101,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "stated by key status as text, so learnt from 429s; REST answers as a proxy writes them, each connection " +
       "closed after its answer and served 300 ms after it opens; MCP sessions kept, event streams, plain-text " +
       "refusals, extra capabilities, 403 without a key, loose tool schemas; sparse data; /version priced; salary " +
-      "omitted; any operator on any field; bodies up to 8 MiB (" +
+      "omitted; any operator on any field; bodies up to 8 MiB; members left out written null; refusals in the " +
+      "envelope under HTTP 200 (" +
       OTHER_STACK_PARTS.join(", ") +
       ").",
     OTHER_STACK_PARTS,
