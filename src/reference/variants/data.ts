@@ -45,6 +45,93 @@ function sparse(input: StoreInput): StoreInput {
   return { people: thin(input.people), jobs: thin(input.jobs), companies: thin(input.companies) };
 }
 
+/** A hash of a text, so that one text is written the same way wherever it stands (a company's name on a job). */
+function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const ACCENTED: Readonly<Record<string, string>> = { a: "á", e: "é", o: "ö", u: "ü", n: "ñ", c: "ç", s: "ş" };
+
+/**
+ * A text as real data writes it, one text in four each way: accented letters (José, Zürich), another script and a
+ * symbol (東京 ✓), punctuation a parser must keep (O'Brien & "Co." \ 50%), or as it was.
+ */
+function worldly(text: string): string {
+  switch (textHash(text) % 4) {
+    case 0:
+      return text.replace(/[aeouncs]/g, (c) => ACCENTED[c]!);
+    case 1:
+      return `${text} 東京 ✓`;
+    case 2:
+      return `O'${text} & "Co." \\ 50%`;
+    default:
+      return text;
+  }
+}
+
+const worldlyOr = <T extends string | null | undefined>(text: T): T =>
+  (typeof text === "string" ? worldly(text) : text) as T;
+const worldlyAll = (texts: readonly string[] | undefined) => texts?.map(worldly);
+/** Skills as a technologist's profile lists them, added to one person in three. */
+const SYMBOL_SKILLS = ["C++", "C#", ".NET", "Node.js", "R&D", "UI/UX"];
+
+/** Names, titles, places and prose of every record written in the world's scripts and punctuation (`worldly`). */
+function worldText(input: StoreInput): StoreInput {
+  function* people() {
+    let row = 0;
+    for (const p of input.people) {
+      const skills = worldlyAll(p.skills) ?? [];
+      yield {
+        ...p,
+        first_name: worldlyOr(p.first_name),
+        last_name: worldlyOr(p.last_name),
+        ...(p.full_name ? { full_name: worldly(p.full_name) } : {}),
+        headline: worldlyOr(p.headline),
+        active_title: worldlyOr(p.active_title),
+        city: worldlyOr(p.city),
+        skills: row++ % 3 === 0 ? [...skills, ...SYMBOL_SKILLS.slice(row % 4, (row % 4) + 2)] : skills,
+        experiences: p.experiences?.map((x) => ({
+          ...x,
+          title: worldlyOr(x.title),
+          company_name: worldlyOr(x.company_name),
+          workplace_city: worldlyOr(x.workplace_city),
+        })),
+        educations: p.educations?.map((x) => ({
+          ...x,
+          institution_name: worldlyOr(x.institution_name),
+          major: worldlyOr(x.major),
+        })),
+      };
+    }
+  }
+  function* jobs() {
+    for (const j of input.jobs)
+      yield {
+        ...j,
+        title: worldlyOr(j.title),
+        description: worldlyOr(j.description),
+        company_name: worldlyOr(j.company_name),
+        city: worldlyOr(j.city),
+        location: worldlyOr(j.location),
+        functions: worldlyAll(j.functions),
+      };
+  }
+  function* companies() {
+    for (const c of input.companies)
+      yield {
+        ...c,
+        name: worldlyOr(c.name),
+        description: worldlyOr(c.description),
+        hq_city: worldlyOr(c.hq_city),
+        hq_full_address: worldlyOr(c.hq_full_address),
+        categories_and_keywords: worldlyAll(c.categories_and_keywords),
+      };
+  }
+  return { people: people(), jobs: jobs(), companies: companies() };
+}
+
 /** How much data a deployment holds (§4.3: totals reach the 100000+ cap; jobs and companies carry no count). */
 export const DATA_VARIANTS: readonly Variant[] = [
   {
@@ -66,6 +153,16 @@ export const DATA_VARIANTS: readonly Variant[] = [
       "and language of a person thinned alike; names, LinkedIn URLs and a posting's state are kept. The spec " +
       "shows no field every record has a value for.",
     faults: { dataset: sparse },
+  },
+  {
+    id: "data-world-text",
+    clause: "s2-3-free-text-values",
+    area: "detail",
+    description:
+      "Names, titles, places and prose in the world's scripts and punctuation: accented letters (José, Zürich), " +
+      "another script and a symbol (東京 ✓), apostrophes, ampersands, quotes, a backslash and a percent sign, and " +
+      "skills such as C++, C# and .NET; a text is written the same way wherever it stands.",
+    faults: { dataset: worldText },
   },
   {
     id: "data-snapshot-refreshed",
