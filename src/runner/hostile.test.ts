@@ -151,6 +151,35 @@ describe("the runner against a hostile server", () => {
     },
   );
 
+  it("stops before sending more when key status redirects, naming the base URL the redirect points at", async () => {
+    let hits = 0;
+    const moved = createServer((req, res) => {
+      hits++;
+      res.writeHead(308, { location: `https://api.example.test/talent${req.url ?? ""}` }).end();
+    });
+    await new Promise<void>((r) => moved.listen(0, "127.0.0.1", r));
+    const port = (moved.address() as AddressInfo).port;
+    try {
+      const run = runConformance({
+        baseUrl: `http://127.0.0.1:${port}/api/`,
+        apiKey: KEY,
+        cases: cases(),
+        maxCredits: 50,
+        concurrency: 1,
+        timeoutMs: 500,
+      });
+      await expect(run).rejects.toThrow(UnreachableError);
+      await expect(run).rejects.toThrow(
+        `http://127.0.0.1:${port}/api/ answers GET /auth/key/status with HTTP 308, a redirect to ` +
+          "https://api.example.test/talent/api/auth/key/status (not followed: tdss sends the key to the base URL " +
+          "only); if the deployment is there, run with --base-url https://api.example.test/talent/api/",
+      );
+      expect(hits).toBe(1);
+    } finally {
+      await new Promise((r) => moved.close(r));
+    }
+  });
+
   it("treats a target that cannot be reached as unreachable", async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));

@@ -293,6 +293,8 @@ async function preflight(run: RunContext, fullPlan: RunPlan): Promise<Preflight>
   const { options, http, credentials, observed, implementation, warn } = run;
   const preflight = await sendRequest(prepareRequest({ operation: "getKeyStatus" }), http, credentials);
   if (preflight.error) throw new UnreachableError(`cannot reach ${http.baseUrl.href}: ${preflight.error}`);
+  const moved = redirectedBase(preflight, http.baseUrl);
+  if (moved) throw new UnreachableError(moved);
   const prefix = /^[A-Za-z]{1,10}_/.exec(options.apiKey)?.[0];
   observed.set("key_prefix", prefix ?? null, "s5-key-prefix");
   const keyState = keyStateOf(preflight, implementation);
@@ -322,6 +324,33 @@ async function preflight(run: RunContext, fullPlan: RunPlan): Promise<Preflight>
   );
   paceByKeyStatus(preflight, run);
   return { meter, balanceBefore, plan };
+}
+
+/**
+ * The first request of a run answered with a redirect: the deployment is elsewhere (https for http, another path),
+ * which is the tester's setting to change, not a verdict. tdss never follows one (the key goes to the base URL only,
+ * docs/runner-robustness.md), so it names where the redirect points and the base URL that would reach it.
+ */
+function redirectedBase(exchange: Exchange, baseUrl: URL): string | undefined {
+  const status = exchange.status;
+  const location = exchange.headers?.location;
+  if (status === undefined || status < 300 || status > 399 || !location) return undefined;
+  let target: URL;
+  try {
+    target = new URL(location, exchange.request.url);
+  } catch {
+    return undefined;
+  }
+  const route = new URL(exchange.request.url).pathname.slice(baseUrl.pathname.length);
+  const base = target.pathname.endsWith(route)
+    ? `${target.origin}${target.pathname.slice(0, target.pathname.length - route.length)}`
+    : undefined;
+  return (
+    `${baseUrl.href} answers GET /auth/key/status with HTTP ${status}, ` +
+    `a redirect to ${target.origin}${target.pathname} ` +
+    `(not followed: tdss sends the key to the base URL only)` +
+    (base ? `; if the deployment is there, run with --base-url ${base}` : "")
+  );
 }
 
 /** The plan the key's balance allows: all of it, the cases that fit (--fit-balance), or a refusal to start. */
