@@ -28,6 +28,12 @@ export interface CheckContext {
   readonly vars: Readonly<Record<string, unknown>>;
   readonly run: RunState;
   view(exchange: Exchange): ResponseView;
+  /**
+   * Set only where a second look judges the call a last time (src/runner/stages/second-look.ts): its arguments as the
+   * earlier step's first answer gave them, while `vars` hold its second answer. Two answers to one request show what
+   * the deployment answers afresh on every call, as IDs encrypted with a random nonce (s2-1-id-stability-not-shown).
+   */
+  readonly firstLook?: unknown;
 }
 
 export interface CheckOutcome {

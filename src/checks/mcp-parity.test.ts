@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "./check.js";
-import { checkSameAnswer, mcpToolResult } from "./mcp-parity.js";
+import { checkSameAnswer, checkSameAnswerReissued, mcpToolResult } from "./mcp-parity.js";
 import { loadContract } from "../contract/index.js";
 import type { Exchange } from "./exchange.js";
 
@@ -31,6 +31,38 @@ describe("checkSameAnswer (s4-6-tool-per-route-same-rules)", () => {
     expect(checkSameAnswer("records", [a, b], [{ ...b, x: 3 }, a]).message).toBe(
       "the tool's records differ from REST's at /0/x of the 1 without a match",
     );
+  });
+});
+
+describe("checkSameAnswerReissued: REST answered the same request twice (s2-1-id-stability-not-shown)", () => {
+  it("compares IDs by count where REST answered the same set with other strings", () => {
+    const ok = checkSameAnswerReissued("ids", ["a", "b"], ["c", "d"], ["e", "f"]);
+    expect(ok.outcome.status).toBe("pass");
+    expect(ok.reissued).toBe("the same search answered twice by REST with 2 other ID strings");
+    expect(checkSameAnswerReissued("ids", ["a", "b"], ["c", "d"], ["e"]).outcome.message).toMatch(
+      /^the tool returned 1 IDs, REST 2 for the same set \(compared by count/,
+    );
+  });
+
+  it("judges ID strings as checkSameAnswer does where REST answered the same strings twice", () => {
+    const same = checkSameAnswerReissued("ids", ["a", "b"], ["a", "b"], ["a", "c"]);
+    expect(same.outcome.message).toBe(checkSameAnswer("ids", ["a", "b"], ["a", "c"]).message);
+    expect(same.reissued).toBeUndefined();
+    expect(checkSameAnswerReissued("ids", ["a", "b"], ["b", "c"], ["d", "e"]).outcome.status).toBe("fail");
+  });
+
+  it("sets aside the ID members REST answered afresh in every record, and nothing else", () => {
+    const rest1 = [{ profile_id: "p1", full_name: "Ada" }];
+    const rest2 = [{ profile_id: "p2", full_name: "Ada" }];
+    const ok = checkSameAnswerReissued("records", rest1, rest2, [{ profile_id: "p3", full_name: "Ada" }]);
+    expect(ok.outcome.status).toBe("pass");
+    expect(ok.reissued).toMatch(/^\/profile_id answered by REST with other strings/);
+    const wrong = checkSameAnswerReissued("records", rest1, rest2, [{ profile_id: "p3", full_name: "Grace" }]);
+    expect(wrong.outcome.status).toBe("fail");
+    expect(wrong.reissued).toBeUndefined();
+    expect(
+      checkSameAnswerReissued("records", rest1, rest1, [{ profile_id: "p3", full_name: "Ada" }]).outcome.status,
+    ).toBe("fail");
   });
 });
 

@@ -3,7 +3,8 @@ import { firstDifference } from "../contract/tool-agreement.js";
 import { textJson } from "../client/mcp.js";
 import { isRefusal } from "./answer.js";
 import { isSuccess } from "./views.js";
-import { excerpt, fail, failOn, pass, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, failOn, pass, type Check, type CheckContext, type CheckOutcome } from "./check.js";
+import { mask, REISSUED_CLAUSE, REISSUED_IDS, reissuedIds, reissuedMembers } from "./reissued-ids.js";
 
 /**
  * A tool answers what its route answers (s4-6-tool-per-route-same-rules, s1-mcp-exposes-nine-routes): the
@@ -59,6 +60,49 @@ function unmatched(rest: readonly unknown[], tool: readonly unknown[]): { rest: 
   return { rest: restLeft, tool: tool.filter(take) };
 }
 
+/**
+ * The same comparison where REST answered the same request twice (`restBefore`, then `rest`: a second look) with other
+ * ID strings for the same records, which a deployment encrypting IDs with a random nonce does (s2-1-id-stability-not-
+ * shown): IDs are then compared by count, since their strings name no record twice alike, and records with the members
+ * REST itself answered afresh in every record (their IDs) set aside. Where REST answered the same strings twice, this
+ * is `checkSameAnswer` and excuses nothing.
+ */
+export function checkSameAnswerReissued(
+  what: "ids" | "records",
+  restBefore: unknown,
+  rest: unknown,
+  tool: unknown,
+): { outcome: CheckOutcome; reissued?: string } {
+  const plain = checkSameAnswer(what, rest, tool);
+  if (plain.status === "pass" || !Array.isArray(restBefore) || !Array.isArray(rest) || !Array.isArray(tool))
+    return { outcome: plain };
+  if (what === "ids") {
+    if (!reissuedIds(restBefore, rest)) return { outcome: plain };
+    const reissued = `the same search answered twice by REST with ${rest.length} other ID strings`;
+    if (tool.length !== rest.length || new Set(tool).size !== tool.length)
+      return {
+        outcome: fail(
+          `the tool returned ${tool.length} IDs, REST ${rest.length} for the same set (compared by count: REST ` +
+            `answered it twice with other ID strings, s2-1-id-stability-not-shown)`,
+          excerpt(rest, 200),
+          excerpt(tool, 200),
+        ),
+      };
+    return {
+      outcome: pass(`${tool.length} IDs, as many as REST (compared by count: ${reissued})`),
+      reissued,
+    };
+  }
+  const members = reissuedMembers(restBefore, rest);
+  if (!members.length) return { outcome: plain };
+  const masked = (records: unknown[]) => records.map((r) => mask(r, members));
+  const outcome = checkSameAnswer(what, masked(rest), masked(tool));
+  const reissued = `${members.join(", ")} answered by REST with other strings in every record of the same request`;
+  return outcome.status === "pass"
+    ? { outcome: pass(`${outcome.message ?? ""} (${reissued}, set aside)`), reissued }
+    : { outcome };
+}
+
 export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: unknown }> = {
   description: "a tool returned the same IDs (as a set) or the same records as the REST route",
   args: {
@@ -67,8 +111,20 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
     additionalProperties: false,
     properties: { what: { enum: ["ids", "records"] }, rest: {}, tool: {} },
   },
-  run: (_ctx, args) => checkSameAnswer(args.what, args.rest, args.tool),
+  run: (ctx, args) => {
+    const before = earlierArgs(ctx);
+    if (!before) return checkSameAnswer(args.what, args.rest, args.tool);
+    const { outcome, reissued } = checkSameAnswerReissued(args.what, before.rest, args.rest, args.tool);
+    if (reissued) ctx.run.observed.add(`${REISSUED_IDS}.${ctx.operationId ?? "route"}`, reissued, REISSUED_CLAUSE);
+    return outcome;
+  },
 };
+
+/** The call's arguments as the earlier step's first answer gave them, when judged against its second look. */
+function earlierArgs(ctx: CheckContext): Record<string, unknown> | undefined {
+  const before = ctx.firstLook;
+  return before !== null && typeof before === "object" ? (before as Record<string, unknown>) : undefined;
+}
 
 /**
  * Whether structuredContent is a text content wrapped whole in an object of one member, as an SDK gives a tool that

@@ -1,5 +1,6 @@
 import { canonicalJson } from "../contract/index.js";
 import { excerpt, fail, pass, type Check } from "./check.js";
+import { mask, REISSUED_CLAUSE, REISSUED_IDS, reissuedMembers } from "./reissued-ids.js";
 
 interface Args {
   /** The record fetched earlier (captured). */
@@ -10,7 +11,8 @@ interface Args {
 
 /**
  * The step's first record is the same record as one fetched before (§2.1 LinkedIn URL lookup, §2.6 re-read
- * by id).
+ * by id). Judged against a second look of the earlier read (`ctx.firstLook`), the members that read answered with
+ * other strings the second time (IDs encrypted afresh on every call, s2-1-id-stability-not-shown) are set aside.
  */
 export const sameRecord: Check<Args> = {
   description: "the first record returned equals a record fetched earlier (except ignored members)",
@@ -33,14 +35,22 @@ export const sameRecord: Check<Args> = {
       );
     const ignore = new Set(args.ignore ?? []);
     const strip = (r: object) => Object.fromEntries(Object.entries(r).filter(([k]) => !ignore.has(k)));
-    const a = strip(actual);
-    const b = strip(args.expected);
+    const before = (ctx.firstLook as Partial<Args> | undefined)?.expected;
+    const reissued = before ? reissuedMembers([strip(before)], [strip(args.expected)]) : [];
+    const a = mask(strip(actual), reissued) as Record<string, unknown>;
+    const b = mask(strip(args.expected), reissued) as Record<string, unknown>;
+    if (reissued.length && canonicalJson(a) === canonicalJson(b))
+      ctx.run.observed.add(
+        `${REISSUED_IDS}.${ctx.operationId ?? "route"}`,
+        `${reissued.join(", ")} answered with other strings by two reads of the same record`,
+        REISSUED_CLAUSE,
+      );
     if (canonicalJson(a) === canonicalJson(b)) {
       for (const k of ignore)
         ctx.run.observed.add(
           `records.same_${k}_on_every_lookup`,
           (actual as Record<string, unknown>)[k] === args.expected[k],
-          "s2-1-ids-opaque-strings",
+          REISSUED_CLAUSE,
         );
       return pass();
     }

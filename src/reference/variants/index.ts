@@ -56,9 +56,8 @@ export function unknownVariants(id: string): string[] {
  */
 export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
   "s2-1-id-stability-not-shown":
-    "Pending: ids-encrypted-per-call still fails detail/jobs-id-reusable, search-semantics/people and the MCP " +
-    "parity cases (search-parity, detail-parity, jobs-detail-parity, companies-detail-parity), which compare ID " +
-    'strings across requests (docs/variants.md, "Not yet held").',
+    "Pending: ids-encrypted-per-call still fails search-semantics/people and leaves search-semantics/jobs and " +
+    'companies not run: the oracles compare ID strings across requests (docs/variants.md, "Not yet held").',
   "s4-bodies-json-encoding":
     "Not built: the reference has no hook to accept a byte-order mark or other encodings yet (docs/lint.md).",
   "s5-key-prefix":

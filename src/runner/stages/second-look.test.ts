@@ -92,3 +92,36 @@ describe("a check's second look at an earlier step", () => {
     expect(() => loadSuiteFile(file, "odd")).toThrow(/second_look: names no earlier step "nowhere"/);
   });
 });
+
+describe("a second look at a deployment issuing IDs afresh on every call (s2-1-id-stability-not-shown)", () => {
+  const reread = async (faults: Fault[]) => {
+    fake = await startFakeDeployment({ faults });
+    const outcome = await runConformance({
+      baseUrl: fake.url,
+      apiKey: fake.keys.active,
+      cases: selectCases(loadSuites(), "detail/jobs-id-reusable"),
+      maxCredits: 100,
+      concurrency: 1,
+      timeoutMs: 5000,
+    });
+    return { outcome, result: outcome.results[0]!, details: fake.hits.get("POST /entity/v1/jobs/detail-by-id") };
+  };
+
+  it("sets aside the members the earlier read answered with other strings, and observes it", async () => {
+    const { result, outcome, details } = await reread(["ids-issued-afresh"]);
+    expect(result.failures).toEqual([]);
+    expect(result.status).toBe("passed");
+    expect(details).toBe(3);
+    const seen = outcome.observed["ids.issued-afresh.getJobs"];
+    expect(seen?.clauses).toEqual(["s2-1-id-stability-not-shown"]);
+    expect(JSON.stringify(seen?.value)).toContain("/id answered with other strings by two reads of the same record");
+    expect(outcome.observed["second-look.snapshot-changed.jobs"]).toBeUndefined();
+  });
+
+  it("asks nothing again, and observes nothing, where IDs are stable", async () => {
+    const { result, outcome, details } = await reread([]);
+    expect(result.status).toBe("passed");
+    expect(details).toBe(2);
+    expect(outcome.observed["ids.issued-afresh.getJobs"]).toBeUndefined();
+  });
+});

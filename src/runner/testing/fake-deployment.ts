@@ -26,7 +26,8 @@ export type Fault =
   | "unstable-version" // fingerprint changes on every call (§4.5)
   | "email-in-headline" // an e-mail address in a people headline (§1)
   | "refreshed-after-first-detail" // people data refreshed (skills) after the first people detail request (legal, §1)
-  | "skills-differ-on-every-read"; // every people detail request gives other skills (a fault: no snapshot is stable)
+  | "skills-differ-on-every-read" // every people detail request gives other skills (a fault: no snapshot is stable)
+  | "ids-issued-afresh"; // every ID issued carries a fresh nonce, each resolving (legal, s2-1-id-stability-not-shown)
 
 export interface FakeDeployment {
   readonly url: string;
@@ -41,6 +42,10 @@ type Rec = Record<string, unknown>;
 const SECRET = "fake-deployment";
 const sign = (text: string) => createHmac("sha256", SECRET).update(text).digest("base64url").slice(0, 10);
 const encodeId = (kind: string, i: number) => Buffer.from(`${kind}:${i}:${sign(`${kind}:${i}`)}`).toString("base64url");
+/** An ID of the same record under another nonce: what a deployment encrypting IDs afresh on every call issues. */
+let issued = 0;
+const reissue = (id: string) =>
+  Buffer.from(`${Buffer.from(id, "base64url").toString("utf8")}:${++issued}`).toString("base64url");
 function decodeId(kind: string, id: unknown): number | undefined {
   if (typeof id !== "string") return undefined;
   const [k, i, sig] = Buffer.from(id, "base64url").toString("utf8").split(":");
@@ -283,7 +288,7 @@ class FakeService {
       .map((d, i) => [d, i] as const)
       .filter(([d]) => body.where === undefined || matches(body.where as Rec, d));
     const page = all.slice(offset, offset + Math.max(0, Number(size)));
-    const ids = page.map(([, i]) => encodeId(ID_KIND[dataset], i));
+    const ids = page.map(([, i]) => this.issue(encodeId(ID_KIND[dataset], i)));
     const more = offset + page.length < all.length;
     const out: Rec = { [idsMemberOf(dataset)]: ids };
     if (dataset === "people") out.total = faults.has("total-as-text") ? String(all.length) : all.length;
@@ -337,10 +342,17 @@ class FakeService {
         notFound.push(id);
         continue;
       }
-      results.push(this.refreshed(dataset, view(dataset, record, source)));
+      const shown = { ...this.refreshed(dataset, view(dataset, record, source)) };
+      for (const member of ["profile_id", "id", "company_id"])
+        if (typeof shown[member] === "string") shown[member] = this.issue(shown[member]);
+      results.push(shown);
     }
     if (dataset === "people") this.peopleDetails++;
     return { data: { total: ids.length, found: results.length, not_found: notFound, results }, count: results.length };
+  }
+
+  private issue(id: string): string {
+    return this.faults.has("ids-issued-afresh") ? reissue(id) : id;
   }
 
   /** A record as the data stands at this request: refreshed (or changing) under the faults that say so. */
