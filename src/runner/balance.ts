@@ -12,8 +12,11 @@ import type { Exchange } from "../checks/exchange.js";
 export interface BalanceReading {
   readonly value?: number;
   readonly error?: string;
-  /** Why key status gave no reading when it was the tester's limit: no answer came, or the key's rate limit. */
-  readonly limit?: "no answer" | "rate limit";
+  /**
+   * Why key status gave no reading when it was the tester's limit: no answer came, the key's rate limit, or the
+   * balance still moved when the run stopped waiting for it to settle (src/runner/settle.ts).
+   */
+  readonly limit?: "no answer" | "rate limit" | "unsettled";
   /** The key status answer that gave no balance (the evidence of `error`). */
   readonly exchange?: Exchange;
 }

@@ -3,6 +3,7 @@ import { CaseMcpSessions } from "./steps/mcp-sessions.js";
 import { onChain } from "../client/round-trips.js";
 import { forEachConcurrent } from "./concurrent.js";
 import { MeasurementWindows } from "./measure.js";
+import { BalanceSettling, SETTLE_BOUND_MS } from "./settle.js";
 import { EvidenceLog } from "./evidence.js";
 import { NotRun, notRunReason, notRunResult } from "./not-run.js";
 import { resolve, type TemplateScope } from "./template.js";
@@ -173,7 +174,11 @@ export async function runCases(
   const results = new Map<string, CaseResult>();
   const deps: RunDeps = {
     ...engineDeps,
-    windows: new MeasurementWindows(engineDeps.meter, (key, reading) => syncBudget(key, reading, engineDeps)),
+    windows: new MeasurementWindows(
+      engineDeps.meter,
+      (key, reading) => syncBudget(key, reading, engineDeps),
+      new BalanceSettling(Math.min(engineDeps.timeoutMs, SETTLE_BOUND_MS)),
+    ),
   };
   const pool = (list: readonly CaseDef[]) =>
     forEachConcurrent(

@@ -17,6 +17,21 @@ function ledger(balance = 100) {
   return { state, meter };
 }
 
+/** A key's ledger whose key status shows a charge only from the `late`-th reading after it (billing settling late). */
+function lateLedger(late: number, balance = 100) {
+  const state = { balance, reads: 0 };
+  let shown = balance;
+  let since = 0;
+  const meter = {
+    read: () => {
+      state.reads++;
+      if (state.balance !== shown && ++since > late) [shown, since] = [state.balance, 0];
+      return Promise.resolve({ value: shown });
+    },
+  } as unknown as BalanceMeter;
+  return { state, meter };
+}
+
 /** A measured run that asks for admission, then is charged `charge` Credits. */
 function charged(state: { balance: number }, charge: number) {
   return async (admit: Admit) => {
@@ -192,6 +207,30 @@ describe("MeasurementWindows", () => {
     await windows.measure("primary", charged(state, 3), () => 3);
     await windows.alone("primary", () => Promise.resolve((state.balance -= 1)));
     expect(quiet).toEqual([100, 97, 97, 96]);
+  });
+
+  it("waits for a balance that shows a window's charges late, and opens the next window on that reading", async () => {
+    const { state, meter } = lateLedger(2);
+    const windows = new MeasurementWindows(meter);
+    const [a, b] = await Promise.all([
+      windows.measure("primary", charged(state, 2), () => 2),
+      windows.measure("primary", charged(state, 3), () => 3),
+    ]);
+    expect([a.measured, b.measured]).toEqual([2, 3]);
+    expect(a.after.value).toBe(95);
+    const next = await windows.measure("primary", charged(state, 1), () => 1);
+    expect(next).toMatchObject({ measured: 1, before: { value: 95 }, after: { value: 94 } });
+  });
+
+  it("waits for a balance that shows the charge of a run measured alone late", async () => {
+    const { state, meter } = lateLedger(3);
+    const windows = new MeasurementWindows(meter);
+    const alone = await windows.alone(
+      "primary",
+      () => Promise.resolve((state.balance -= 4)),
+      () => 4,
+    );
+    expect(alone).toMatchObject({ before: { value: 100 }, after: { value: 96 } });
   });
 
   it("puts the window's closing reading on the chain of every run it measured", async () => {

@@ -1,5 +1,6 @@
 import { countRoundTrip, offChain } from "../client/round-trips.js";
 import type { BalanceMeter, BalanceReading } from "./balance.js";
+import { BalanceSettling, SETTLE_BOUND_MS } from "./settle.js";
 
 export type BalanceKey = "primary" | "second";
 
@@ -100,13 +101,17 @@ class Window {
     }
   }
 
+  /** What §8 says everything sent in the window cost (null when one request's cost is not known). */
+  expected(): number | null {
+    return this.members.reduce<number | null>((total, m) => sum(total, m ?? null), this.others);
+  }
+
   /** A member's own cost, or undefined (with `mismatch` when what was sent does not add up to the fall). */
   costOf(member: number): { measured?: number; mismatch?: true } {
     if (this.fell === undefined) return {};
     // A window of one run and nothing else measured it alone: the fall is its cost, whatever was expected.
     if (this.members.length === 1 && this.otherAdmissions === 0) return { measured: this.fell };
-    const expected = this.members.reduce<number | null>((total, m) => sum(total, m ?? null), this.others);
-    if (expected !== this.fell) return { mismatch: true };
+    if (this.expected() !== this.fell) return { mismatch: true };
     return { measured: this.members[member]! };
   }
 }
@@ -159,6 +164,8 @@ export class MeasurementWindows {
     private readonly meter: BalanceMeter,
     /** Called with each reading taken while nothing charged is in flight. */
     private readonly onQuiet: (key: BalanceKey, reading: BalanceReading) => void = () => undefined,
+    /** Waits for a balance that shows charges late (src/runner/settle.ts). */
+    private readonly settling = new BalanceSettling(SETTLE_BOUND_MS),
   ) {
     this.readsInCase = meter.readsEveryTime === true;
   }
@@ -217,11 +224,13 @@ export class MeasurementWindows {
 
   /**
    * Runs `fn` with nothing else charged on the key in flight, between two readings of the balance: for a cost only a
-   * lone request shows, and for runs a shared window could not tell apart.
+   * lone request shows, and for runs a shared window could not tell apart. `expected` says what §8 says the result
+   * cost (null: not known), which the closing reading waits for if the balance shows charges late.
    */
   async alone<T>(
     key: BalanceKey,
     fn: () => Promise<T>,
+    expected: (result: T) => number | null = () => null,
   ): Promise<{ result: T; before: BalanceReading; after: BalanceReading }> {
     const ledger = this.ledger(key);
     await new Promise<void>((resolve) => {
@@ -232,7 +241,7 @@ export class MeasurementWindows {
       const before = (!this.readsInCase && ledger.quiet) || (await this.read(key, false));
       this.onQuiet(key, before);
       const result = await fn();
-      const after = await this.read(key, true);
+      const after = await this.settled(key, before, await this.read(key, true), expected(result));
       ledger.quiet = after.value !== undefined && !this.readsInCase ? after : undefined;
       this.onQuiet(key, after);
       return { result, before, after };
@@ -240,6 +249,11 @@ export class MeasurementWindows {
       ledger.aloneRunning = false;
       this.pump(key);
     }
+  }
+
+  /** A charge of a run measured alone showed `ms` after its answer, later than its reading waited (settle.ts). */
+  shownLate(ms: number): void {
+    this.settling.shownLate(ms);
   }
 
   private ledger(key: BalanceKey): KeyLedger {
@@ -300,7 +314,9 @@ export class MeasurementWindows {
     ledger.busy = true;
     try {
       await window.settled();
-      window.after = this.readsInCase ? {} : await this.read(key, true);
+      window.after = this.readsInCase
+        ? {}
+        : await this.settled(key, window.before, await this.read(key, true), window.expected());
       const { before, after } = window;
       window.fell = before.value !== undefined && after.value !== undefined ? before.value - after.value : undefined;
       ledger.quiet = after.value !== undefined ? after : undefined;
@@ -311,6 +327,21 @@ export class MeasurementWindows {
       window.markClosed();
       this.pump(key);
     }
+  }
+
+  /**
+   * The closing reading `after` once the balance shows what was sent since `before` (src/runner/settle.ts). A balance
+   * that did not settle is no reading, and the reading cached is stale: the next one is taken afresh.
+   */
+  private async settled(
+    key: BalanceKey,
+    before: BalanceReading,
+    after: BalanceReading,
+    expected: number | null,
+  ): Promise<BalanceReading> {
+    const reading = await this.settling.settle(after, before.value, expected, () => this.read(key, true));
+    if (reading.limit === "unsettled") this.meter.touch();
+    return reading;
   }
 
   private async read(key: BalanceKey, fresh: boolean): Promise<BalanceReading> {

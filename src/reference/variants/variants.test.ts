@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../../contract/index.js";
-import { VARIANTS, WITHOUT_VARIANT } from "./index.js";
+import { PENDING_VARIANTS, VARIANTS, WITHOUT_VARIANT, findVariant } from "./index.js";
 
 const clauses = [...loadContract().clauses.values()];
 const readings = clauses.filter((c) => c.kind === "implementation-defined" || c.kind === "ambiguous");
@@ -10,6 +10,17 @@ describe("variants of the reference server", () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(25);
     expect(new Set(VARIANTS.map((v) => v.id)).size).toBe(VARIANTS.length);
     for (const v of VARIANTS) expect(v.description.length, v.id).toBeGreaterThan(20);
+  });
+
+  it("keep a variant either held by selftest or pending, never both", () => {
+    const both = PENDING_VARIANTS.filter((p) => VARIANTS.some((v) => v.id === p.id)).map((p) => p.id);
+    expect(both).toEqual([]);
+  });
+
+  it("hold the measured Credits to a balance that settles late (src/runner/settle.ts)", () => {
+    expect(VARIANTS.map((v) => v.id)).toContain("credits-balance-settles-late");
+    expect(PENDING_VARIANTS.map((v) => v.id)).not.toContain("credits-balance-settles-late");
+    expect(findVariant("credits-balance-settles-late")?.faults.stages?.map((s) => s.stage)).toEqual(["key"]);
   });
 
   it(

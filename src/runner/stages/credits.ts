@@ -41,6 +41,8 @@ export function unmeasured(label: string, sent: SentExpansion, deps: EngineDeps)
   if (reading?.limit === "no answer") return noAnswer(`the balance reading of ${label}`, reading.error ?? "", deps);
   if (reading?.limit === "rate limit")
     return new NotRun("rate limit", `the balance reading of ${label} was still answered 429 after the retries ran out`);
+  if (reading?.limit === "unsettled")
+    return new NotRun("balance", `the Credits of ${label} cannot be measured: ${reading.error}`);
   // Key status answered, and the runner found no balance it can read in it: what the deployment reports is judged
   // once, by the key-status check (§4.5); the Credits of every step are then the tester's to pin, not failures.
   const unread = [sent.before, sent.after].find((r) => r?.error !== undefined && r.exchange && isSuccess(r.exchange));
