@@ -30,6 +30,8 @@ describe("auto-detection of members the spec does not name", () => {
       scopes: "/data/permissions",
       rateLimit: "/data/rateLimitPerMinute",
     });
+    expect(detectKeyStatus({ scope: "people:read jobs:read" }).scopes).toBe("/data/scope");
+    expect(detectKeyStatus({ scope_note: "read only", scopes: ["people:read"] }).scopes).toBe("/data/scopes");
     expect(detectKeyStatus({ balance: 7, credit_limit: 100 }).remaining).toBe("/data/balance");
     expect(detectKeyStatus({ limit: 10 })).toEqual({});
   });

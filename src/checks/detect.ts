@@ -98,7 +98,10 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
     return 0;
   });
   if (active) out.active = active;
-  const scopes = best(all, (m) => (Array.isArray(m.value) && /scope|permission/.test(m.path) ? 2 : 0));
+  // A list of names, or one text of them as OAuth writes `scope` ("people:read jobs:read").
+  const scopes = best(all, (m) =>
+    !/scope|permission/.test(m.path) ? 0 : Array.isArray(m.value) ? 3 : typeof m.value === "string" ? 2 : 0,
+  );
   if (scopes) out.scopes = scopes;
   const rateLimit = best(all, (m) => {
     if (m.value === null || m.value === undefined || /remain/.test(m.path)) return 0;

@@ -10,14 +10,15 @@ import { balanceValue } from "./balance-value.js";
  * - `refused`: it refused the key with 401 or 403 (HTTP status or envelope code): the key is rejected;
  * - `inactive`: it answered, reporting the key as not active;
  * - `active`: it answered for an active key (or one whose activity it does not show), with the remaining Credits
- *   when it shows them;
+ *   and the key's scopes when it shows them (a list, or one text of names split at spaces or commas, as OAuth's
+ *   `scope` is written);
  * - `unknown`: any other answer (a 5xx, a 404, a body that is not the envelope): the deployment's key status is at
  *   fault, which the cases that check key status judge; it says nothing of the key.
  */
 export type KeyState =
   | { readonly kind: "refused"; readonly summary: string }
   | { readonly kind: "inactive"; readonly value: unknown }
-  | { readonly kind: "active"; readonly remaining?: number }
+  | { readonly kind: "active"; readonly remaining?: number; readonly scopes?: readonly string[] }
   | { readonly kind: "unknown"; readonly reason: string };
 
 /** Statuses by which a service refuses a key itself (RFC 9110 §15.5.2, §15.5.4). */
@@ -47,7 +48,15 @@ export function keyStateOf(exchange: Exchange, implementation: Implementation): 
   const active = members.active ? getPointer(exchange.json, members.active) : undefined;
   if (active !== undefined && !reportsActive(active)) return { kind: "inactive", value: active };
   const remaining = balanceValue(members.remaining ? getPointer(exchange.json, members.remaining) : undefined);
-  return remaining !== undefined ? { kind: "active", remaining } : { kind: "active" };
+  const scopes = scopeList(members.scopes ? getPointer(exchange.json, members.scopes) : undefined);
+  return { kind: "active", ...(remaining !== undefined ? { remaining } : {}), ...(scopes ? { scopes } : {}) };
+}
+
+/** The scope names a key status member lists: a list of strings, or a text of names; undefined for anything else. */
+function scopeList(value: unknown): readonly string[] | undefined {
+  if (typeof value === "string") return value.split(/[\s,]+/).filter((s) => s !== "");
+  if (Array.isArray(value) && value.every((s) => typeof s === "string")) return value;
+  return undefined;
 }
 
 /** One line saying what a key state is, for messages. */

@@ -74,7 +74,13 @@ async function executeStep(
     if (step.name !== undefined && step.kind === "request" && prepared.length === 1)
       run.earlier.set(step.name, { step, prepared: p, captured: verdict.vars });
     if (!stepFailed) Object.assign(run.vars, verdict.vars);
-    if (s.execution.inconclusive && !stepFailed) throw new NotRun("data", `${p.label}: ${s.execution.inconclusive}`);
+    if (s.execution.inconclusive && !stepFailed) {
+      // Inconclusive because the tester's key was refused (its balance, its scope) is the key's limit, not the data's.
+      const { auth, worstCase } = p.plan;
+      const limited =
+        auth === "primary" ? await deps.keyLimits.judge(p.label, s.execution.exchanges, worstCase) : undefined;
+      throw limited ?? new NotRun("data", `${p.label}: ${s.execution.inconclusive}`);
+    }
   }
   if (refused) throw refused;
   if (stop && "notRun" in stop) throw stop.notRun;

@@ -4,6 +4,7 @@ import { KeyLimits } from "./key-limits.js";
 import type { KeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
 import type { AuthMode, Exchange } from "../checks/exchange.js";
+import { KeyScopes } from "./key-scopes.js";
 
 /** A meter whose key status answers `state`, counting how often it was asked. */
 function meter(state: KeyState): BalanceMeter & { asked: number } {
@@ -88,5 +89,58 @@ describe("KeyLimits: the tester's balance and rate, told apart from the deployme
     expect(await limits.judge("step 1", [http(400), http(500)], 4)).toBeUndefined();
     expect(await limits.judge("step 1", [exchange({ status: 402 }, "second")], 4)).toBeUndefined();
     expect(m.asked).toBe(0);
+  });
+
+  describe("a 401 or 403 while the key can pay: its scope when KeyScopes finds the route out of its reach", () => {
+    /** KeyScopes whose free probes are all refused 403, counting them. */
+    function refusingScopes() {
+      const probes: string[] = [];
+      const keyScopes = new KeyScopes(
+        (request) => {
+          probes.push(request.operationId!);
+          return Promise.resolve({ ...http(403), request: { ...http(403).request, operationId: request.operationId } });
+        },
+        () => {},
+      );
+      return { keyScopes, probes };
+    }
+    const onPeopleQuery = (status: number) => ({
+      ...http(status),
+      request: { ...http(status).request, operationId: "queryPeople" as const },
+    });
+
+    it.each([403, 401])(
+      "HTTP %i, key status listing scopes, the route refusing a free probe too: not run (scope)",
+      async (status) => {
+        const { keyScopes, probes } = refusingScopes();
+        const limits = new KeyLimits(meter({ kind: "active", remaining: 1000, scopes: ["jobs:read"] }), keyScopes);
+        const verdict = await limits.judge("step 1", [onPeopleQuery(status)], 4);
+        expect(verdict?.category).toBe("scope");
+        expect(limits.exhausted).toBeUndefined();
+        expect(limits.outOfScope).toEqual(["POST /v1/people/query"]);
+        expect(probes).toEqual(["queryPeople"]);
+        expect(() => limits.guard("step 2", 0, "queryPeople")).toThrow(/not sent: the tester's key lacks the scope/);
+        expect(() => limits.guard("step 2", 4, "queryJobs")).not.toThrow();
+      },
+    );
+
+    it.each([
+      ["key status lists no scopes", { kind: "active", remaining: 1000 }],
+      ["key status does not show the balance", { kind: "active", scopes: ["jobs:read"] }],
+      ["the balance cannot pay for the step", { kind: "active", remaining: 2, scopes: ["jobs:read"] }],
+    ] as [string, KeyState][])("no scope reading when %s, and no probe sent", async (_, state) => {
+      const { keyScopes, probes } = refusingScopes();
+      const limits = new KeyLimits(meter(state), keyScopes);
+      expect((await limits.judge("step 1", [onPeopleQuery(401)], 4))?.category).toBeUndefined();
+      expect(probes).toEqual([]);
+      expect(limits.outOfScope).toEqual([]);
+    });
+
+    it("a 403 read as the balance stays the balance, whatever the scopes", async () => {
+      const { keyScopes, probes } = refusingScopes();
+      const limits = new KeyLimits(meter({ kind: "active", remaining: 2, scopes: ["jobs:read"] }), keyScopes);
+      expect((await limits.judge("step 1", [onPeopleQuery(403)], 4))?.category).toBe("balance");
+      expect(probes).toEqual([]);
+    });
   });
 });

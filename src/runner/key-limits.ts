@@ -1,7 +1,9 @@
 import type { BalanceMeter } from "./balance.js";
-import { describeKeyState } from "../checks/key-state.js";
+import { describeKeyState, keyRefusal, type KeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
 import type { Exchange } from "../checks/exchange.js";
+import type { OperationId } from "../contract/index.js";
+import type { KeyScopes } from "./key-scopes.js";
 
 /** Statuses by which a service may refuse a request for its key's balance or rate (docs/design.md, "A refusal"). */
 type LimitStatus = 402 | 403 | 429;
@@ -35,17 +37,27 @@ function strongestSignal(exchanges: readonly Exchange[]): LimitStatus | "unshown
  * (docs/design.md, "Conditions of a real deployment"). When a step of the primary key did not get what it expected
  * and an answer may be a balance or rate refusal, key status (free, §4.5) tells which it is (§7): a key it refuses or
  * reports inactive, or a balance below what the step could cost, is the tester's balance, and from then on every
- * priced step is not run; a 429 with a balance that can pay is the rate limit, for that case alone. Otherwise the
- * refusal was the deployment's and its verdict stands.
+ * priced step is not run; a 429 with a balance that can pay is the rate limit, for that case alone; a 401 or 403 with
+ * a balance that can pay, from a key status that lists the key's scopes, may be the key's scope, which `scopes`
+ * decides (src/runner/key-scopes.ts). Otherwise the refusal was the deployment's and its verdict stands.
  */
 export class KeyLimits {
   private exhaustedBy: string | undefined;
 
-  constructor(private readonly meter: BalanceMeter) {}
+  constructor(
+    private readonly meter: BalanceMeter,
+    /** How the run tells a route out of the key's scope; without it, no refusal is read as the key's scope. */
+    private readonly scopes?: KeyScopes,
+  ) {}
 
   /** Why the key can no longer pay, once a step found so; undefined while it can. */
   get exhausted(): string | undefined {
     return this.exhaustedBy;
+  }
+
+  /** The routes found out of the key's scope during the run (src/runner/key-scopes.ts). */
+  get outOfScope(): readonly string[] {
+    return this.scopes?.routes ?? [];
   }
 
   /** The key's balance is known to be spent (`reason` says how): this and every later priced step are not run. */
@@ -54,10 +66,14 @@ export class KeyLimits {
     return new NotRun("balance", reason);
   }
 
-  /** Before a priced step of the primary key: not run once the balance is known to be spent. */
-  guard(label: string, worstCase: number): void {
+  /**
+   * Before a step of the primary key on `route`: not run once the balance is known to be spent (a priced step), or
+   * once the route is known to be out of the key's scope.
+   */
+  guard(label: string, worstCase: number, route?: OperationId): void {
     if (this.exhaustedBy !== undefined && worstCase > 0)
       throw new NotRun("balance", `${label} was not sent: ${this.exhaustedBy}`);
+    this.scopes?.guard(label, route);
   }
 
   /**
@@ -66,27 +82,39 @@ export class KeyLimits {
    */
   async judge(label: string, exchanges: readonly Exchange[], worstCase: number): Promise<NotRun | undefined> {
     const signal = strongestSignal(exchanges);
-    if (signal === undefined) return undefined;
-    const answered = signal === "unshown" ? "an MCP refusal without a status" : String(signal);
+    const keyRefused =
+      this.scopes !== undefined && exchanges.some((e) => e.request.auth === "primary" && keyRefusal(e));
+    if (signal === undefined && !keyRefused) return undefined;
     const state = await this.meter.state("primary");
     const needed = Math.max(1, worstCase);
-    let exhausted: string | undefined;
+    const exhausted = signal === undefined ? undefined : this.balanceOf(label, signal, state, needed);
+    if (exhausted !== undefined) return this.exhaust(exhausted);
+    // A key that can pay refused on a route, by a key status that lists its scopes: perhaps the key's scope.
+    if (keyRefused && state.kind === "active" && state.scopes && (state.remaining ?? 0) >= needed) {
+      const scope = await this.scopes?.judge(label, exchanges, state.scopes);
+      if (scope) return scope;
+    }
+    if (signal === 429)
+      return new NotRun("rate limit", `${label} was still answered 429 (rate limited) after the retries ran out`);
+    return undefined;
+  }
+
+  /** Why a refusal by `signal` is the key's balance, given what key status says now; undefined when it is not. */
+  private balanceOf(label: string, signal: LimitStatus | "unshown", state: KeyState, needed: number) {
+    const answered = signal === "unshown" ? "an MCP refusal without a status" : String(signal);
     if (state.kind === "refused" || state.kind === "inactive")
-      exhausted = `the key was refused during the run (${describeKeyState(state)})`;
-    else if (state.kind === "active" && state.remaining !== undefined) {
-      if (state.remaining < needed)
-        exhausted =
-          `the key's balance ran out: ${label} was answered ${answered} and key status reports ` +
-          `${state.remaining} Credits left, less than the ${needed} it may cost`;
-    } else if (signal === 402 || signal === 403) {
+      return `the key was refused during the run (${describeKeyState(state)})`;
+    if (state.kind === "active" && state.remaining !== undefined)
+      return state.remaining < needed
+        ? `the key's balance ran out: ${label} was answered ${answered} and key status reports ` +
+            `${state.remaining} Credits left, less than the ${needed} it may cost`
+        : undefined;
+    if (signal === 402 || signal === 403) {
       // Key status does not show the balance (or did not answer): the refusal cannot be told from the deployment's
       // own, so it is read as the tester's balance; the run is then incomplete (exit 2), never passed or failed.
       const why = state.kind === "unknown" ? describeKeyState(state) : "key status does not show the balance";
-      exhausted = `${label} was answered ${answered} and ${why}, so the refusal is read as the key's balance`;
+      return `${label} was answered ${answered} and ${why}, so the refusal is read as the key's balance`;
     }
-    if (exhausted !== undefined) return this.exhaust(exhausted);
-    if (signal === 429)
-      return new NotRun("rate limit", `${label} was still answered 429 (rate limited) after the retries ran out`);
     return undefined;
   }
 }

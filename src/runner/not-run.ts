@@ -16,7 +16,13 @@ export class NotRun extends Error {
  * limits being the cause: any case of these makes the run INCOMPLETE (exit 2), except `balance` for cases
  * `--fit-balance` left out before the run (docs/verdicts.md, "Not run").
  */
-export const UNJUDGED: ReadonlySet<NotRunCategory> = new Set(["unreachable", "no answer", "balance", "rate limit"]);
+export const UNJUDGED: ReadonlySet<NotRunCategory> = new Set([
+  "unreachable",
+  "no answer",
+  "balance",
+  "rate limit",
+  "scope",
+]);
 
 /** The reason a report shows: `not run: <category>: <detail>`, one form for every reporter. */
 export function notRunReason(category: NotRunCategory, detail: string): string {

@@ -18,6 +18,7 @@ import { isSuccess } from "../checks/views.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { requestsPerSecond } from "./rate.js";
 import { KeyLimits } from "./key-limits.js";
+import { KeyScopes } from "./key-scopes.js";
 import { describeKeyState, keyRefusal, keyStateOf, type KeyState } from "../checks/key-state.js";
 import { stableKeyStatus } from "../checks/key-status.js";
 import { notRunResult } from "./not-run.js";
@@ -433,7 +434,7 @@ async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> 
   };
   const budget = new Budget(options.maxCredits);
   const versionCost: VersionCost = {};
-  const keyLimits = new KeyLimits(meter);
+  const keyLimits = new KeyLimits(meter, new KeyScopes((request) => sendRequest(request, http, credentials), run.warn));
   const expectations = options.expectations ?? new Map<string, string>();
   // Cases --fit-balance left out are reported first, as not run, so the console lists them before the rest.
   const leftOut = new Map(
@@ -517,6 +518,12 @@ function stoppedOf(run: RunContext, executed: Executed): { stopped?: RunOutcome[
     first.push(
       `requests got no answer within --timeout (${run.options.timeoutMs} ms) or lost their connection: ` +
         `${listed(unanswered)}; no verdict was given on them (a longer --timeout may let them run)`,
+    );
+  const outOfScope = notRunFor("scope");
+  if (outOfScope.length)
+    first.push(
+      `the tester's key lacks the scope of ${keyLimits.outOfScope.join(", ")}: ${listed(outOfScope)}; ` +
+        `no verdict was given on them (a key holding every scope runs them)`,
     );
   const rateLimited = notRunFor("rate limit");
   if (rateLimited.length)

@@ -132,10 +132,20 @@ export interface CaseResult {
  * - `balance`: the tester's key cannot pay for the case (its balance ran out, it was refused, or `--fit-balance` left
  *   the case out), or another client spends on it, so the case's Credits cannot be measured;
  * - `rate limit`: the tester's key was still rate limited after the transport's retries;
+ * - `scope`: the tester's key lacks the scope of a route the case calls: the route refused the active key, which can
+ *   pay, on the case's request and on a free probe, while key status lists the key's scopes (src/runner/key-scopes.ts);
  * - `budget`: the case no longer fits the run's `--max-credits`;
  * - `interrupted`: SIGINT or SIGTERM;
  * - `data`: the deployment's data does not hold what the case needs (a template, a bound, a set too large to page);
  * - `configuration`: the run lacks what the case needs (a second or an inactive key).
  */
 export type NotRunCategory =
-  "unreachable" | "no answer" | "balance" | "rate limit" | "budget" | "interrupted" | "data" | "configuration";
+  | "unreachable"
+  | "no answer"
+  | "balance"
+  | "rate limit"
+  | "scope"
+  | "budget"
+  | "interrupted"
+  | "data"
+  | "configuration";

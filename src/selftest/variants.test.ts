@@ -75,4 +75,21 @@ describe("a variant's row", () => {
       { case: "a/three", message: "not run: data: no set small enough" },
     ]);
   });
+
+  it("takes a case not run for the key's scope as right only on a route the variant keeps from the key", () => {
+    const variant = VARIANTS.find((v) => v.id === "auth-key-without-companies-scope")!;
+    expect(variant.keyOutOfScope).toEqual(["queryCompanies", "getCompanies"]);
+    const scope = (route: string) =>
+      `not run: scope: step 1 was refused: the tester's key lacks the scope of ${route} (HTTP 403; a free probe ...`;
+    const verdicts = [
+      { id: "a/one", status: "skipped", failedChecks: [], message: scope("POST /v1/companies/query") },
+      { id: "a/two", status: "skipped", failedChecks: [], message: scope("POST /entity/v1/companies/detail-by-id") },
+      { id: "a/three", status: "skipped", failedChecks: [], message: scope("POST /v1/jobs/query") },
+    ] as const;
+    const run = (v: typeof variant) =>
+      variantRow(v, { key: `variant:${v.id}`, profile: "small", durationMs: 1, verdicts: [...verdicts] });
+    expect(run(variant).failures.map((f) => f.case)).toEqual(["a/three"]);
+    const other = VARIANTS.find((v) => v.id === "auth-other-scope-names")!;
+    expect(run(other).failures.map((f) => f.case)).toEqual(["a/one", "a/two", "a/three"]);
+  });
 });

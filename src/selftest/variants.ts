@@ -1,3 +1,4 @@
+import { bodyOperation } from "../contract/index.js";
 import { VARIANTS, type Variant } from "../reference/variants/index.js";
 import type { CaseDef } from "../runner/types.js";
 import type { JobOutcome } from "./job.js";
@@ -70,13 +71,27 @@ export function planVariantJobs(variants: readonly Variant[], cases: readonly Ca
  * A case a variant's run did not run: a legal variant leaves every case judged, so a case not run for the data's
  * size, the key's rate or balance, the budget or an unreachable server is a gap of the suite, as a failure is. One
  * exception is known and left: the search-semantics oracles may spend their own Credit allowance before every oracle
- * ran where a variant refuses a form they build conditions with (query-exists-false-refused); docs/variants.md.
+ * ran where a variant refuses a form they build conditions with (query-exists-false-refused); docs/variants.md. And a
+ * case not run for the key's scope, on a variant that keeps a route from the key, is no gap (`outOfScope`).
  */
-function notRun(verdict: JobOutcome["verdicts"][number]): boolean {
+function notRun(verdict: JobOutcome["verdicts"][number], variant: Variant): boolean {
   return (
     verdict.status === "skipped" &&
-    !/allowance of \d+ Credits is spent before every search check ran/.test(verdict.message ?? "")
+    !/allowance of \d+ Credits is spent before every search check ran/.test(verdict.message ?? "") &&
+    !outOfScope(verdict.message ?? "", variant)
   );
+}
+
+/**
+ * A case not run because the tester's key lacks the scope of a route the variant keeps from it (`keyOutOfScope`):
+ * the run's right answer there, as the key is the tester's limit (docs/verdicts.md, "A key without a scope").
+ */
+function outOfScope(message: string, variant: Variant): boolean {
+  if (!message.startsWith("not run: scope: ")) return false;
+  return (variant.keyOutOfScope ?? []).some((route) => {
+    const op = bodyOperation(route);
+    return op !== undefined && message.includes(`lacks the scope of ${op.method} ${op.path} `);
+  });
 }
 
 /** A variant's row from its run: a failed case, or one not run, is a false failure of the suite. */
@@ -90,7 +105,7 @@ export function variantRow(variant: Variant, outcome: JobOutcome | undefined): V
   if (!outcome || outcome.error)
     return { ...base, status: "error", failures: [], warnings: [], error: outcome?.error ?? "not run" };
   const failures = outcome.verdicts
-    .filter((v) => v.status === "failed" || v.status === "drift" || notRun(v))
+    .filter((v) => v.status === "failed" || v.status === "drift" || notRun(v, variant))
     .map((v) => ({ case: v.id, message: v.message ?? v.status }));
   const warnings = outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((message) => ({ case: v.id, message })));
   return { ...base, status: failures.length ? "failed" : "passed", failures, warnings };

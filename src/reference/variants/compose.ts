@@ -1,3 +1,4 @@
+import type { OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 import type { Variant } from "./variant.js";
 
@@ -45,7 +46,9 @@ export function composeVariants(parts: readonly Variant[]): Variant {
   const faults: Record<string, unknown> = {};
   const server: Record<string, unknown> = {};
   let dataset: Variant["dataset"];
+  const outOfScope = new Set<OperationId>();
   for (const part of parts) {
+    for (const route of part.keyOutOfScope ?? []) outOfScope.add(route);
     for (const [hook, value] of Object.entries(part.faults) as [keyof Faults, unknown][]) {
       if ((CHAINED as readonly string[]).includes(hook)) {
         type Rewrite = (key: unknown, value: unknown) => unknown;
@@ -85,5 +88,6 @@ export function composeVariants(parts: readonly Variant[]): Variant {
     faults,
     ...(Object.keys(server).length ? { server } : {}),
     ...(dataset ? { dataset } : {}),
+    ...(outOfScope.size ? { keyOutOfScope: [...outOfScope] } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { DATA_VARIANTS, PENDING_DATA_VARIANTS } from "./data.js";
 import { DEPLOYMENT_VARIANTS } from "./deployment.js";
 import { DETAIL_VARIANTS, PENDING_DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
+import { KEY_SCOPE_VARIANTS } from "./key-scopes.js";
 import { MEMBER_VARIANTS } from "./members.js";
 import { QUERY_VARIANTS } from "./query.js";
 import { PENDING_SERVICE_VARIANTS, SERVICE_VARIANTS } from "./service.js";
@@ -14,6 +15,7 @@ export type { DatasetSizes, Variant } from "./variant.js";
 export const VARIANTS: readonly Variant[] = [
   ...FAILURE_VARIANTS,
   ...MEMBER_VARIANTS,
+  ...KEY_SCOPE_VARIANTS,
   ...QUERY_VARIANTS,
   ...DETAIL_VARIANTS,
   ...SERVICE_VARIANTS,

@@ -1,4 +1,4 @@
-import type { ClauseArea } from "../../contract/index.js";
+import type { ClauseArea, OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 import type { GatewayConditions } from "../gateway.js";
 import type { RateLimit } from "../keys.js";
@@ -59,6 +59,12 @@ export interface Variant {
    * starts it with these sizes instead of its small dataset).
    */
   readonly dataset?: DatasetSizes;
+  /**
+   * Routes the demo active key cannot reach (a scope it lacks, s5-scope-names-not-shown): the cases that call them are
+   * the tester's limit, so selftest takes their "not run: scope" as the run's right answer, and requires it of them
+   * (docs/variants.md, "How selftest runs them").
+   */
+  readonly keyOutOfScope?: readonly OperationId[];
 }
 
 /** Records generated per dataset. */

@@ -99,7 +99,7 @@ export function prepareExpansion(
     }
     if (plan.auth === "second" && !deps.credentials.second)
       throw new NotRun("configuration", `${label} needs a second (exhausted) key; none is configured`);
-    if (plan.auth === "primary") deps.keyLimits.guard(label, plan.worstCase);
+    if (plan.auth === "primary") deps.keyLimits.guard(label, plan.worstCase, plan.operationId);
     return { label, scope, spec, plan };
   } catch (error) {
     if (error instanceof NotRun) return { notRun: error };
