@@ -130,6 +130,8 @@ class KeyLedger {
   waiters: (() => void)[] = [];
   /** Smoothed duration of a balance reading, in ms: the round trip windows are sized by. */
   roundTripMs: number | undefined;
+  /** Smoothed wait for the balance to settle after a closing reading (settle.ts), in ms: 0 where it shows at once. */
+  settleMs = 0;
 
   /** An admission may go into the open window, or open one, now. */
   get free(): boolean {
@@ -263,7 +265,9 @@ export class MeasurementWindows {
   }
 
   private minOpenMs(key: BalanceKey): number {
-    return WINDOW_ROUND_TRIPS * (this.ledger(key).roundTripMs ?? 0);
+    // A close waits for the balance to settle too: a window stays open as many times longer.
+    const ledger = this.ledger(key);
+    return WINDOW_ROUND_TRIPS * ((ledger.roundTripMs ?? 0) + ledger.settleMs);
   }
 
   /** The open window (opened on a reading if none is), once the key is free: no window closing, no run alone. */
@@ -339,7 +343,10 @@ export class MeasurementWindows {
     after: BalanceReading,
     expected: number | null,
   ): Promise<BalanceReading> {
+    const started = performance.now();
     const reading = await this.settling.settle(after, before.value, expected, () => this.read(key, true));
+    const ledger = this.ledger(key);
+    ledger.settleMs = 0.7 * ledger.settleMs + 0.3 * (performance.now() - started);
     if (reading.limit === "unsettled") this.meter.touch();
     return reading;
   }
