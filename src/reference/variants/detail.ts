@@ -237,10 +237,6 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       },
     },
   },
-];
-
-/** Detail choices the suite does not pass yet (docs/variants.md, "Not yet held"). */
-export const PENDING_DETAIL_VARIANTS: readonly Variant[] = [
   {
     id: "ids-encrypted-per-call",
     clause: "s2-1-id-stability-not-shown",

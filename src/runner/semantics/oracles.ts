@@ -20,6 +20,7 @@ import {
   type Sample,
 } from "./conditions.js";
 import { narrowSet } from "../narrowing.js";
+import { REISSUED_CLAUSE, REISSUED_IDS, reissuedIds } from "../../checks/reissued-ids.js";
 import { Judge, type QueryNode } from "./judge.js";
 import { AllowanceSpent, type OracleFailure, type OracleRequests, type SearchResult } from "./oracle-requests.js";
 import { readField, todayUtc } from "./values.js";
@@ -63,6 +64,14 @@ const PARTITION = ["s4-2-not-negates", "s4-2-exists-presence", "s4-2-all-every-c
 const SCOPE = "s4-2-scope-same-sub-record";
 /** §4.3: a people total "counts matches, not returned IDs". */
 const TOTAL = "s4-3-total-counts-matches";
+/** The search route of each dataset, which names the observation of IDs issued afresh. */
+const SEARCH_OPERATION: Readonly<Record<Dataset, string>> = {
+  people: "queryPeople",
+  jobs: "queryJobs",
+  companies: "queryCompanies",
+};
+/** A record's own ID member where the spec names one (§2.4 profile_id, §2.6 id); companies are not shown (§2.7). */
+const OWN_ID: Readonly<Record<Dataset, string>> = { people: "profile_id", jobs: "id", companies: "id" };
 
 /** Field names a query names (to fetch exactly those with `_source`). */
 function fieldsOf(node: unknown, out = new Set<string>()): Set<string> {
@@ -130,6 +139,12 @@ export class SemanticOracles {
   private readonly totalFaults = new Set<string>();
   /** The `_source` the samples were fetched with (undefined: the default record). */
   private sampleSource: readonly string[] | undefined;
+  /**
+   * The deployment answered the sampling search twice with other ID strings for the same records (s2-1-id-stability-
+   * not-shown): whether a search returned a record is then asked of the records its IDs resolve to, and partitions of
+   * jobs and companies compare counts (docs/verdicts.md, "What a check assumes about ID strings").
+   */
+  private reissued = false;
 
   constructor(
     private readonly session: OracleRequests,
@@ -317,10 +332,12 @@ export class SemanticOracles {
     ];
     const pool = Math.max(PAGE, this.options.samples * 2);
     let ids: readonly string[] = [];
+    let asked: QueryNode | undefined;
     for (const where of discovery) {
       const found = await this.session.search(this.dataset, where, pool);
       if (!found.refused && found.ids.length) {
         ids = found.ids;
+        asked = where;
         break;
       }
     }
@@ -340,6 +357,9 @@ export class SemanticOracles {
       if (detail.refused) throw new NothingToSample(`the ${this.dataset} detail route refused the sampled IDs`);
       records.push(...detail.records);
     }
+    if (records.length && !records.some((r) => ids.some((id) => Object.values(r).includes(id))))
+      this.reissued = await this.issuedAfresh(asked!, ids, records.length);
+    if (this.reissued) return this.samplesOf(records, ids);
     const candidates: Sample[] = [];
     for (const id of ids) {
       let record =
@@ -359,6 +379,55 @@ export class SemanticOracles {
     if (!candidates.length)
       throw new NothingToSample(`no fetched ${this.dataset} record carries its ID, so none can be told apart`);
     return pickDiverse(candidates, this.options.samples);
+  }
+
+  /**
+   * Whether the deployment issues IDs afresh on every call: no fetched record carries the ID it was fetched by, so the
+   * sampling search is asked once more. The same number of IDs, none of them the same string, every one of the first
+   * resolved (`found` records): the same records under other strings, which the oracles then tell apart by their values
+   * (s2-1-id-stability-not-shown). A deployment whose records merely do not show their ID answers the same strings.
+   */
+  private async issuedAfresh(where: QueryNode, ids: readonly string[], found: number): Promise<boolean> {
+    if (found !== ids.length) return false;
+    const again = await this.session.search(this.dataset, where, ids.length);
+    if (again.refused || !reissuedIds(ids, again.ids)) return false;
+    this.session.observe(
+      `${REISSUED_IDS}.${SEARCH_OPERATION[this.dataset]}`,
+      `the same search answered twice with ${ids.length} other ID strings, each resolving (search-semantics)`,
+      REISSUED_CLAUSE,
+    );
+    return true;
+  }
+
+  /** The samples where IDs are issued afresh: each fetched record, named by its own ID (any ID issued resolves). */
+  private samplesOf(records: readonly Record<string, unknown>[], ids: readonly string[]): Sample[] {
+    const candidates = records.map((record, i) => {
+      const own = record[OWN_ID[this.dataset]];
+      return {
+        id: typeof own === "string" ? own : ids[i]!,
+        record,
+        fields: new Map([...this.spec.fields.values()].map((f) => [f.name, readField(record, f)])),
+      };
+    });
+    return pickDiverse(candidates, this.options.samples);
+  }
+
+  /**
+   * Whether the IDs a search returned hold the sampled record. Where IDs are issued afresh their strings name no record
+   * twice alike, so the records they resolve to are fetched (one detail call, a Credit for a page of 5) and compared
+   * with the sample by the values it was sampled with: every queryable field.
+   */
+  private async holds(ids: readonly string[], sample: Sample): Promise<boolean> {
+    if (!this.reissued) return ids.includes(sample.id);
+    const detail = await this.session.detail(this.dataset, ids, this.sampleSource);
+    return (
+      !detail.refused &&
+      detail.records.some((record) =>
+        [...this.spec.fields.keys()].every(
+          (name) => canonicalJson(record[name] ?? null) === canonicalJson(sample.record[name] ?? null),
+        ),
+      )
+    );
   }
 
   /** Each condition built from a record's own values must return it (in chunks, narrowed by its identity). */
@@ -441,7 +510,7 @@ export class SemanticOracles {
   private async returns(sample: Sample, conditions: readonly Condition[], anchor: QueryNode | undefined) {
     const where = all(...(anchor ? [anchor] : []), ...conditions.map((c) => c.node));
     const r = await this.session.search(this.dataset, where, PAGE);
-    const ok = !r.refused && r.ids.includes(sample.id);
+    const ok = !r.refused && r.ids.length > 0 && (await this.holds(r.ids, sample));
     return {
       ok,
       inconclusive: !ok && !r.refused && r.hasNext,
@@ -830,6 +899,7 @@ export class SemanticOracles {
       );
       return;
     }
+    if (this.reissued) return this.partitionCounts(label, whole, results, fail);
     const union = new Map<string, string>();
     for (const x of results)
       for (const id of x.r.ids) {
@@ -865,6 +935,32 @@ export class SemanticOracles {
         actual: [...union.keys()],
       });
     }
+  }
+
+  /**
+   * A partition of jobs or companies where IDs are issued afresh: the strings of Q and of its parts name the same
+   * records differently, so the sets are compared by size. Q, held whole in one page, counts as many records as its
+   * three parts together (a record in two parts, or in none, shows unless both happen at once).
+   */
+  private partitionCounts(
+    label: string,
+    whole: SearchResult,
+    results: readonly { readonly name: string; readonly r: SearchResult }[],
+    fail: (failure: OracleFailure) => void,
+  ): void {
+    const parts = results.reduce((n, x) => n + x.r.ids.length, 0);
+    if (parts === whole.ids.length) return;
+    fail({
+      check: "partition",
+      message:
+        `${label}: Q returned ${whole.ids.length} IDs, its three parts ${parts} in all (compared by count: the ` +
+        `deployment issues IDs afresh on every call, ${REISSUED_CLAUSE}; ${PARTITION.join(", ")})`,
+      clauses: PARTITION,
+      exchange: whole.exchange,
+      related: results.map((x) => x.r.exchange),
+      expected: whole.ids.length,
+      actual: results.map((x) => x.r.ids.length),
+    });
   }
 
   /**
