@@ -161,6 +161,50 @@ describe("tdss run: the tester's key", () => {
     expect(summary).toMatch(/warning: the tester's key could no longer pay: [^\n]*\n[\s\S]*\nINCOMPLETE: /);
   });
 
+  it("a key without the companies scope: its cases not run (scope), said as learnt, none failed, exit 2", async () => {
+    const requests: string[] = [];
+    const keys: KeySpec[] = [
+      { key: ACTIVE, credits: 100_000, scopes: ["people:read", "jobs:read"] },
+      { key: EXHAUSTED, credits: 0 },
+    ];
+    server = await startReferenceServer({
+      people: 300,
+      jobs: 150,
+      companies: 120,
+      keys,
+      tap: (e) => requests.push(`${e.status} ${e.method} ${e.url}`),
+    });
+    const r = await tdssRun(server, {
+      only: "routes/*companies*,routes/*jobs*,detail/companies-records",
+      concurrency: 2,
+    });
+    expect(r.code, r.log).toBe(2);
+    const rep = report(r);
+    expect(statuses(rep, "failed")).toEqual([]);
+    const outOfScope = rep.cases.filter((c) => c.notRun === "scope");
+    expect(outOfScope.map((c) => c.id).sort()).toEqual(
+      rep.cases
+        .filter((c) => /companies/.test(c.id))
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(outOfScope.every((c) => /^not run: scope: .*lacks the scope of POST \//.test(c.reason ?? ""))).toBe(true);
+    expect(rep.cases.filter((c) => /jobs/.test(c.id)).every((c) => c.status === "passed")).toBe(true);
+    expect(rep.summary).toMatchObject({ exitCode: 2, notRun: { scope: outOfScope.length } });
+    // Learnt once per route: each companies route is refused a handful of times, not once per case and step.
+    expect(requests.filter((q) => q.startsWith("403 POST /v1/companies/query")).length).toBeLessThanOrEqual(4);
+    // One line as soon as a route is learnt, before the verdict; the scopes key status lists are named.
+    const learnt = r.log.split("\n").filter((l) => l.startsWith("E|tdss: warning: the tester's key lacks the scope"));
+    expect(learnt.length).toBeGreaterThanOrEqual(1);
+    expect(learnt.length).toBeLessThanOrEqual(2);
+    expect(learnt[0]).toMatch(/with the scopes people:read, jobs:read: the cases that call the route are not run/);
+    expect(r.log.indexOf(learnt[0]!)).toBeLessThan(r.log.indexOf("Summary by area:"));
+    expect(r.log).toMatch(/^INCOMPLETE: /m);
+    const junit = readFileSync(join(runFolder(r), "junit.xml"), "utf8");
+    expect(junit.match(/<skipped message="not run: scope: /g)?.length).toBe(outOfScope.length);
+    expect(junit).toMatch(/<testsuites name="tdss" tests="\d+" failures="0" /);
+  });
+
   it("a key status that does not show the balance: warned before the cases, and a 402 later is not run", async () => {
     const s = await serve(8);
     const only =
