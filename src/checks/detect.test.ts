@@ -13,6 +13,7 @@ describe("auto-detection of members the spec does not name", () => {
       }),
     ).toEqual({
       remaining: "/data/remaining_credits",
+      used: "/data/used_credits",
       active: "/data/active",
       scopes: "/data/scopes",
       rateLimit: "/data/rate_limit",
@@ -34,6 +35,19 @@ describe("auto-detection of members the spec does not name", () => {
     expect(detectKeyStatus({ scope_note: "read only", scopes: ["people:read"] }).scopes).toBe("/data/scopes");
     expect(detectKeyStatus({ balance: 7, credit_limit: 100 }).remaining).toBe("/data/balance");
     expect(detectKeyStatus({ limit: 10 })).toEqual({});
+  });
+
+  it("finds a remaining member that shows no quota, after one that shows a number, and the Credits used", () => {
+    expect(detectKeyStatus({ remaining_credits: null, used_credits: 12 })).toEqual({
+      remaining: "/data/remaining_credits",
+      used: "/data/used_credits",
+    });
+    expect(detectKeyStatus({ quota: { remaining: "unlimited", spent: 4 } })).toEqual({
+      remaining: "/data/quota/remaining",
+      used: "/data/quota/spent",
+    });
+    expect(detectKeyStatus({ remaining_note: null, balance: 9 }).remaining).toBe("/data/balance");
+    expect(detectKeyStatus({ note: null, used_limit: 5 })).toEqual({});
   });
 
   it("finds the version and the fingerprint", () => {

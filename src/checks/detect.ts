@@ -72,25 +72,45 @@ export function detectRecords(data: unknown, preferred: readonly string[] = []):
 
 export interface KeyStatusMembers {
   remaining?: string;
+  /** The Credits the key has used, where key status counts them: a key without a quota may show no remaining. */
+  used?: string;
   active?: string;
   scopes?: string;
   rateLimit?: string;
 }
 
-/** Key status members (§4.5): remaining Credits, active, scopes, rate limit. */
+/**
+ * Key status members (§4.5): remaining Credits, Credits used, active, scopes, rate limit. A member named for the
+ * remaining quota that holds no number (null, "unlimited": a key without a quota) is still the remaining member, found
+ * after any that holds one, so that another key's status (an exhausted key's 0) is read there.
+ */
 export function detectKeyStatus(data: unknown): KeyStatusMembers {
   const all = members(data);
   const out: KeyStatusMembers = {};
   const remaining = best(all, (m) => {
-    if (balanceValue(m.value) === undefined) return 0;
+    const named = /remain/.test(m.path)
+      ? 4
+      : /balance/.test(m.path)
+        ? 3
+        : /credit/.test(m.path)
+          ? 2
+          : /quota/.test(m.path)
+            ? 1
+            : 0;
     if (/used|spent|limit|total|max|reset|rate|per_|window|cost/.test(m.path)) return 0;
-    if (/remain/.test(m.path)) return 4;
-    if (/balance/.test(m.path)) return 3;
-    if (/credit/.test(m.path)) return 2;
-    if (/quota/.test(m.path)) return 1;
-    return 0;
+    if (balanceValue(m.value) !== undefined) return named;
+    const noQuota =
+      m.value === null || (typeof m.value === "string" && /unlimit|unmetered|infinit|none/i.test(m.value));
+    // Below every member that holds a number, whatever its name.
+    return noQuota ? named / 10 : 0;
   });
   if (remaining) out.remaining = remaining;
+  const used = best(all, (m) => {
+    if (balanceValue(m.value) === undefined || !/used|spent|consumed/.test(m.path)) return 0;
+    if (/remain|limit|rate|per_|window|reset/.test(m.path)) return 0;
+    return /credit/.test(m.path) ? 2 : 1;
+  });
+  if (used) out.used = used;
   const active = best(all, (m) => {
     const last = m.path.split("/").pop()!;
     if (typeof m.value === "boolean") return /active|enabled|valid/.test(last) ? 3 : 0;

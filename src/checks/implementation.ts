@@ -94,7 +94,7 @@ export class Implementation {
       this.keyStatusMembers = { ...detected, ...pinned };
       this.observed.set(
         "members.key_status",
-        describeSources(detected, pinned, ["remaining", "active", "scopes", "rateLimit"]),
+        describeSources(detected, pinned, ["remaining", "used", "active", "scopes", "rateLimit"]),
         "s4-5-key-status-members-not-shown",
       );
     }

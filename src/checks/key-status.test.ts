@@ -48,6 +48,19 @@ describe("key-status (§4.5)", () => {
     expect([keyStatus.run(ctx, {})].flat()[0]!.status).toBe("pass");
   });
 
+  it("reads a null remaining quota beside a count of Credits used as a key without a quota: a reading", () => {
+    const unmetered = { ...status, remaining_credits: null, used_credits: 229 };
+    expect([keyStatus.run(context("getKeyStatus", [ok(unmetered)]), {})].flat()[0]).toMatchObject({
+      status: "fail",
+      clause: "s8-rate-limit-quota-not-shown",
+      message: "remaining quota is null beside 229 Credits used: read as a key without a quota",
+    });
+    const { used_credits: _, ...nothingUsed } = unmetered;
+    expect([keyStatus.run(context("getKeyStatus", [ok(nothingUsed)]), {})].flat()[0]).toMatchObject({
+      message: "remaining quota is not a number",
+    });
+  });
+
   it("with exhausted, wants a success with nothing remaining", () => {
     expect(
       [

@@ -2,7 +2,7 @@ import { reportsActive } from "./key-state.js";
 import { balanceValue } from "./balance-value.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { isSuccess } from "./views.js";
-import { excerpt, fail, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
+import { excerpt, fail, failOn, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
 
 /**
  * GET /auth/key/status reports whether the key is active, its scopes, its rate limit and its remaining
@@ -98,8 +98,20 @@ export const keyStatus: Check<{ exhausted?: boolean; inactive?: boolean }> = {
       }
     }
     const remaining = read("remaining");
+    const used = members.used ? balanceValue(read("used")) : undefined;
     if (members.remaining && remaining !== undefined && balanceValue(remaining) === undefined)
-      out.push(fail("remaining quota is not a number", "a number (or one written as decimal text)", remaining));
+      out.push(
+        // A key without a quota has none to show (§8: quota sizes are not shown): null beside a count of the Credits
+        // used is read as that, a reading; anything else is no remaining quota reported.
+        remaining === null && used !== undefined
+          ? failOn(
+              "s8-rate-limit-quota-not-shown",
+              `remaining quota is null beside ${used} Credits used: read as a key without a quota`,
+              "a number",
+              null,
+            )
+          : fail("remaining quota is not a number", "a number (or one written as decimal text)", remaining),
+      );
     const who = args?.exhausted ? "second_key" : "key";
     // The inactive key's answer is held to not active, not recorded: its members are those key_status.key records.
     if (!args?.inactive)

@@ -10,7 +10,14 @@ import { isSuccess } from "../checks/views.js";
 import type { Exchange } from "../checks/exchange.js";
 
 export interface BalanceReading {
+  /**
+   * A level that falls by what each charge costs: the remaining Credits, or, where key status shows no remaining
+   * balance but counts the Credits used (a key without a quota), that count negated (`fromUse`). Measured costs are
+   * differences of two readings, which both forms give alike.
+   */
   readonly value?: number;
+  /** `value` is the Credits used, negated: the key's balance itself is not shown. */
+  readonly fromUse?: true;
   readonly error?: string;
   /**
    * Why key status gave no reading when it was the tester's limit: no answer came, the key's rate limit, or the
@@ -28,7 +35,7 @@ export interface BalanceReading {
  */
 export class BalanceMeter {
   private epoch = 0;
-  private readonly cache = new Map<string, { epoch: number; value: number }>();
+  private readonly cache = new Map<string, { epoch: number; value: number; fromUse?: true }>();
   requests = 0;
 
   constructor(
@@ -51,7 +58,8 @@ export class BalanceMeter {
 
   async read(key: "primary" | "second", fresh = false): Promise<BalanceReading> {
     const cached = this.cache.get(key);
-    if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch) return { value: cached.value };
+    if (!fresh && !this.alwaysFresh && cached && cached.epoch === this.epoch)
+      return { value: cached.value, ...(cached.fromUse ? { fromUse: cached.fromUse } : {}) };
     const exchange = await this.send(key);
     if (!isSuccess(exchange)) {
       const limit = exchange.rateLimited ? "rate limit" : exchange.unanswered ? "no answer" : undefined;
@@ -63,9 +71,15 @@ export class BalanceMeter {
         exchange,
       };
     }
-    const pointer = this.implementation.keyStatus(exchange.json).remaining;
+    const members = this.implementation.keyStatus(exchange.json);
+    const pointer = members.remaining;
     const shown = pointer ? getPointer(exchange.json, pointer) : undefined;
     const value = balanceValue(shown);
+    const used = members.used ? balanceValue(getPointer(exchange.json, members.used)) : undefined;
+    if (value === undefined && used !== undefined) {
+      this.cache.set(key, { epoch: this.epoch, value: -used, fromUse: true });
+      return { value: -used, fromUse: true };
+    }
     if (value === undefined) {
       return {
         error: pointer

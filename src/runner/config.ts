@@ -106,7 +106,7 @@ const SCHEMA: Schema = {
       type: "object",
       additionalProperties: false,
       properties: {
-        key_status: pointers(["remaining", "active", "scopes", "rate_limit"]),
+        key_status: pointers(["remaining", "used", "active", "scopes", "rate_limit"]),
         version: pointers(["version", "fingerprint"]),
         search_ids: pointers(["searchPeople", "queryJobs", "queryCompanies"]),
         detail_records: pointers(["getJobs", "getCompanies"]),
@@ -176,7 +176,7 @@ type Raw = {
   strict?: boolean;
   fit_balance?: boolean;
   implementation?: {
-    key_status?: { remaining?: string; active?: string; scopes?: string; rate_limit?: string };
+    key_status?: { remaining?: string; used?: string; active?: string; scopes?: string; rate_limit?: string };
     version?: { version?: string; fingerprint?: string };
     search_ids?: ImplementationPointers["searchIds"];
     detail_records?: ImplementationPointers["detailRecords"];
@@ -261,6 +261,7 @@ function runConfig({ shown, dir, value, at }: ConfigSource): RunConfig {
         ? {
             keyStatus: {
               ...(ks.remaining ? { remaining: ks.remaining } : {}),
+              ...(ks.used ? { used: ks.used } : {}),
               ...(ks.active ? { active: ks.active } : {}),
               ...(ks.scopes ? { scopes: ks.scopes } : {}),
               ...(ks.rate_limit ? { rateLimit: ks.rate_limit } : {}),

@@ -243,7 +243,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     const pre = await preflight(run, fullPlan);
     const base = { runId: newRunId(), startedAt, baseUrl: http.baseUrl.href, plan: pre.plan, warnings };
     const durationMs = () => Math.round(performance.now() - started);
-    const balanceBefore = pre.balanceBefore.value !== undefined ? { balanceBefore: pre.balanceBefore.value } : {};
+    const knownBefore = knownBalance(pre.balanceBefore);
+    const balanceBefore = knownBefore !== undefined ? { balanceBefore: knownBefore } : {};
     if (options.dryRun) {
       return {
         ...base,
@@ -256,7 +257,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     }
     const executed = await executeCases(run, pre);
     const { unstarted, ...interruption } = interruptedOf(options, executed.results);
-    const balanceAfter = pre.balanceBefore.value !== undefined ? await pre.meter.read("primary", true) : {};
+    const balanceAfter = knownBefore !== undefined ? await pre.meter.read("primary", true) : {};
     if (executed.versionCost.observed !== undefined)
       observed.set("credits.getVersion", executed.versionCost.observed, "s8-cost-version-not-shown");
     return credentials.redactValue({
@@ -273,8 +274,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         limit: options.maxCredits,
         // The balance is the run's spend unless another client spent on the key too (src/runner/stages/meter.ts).
         spent:
-          pre.balanceBefore.value !== undefined && balanceAfter.value !== undefined && executed.budget.followsBalance
-            ? pre.balanceBefore.value - balanceAfter.value
+          knownBefore !== undefined && balanceAfter.value !== undefined && executed.budget.followsBalance
+            ? knownBefore - balanceAfter.value
             : executed.budget.spent,
         ...balanceBefore,
         ...(balanceAfter.value !== undefined ? { balanceAfter: balanceAfter.value } : {}),
@@ -308,9 +309,15 @@ async function preflight(run: RunContext, fullPlan: RunPlan): Promise<Preflight>
     );
   const meter = new BalanceMeter(http, credentials, implementation, options.freshBalance ?? false);
   const balanceBefore = isSuccess(preflight) ? await meter.read("primary") : { error: `HTTP ${preflight.status}` };
-  const balance = keyState.kind === "active" ? balanceBefore.value : undefined;
+  const balance = keyState.kind === "active" ? knownBalance(balanceBefore) : undefined;
   const plan = planForBalance(fullPlan, balance, options, warn);
-  if (balance === undefined && keyState.kind === "active")
+  if (balanceBefore.fromUse && keyState.kind === "active")
+    warn(
+      `GET /auth/key/status shows no remaining balance for the key but counts the Credits it used: the run ` +
+        `measures each step's Credits by that count, and cannot check that the key covers the worst case of ` +
+        `${plan.worstCase} Credits`,
+    );
+  else if (balance === undefined && keyState.kind === "active")
     warn(
       `GET /auth/key/status does not show the key's balance (${balanceBefore.error ?? "no number"}), so the run ` +
         `cannot check that it covers the worst case of ${plan.worstCase} Credits; a balance refusal during the ` +
@@ -352,6 +359,11 @@ function redirectedBase(exchange: Exchange, baseUrl: URL): string | undefined {
     `(not followed: tdss sends the key to the base URL only)` +
     (base ? `; if the deployment is there, run with --base-url ${base}` : "")
   );
+}
+
+/** The key's balance a reading shows: none where it counts the Credits used instead (BalanceReading.fromUse). */
+function knownBalance(reading: BalanceReading): number | undefined {
+  return reading.fromUse ? undefined : reading.value;
 }
 
 /** The plan the key's balance allows: all of it, the cases that fit (--fit-balance), or a refusal to start. */
@@ -466,7 +478,7 @@ async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> 
       timeoutMs: options.timeoutMs,
       ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
       ...(options.depth ? { depth: options.depth } : {}),
-      ...(balanceBefore.value !== undefined ? { initialBalance: balanceBefore.value } : {}),
+      ...(balanceBefore.fromUse || balanceBefore.value === undefined ? {} : { initialBalance: balanceBefore.value }),
       ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
       ...(options.strict ? { strict: true } : {}),
       ...(options.record ? { record: options.record } : {}),

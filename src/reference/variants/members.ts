@@ -55,6 +55,22 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "auth-key-without-quota",
+    clause: "s8-rate-limit-quota-not-shown",
+    area: "auth",
+    description:
+      "A key without a quota (more than a million Credits here) shows remaining_credits null in key status, as an " +
+      "unmetered or enterprise key does, and still counts its Credits in used_credits; a key with a quota (the " +
+      "exhausted key's 0) shows its balance.",
+    faults: {
+      response: rewriteData(["getKeyStatus"], (d) =>
+        typeof d.remaining_credits === "number" && d.remaining_credits > 1_000_000
+          ? { ...d, remaining_credits: null }
+          : d,
+      ),
+    },
+  },
+  {
     id: "limits-rate-limit-as-text",
     clause: "s8-rate-limit-quota-not-shown",
     area: "limits",
