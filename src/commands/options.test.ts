@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import yargs, { type Argv } from "yargs";
 import type { TdssCommand } from "./command.js";
 import { lintCommand, LINT_OPTIONS } from "./lint.js";
-import { parseFast, type OptionTable } from "./options.js";
+import { commaList, parseFast, type OptionTable } from "./options.js";
 import { runCommand, RUN_OPTIONS } from "./run.js";
 
 const camelCase = (name: string) => name.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -108,6 +108,14 @@ describe("the fast parser of tdss lint", () => {
     ).toMatchObject({ files: ["q.json"], format: "json", "max-warnings": 0, rule: ["a=off", "b=off"], fix: false });
     for (const args of [["--help"], ["--nope"], ["-f", "xml"], ["-f", "json", "-f", "sarif"], ["--no-cost"], ["--"]])
       expect(parseFast(args, LINT_OPTIONS), args.join(" ")).toBeUndefined();
+  });
+});
+
+describe("commaList", () => {
+  it("joins a selection given more than once, and leaves one as it is", () => {
+    expect(commaList(["mcp/*", "detail/*"])).toBe("mcp/*,detail/*");
+    expect(commaList("mcp/*")).toBe("mcp/*");
+    expect(commaList(undefined)).toBeUndefined();
   });
 });
 

@@ -62,6 +62,14 @@ export function toYargs(y: Argv, table: OptionTable): Argv {
   return out;
 }
 
+/**
+ * A comma-separated selection (`--only`) given more than once, which yargs gives as an array: one list of them all,
+ * so that `--only "mcp/*" --only "detail/*"` selects what `--only "mcp/*,detail/*"` does.
+ */
+export function commaList(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === "string" || value === undefined ? value : value.join(",");
+}
+
 const NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
 /** A dashed option name as yargs also gives it, camel-cased (`max-credits`: `maxCredits`). */

@@ -20,7 +20,7 @@ interface Io {
 }
 
 async function tdssRun(
-  args: RunArgs,
+  args: Parameters<typeof executeRun>[0],
   options: { faults?: Fault[]; env?: Record<string, string>; files?: Record<string, string> } = {},
 ): Promise<{ code: number | Error } & Io> {
   fake ??= await startFakeDeployment({ faults: options.faults ?? [] });
@@ -152,6 +152,12 @@ describe("tdss run", () => {
     );
     expect(drift.code).toBe(1);
     expect(drift.out).toMatch(/DRIFT version\/version-and-fingerprint/);
+  });
+
+  it("takes --only more than once as one comma-separated selection", async () => {
+    const r = await tdssRun({ list: true, only: ["version/*", "limits/*"] });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/limits\/one-operator-per-leaf[\s\S]*version\/version-and-fingerprint[\s\S]*\n2 cases;/);
   });
 
   it("prints the plan on a dry run, writes no report and spends nothing", async () => {

@@ -29,7 +29,7 @@ import { formatCaseList, lastFailedCases, rerunCommand } from "./rerun.js";
 import { loadAllSuites, selectCases, SuiteError } from "../runner/suites.js";
 import type { CaseDef } from "../runner/types.js";
 import { UsageError, type TdssCommand } from "./command.js";
-import { toYargs, type OptionTable } from "./options.js";
+import { commaList, toYargs, type OptionTable } from "./options.js";
 import { onInterrupt } from "./interrupt.js";
 
 export interface RunArgs {
@@ -441,7 +441,13 @@ async function runPlanned(plan: RunPlan): Promise<number> {
   }
 }
 
-export async function executeRun(args: RunArgs, io: RunIo): Promise<number> {
+export async function executeRun(
+  given: Omit<RunArgs, "only"> & { readonly only?: string | string[] },
+  io: RunIo,
+): Promise<number> {
+  const { only: onlyGiven, ...rest } = given;
+  const only = commaList(onlyGiven);
+  const args: RunArgs = { ...rest, ...(only !== undefined ? { only } : {}) };
   const config = loadRunConfig(args, io.cwd);
   const settings = runSettings(args, config, io.cwd);
   const allCases = loadRunSuites(args, io.cwd);
@@ -481,7 +487,8 @@ export const RUN_OPTIONS: OptionTable = {
     },
     only: {
       type: "string",
-      describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated)",
+      repeatable: true,
+      describe: "Run cases whose id or area matches (glob, * wildcard, comma-separated; repeatable)",
     },
     tag: { type: "string", array: true, describe: "Run cases carrying one of these tags" },
     depth: {

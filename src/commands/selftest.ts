@@ -10,9 +10,10 @@ import {
 } from "../selftest/index.js";
 import { formatVariantLine } from "../selftest/variants.js";
 import { UsageError, type TdssCommand } from "./command.js";
+import { commaList } from "./options.js";
 
 export interface SelftestArgs {
-  only?: string;
+  only?: string | string[];
   allCases?: boolean;
   workers?: number;
   reportDir?: string;
@@ -33,7 +34,7 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
   let report;
   try {
     report = await runSelftest({
-      ...(args.only !== undefined ? { only: args.only } : {}),
+      ...(args.only !== undefined ? { only: commaList(args.only) ?? "" } : {}),
       allCases: args.allCases ?? false,
       ...(args.workers !== undefined ? { workers: args.workers } : {}),
       onMutantDone: (row, done, total) =>
@@ -68,7 +69,7 @@ export const selftestCommand: TdssCommand<SelftestArgs> = {
     y
       .option("only", {
         type: "string",
-        describe: "Mutants and variants whose id or area matches (glob, * wildcard, comma-separated)",
+        describe: "Mutants and variants whose id or area matches (glob, * wildcard, comma-separated; repeatable)",
       })
       .option("all-cases", {
         type: "boolean",
