@@ -345,8 +345,10 @@ export class MeasurementWindows {
   ): Promise<BalanceReading> {
     const started = performance.now();
     const reading = await this.settling.settle(after, before.value, expected, () => this.read(key, true));
+    // Only a wait that saw a charge show late counts: a reading that stood still was an undercharge, not billing.
+    const waited = reading.value !== after.value && reading.value !== undefined ? performance.now() - started : 0;
     const ledger = this.ledger(key);
-    ledger.settleMs = 0.7 * ledger.settleMs + 0.3 * (performance.now() - started);
+    ledger.settleMs = 0.7 * ledger.settleMs + 0.3 * waited;
     if (reading.limit === "unsettled") this.meter.touch();
     return reading;
   }

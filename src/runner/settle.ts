@@ -33,8 +33,9 @@ const realClock: SettleClock = {
  *
  * How long "still" must last is learned from the deployment during the run: until a charge was once seen late, a
  * reading short of its figure must stand still for the whole bound (an undercharge then costs the bound once, and the
- * deployment is known to show charges at once: from then on one more reading settles it); once a charge was seen
- * late, twice the longest delay seen. With no figure to reach (a cost only observed), the reading is taken at once
+ * deployment is known to show charges at once: from then on its readings are taken at once, and a charge that still
+ * shows late is caught by the caller's second look, `shownLate`); once a charge was seen late, twice the longest
+ * delay seen. With no figure to reach (a cost only observed), the reading is taken at once
  * unless a charge was seen late. A deployment that shows every charge at once reads nothing more than before.
  */
 export class BalanceSettling {
@@ -111,7 +112,7 @@ export class BalanceSettling {
   /** How long a reading short of its figure must stand still to be the balance's last word. */
   private stillSpan(expected: number | null): number {
     if (this.lag === undefined) return expected === null ? 0 : this.boundMs;
-    return Math.max(FIRST_GAP_MS, 2 * this.lag);
+    return 2 * this.lag;
   }
 
   private unsettled(waited: number, still: number): BalanceReading {
