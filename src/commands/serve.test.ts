@@ -88,22 +88,29 @@ describe("tdss serve", () => {
     let slowest = 0;
     const printed = await serve({ "rate-limit": 2, latency: 150 }, async (url) => {
       const auth = { authorization: `Bearer ${DEMO_KEYS.active.key}` };
-      // One second of requests (2) passes at once, REST and MCP drawing on the same bucket; the third is refused.
+      // Three requests at once against two a second: one is refused, which only a bucket REST and MCP share can do
+      // (two REST requests, or one of each, fit a bucket of 2 of their own). Sent together, they meet the bucket within
+      // a few milliseconds however loaded the machine is, where three in a row could let it refill between them.
       const attempts = [
         () => request(`${url}/version`, { headers: auth }),
         () => request(`${url}/mcp`, { headers: auth }),
         () => request(`${url}/version`, { headers: auth }),
       ];
-      for (const attempt of attempts) {
-        const started = performance.now();
-        const r = await attempt();
-        slowest = Math.max(slowest, performance.now() - started);
-        statuses.push(r.statusCode);
-        if (r.statusCode === 429) retryAfter = r.headers["retry-after"] as string;
-        await r.body.text();
-      }
+      await Promise.all(
+        attempts.map(async (attempt, i) => {
+          const started = performance.now();
+          const r = await attempt();
+          slowest = Math.max(slowest, performance.now() - started);
+          statuses[i] = r.statusCode;
+          if (r.statusCode === 429) retryAfter = r.headers["retry-after"] as string;
+          await r.body.text();
+        }),
+      );
     });
-    expect(statuses).toEqual([200, 405, 429]);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    // The two served: GET /version answers 200, GET /mcp 405 (a stateless /mcp opens no stream).
+    const served = statuses.filter((s) => s !== 429).sort();
+    expect(served).toEqual(statuses[1] === 429 ? [200, 200] : [200, 405]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(slowest).toBeGreaterThanOrEqual(150);
     expect(printed).toContain(
