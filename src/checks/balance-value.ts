@@ -11,3 +11,11 @@ export function balanceValue(value: unknown): number | undefined {
   if (typeof value !== "string" || !DECIMAL_TEXT.test(value.trim())) return undefined;
   return Number(value.trim());
 }
+
+/**
+ * A remaining-quota member that says the key has no quota: null, or a word for it ("unlimited"), as an unmetered or
+ * enterprise key shows (§8: quota sizes are not shown).
+ */
+export function showsNoQuota(value: unknown): boolean {
+  return value === null || (typeof value === "string" && /unlimit|unmetered|infinit|^none$/i.test(value.trim()));
+}

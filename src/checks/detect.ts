@@ -1,5 +1,5 @@
 import { escapeToken } from "../contract/json-pointer.js";
-import { balanceValue } from "./balance-value.js";
+import { balanceValue, showsNoQuota } from "./balance-value.js";
 
 /**
  * Heuristics that find members the specification does not name (§4.3 natural-language data, §4.3
@@ -99,10 +99,8 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
             : 0;
     if (/used|spent|limit|total|max|reset|rate|per_|window|cost/.test(m.path)) return 0;
     if (balanceValue(m.value) !== undefined) return named;
-    const noQuota =
-      m.value === null || (typeof m.value === "string" && /unlimit|unmetered|infinit|none/i.test(m.value));
     // Below every member that holds a number, whatever its name.
-    return noQuota ? named / 10 : 0;
+    return showsNoQuota(m.value) ? named / 10 : 0;
   });
   if (remaining) out.remaining = remaining;
   const used = best(all, (m) => {

@@ -1,5 +1,5 @@
 import { reportsActive } from "./key-state.js";
-import { balanceValue } from "./balance-value.js";
+import { balanceValue, showsNoQuota } from "./balance-value.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { isSuccess } from "./views.js";
 import { excerpt, fail, failOn, pass, unclaimedMembers, type Check, type CheckOutcome } from "./check.js";
@@ -103,7 +103,7 @@ export const keyStatus: Check<{ exhausted?: boolean; inactive?: boolean }> = {
       out.push(
         // A key without a quota has none to show (§8: quota sizes are not shown): null beside a count of the Credits
         // used is read as that, a reading; anything else is no remaining quota reported.
-        remaining === null && used !== undefined
+        showsNoQuota(remaining) && used !== undefined
           ? failOn(
               "s8-rate-limit-quota-not-shown",
               `remaining quota is null beside ${used} Credits used: read as a key without a quota`,

@@ -3,7 +3,7 @@ import { excerpt } from "../checks/check.js";
 import type { Credentials } from "./credentials.js";
 import type { Implementation } from "../checks/implementation.js";
 import { keyStateOf, type KeyState } from "../checks/key-state.js";
-import { balanceValue } from "../checks/balance-value.js";
+import { balanceValue, showsNoQuota } from "../checks/balance-value.js";
 import { getPointer } from "../contract/json-pointer.js";
 import { sendRequest, prepareRequest } from "./steps/request.js";
 import { isSuccess } from "../checks/views.js";
@@ -75,8 +75,9 @@ export class BalanceMeter {
     const pointer = members.remaining;
     const shown = pointer ? getPointer(exchange.json, pointer) : undefined;
     const value = balanceValue(shown);
+    // A key without a quota (remaining shown as null or "unlimited") is measured by the Credits it used, where counted.
     const used = members.used ? balanceValue(getPointer(exchange.json, members.used)) : undefined;
-    if (value === undefined && used !== undefined) {
+    if (value === undefined && pointer && showsNoQuota(shown) && used !== undefined) {
       this.cache.set(key, { epoch: this.epoch, value: -used, fromUse: true });
       return { value: -used, fromUse: true };
     }
