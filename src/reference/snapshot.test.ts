@@ -73,3 +73,30 @@ describe("a reference whose data is refreshed while it serves", () => {
     expect(served.filter((id) => closed.includes(id))).toEqual([]);
   });
 });
+
+describe("a reference whose data is refreshed a fifth at a time (data-snapshot-rolling)", () => {
+  it("changes a fifth of the records every 20 priced requests, each once in five, and comes round", async () => {
+    service = createReferenceService({ variant: "data-snapshot-rolling", people: 300, jobs: 150, companies: 120 });
+    auth = `Bearer ${service.keys.active}`;
+    const read = async () => {
+      const ids = (await call("queryPeople", { where: { field: "full_name", exists: true }, size: 1000 }))
+        .profile_ids as string[];
+      return ids;
+    };
+    const first = await read();
+    const looks = [first];
+    for (let k = 1; k <= 10; k++) {
+      await advanceTo(20 * k);
+      looks.push(await read());
+    }
+    // Each refresh removes the first records of one fifth, or brings them back: the set differs every time.
+    for (let k = 1; k <= 10; k++) expect(looks[k]).not.toEqual(looks[k - 1]);
+    const gone = (k: number) => first.length - looks[k]!.length;
+    expect([1, 2, 3, 4, 5].map(gone)).toEqual([6, 12, 18, 24, 30]);
+    expect([6, 7, 8, 9].map(gone)).toEqual([24, 18, 12, 6]);
+    // Ten refreshes change every fifth twice: the first snapshot again.
+    expect(looks[10]).toEqual(first);
+    // The records a search finds first are among those gone: some of its first five are gone after one refresh.
+    expect(first.slice(0, 5).filter((id) => !looks[1]!.includes(id)).length).toBeGreaterThan(0);
+  });
+});

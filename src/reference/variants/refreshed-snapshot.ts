@@ -75,3 +75,45 @@ export function refreshedSnapshots(data: DataRecords): readonly SnapshotInput[] 
     },
   ];
 }
+
+/** Groups of records refreshed in turn by `rollingSnapshots`: each refresh changes one group, back and forth. */
+const GROUPS = 5;
+
+/**
+ * Snapshots refreshed one group of records at a time (s1-snapshot-data-lag), as a deployment that refreshes often
+ * and never all at once: the records of row `row % 5 === g` change at every fifth refresh, each time from the values
+ * they had to the others (people move and companies grow, and one in ten of the group's people and companies is gone,
+ * postings gain applicants) or back. Refresh k changes group k mod 5, so served in turn the ten snapshots come round
+ * to the first with each record changed once per five refreshes: a record changes at most once between two answers
+ * fewer than five refreshes apart (the bracketing of docs/verdicts.md), while some record changes at every
+ * refresh. The records gone are the first rows of each group, which a search finds first.
+ */
+export function rollingSnapshots(data: DataRecords): readonly SnapshotInput[] {
+  const { people, jobs, companies } = data;
+  const changed: DataRecords = {
+    people: people.map((p, row) => movedPerson(p, people[(row + 1) % people.length]!)),
+    companies: companies.map(grownCompany),
+    jobs: jobs.map(busierPosting),
+  };
+  const gone = (count: number, groups: readonly number[]) =>
+    groups.flatMap((g) => picked(count, GROUPS * 10, g)).sort((a, b) => a - b);
+  return Array.from({ length: GROUPS * 2 }, (_, k) => {
+    // After k refreshes group g has changed once for each j in 1..k with j % GROUPS === g: odd counts are changed.
+    const isChanged = (row: number) => {
+      const g = row % GROUPS;
+      const count = Math.floor((k - g + GROUPS) / GROUPS) - (g === 0 ? 1 : 0);
+      return count % 2 === 1;
+    };
+    const groups = Array.from({ length: GROUPS }, (_, g) => g).filter((g) => isChanged(g));
+    if (!groups.length) return { data };
+    const pick = <T>(now: readonly T[], then: readonly T[]) => now.map((x, row) => (isChanged(row) ? then[row]! : x));
+    return {
+      data: {
+        people: pick(people, changed.people),
+        companies: pick(companies, changed.companies),
+        jobs: pick(jobs, changed.jobs),
+      },
+      absent: { people: gone(people.length, groups), companies: gone(companies.length, groups) },
+    };
+  });
+}

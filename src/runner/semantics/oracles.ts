@@ -58,6 +58,13 @@ interface Outside {
   readonly detail: number;
 }
 
+/** A record outside its query that a second look did not explain: the search that returned it, and earlier looks. */
+interface Confirmed {
+  readonly found: Outside;
+  readonly exchange: number;
+  readonly earlier: readonly number[];
+}
+
 /** What a partition rests on: Q is the disjoint union of its parts by a condition, its negation and a missing value. */
 const PARTITION = ["s4-2-not-negates", "s4-2-exists-presence", "s4-2-all-every-condition"];
 /** §4.2: the conditions of a scope hold on one and the same sub-record. */
@@ -618,8 +625,8 @@ export class SemanticOracles {
       return;
     }
     if (!r.ids.length) return;
-    const found = await this.outside(batchOf(probes), r.ids);
-    if (!found) {
+    const first = await this.outside(batchOf(probes), r.ids);
+    if (!first) {
       this.session.observe(
         `search-semantics.matched-where-empty-expected.${this.dataset}`,
         probes
@@ -629,6 +636,9 @@ export class SemanticOracles {
       );
       return;
     }
+    const confirmed = await this.outsideAgain(where, first, r.exchange);
+    if (!confirmed) return;
+    const { found } = confirmed;
     const relations = probes.map((p) => `${p.relation} (${p.clauses.join(", ")})`);
     const what =
       probes.length === 1
@@ -642,7 +652,7 @@ export class SemanticOracles {
     const clauses = [
       ...new Set([...scope, ...probes[0]!.clauses, ...(probes.length > 1 ? ["s4-2-any-one-condition"] : [])]),
     ];
-    this.reportOutside(found, where, r.exchange, "relation", what, clauses);
+    this.reportOutside(confirmed, where, "relation", what, clauses);
   }
 
   /**
@@ -658,17 +668,45 @@ export class SemanticOracles {
     what: string,
     clauses: readonly string[] | ((judge: Judge) => readonly string[]),
   ): Promise<boolean> {
-    const found = await this.outside(where, ids);
-    if (!found) return false;
-    this.reportOutside(
-      found,
-      where,
-      searchExchange,
-      check,
-      what,
-      typeof clauses === "function" ? clauses(found.judge) : clauses,
-    );
+    const first = await this.outside(where, ids);
+    if (!first) return false;
+    const confirmed = await this.outsideAgain(where, first, searchExchange);
+    if (!confirmed) return true;
+    const { found } = confirmed;
+    this.reportOutside(confirmed, where, check, what, typeof clauses === "function" ? clauses(found.judge) : clauses);
     return true;
+  }
+
+  /**
+   * The second look of a record returned outside its query (docs/verdicts.md, "What a check assumes about the data
+   * staying still"): a refresh between the search and the detail call that fetched the record leaves a record the
+   * search rightly returned holding values outside the query (s1-snapshot-data-lag). The search is asked again and
+   * what it returns fetched again, both priced within the step's allowance: a record outside the query again is the
+   * deployment's (reported with the second search, the first one related); none outside, the first answers straddled
+   * a refresh, which is observed (undefined). A look the allowance cannot cover, or a second search that is not a
+   * success, leaves the first finding standing.
+   */
+  private async outsideAgain(where: QueryNode, first: Outside, firstExchange: number): Promise<Confirmed | undefined> {
+    const standing = { found: first, exchange: firstExchange, earlier: [] };
+    let again: SearchResult;
+    let found: Outside | undefined;
+    try {
+      again = await this.session.search(this.dataset, where, PAGE);
+      if (again.refused || again.failed !== undefined) return standing;
+      found = again.ids.length ? await this.outside(where, again.ids) : undefined;
+    } catch (error) {
+      if (error instanceof AllowanceSpent) return standing;
+      throw error;
+    }
+    // The first search and the record as first fetched go with the report: the fault showed twice.
+    if (found) return { found, exchange: again.exchange, earlier: [firstExchange, first.detail] };
+    this.session.observe(
+      `search-semantics.snapshot-changed.${this.dataset}`,
+      `record ${first.id}: returned by ${show(where).slice(0, 200)} with values outside it, then not returned ` +
+        `outside it when the search was asked again and its records fetched again`,
+      "s1-snapshot-data-lag",
+    );
+    return undefined;
   }
 
   /**
@@ -694,9 +732,8 @@ export class SemanticOracles {
 
   /** Reports a record a search returned outside its query `where`. */
   private reportOutside(
-    found: Outside,
+    { found, exchange, earlier }: Confirmed,
     where: QueryNode,
-    searchExchange: number,
     check: string,
     what: string,
     clauses: readonly string[],
@@ -706,11 +743,13 @@ export class SemanticOracles {
       check,
       message:
         `${what}: the search returned record ${found.id}, whose fetched values are outside the query under every ` +
-        `reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}; query ${show(where)}`,
+        `reading${failing.length ? `; it fails ${failing.join(", ")}` : ""}` +
+        `${earlier.length ? " (the search asked again and its records fetched again: outside again)" : ""}; ` +
+        `query ${show(where)}`,
       clauses,
-      exchange: searchExchange,
+      exchange,
       // The record as fetched: what puts it outside the query.
-      related: [found.detail],
+      related: [found.detail, ...earlier],
       expected: "no record outside the query",
       actual: found.values,
     });
