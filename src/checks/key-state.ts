@@ -36,6 +36,17 @@ export function keyRefusal(exchange: Exchange): string | undefined {
   return [answer.status, answer.code].some((s) => s !== undefined && KEY_REFUSED.has(s)) ? answer.summary : undefined;
 }
 
+/**
+ * How an answer refuses the key a permission (403, as HTTP status or envelope code); undefined when it does not. A
+ * key without the scope a request needs is answered 403 (RFC 6750 §3.1, insufficient_scope; RFC 9110 §15.5.4),
+ * where a 401 says the credentials themselves were not accepted (RFC 9110 §15.5.2).
+ */
+export function scopeRefusal(exchange: Exchange): string | undefined {
+  const answer = classifyAnswer(exchange);
+  if (answer.kind !== "refusal") return undefined;
+  return [answer.status, answer.code].some((s) => s === 403) ? answer.summary : undefined;
+}
+
 export function keyStateOf(exchange: Exchange, implementation: Implementation): KeyState {
   const answer = classifyAnswer(exchange);
   if (answer.kind === "refusal") {

@@ -60,6 +60,11 @@ export class KeyLimits {
     return this.scopes?.routes ?? [];
   }
 
+  /** Every answer to the tester's key, for telling a route within its scope (src/runner/key-scopes.ts). */
+  noteAnswers(exchanges: readonly Exchange[]): void {
+    this.scopes?.noteAnswers(exchanges);
+  }
+
   /** The key's balance is known to be spent (`reason` says how): this and every later priced step are not run. */
   exhaust(reason: string): NotRun {
     this.exhaustedBy ??= reason;

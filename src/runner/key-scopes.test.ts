@@ -31,7 +31,10 @@ function scopes(reply: number | ((r: PreparedRequest) => Partial<Exchange>)) {
     const status = typeof reply === "number" ? reply : (extra.status ?? 0);
     return Promise.resolve({ ...answer(request.operationId!, status), ...extra });
   };
-  return { keyScopes: new KeyScopes(send, (line) => told.push(line)), sent, told };
+  const keyScopes = new KeyScopes(send, (line) => told.push(line));
+  // The key reaches another route: a route refusing it is then perhaps its scope (KeyScopes.reachesAny).
+  keyScopes.noteAnswers([answer("getJobs", 200)]);
+  return { keyScopes, sent, told };
 }
 
 describe("freeProbe: a request on a route that costs nothing, served or refused", () => {
@@ -45,6 +48,15 @@ describe("freeProbe: a request on a route that costs nothing, served or refused"
 });
 
 describe("KeyScopes: a route out of the tester's key's scope, told from the deployment's refusal", () => {
+  it("reads no scope on a route that served the key before, even if its probe is refused", async () => {
+    const { keyScopes, sent } = scopes(403);
+    keyScopes.noteAnswers([answer("queryCompanies", 200), answer("getCompanies", 200, "second")]);
+    expect(await keyScopes.judge("step 9", [answer("queryCompanies", 403)], SCOPES)).toBeUndefined();
+    expect(sent).toEqual([]);
+    // Another key's answer says nothing of the tester's key: that route is still probed.
+    expect(await keyScopes.judge("step 9", [answer("getCompanies", 403)], SCOPES)).toBeInstanceOf(NotRun);
+  });
+
   it("a 403 on a route whose free probe is refused too: not run (scope), and every later step on it", async () => {
     const { keyScopes, sent, told } = scopes(403);
     const verdict = await keyScopes.judge("step 1", [answer("queryCompanies", 403)], SCOPES);
@@ -88,7 +100,7 @@ describe("KeyScopes: a route out of the tester's key's scope, told from the depl
     expect(await keyScopes.judge("step 1", [answer("queryCompanies", 403)], [])).toBeUndefined();
   });
 
-  it("reads only the primary key's refusals by 401 or 403, on the routes with a body", async () => {
+  it("reads only the primary key's refusals by 403 (RFC 6750 §3.1), on the routes with a body", async () => {
     const { keyScopes, sent } = scopes(403);
     expect(await keyScopes.judge("s", [answer("queryCompanies", 403, "inactive")], SCOPES)).toBeUndefined();
     expect(await keyScopes.judge("s", [answer("queryCompanies", 402)], SCOPES)).toBeUndefined();
@@ -99,8 +111,49 @@ describe("KeyScopes: a route out of the tester's key's scope, told from the depl
       durationMs: 1,
     };
     expect(await keyScopes.judge("s", [version], SCOPES)).toBeUndefined();
+    // A 401 says the key was not accepted, which key status contradicts: the deployment's answer, never the scope.
+    expect(await keyScopes.judge("s", [answer("queryCompanies", 401)], SCOPES)).toBeUndefined();
     expect(sent).toEqual([]);
-    expect((await keyScopes.judge("s", [answer("queryCompanies", 401)], SCOPES))?.category).toBe("scope");
+    expect((await keyScopes.judge("s", [answer("queryCompanies", 403)], SCOPES))?.category).toBe("scope");
+  });
+
+  it("reads no scope where the key reaches no route: the first served probe of any route says it does", async () => {
+    const quiet = new KeyScopes(
+      () => Promise.resolve(answer("queryCompanies", 403)),
+      () => undefined,
+    );
+    const status: Exchange = {
+      request: {
+        method: "GET",
+        path: "/auth/key/status",
+        url: "http://x/auth/key/status",
+        headers: {},
+        auth: "primary",
+      },
+      status: 200,
+      json: { code: 200, msg: "ok", data: {} },
+      durationMs: 1,
+    };
+    // Key status answers any key: it says nothing of the routes a scope keeps.
+    quiet.noteAnswers([{ ...status, request: { ...status.request, operationId: "getKeyStatus" } }]);
+    expect(await quiet.judge("s", [answer("queryCompanies", 403)], SCOPES)).toBeUndefined();
+    const sent: string[] = [];
+    const refusing = (served: ReadonlySet<string>) =>
+      new KeyScopes(
+        (request) => {
+          sent.push(request.operationId!);
+          return Promise.resolve(answer(request.operationId!, served.has(request.operationId!) ? 200 : 403));
+        },
+        () => undefined,
+      );
+    expect(await refusing(new Set()).judge("s", [answer("queryCompanies", 403)], SCOPES)).toBeUndefined();
+    expect(sent).toHaveLength(7);
+    sent.length = 0;
+    const someServed = refusing(new Set(["getJobs"]));
+    expect((await someServed.judge("s", [answer("queryCompanies", 403)], SCOPES))?.category).toBe("scope");
+    // Routes probed in turn until one served the key, then the refused route's own probe.
+    expect(sent.at(-2)).toBe("getJobs");
+    expect(sent.at(-1)).toBe("queryCompanies");
   });
 
   it("a probe that got no answer, or the rate limit's, teaches nothing: the next refusal probes again", async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { bodyOperation, type BodyOperation, type OperationId } from "../contract/index.js";
+import { bodyOperation, bodyOperations, type BodyOperation, type OperationId } from "../contract/index.js";
 import type { Exchange } from "../checks/exchange.js";
-import { keyRefusal } from "../checks/key-state.js";
+import { scopeRefusal } from "../checks/key-state.js";
+import { isSuccess } from "../checks/views.js";
 import { NotRun } from "./not-run.js";
 import { queryMatchingNothing } from "./route-generators.js";
 import { prepareRequest, type PreparedRequest } from "./steps/request.js";
@@ -22,14 +23,14 @@ export function freeProbe(op: BodyOperation): PreparedRequest {
   return prepareRequest({ operation: op.operationId, body });
 }
 
-/** The routes of a step's primary-key exchanges that refused the key itself (401 or 403), each with that refusal. */
+/** The routes of a step's primary-key exchanges that refused the key a permission (403), each with that refusal. */
 function refusedRoutes(exchanges: readonly Exchange[]): Map<BodyOperation, string> | undefined {
   const refused = new Map<BodyOperation, string>();
   const served = new Set<BodyOperation>();
   for (const e of exchanges) {
     const op = e.request.auth === "primary" ? bodyOperation(e.request.operationId ?? "") : undefined;
     if (!op) continue;
-    const refusal = keyRefusal(e);
+    const refusal = scopeRefusal(e);
     if (refusal === undefined) served.add(op);
     else if (!refused.has(op)) refused.set(op, refusal);
   }
@@ -43,7 +44,8 @@ function refusedRoutes(exchanges: readonly Exchange[]): Map<BodyOperation, strin
  * nor which route requires which, so a route's refusal of the key is read as its scope only when nothing else can
  * explain it (docs/verdicts.md, "A key without a scope"): key status reports the key active, able to pay, and lists
  * its scopes (KeyLimits checks those first), every primary-key request of the step on that route was refused with
- * 401 or 403, and a free probe of the route (`freeProbe`) is refused so too. The route is then out of the key's reach
+ * 403 (a 401 says the credentials were not accepted, which key status contradicts: the deployment's answer), and a
+ * free probe of the route (`freeProbe`) is refused so too. The route is then out of the key's reach
  * for the rest of the run: every step on it is not run (`scope`), REST and MCP alike, and the run says so once.
  * A deployment that refuses a valid request for another reason serves the probe, and its verdict stands.
  */
@@ -51,6 +53,10 @@ export class KeyScopes {
   /** Each route probed once: the reason the key cannot reach it, or undefined when it can. */
   private readonly probed = new Map<OperationId, Promise<string | undefined>>();
   private readonly lacking = new Map<OperationId, string>();
+  /** Routes that served the key: within its scope, whatever comes later. */
+  private readonly reached = new Set<OperationId>();
+  /** Whether the key reaches any route at all, once asked (`reachesAny`). */
+  private reachesSome: Promise<boolean> | undefined;
 
   constructor(
     private readonly send: (request: PreparedRequest) => Promise<Exchange>,
@@ -66,6 +72,18 @@ export class KeyScopes {
     });
   }
 
+  /**
+   * Every answer to the tester's key: a route that served it is within its scope, so a later refusal there is the
+   * deployment's, never the key's (a scope does not come and go).
+   */
+  noteAnswers(exchanges: readonly Exchange[]): void {
+    for (const e of exchanges) {
+      // Only the routes a scope can keep from the key: key status and /version answer any key.
+      const route = e.request.auth === "primary" ? bodyOperation(e.request.operationId ?? "") : undefined;
+      if (route && isSuccess(e)) this.reached.add(route.operationId);
+    }
+  }
+
   /** Before a step of the primary key: not run once its route is known to be out of the key's reach. */
   guard(label: string, route: OperationId | undefined): void {
     const why = route === undefined ? undefined : this.lacking.get(route);
@@ -78,7 +96,9 @@ export class KeyScopes {
    */
   async judge(label: string, exchanges: readonly Exchange[], scopes: readonly string[]): Promise<NotRun | undefined> {
     const refused = refusedRoutes(exchanges);
-    if (!refused || !scopes.length) return undefined;
+    if (!refused || !scopes.length || [...refused.keys()].some((op) => this.reached.has(op.operationId)))
+      return undefined;
+    if (!(await this.reachesAny())) return undefined;
     const reasons: string[] = [];
     for (const [op, refusal] of refused) {
       const why = await this.confirm(op, refusal, scopes);
@@ -86,6 +106,24 @@ export class KeyScopes {
       reasons.push(why);
     }
     return new NotRun("scope", `${label} was refused: ${reasons.join("; ")}`);
+  }
+
+  /**
+   * Whether the key reaches any route: one that served it, or, until one has, the first route whose free probe is
+   * served. A key that key status reports active and able to pay, refused on every route,
+   * lacks no scope: the deployment refuses the key it accepts, and its verdicts stand.
+   */
+  private reachesAny(): Promise<boolean> {
+    if (this.reached.size) return Promise.resolve(true);
+    this.reachesSome ??= (async () => {
+      for (const op of bodyOperations().values()) {
+        if (this.reached.size) return true;
+        const probe = await this.send(freeProbe(op));
+        if (isSuccess(probe)) return true;
+      }
+      return this.reached.size > 0;
+    })();
+    return this.reachesSome;
   }
 
   private confirm(op: BodyOperation, refusal: string, scopes: readonly string[]): Promise<string | undefined> {
@@ -104,8 +142,8 @@ export class KeyScopes {
       this.probed.delete(op.operationId);
       return undefined;
     }
-    const refusedToo = keyRefusal(probe);
-    if (refusedToo === undefined) return undefined;
+    const refusedToo = scopeRefusal(probe);
+    if (refusedToo === undefined || this.reached.has(op.operationId)) return undefined;
     const why =
       `the tester's key lacks the scope of ${op.method} ${op.path} (${refusal}; a free probe of the route was ` +
       `refused too, ${refusedToo}), while key status reports it active, able to pay, with the scopes ` +

@@ -38,6 +38,7 @@ export async function judgeExpansion(
   const { label, scope, plan } = p;
   const { exchanges } = s.execution;
   keep(s.execution, plan.operationId, run, deps);
+  deps.keyLimits.noteAnswers(exchanges);
   const stepClause =
     step.clause === undefined ? undefined : clauseIds(dataPrecondition(label, () => resolve(step.clause, scope)));
   const outcomes = sendingOutcomes(step.kind, s.execution, stepClause);
