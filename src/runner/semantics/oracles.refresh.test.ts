@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
-import type { DetailResult, OracleFailure, OracleRequests, SearchResult } from "./oracle-requests.js";
+import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
 import { SemanticOracles } from "./oracles.js";
+import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
 
 /**
  * The second look of the search-semantics oracles (docs/search-semantics.md, "Refreshed data"): the people records
@@ -11,9 +12,7 @@ import { SemanticOracles } from "./oracles.js";
  * says they are gone too, the misses are the refresh's (observed); when detail still serves them unchanged, a search
  * missing a record that holds every value it was asked for is a fault.
  */
-class RefreshedAfterSampling implements OracleRequests {
-  readonly failures: OracleFailure[] = [];
-  readonly observations: { topic: string; value: unknown; clause?: string }[] = [];
+class RefreshedAfterSampling extends RecordingOracleSession implements OracleRequests {
   private exchanges = 0;
   private gone = new Set<string>();
 
@@ -21,7 +20,9 @@ class RefreshedAfterSampling implements OracleRequests {
     private readonly service: ReferenceService,
     /** Whether detail reports the left-out records as not found (a refresh) or still serves them (a fault). */
     private readonly detailSeesRefresh: boolean,
-  ) {}
+  ) {
+    super();
+  }
 
   async search(_dataset: Dataset, where: QueryNode, size: number): Promise<SearchResult> {
     const answer = await this.service.call("queryPeople", { where, size }, `Bearer ${this.service.keys.active}`);
@@ -44,14 +45,6 @@ class RefreshedAfterSampling implements OracleRequests {
     // The first detail call fetches the candidates to sample: the refresh takes them away right after.
     if (this.gone.size === 0) this.gone = new Set(ids);
     return { refused: answer.status !== 200, records, exchange: this.exchanges++ };
-  }
-
-  fail(failure: OracleFailure): void {
-    this.failures.push(failure);
-  }
-
-  observe(topic: string, value: unknown, clause?: string): void {
-    this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
   }
 }
 

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
-import type { DetailResult, OracleFailure, OracleRequests, SearchResult } from "./oracle-requests.js";
+import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
 import { SemanticOracles } from "./oracles.js";
+import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
 
 /**
  * The search-semantics oracles against a deployment that issues IDs afresh on every call (variant
@@ -15,16 +16,16 @@ const SEARCH = { people: "queryPeople", jobs: "queryJobs", companies: "queryComp
 const DETAIL = { people: "getProfiles", jobs: "getJobs", companies: "getCompanies" } as const;
 const IDS = { people: "profile_ids", jobs: "job_ids", companies: "company_ids" } as const;
 
-class Session implements OracleRequests {
-  readonly failures: OracleFailure[] = [];
-  readonly observations: { topic: string; value: unknown; clause?: string }[] = [];
+class Session extends RecordingOracleSession implements OracleRequests {
   private exchanges = 0;
 
   constructor(
     private readonly service: ReferenceService,
     /** Every search narrowed to one person by LinkedIn URL answers another person's ID instead (a fault). */
     private readonly answersOthers = false,
-  ) {}
+  ) {
+    super();
+  }
 
   private async ask(operation: string, body: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
     const answer = await this.service.call(operation as never, body, `Bearer ${this.service.keys.active}`);
@@ -52,14 +53,6 @@ class Session implements OracleRequests {
       records: (data.results as Record<string, unknown>[]) ?? [],
       exchange: this.exchanges++,
     };
-  }
-
-  fail(failure: OracleFailure): void {
-    this.failures.push(failure);
-  }
-
-  observe(topic: string, value: unknown, clause?: string): void {
-    this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
   }
 }
 

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalJson, type Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
-import type { DetailResult, OracleFailure, OracleRequests, SearchResult } from "./oracle-requests.js";
+import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
 import { SemanticOracles } from "./oracles.js";
+import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
 
 /**
  * The second look of a record returned outside its query (docs/verdicts.md, "What a check assumes about the data
@@ -12,9 +13,7 @@ import { SemanticOracles } from "./oracles.js";
  * Once, the search asked again and its records fetched again agree with it: an observation. Every time, the records
  * stay outside the query: a failure.
  */
-class StaleDetail implements OracleRequests {
-  readonly failures: OracleFailure[] = [];
-  readonly observations: { topic: string; value: unknown; clause?: string }[] = [];
+class StaleDetail extends RecordingOracleSession implements OracleRequests {
   private exchanges = 0;
   private last: { where: QueryNode; ids: readonly string[] } | undefined;
   private samplingSource: string | undefined;
@@ -24,7 +23,9 @@ class StaleDetail implements OracleRequests {
     private readonly service: ReferenceService,
     /** How many detail calls after a search answer records from outside it. */
     private staleLeft: number,
-  ) {}
+  ) {
+    super();
+  }
 
   private async call(operation: Parameters<ReferenceService["call"]>[0], body: unknown) {
     return this.service.call(operation, body, `Bearer ${this.service.keys.active}`);
@@ -62,14 +63,6 @@ class StaleDetail implements OracleRequests {
     const answer = await this.call("getProfiles", { profile_ids: asked, ...(source ? { _source: source } : {}) });
     const records = (answer.envelope.data as { results?: Record<string, unknown>[] } | null)?.results ?? [];
     return { refused: answer.status !== 200, records, exchange: this.exchanges++ };
-  }
-
-  fail(failure: OracleFailure): void {
-    this.failures.push(failure);
-  }
-
-  observe(topic: string, value: unknown, clause?: string): void {
-    this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
   }
 }
 

@@ -1,0 +1,18 @@
+import type { OracleFailure } from "../semantics/oracle-requests.js";
+
+/**
+ * What a test's own session of the search-semantics oracles records: the failures they report and what they observe.
+ * A test's session extends it with the searches and detail calls it answers (src/runner/semantics/*.test.ts).
+ */
+export abstract class RecordingOracleSession {
+  readonly failures: OracleFailure[] = [];
+  readonly observations: { topic: string; value: unknown; clause?: string }[] = [];
+
+  fail(failure: OracleFailure): void {
+    this.failures.push(failure);
+  }
+
+  observe(topic: string, value: unknown, clause?: string): void {
+    this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
+  }
+}
