@@ -22,7 +22,8 @@ export type KeyState =
   | { readonly kind: "unknown"; readonly reason: string };
 
 /** Statuses by which a service refuses a key itself (RFC 9110 §15.5.2, §15.5.4). */
-const KEY_REFUSED = new Set([401, 403]);
+const KEY_REFUSED: ReadonlySet<number> = new Set([401, 403]);
+const SCOPE_REFUSED: ReadonlySet<number> = new Set([403]);
 
 /** Whether a key status `active` member reports an active key: true, or a word saying so. */
 export function reportsActive(value: unknown): boolean {
@@ -31,9 +32,7 @@ export function reportsActive(value: unknown): boolean {
 
 /** How an answer refuses the key itself (401 or 403, as HTTP status or envelope code); undefined when it does not. */
 export function keyRefusal(exchange: Exchange): string | undefined {
-  const answer = classifyAnswer(exchange);
-  if (answer.kind !== "refusal") return undefined;
-  return [answer.status, answer.code].some((s) => s !== undefined && KEY_REFUSED.has(s)) ? answer.summary : undefined;
+  return refusalBy(exchange, KEY_REFUSED);
 }
 
 /**
@@ -42,9 +41,14 @@ export function keyRefusal(exchange: Exchange): string | undefined {
  * where a 401 says the credentials themselves were not accepted (RFC 9110 §15.5.2).
  */
 export function scopeRefusal(exchange: Exchange): string | undefined {
+  return refusalBy(exchange, SCOPE_REFUSED);
+}
+
+/** The summary of a refusal whose HTTP status or envelope code is one of `statuses`; undefined otherwise. */
+function refusalBy(exchange: Exchange, statuses: ReadonlySet<number>): string | undefined {
   const answer = classifyAnswer(exchange);
   if (answer.kind !== "refusal") return undefined;
-  return [answer.status, answer.code].some((s) => s === 403) ? answer.summary : undefined;
+  return [answer.status, answer.code].some((s) => s !== undefined && statuses.has(s)) ? answer.summary : undefined;
 }
 
 export function keyStateOf(exchange: Exchange, implementation: Implementation): KeyState {

@@ -1,5 +1,5 @@
 import type { BalanceMeter } from "./balance.js";
-import { describeKeyState, keyRefusal, type KeyState } from "../checks/key-state.js";
+import { describeKeyState, scopeRefusal, type KeyState } from "../checks/key-state.js";
 import { NotRun } from "./not-run.js";
 import type { Exchange } from "../checks/exchange.js";
 import type { OperationId } from "../contract/index.js";
@@ -87,8 +87,9 @@ export class KeyLimits {
    */
   async judge(label: string, exchanges: readonly Exchange[], worstCase: number): Promise<NotRun | undefined> {
     const signal = strongestSignal(exchanges);
+    // Only a 403 may be the key's scope (src/runner/key-scopes.ts): a 401 alone asks key status nothing.
     const keyRefused =
-      this.scopes !== undefined && exchanges.some((e) => e.request.auth === "primary" && keyRefusal(e));
+      this.scopes !== undefined && exchanges.some((e) => e.request.auth === "primary" && scopeRefusal(e));
     if (signal === undefined && !keyRefused) return undefined;
     const state = await this.meter.state("primary");
     const needed = Math.max(1, worstCase);

@@ -436,6 +436,7 @@ interface Executed {
 async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> {
   const { options, http, credentials, observed, implementation } = run;
   const { meter, balanceBefore, plan } = pre;
+  const initialBalance = knownBalance(balanceBefore);
   const bogus = new Set<string>();
   const state: RunState = {
     observed,
@@ -478,7 +479,7 @@ async function executeCases(run: RunContext, pre: Preflight): Promise<Executed> 
       timeoutMs: options.timeoutMs,
       ...(options.mcpTools ? { mcpTools: options.mcpTools } : {}),
       ...(options.depth ? { depth: options.depth } : {}),
-      ...(balanceBefore.fromUse || balanceBefore.value === undefined ? {} : { initialBalance: balanceBefore.value }),
+      ...(initialBalance !== undefined ? { initialBalance } : {}),
       ...(options.onCaseStart ? { onCaseStart: options.onCaseStart } : {}),
       ...(options.strict ? { strict: true } : {}),
       ...(options.record ? { record: options.record } : {}),
