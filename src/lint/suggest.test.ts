@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadContract } from "../contract/index.js";
 import { MISSPELLINGS, type Misspelling } from "./testing/misspellings.js";
-import { suggestionList } from "./suggest.js";
+import { distanceWithin, suggestionList } from "./suggest.js";
 
 /** The textbook full-table optimal string alignment distance, to check the rolling-row one against. */
 function referenceDistance(a: string, b: string): number {
@@ -102,6 +102,16 @@ describe("suggestionList", () => {
     expect(MISSPELLINGS.length).toBeGreaterThanOrEqual(100);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("measures the distance between any two strings within a threshold, as the full table does", () => {
+    const words = ["engineering", "ngineerin", "manager", "manger", "mangaer", "analyst", "anlayst", "a", "", "data"];
+    for (const a of words)
+      for (const b of words)
+        for (const threshold of [0, 1, 2]) {
+          const d = referenceDistance(a, b);
+          expect(distanceWithin(a, b, threshold), `${a} ${b} ${threshold}`).toBe(d <= threshold ? d : undefined);
+        }
   });
 
   it("agrees with the full-table distance on many near misses", () => {

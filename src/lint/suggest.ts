@@ -91,6 +91,16 @@ class DistanceRows {
 }
 
 /**
+ * The optimal string alignment distance between two strings (a swap of two neighbours is one edit, as Lucene's fuzzy
+ * queries count it), or undefined once it exceeds `threshold`.
+ */
+export function distanceWithin(a: string, b: string, threshold: number): number | undefined {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length === 0) return long.length <= threshold ? long.length : undefined;
+  return distanceRows(long.length + 1).osaDistance(long, short, threshold);
+}
+
+/**
  * ` (did you mean "a" or "b"?)` after an unknown name, or "" when no known name is near: the hint of every message
  * that refuses a name (rule ids, configuration keys, fields of a scope table).
  */

@@ -129,6 +129,20 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "detail-missing-text-as-empty",
+    clause: "s2-4-full-record-fields-not-shown",
+    area: "detail",
+    description:
+      'A profile or company field without a value is returned as an empty text ("") rather than null, as a ' +
+      "database column that stores no NULL does; exists still finds no value in it.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job"
+          ? record
+          : Object.fromEntries(Object.entries(record).map(([name, value]) => [name, value === null ? "" : value])),
+    },
+  },
+  {
     id: "jobs-salary-omitted",
     clause: "s2-6-salary-block-absent-vs-null",
     area: "detail",

@@ -16,7 +16,16 @@ import {
   numericContradictions,
   shapeAt,
 } from "./shapes.js";
-import { addDays, daysBetween, monthsBefore, robustWords, todayUtc, type FieldReading, type Scalar } from "./values.js";
+import {
+  addDays,
+  daysBetween,
+  monthsBefore,
+  robustPairs,
+  robustWords,
+  todayUtc,
+  type FieldReading,
+  type Scalar,
+} from "./values.js";
 
 /** A value no record holds: conditions on it match nothing, so queries built on them cost nothing. */
 export const NONCE = "tdss-nonce-qz7vx";
@@ -107,12 +116,17 @@ function withMulti(field: FieldSpec, reading: FieldReading, clauses: readonly st
   return reading.values.length > 1 || field.type === "list" || field.scope ? [...clauses, ...C.multi] : [...clauses];
 }
 
-/** The text value whose words are most distinctive (the last one holding a robust word), and that word. */
-function matchWord(values: readonly Scalar[]): { value: string; words: string[] } | undefined {
+/**
+ * The last text value holding a robust word, its robust words longest first, and two of them that stand side by
+ * side in it, if any (values.ts: words every reading of match agrees on).
+ */
+function matchWord(values: readonly Scalar[]): { value: string; words: string[]; pair?: string } | undefined {
   for (const v of [...values].reverse()) {
     if (typeof v !== "string") continue;
     const words = robustWords(v);
-    if (words.length) return { value: v, words: [...words].sort((a, b) => b.length - a.length) };
+    if (!words.length) continue;
+    const pair = robustPairs(v).sort((a, b) => b.length - a.length)[0];
+    return { value: v, words: [...words].sort((a, b) => b.length - a.length), ...(pair ? { pair } : {}) };
   }
   return undefined;
 }
@@ -193,8 +207,7 @@ export class ConditionBuilder {
       const m = ok("match") ? matchWord(r.values) : undefined;
       if (m) {
         add(leaf(f, "match", m.words[0]), "match one whole word", C.match);
-        if (m.words.length > 1)
-          add(leaf(f, "match", `${m.words[1]} ${m.words[0]}`), "match two whole words of one value", C.match);
+        if (m.pair) add(leaf(f, "match", m.pair), "match two whole words of one value, side by side", C.match);
       }
     } else if (typeof v === "boolean") {
       if (ok("eq")) add(leaf(f, "eq", v), "eq its value", C.eq);
@@ -537,7 +550,10 @@ export class ConditionBuilder {
     return out;
   }
 
-  /** On a text value: eq is whole and exact (a prefix, the case swapped), match takes whole words. */
+  /**
+   * On a text value: eq is whole and exact (a prefix, the case swapped). No probe of match inside a word: a database's
+   * ILIKE and a fuzzy engine find one, and both are readings of match (s4-2-match-semantics).
+   */
   private textProbes(r: FieldReading, v: string): EmptyProbe[] {
     const f = r.field;
     const out: EmptyProbe[] = [];
@@ -557,15 +573,6 @@ export class ConditionBuilder {
           clauses: C.exact,
         });
     }
-    const word = ok("match") ? matchWord(r.values)?.words.find((w) => w.length >= 6) : undefined;
-    if (word)
-      out.push({
-        where: leaf(f, "match", word.slice(1, -1)),
-        relation:
-          `match takes whole words: match ${JSON.stringify(word.slice(1, -1))} (inside the ` +
-          `word ${JSON.stringify(word)})`,
-        clauses: C.match,
-      });
     return out;
   }
 

@@ -27,16 +27,32 @@ describe("Judge: a record is outside a query only when every reading the spec le
     expect(judge({ field: "experience_months", gte: 121 })).toBe(false);
   });
 
-  it("fails a prefix of a value, a run of letters inside a word, and the wrong case on a field matched exactly", () => {
+  it("fails a prefix of a value, a word no reading of match finds, the wrong case on a field matched exactly", () => {
     expect(judge({ field: "city", eq: "Lond" })).toBe(false);
-    expect(judge({ field: "skills", match: "nalyti" })).toBe(false);
+    expect(judge({ field: "skills", match: "Botany" })).toBe(false);
+    expect(judge({ field: "skills", match: "Botany Zoology" })).toBe(false);
     expect(judge({ field: "full_name", eq: "ada lovelace" })).toBe(false);
   });
 
-  it("leaves open what the spec leaves open: case on free text, stems in match, fields not returned", () => {
+  it("leaves open what the spec leaves open: case on free text, fields not returned, and how match reads", () => {
     expect(judge({ field: "city", eq: "london" })).toBe(true);
-    expect(judge({ field: "skills", match: "mathematical" })).toBe(true);
     expect(judge({ field: "country", eq: "France" })).toBe(true);
+    // Stems, a run of letters inside a word (a database's ILIKE), fuzziness, and any one word of several.
+    expect(judge({ field: "skills", match: "mathematical" })).toBe(true);
+    expect(judge({ field: "skills", match: "nalyti" })).toBe(true);
+    expect(judge({ field: "skills", match: "Mathematcs" })).toBe(true);
+    expect(judge({ field: "skills", match: "Botany Engines" })).toBe(true);
+  });
+
+  it("holds a record out of not match only where every reading of match finds it", () => {
+    // Two words side by side, as stored: all words, any word, a phrase and a substring all find them.
+    expect(judge({ not: { field: "skills", match: "Analytical Engines" } })).toBe(false);
+    expect(judge({ not: { field: "skills", match: "Engines" } })).toBe(false);
+    // The same words out of their order (a phrase reading misses them) or in another case (a case-sensitive one).
+    expect(judge({ not: { field: "skills", match: "Engines Analytical" } })).toBe(true);
+    expect(judge({ not: { field: "skills", match: "analytical engines" } })).toBe(true);
+    // A run of letters inside a word: a whole-word reading misses it.
+    expect(judge({ not: { field: "skills", match: "Engine" } })).toBe(true);
   });
 
   it("accepts either reading of not on a missing value, and no reading of A and not A", () => {

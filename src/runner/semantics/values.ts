@@ -52,7 +52,8 @@ function typed(field: FieldSpec, element: unknown): Scalar | null | typeof OPAQU
     case "boolean":
       return typeof value === "boolean" ? value : undefined;
     default:
-      return typeof value === "string" ? value : undefined;
+      // An empty text is a value to a database and none to a full-text engine's exists: its presence is unknown.
+      return typeof value === "string" && value.trim() !== "" ? value : undefined;
   }
 }
 
@@ -82,7 +83,7 @@ export function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Words every reading of `match` agrees on: long, with a letter, not a common English stop word. */
+/** English stop words of four letters or more (Lucene's English list among them): an engine may drop them. */
 const STOP = new Set([
   "and",
   "the",
@@ -99,9 +100,52 @@ const STOP = new Set([
   "are",
   "our",
   "you",
+  "such",
+  "then",
+  "there",
+  "these",
+  "they",
+  "their",
+  "were",
+  "been",
 ]);
+
+/** Punctuation that may open or close a word of prose ("(Mumbai", "Mumbai.") without joining it to another. */
+const OPENING = /^[("'“‘[]+/u;
+const CLOSING = /[)\]"'”’,.;:!?]+$/u;
+
+/**
+ * The word a token of a text (cut at white space) stands for under every reading of `match`, or undefined: letters
+ * and digits only once the punctuation that opens or closes it is taken off, with a letter, four long at least, not
+ * a stop word. "node.js", "O'Brien", "e-mail" and "C++" give none, since engines cut them differently (Unicode's
+ * word boundaries keep "node.js" whole; a database's ILIKE sees "js" in it).
+ */
+function robustWord(token: string): string | undefined {
+  const w = token.replace(OPENING, "").replace(CLOSING, "");
+  return /^[\p{L}\p{N}]+$/u.test(w) && w.length >= 4 && /\p{L}/u.test(w) && !STOP.has(w.toLowerCase()) ? w : undefined;
+}
+
+/** Words every reading of `match` agrees are words of the text (robustWord), in their order. */
 export function robustWords(text: string): string[] {
-  return wordsOf(text).filter((w) => w.length >= 4 && /\p{L}/u.test(w) && !STOP.has(w.toLowerCase()));
+  return text.split(/\s+/u).flatMap((token) => robustWord(token) ?? []);
+}
+
+/**
+ * Two robust words standing side by side in the text, one space apart and in their order, as the text writes them
+ * ("Senior Engineer" of "Senior Engineer, Payments"): every reading of a two-word `match` finds the text by them,
+ * all words, any word, a phrase, a substring, fuzzy or stemmed (s4-2-match-semantics).
+ */
+export function robustPairs(text: string): string[] {
+  const tokens = text.split(" ");
+  const out: string[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [a, b] = [tokens[i]!, tokens[i + 1]!];
+    const first = robustWord(a);
+    const second = robustWord(b);
+    // The first may open with punctuation and the second close with it, but nothing may stand between them.
+    if (first && second && a.endsWith(first) && b.startsWith(second)) out.push(`${first} ${second}`);
+  }
+  return out;
 }
 
 /** The day `days` after a YYYY-MM-DD date (negative: before). */

@@ -1,0 +1,98 @@
+import { distanceWithin } from "../../lint/suggest.js";
+import type { LeafFaultContext } from "../query/evaluate.js";
+import { Bitset } from "../store/bitset.js";
+import { words } from "../store/dictionary.js";
+import { cell } from "../store/table.js";
+import type { Variant } from "./variant.js";
+
+/**
+ * The rows of a `match` leaf under another reading of match (s4-2-match-semantics): `holds(values, queryWords)` on
+ * each row's text values. Every other leaf keeps the reference's rows.
+ */
+function matchReading(holds: (values: readonly string[], query: readonly string[]) => boolean) {
+  return (ctx: LeafFaultContext): Bitset => {
+    if (ctx.arg.op !== "match") return ctx.correct;
+    const query = ctx.arg.words;
+    const column = ctx.table.columns.get(ctx.field.name)!;
+    const bits = new Bitset(ctx.table.rows);
+    for (let row = 0; row < ctx.table.rows; row++) {
+      const v = cell(column, row);
+      const values = (v === null ? [] : Array.isArray(v) ? v : [v]).map(String);
+      if (query.length > 0 && holds(values, query)) bits.set(row);
+    }
+    return bits;
+  };
+}
+
+/** The edits a fuzzy match allows a word of this length (Elasticsearch's `fuzziness: AUTO`: 0, 1 or 2). */
+const allowedEdits = (word: string) => (word.length < 3 ? 0 : word.length < 6 ? 1 : 2);
+
+/**
+ * Readings of `match` a deployment may make (§2.2 and §2.3 say only that free text is queried with match, and that
+ * the platform vocabulary is "matched exactly, not fuzzily"): each keeps every `must` clause, so the suite must pass
+ * each with zero failures. A deployment's match is a full-text engine's or a database's, and both are common.
+ */
+export const MATCH_VARIANTS: readonly Variant[] = [
+  {
+    id: "query-match-substring",
+    clause: "s4-2-match-semantics",
+    area: "query-spec",
+    description:
+      "match finds its text anywhere inside a value, case aside, as a database's ILIKE '%text%' does: " +
+      '"ngineer" matches "Engineering", and two words match only side by side, in their order.',
+    faults: {
+      evaluation: {
+        leaf: matchReading((values, query) => values.some((v) => words(v).join(" ").includes(query.join(" ")))),
+      },
+    },
+  },
+  {
+    id: "query-match-phrase",
+    clause: "s4-2-match-semantics",
+    area: "query-spec",
+    description:
+      "match reads its words as a phrase: they must stand side by side in one value, in their order, as a " +
+      "full-text engine's phrase query does.",
+    faults: {
+      evaluation: {
+        leaf: matchReading((values, query) =>
+          values.some((v) => {
+            const w = words(v);
+            return w.some((_, i) => query.every((q, k) => w[i + k] === q));
+          }),
+        ),
+      },
+    },
+  },
+  {
+    id: "query-match-any-word",
+    clause: "s4-2-match-semantics",
+    area: "query-spec",
+    description:
+      "match needs any one of its words, not all of them, as a full-text engine's match query does by default " +
+      "(the operator OR).",
+    faults: {
+      evaluation: {
+        leaf: matchReading((values, query) => values.some((v) => words(v).some((w) => query.includes(w)))),
+      },
+    },
+  },
+  {
+    id: "query-match-fuzzy",
+    clause: "s4-2-match-semantics",
+    area: "query-spec",
+    description:
+      "match is fuzzy: each word matches a word of the value within one or two edits by its length, as a full-text " +
+      'engine\'s fuzziness AUTO does ("ngineerin" matches "engineering", "manger" matches "manager").',
+    faults: {
+      evaluation: {
+        leaf: matchReading((values, query) =>
+          values.some((v) => {
+            const w = words(v);
+            return query.every((q) => w.some((x) => distanceWithin(q, x, allowedEdits(q)) !== undefined));
+          }),
+        ),
+      },
+    },
+  },
+];
