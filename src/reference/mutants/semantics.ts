@@ -431,7 +431,6 @@ const RELATIVE_FAULTS: readonly {
   id: string;
   description: string;
   rewrite: (n: number, unit: "d" | "m") => string;
-  datasets?: readonly Dataset[];
 }[] = [
   { id: "months-read-as-days", description: "now-Nm is read as N days back", rewrite: (n) => `now-${n}d` },
   { id: "days-read-as-months", description: "now-Nd is read as N months back", rewrite: (n) => `now-${n}m` },
@@ -445,18 +444,11 @@ const RELATIVE_FAULTS: readonly {
     description: "now-N is counted forward from today",
     rewrite: (n, u) => forward(n, u),
   },
-  // Thirty-day months drift half a day a month: only dates years back show it, which people's job dates hold.
-  {
-    id: "months-as-30-days",
-    description: "now-Nm is read as 30×N days back",
-    rewrite: (n, u) => (u === "m" ? `now-${30 * n}d` : `now-${n}d`),
-    datasets: ["people"],
-  },
 ];
 
 function relativeMutants(): Mutant[] {
   return RELATIVE_FAULTS.flatMap((fault) =>
-    DATASETS.filter((d) => !fault.datasets || fault.datasets.includes(d)).map((dataset): Mutant => ({
+    DATASETS.map((dataset): Mutant => ({
       id: `semantics-${dataset}-relative-${fault.id}`,
       clause: "s4-2-relative-offset-back",
       area: "search-semantics",

@@ -64,6 +64,24 @@ export const QUERY_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "query-relative-months-30-days",
+    clause: "s4-2-relative-month-length",
+    area: "query-spec",
+    description:
+      "now-Nm counts N × 30 days back, as date arithmetic without calendar months does (a timedelta of 30 days a " +
+      "month): now-24m is 720 days back, not two calendar years.",
+    faults: {
+      request: onLeaves(SEARCH_ROUTES, (n) => {
+        const out = { ...n };
+        for (const op of ["gte", "lte"] as const) {
+          const m = typeof n[op] === "string" ? /^now-(\d+)m$/.exec(n[op]) : null;
+          if (m) out[op] = `now-${30 * Number(m[1])}d`;
+        }
+        return out;
+      }),
+    },
+  },
+  {
     id: "query-match-number-as-text",
     clause: "s4-2-operator-value-types",
     area: "query-spec",

@@ -19,6 +19,7 @@ import {
 import {
   addDays,
   daysBetween,
+  monthDrift,
   monthsBefore,
   robustPairs,
   robustWords,
@@ -132,11 +133,19 @@ function matchWord(values: readonly Scalar[]): { value: string; words: string[];
 }
 
 /**
- * Whole calendar months from `date` back to `today` such that `now-<n>m` lands at least `margin` days before `date`.
+ * The fewest whole months n back from `today` such that `now-<n>m` lands before `date` by `margin` days and the
+ * drift of n months of a fixed length (monthDrift): `gte now-<n>m` then holds the date under either reading of m.
  */
 function monthsCovering(date: string, today: string, margin: number): number {
   let n = 0;
-  while (daysBetween(monthsBefore(today, n), addDays(date, -margin)) < 0 && n < 2400) n++;
+  while (daysBetween(monthsBefore(today, n), addDays(date, -(margin + monthDrift(n)))) < 0 && n < 2400) n++;
+  return n;
+}
+
+/** The most whole months n such that `now-<n>m` lands after `date` by `margin` days and the drift (0 when none). */
+function monthsWithin(date: string, today: string, margin: number): number {
+  let n = 0;
+  while (daysBetween(date, monthsBefore(today, n + 1)) >= margin + monthDrift(n + 1)) n++;
   return n;
 }
 
@@ -236,8 +245,8 @@ export class ConditionBuilder {
         add(leaf(f, "lte", `now-${days - 3}d`), `lte now-${days - 3}d (its date ${v})`, C.relative);
       const back = monthsCovering(v, this.today, 5);
       if (ok("gte") && back > 0) add(leaf(f, "gte", `now-${back}m`), `gte now-${back}m (its date ${v})`, C.relative);
-      const forward = back - 2;
-      if (ok("lte") && forward > 0 && daysBetween(v, monthsBefore(this.today, forward)) >= 5)
+      const forward = monthsWithin(v, this.today, 5);
+      if (ok("lte") && forward > 0)
         add(leaf(f, "lte", `now-${forward}m`), `lte now-${forward}m (its date ${v})`, C.relative);
     }
     return out;
@@ -591,15 +600,17 @@ export class ConditionBuilder {
     const bound = monthsBefore(this.today, months);
     const relative = (a: QueryNode, b: QueryNode, relation: string) =>
       out.push({ where: this.oneValue(f, a, b), relation, clauses: this.oneValueClauses(f, C.relative) });
+    // A month of a fixed 30 or 31 days is a reading of "m" (s4-2-relative-month-length): past its drift, a failure.
+    const margin = 5 + monthDrift(months);
     relative(
       leaf(f, "lte", `now-${months}m`),
-      leaf(f, "gte", addDays(bound, 5)),
-      `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, 5)}`,
+      leaf(f, "gte", addDays(bound, margin)),
+      `now-${months}m is ${bound}: lte now-${months}m and gte ${addDays(bound, margin)}`,
     );
     relative(
       leaf(f, "gte", `now-${months}m`),
-      leaf(f, "lte", addDays(bound, -5)),
-      `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -5)}`,
+      leaf(f, "lte", addDays(bound, -margin)),
+      `now-${months}m is ${bound}: gte now-${months}m and lte ${addDays(bound, -margin)}`,
     );
     if (days > 3) {
       const day = addDays(this.today, -days);

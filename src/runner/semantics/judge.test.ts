@@ -113,10 +113,14 @@ describe("Judge: a record is outside a query only when every reading the spec le
   });
 
   it("gives relative dates the slack of a deployment's clock and month arithmetic, and no more", () => {
-    expect(dateBound("now-6m", "2026-01-01")).toEqual({ lo: "2025-06-27", hi: "2025-07-05" });
+    // Four days, and the drift of six months of a fixed 30 or 31 days (s4-2-relative-month-length).
+    expect(dateBound("now-6m", "2026-01-01")).toEqual({ lo: "2025-06-23", hi: "2025-07-09" });
+    expect(dateBound("now-30d", "2026-01-01")).toEqual({ lo: "2025-11-30", hi: "2025-12-04" });
+    // now-24m read as 720 days is 2024-01-12, eleven days after the calendar's 2024-01-01: within the slack.
+    expect(dateBound("now-24m", "2026-01-01")!.hi >= "2024-01-12").toBe(true);
     expect(judge({ field: "started_at", gte: "now-2183d" })).toBe(true);
-    expect(judge({ field: "started_at", lte: "now-131m" })).toBe(false);
-    expect(judge({ field: "started_at", lte: "now-130m" })).toBe(true);
+    expect(judge({ field: "started_at", lte: "now-133m" })).toBe(false);
+    expect(judge({ field: "started_at", lte: "now-132m" })).toBe(true);
   });
 
   it("leaves values in objects (jobs' regions[].region) and numbers returned as text undecided, though present", () => {

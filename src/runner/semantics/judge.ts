@@ -3,6 +3,7 @@ import { distanceWithin } from "../../lint/suggest.js";
 import {
   addDays,
   daysBetween,
+  monthDrift,
   monthsBefore,
   readField,
   todayUtc,
@@ -106,7 +107,7 @@ export function dateBound(value: string, today = todayUtc()): { lo: string; hi: 
   if (!rel) return undefined;
   const n = Number(rel[1]);
   const day = rel[2] === "d" ? addDays(today, -n) : monthsBefore(today, n);
-  const slack = rel[2] === "d" ? 2 : 4;
+  const slack = rel[2] === "d" ? 2 : 4 + monthDrift(n);
   return { lo: addDays(day, -slack), hi: addDays(day, slack) };
 }
 

@@ -159,6 +159,14 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * The days by which `now-Nm` read as N months of a fixed 30 or 31 days may stand off the calendar date N months back
+ * (half a day a month, rounded up): a reading of "m" the spec leaves open (s4-2-relative-month-length).
+ */
+export function monthDrift(months: number): number {
+  return Math.ceil(0.6 * months);
+}
+
 /** The calendar date `months` months before `date` (clamped to the month's last day). */
 export function monthsBefore(date: string, months: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
