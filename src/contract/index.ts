@@ -10,4 +10,5 @@ export { searchRoutes, detailRoutes, pricedOperations } from "./families.js";
 export type { RouteFamilyMember, DetailRoute } from "./families.js";
 export type { Operation, BodyOperation, BodyKind } from "./operations.js";
 export { bodyOperations, operationOf, idsMemberOf, routeOf, operationIdsOfKind, bodyOperation } from "./routes.js";
+export { exactField } from "./exact-fields.js";
 export { scopeKeys, isScopeKey, subRecords, subRecordOf, scopeKeyOf, subRecordFields } from "./scopes.js";

@@ -14,7 +14,7 @@ import { rewriteData } from "./rewrite.js";
  * and scope made wrong in a plausible way, on each dataset where it applies. Every one breaks a `must` clause
  * the search-semantics oracles rest on; readings the spec leaves open (match case, how words combine, a
  * substring or fuzzy match, how `not` treats a missing value, eq case on jobs and companies) are legal and have no
- * mutant here (src/reference/variants/match.ts serves some of them).
+ * mutant here (src/reference/variants/operators.ts serves some of them).
  */
 
 const DATASETS: readonly Dataset[] = ["people", "jobs", "companies"];

@@ -1,4 +1,5 @@
 import {
+  exactField,
   scopeKeyOf,
   subRecordFields,
   subRecords,
@@ -7,7 +8,7 @@ import {
   type Operator,
   type ScopeKey,
 } from "../../contract/index.js";
-import { exactField, type QueryNode } from "./judge.js";
+import type { QueryNode } from "./judge.js";
 import {
   ARITY_POSITIONS,
   compositeAt,

@@ -1,4 +1,4 @@
-import { subRecordOf, type DatasetSpec, type FieldSpec, type SubRecord } from "../../contract/index.js";
+import { exactField, subRecordOf, type DatasetSpec, type FieldSpec, type SubRecord } from "../../contract/index.js";
 import { distanceWithin } from "../../lint/suggest.js";
 import {
   addDays,
@@ -31,19 +31,6 @@ const ANY = T | F | N;
  * judge tries both readings: as false (so `not` selects the record) and as unknown (SQL: `not` keeps it out).
  */
 type MissingReading = "false" | "unknown";
-
-/**
- * Fields whose eq/in the spec calls exact (case included): §2.2 identity and platform vocabulary, §2.3 fixed
- * sets.
- */
-export function exactField(field: FieldSpec): boolean {
-  return (
-    field.values !== undefined ||
-    field.group === "identity" ||
-    field.group === "vocabulary" ||
-    field.group === "language-level"
-  );
-}
 
 function mapSet(set: number, fn: (v: number) => number): number {
   let out = 0;

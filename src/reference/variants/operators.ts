@@ -1,5 +1,7 @@
+import { exactField } from "../../contract/index.js";
 import { distanceWithin } from "../../lint/suggest.js";
 import type { LeafFaultContext } from "../query/evaluate.js";
+import type { Plan } from "../query/plan.js";
 import { Bitset } from "../store/bitset.js";
 import { words } from "../store/dictionary.js";
 import { cell } from "../store/table.js";
@@ -24,6 +26,57 @@ function matchReading(holds: (values: readonly string[], query: readonly string[
   };
 }
 
+/** eq and in comparing text case aside, on a field the spec does not say is matched exactly (exactField). */
+function eqIgnoringCase(ctx: LeafFaultContext): Bitset {
+  const arg = ctx.arg;
+  if ((arg.op !== "eq" && arg.op !== "in") || exactField(ctx.field)) return ctx.correct;
+  const wanted = (arg.op === "eq" ? [arg.value] : arg.values).filter((v) => typeof v === "string");
+  if (wanted.length === 0) return ctx.correct;
+  const lowered = new Set(wanted.map((v) => v.toLowerCase()));
+  const column = ctx.table.columns.get(ctx.field.name)!;
+  const bits = new Bitset(ctx.table.rows).or(ctx.correct);
+  for (let row = 0; row < ctx.table.rows; row++) {
+    const v = cell(column, row);
+    const values = v === null ? [] : Array.isArray(v) ? v : [v];
+    if (values.some((x) => typeof x === "string" && lowered.has(x.toLowerCase()))) bits.set(row);
+  }
+  return bits;
+}
+
+/**
+ * A translated query with not read as SQL reads NOT: a condition on a field a record holds no value of is unknown,
+ * and so is its negation, so `not` keeps such a record out. The negation is pushed down to the leaves (De Morgan),
+ * where a negated condition on a value also asks for one: not (city eq Paris) is all [not (city eq Paris), city
+ * exists]. A scope stays a scope: not over it is whether the person has no such sub-record.
+ */
+function sqlNot(plan: Plan, negated = false): Plan {
+  switch (plan.kind) {
+    case "leaf":
+      if (!negated) return plan;
+      if (plan.arg.op === "exists") return { kind: "not", node: plan };
+      return {
+        kind: "all",
+        nodes: [
+          { kind: "not", node: plan },
+          { ...plan, arg: { op: "exists", present: true } },
+        ],
+      };
+    case "not":
+      return sqlNot(plan.node, !negated);
+    case "all":
+    case "any": {
+      const kind = negated ? (plan.kind === "all" ? "any" : "all") : plan.kind;
+      return { kind, nodes: plan.nodes.map((node) => sqlNot(node, negated)) };
+    }
+    case "scope": {
+      const scope: Plan = { ...plan, node: sqlNot(plan.node) };
+      return negated ? { kind: "not", node: scope } : scope;
+    }
+    case "nothing":
+      return negated ? { kind: "not", node: plan } : plan;
+  }
+}
+
 /** The edits a fuzzy match allows a word of this length (Elasticsearch's `fuzziness: AUTO`: 0, 1 or 2). */
 const allowedEdits = (word: string) => (word.length < 3 ? 0 : word.length < 6 ? 1 : 2);
 
@@ -32,7 +85,7 @@ const allowedEdits = (word: string) => (word.length < 3 ? 0 : word.length < 6 ? 
  * the platform vocabulary is "matched exactly, not fuzzily"): each keeps every `must` clause, so the suite must pass
  * each with zero failures. A deployment's match is a full-text engine's or a database's, and both are common.
  */
-export const MATCH_VARIANTS: readonly Variant[] = [
+export const OPERATOR_VARIANTS: readonly Variant[] = [
   {
     id: "query-match-substring",
     clause: "s4-2-match-semantics",
@@ -94,5 +147,24 @@ export const MATCH_VARIANTS: readonly Variant[] = [
         ),
       },
     },
+  },
+  {
+    id: "query-eq-ignores-case",
+    clause: "s2-2-eq-whole-value",
+    area: "query-spec",
+    description:
+      "eq and in compare text case aside on every field the spec does not say is matched exactly (people's free " +
+      "text, every field of jobs and companies), as a case-insensitive collation does; identity, platform vocabulary " +
+      "and the fixed sets stay exact.",
+    faults: { evaluation: { leaf: eqIgnoringCase } },
+  },
+  {
+    id: "query-not-excludes-missing",
+    clause: "s4-2-not-missing-value",
+    area: "query-spec",
+    description:
+      "not reads as SQL's NOT: a record without a value of a condition's field is kept out of its negation as well " +
+      '(not {"field": "city", "eq": "Paris"} finds only people with a city other than Paris).',
+    faults: { plan: (_dataset, plan) => sqlNot(plan) },
   },
 ];
