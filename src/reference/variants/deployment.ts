@@ -3,6 +3,7 @@ import { DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
 import { MEMBER_VARIANTS } from "./members.js";
+import { OPERATOR_VARIANTS } from "./operators.js";
 import { QUERY_VARIANTS } from "./query.js";
 import { SERVICE_VARIANTS } from "./service.js";
 import type { RateLimit } from "../keys.js";
@@ -13,6 +14,7 @@ function part(id: string): Variant {
     ...SERVICE_VARIANTS,
     ...DETAIL_VARIANTS,
     ...QUERY_VARIANTS,
+    ...OPERATOR_VARIANTS,
     ...DATA_VARIANTS,
     ...FAILURE_VARIANTS,
     ...MEMBER_VARIANTS,
@@ -41,6 +43,7 @@ const DEPLOYMENT_PARTS = [
   "detail-default-record-unnamed-fields",
   "detail-results-any-order",
   "search-page-order-varies",
+  "query-match-fuzzy",
 ] as const;
 
 /**
@@ -48,7 +51,8 @@ const DEPLOYMENT_PARTS = [
  * read (its pace learnt from 429s), a proxy's answers on connections closed after each and slow to open, sessions
  * kept, event streams, plain-text refusals, extra capabilities, 403 for a missing key, loose tool schemas, sparse
  * data, a priced /version, salary omitted, any operator on any field, larger bodies read, members left out written
- * null, refusals in the envelope under HTTP 200.
+ * null, refusals in the envelope under HTTP 200; and a database's readings of the query: match as a substring, not
+ * as SQL's NOT, a month of 30 days, an empty text for no value.
  */
 const OTHER_STACK_PARTS = [
   "service-rate-limit-unreported",
@@ -68,6 +72,10 @@ const OTHER_STACK_PARTS = [
   "limits-body-8-mib",
   "search-absent-members-null",
   "failures-in-band-http-200",
+  "query-match-substring",
+  "query-not-excludes-missing",
+  "query-relative-months-30-days",
+  "detail-missing-text-as-empty",
 ] as const;
 
 /**
@@ -89,7 +97,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "reported by key status; 40 ms latency; every 100th request a 503 with Retry-After; gzip answers; idle " +
       "connections closed after 1 s; MCP sessions that end after three POSTs, event streams with a log message and a " +
       "ping before each result, tools under another prefix listed two a page, invalid arguments as JSON-RPC -32602; " +
-      "unnamed fields in the default profile record; detail records and page IDs in an order of their own (" +
+      "unnamed fields in the default profile record; detail records and page IDs in an order of their own; match " +
+      "fuzzy, as a search engine's (" +
       DEPLOYMENT_PARTS.join(", ") +
       ").",
     DEPLOYMENT_PARTS,
@@ -102,7 +111,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "closed after its answer and served 300 ms after it opens; MCP sessions kept, event streams, plain-text " +
       "refusals, extra capabilities, 403 without a key, loose tool schemas; sparse data; /version priced; salary " +
       "omitted; any operator on any field; bodies up to 8 MiB; members left out written null; refusals in the " +
-      "envelope under HTTP 200 (" +
+      "envelope under HTTP 200; a database's readings of the query (match as a substring, not as SQL's NOT, a month " +
+      "of 30 days, an empty text for no value) (" +
       OTHER_STACK_PARTS.join(", ") +
       ").",
     OTHER_STACK_PARTS,
