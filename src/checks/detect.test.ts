@@ -50,6 +50,27 @@ describe("auto-detection of members the spec does not name", () => {
     expect(detectKeyStatus({ note: null, used_limit: 5 })).toEqual({});
   });
 
+  it("finds the Credits in a group of limits, and never a rate limit's remaining requests", () => {
+    expect(
+      detectKeyStatus({
+        status: "active",
+        scope: "people:read jobs:read",
+        limits: { rate: { requests: 100, per_seconds: 1 }, credits: { remaining: 40, used: 2 } },
+      }),
+    ).toEqual({
+      remaining: "/data/limits/credits/remaining",
+      used: "/data/limits/credits/used",
+      active: "/data/status",
+      scopes: "/data/scope",
+      rateLimit: "/data/limits/rate",
+    });
+    expect(detectKeyStatus({ rate_limit: { remaining: 99, used: 1 }, credits: { remaining: 7 } })).toMatchObject({
+      remaining: "/data/credits/remaining",
+    });
+    expect(detectKeyStatus({ rate_limit: { remaining: 99, used: 1 } })).toEqual({ rateLimit: "/data/rate_limit" });
+    expect(detectKeyStatus({ limit: { remaining: 3 } }).remaining).toBeUndefined();
+  });
+
   it("finds the version and the fingerprint", () => {
     expect(detectVersion({ version: "1.2.3", contract_fingerprint: "sha256:x" })).toEqual({
       version: "/data/version",

@@ -84,6 +84,19 @@ export interface KeyStatusMembers {
  * remaining quota that holds no number (null, "unlimited": a key without a quota) is still the remaining member, found
  * after any that holds one, so that another key's status (an exhausted key's 0) is read there.
  */
+/** A member's own name, lower case. */
+const last = (m: Member): string => m.path.split("/").pop()!;
+
+/**
+ * Whether a member sits inside a rate limit's object (`rate_limit/remaining` counts requests, not Credits). A group
+ * named for limits in general (`limits/credits/remaining`) is no rate limit: the member's own name decides.
+ */
+const inRateLimit = (m: Member): boolean =>
+  m.path
+    .split("/")
+    .slice(0, -1)
+    .some((parent) => /rate|window|per_|^limit$/.test(parent));
+
 export function detectKeyStatus(data: unknown): KeyStatusMembers {
   const all = members(data);
   const out: KeyStatusMembers = {};
@@ -97,7 +110,7 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
           : /quota/.test(m.path)
             ? 1
             : 0;
-    if (/used|spent|limit|total|max|reset|rate|per_|window|cost/.test(m.path)) return 0;
+    if (/used|spent|limit|total|max|reset|rate|per_|window|cost/.test(last(m)) || inRateLimit(m)) return 0;
     if (balanceValue(m.value) !== undefined) return named;
     // Below every member that holds a number, whatever its name.
     return showsNoQuota(m.value) ? named / 10 : 0;
@@ -105,14 +118,13 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
   if (remaining) out.remaining = remaining;
   const used = best(all, (m) => {
     if (balanceValue(m.value) === undefined || !/used|spent|consumed/.test(m.path)) return 0;
-    if (/remain|limit|rate|per_|window|reset/.test(m.path)) return 0;
+    if (/remain|limit|rate|per_|window|reset/.test(last(m)) || inRateLimit(m)) return 0;
     return /credit/.test(m.path) ? 2 : 1;
   });
   if (used) out.used = used;
   const active = best(all, (m) => {
-    const last = m.path.split("/").pop()!;
-    if (typeof m.value === "boolean") return /active|enabled|valid/.test(last) ? 3 : 0;
-    if (typeof m.value === "string") return /^(status|state)$/.test(last) ? 2 : 0;
+    if (typeof m.value === "boolean") return /active|enabled|valid/.test(last(m)) ? 3 : 0;
+    if (typeof m.value === "string") return /^(status|state)$/.test(last(m)) ? 2 : 0;
     return 0;
   });
   if (active) out.active = active;

@@ -11,6 +11,22 @@ const SHOWN_PROFILE_FIELDS = ["profile_id", "full_name", "active_experience_titl
 /** Published fields no sentence of the spec names: the reference publishes summary, the variant adds the others. */
 const UNNAMED_DEFAULT_PROFILE_FIELDS = ["summary", "connections_count", "photo_url"];
 
+/** Record fields holding a calendar day (YYYY-MM-DD), wherever they sit in a record. */
+const DATE_FIELDS = new Set(["started_at", "ended_at", "last_funding_round_date", "last_updated_at"]);
+/** Record fields holding a boolean, wherever they sit in a record. */
+const BOOLEAN_FIELDS = new Set(["is_working", "is_decision_maker", "is_current", "is_studying", "is_b2b"]);
+const asTimestamp = (v: unknown): unknown =>
+  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v;
+
+/** The value with every member named in `names`, at any depth, rewritten by `map`. */
+function mapFields(value: unknown, names: ReadonlySet<string>, map: (v: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapFields(item, names, map));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, v]) => [name, names.has(name) ? map(v) : mapFields(v, names, map)]),
+  );
+}
+
 let orders = 0;
 /** The items in another order on every call: rotated by a count of calls, reversed every other call. */
 function anyOrder(items: readonly unknown[]): unknown[] {
@@ -140,6 +156,32 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
         kind === "job"
           ? record
           : Object.fromEntries(Object.entries(record).map(([name, value]) => [name, value === null ? "" : value])),
+    },
+  },
+  {
+    id: "detail-dates-as-timestamps",
+    clause: "s2-4-full-record-fields-not-shown",
+    area: "detail",
+    description:
+      'Dates in profile and company records are full timestamps ("1988-08-15T00:00:00Z"), as a database\'s ' +
+      "timestamp column serializes them: a job's started_at and ended_at, a company's last_funding_round_date and " +
+      "last_updated_at. A posting's created_at and updated_at keep YYYY-MM-DD, which §2.6 fixes.",
+    faults: {
+      record: (kind, record) => (kind === "job" ? record : (mapFields(record, DATE_FIELDS, asTimestamp) as Data)),
+    },
+  },
+  {
+    id: "detail-booleans-as-integers",
+    clause: "s2-4-full-record-fields-not-shown",
+    area: "detail",
+    description:
+      "Booleans in profile and company records are written 1 and 0 (is_working, is_decision_maker, and a job's " +
+      "is_current, a school's is_studying, a company's is_b2b), as a database without a boolean type stores them.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job"
+          ? record
+          : (mapFields(record, BOOLEAN_FIELDS, (v) => (typeof v === "boolean" ? Number(v) : v)) as Data),
     },
   },
   {

@@ -3,6 +3,7 @@ import { DATA_VARIANTS, PENDING_DATA_VARIANTS } from "./data.js";
 import { DEPLOYMENT_VARIANTS } from "./deployment.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
+import { FRAMEWORK_VARIANTS } from "./framework.js";
 import { KEY_SCOPE_VARIANTS } from "./key-scopes.js";
 import { OPERATOR_VARIANTS } from "./operators.js";
 import { MEMBER_VARIANTS } from "./members.js";
@@ -20,6 +21,7 @@ export const VARIANTS: readonly Variant[] = [
   ...QUERY_VARIANTS,
   ...OPERATOR_VARIANTS,
   ...DETAIL_VARIANTS,
+  ...FRAMEWORK_VARIANTS,
   ...SERVICE_VARIANTS,
   ...DATA_VARIANTS,
   ...DEPLOYMENT_VARIANTS,

@@ -80,6 +80,22 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     faults: { response: rateLimitAsText },
   },
   {
+    id: "auth-key-status-oauth-forms",
+    clause: "s4-5-key-status-members-not-shown",
+    area: "auth",
+    description:
+      'Key status answers as an OAuth token introspection does (RFC 7662): {status: "active", scope: "people:read ' +
+      'jobs:read companies:read" (one space-separated string), limits: {rate: {requests, per_seconds}, credits: ' +
+      "{remaining, used}}}.",
+    faults: {
+      response: rewriteData(["getKeyStatus"], (d) => ({
+        status: d.active === true ? "active" : "inactive",
+        scope: Array.isArray(d.scopes) ? d.scopes.join(" ") : d.scopes,
+        limits: { rate: d.rate_limit, credits: { remaining: d.remaining_credits, used: d.used_credits } },
+      })),
+    },
+  },
+  {
     id: "auth-other-scope-names",
     clause: "s5-scope-names-not-shown",
     area: "auth",

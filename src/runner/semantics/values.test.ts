@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { robustPairs, robustWords } from "./values.js";
+import { loadContract } from "../../contract/index.js";
+import { readField, robustPairs, robustWords } from "./values.js";
+
+const people = loadContract().datasets.people;
+const field = (name: string) => people.fields.get(name)!;
 
 describe("robustWords: words every reading of match agrees are words of a text", () => {
   it("keeps words of letters and digits with a letter, four long or more, punctuation around them aside", () => {
@@ -24,5 +28,27 @@ describe("robustPairs: two robust words side by side, as the text writes them", 
     expect(robustPairs("Sales  Marketing")).toEqual([]);
     expect(robustPairs("Head of Sales")).toEqual([]);
     expect(robustPairs("node.js Developer")).toEqual([]);
+  });
+});
+
+describe("readField: the forms a record may write a date or a boolean in", () => {
+  it("reads a date as a day, or as a timestamp at the start of a day in UTC", () => {
+    const read = (value: unknown) => readField({ started_at: value }, field("started_at"));
+    expect(read("1988-08-15").values).toEqual(["1988-08-15"]);
+    expect(read("1988-08-15T00:00:00Z").values).toEqual(["1988-08-15"]);
+    expect(read("1988-08-15T00:00:00.000+00:00").values).toEqual(["1988-08-15"]);
+    expect(read("1988-08-15T00:00").values).toEqual(["1988-08-15"]);
+    // Another hour or zone may fall on another day: the value is not used, and its presence is unknown.
+    expect(read("1988-08-15T23:00:00-05:00")).toMatchObject({ values: [], present: undefined });
+    expect(read("15/08/1988")).toMatchObject({ values: [], present: undefined });
+  });
+
+  it("reads a boolean as true or false, or as 1 or 0", () => {
+    const read = (value: unknown) => readField({ is_working: value }, field("is_working"));
+    expect(read(true).values).toEqual([true]);
+    expect(read(1).values).toEqual([true]);
+    expect(read(0).values).toEqual([false]);
+    expect(read(2)).toMatchObject({ values: [], present: undefined });
+    expect(read("true")).toMatchObject({ values: [], present: undefined });
   });
 });

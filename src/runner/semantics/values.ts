@@ -32,6 +32,11 @@ export interface FieldReading {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A day written as a timestamp at its start, UTC (`1988-08-15T00:00:00Z`), as a timestamp column serializes one
+ * (`detail-dates-as-timestamps`): its day is the date. Another time of day, or another zone, could be another day.
+ */
+const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/;
 
 /** An element that holds a value in a form a query does not compare with (an object such as jobs' `regions[]`). */
 const OPAQUE = Symbol("opaque");
@@ -48,9 +53,11 @@ function typed(field: FieldSpec, element: unknown): Scalar | null | typeof OPAQU
       // A number returned as text (jobs' applicants_count, §2.6) may be stored and compared as text: not used.
       return typeof value === "number" && Number.isFinite(value) ? value : undefined;
     case "date":
-      return typeof value === "string" && DATE.test(value) ? value : undefined;
+      if (typeof value !== "string") return undefined;
+      return DATE.test(value) ? value : MIDNIGHT_UTC.exec(value)?.[1];
     case "boolean":
-      return typeof value === "boolean" ? value : undefined;
+      // 1 and 0, as a database without a boolean type stores them (`detail-booleans-as-integers`).
+      return typeof value === "boolean" ? value : value === 1 || value === 0 ? value === 1 : undefined;
     default:
       // An empty text is a value to a database and none to a full-text engine's exists: its presence is unknown.
       return typeof value === "string" && value.trim() !== "" ? value : undefined;
