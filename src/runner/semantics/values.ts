@@ -90,32 +90,20 @@ export function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** English stop words of four letters or more (Lucene's English list among them): an engine may drop them. */
-const STOP = new Set([
-  "and",
-  "the",
-  "for",
-  "with",
-  "from",
-  "that",
-  "this",
-  "into",
-  "over",
-  "your",
-  "have",
-  "will",
-  "are",
-  "our",
-  "you",
-  "such",
-  "then",
-  "there",
-  "these",
-  "they",
-  "their",
-  "were",
-  "been",
-]);
+/**
+ * English stop words (of three letters or more; shorter words are never used): an engine may drop them from a text
+ * and from a query alike, so that a match on one alone finds nothing (Lucene's English list, and the longer one of
+ * PostgreSQL's english text search configuration, whose words are these).
+ */
+const STOP = new Set(
+  (
+    "and the for with from that this into over your have will are our you such then there these they their were " +
+    "been about above after again against being below between both could does doing down during each further " +
+    "having here hers herself himself itself just more most myself once only other ours ourselves same should " +
+    "some than theirs them themselves those through under until very what when where which while whom would " +
+    "yours yourself yourselves because before has had not nor off own too can was who why how all any few its"
+  ).split(" "),
+);
 
 /** Punctuation that may open or close a word of prose ("(Mumbai", "Mumbai.") without joining it to another. */
 const OPENING = /^[("'“‘[]+/u;
