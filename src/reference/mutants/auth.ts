@@ -54,4 +54,16 @@ export const AUTH_MUTANTS: readonly Mutant[] = [
       }),
     },
   },
+  {
+    id: "auth-key-status-refused-when-exhausted",
+    clause: "s4-5-key-status-rejected-vs-exhausted",
+    area: "auth",
+    description:
+      "GET /auth/key/status refuses a key with no Credits left as it refuses an unknown key (the balance is checked " +
+      "before the route), so the two cannot be told apart.",
+    faults: {
+      authorize: (op, _authorization, account) =>
+        op === "getKeyStatus" && account !== undefined && account.remaining === 0 ? undefined : account,
+    },
+  },
 ];

@@ -58,4 +58,80 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
     description: "GET /auth/key/status costs 1 Credit instead of nothing.",
     faults: { charge: (op, correct) => (op === "getKeyStatus" ? 1 : correct) },
   },
+  {
+    id: "credits-search-ceil-off-by-one",
+    clause: "s8-cost-query-search",
+    area: "credits",
+    description:
+      "Query Spec searches charge floor(returned IDs / 25) + 1 for a non-empty page: one Credit too many when the " +
+      "page holds a multiple of 25 IDs.",
+    faults: {
+      charge: (op, correct, count) => (formula(op) === "search" && count > 0 ? Math.floor(count / 25) + 1 : correct),
+    },
+  },
+  {
+    id: "credits-detail-ceil-off-by-one",
+    clause: "s8-cost-detail",
+    area: "credits",
+    description:
+      "A detail call charges floor(found / 5) + 1 when it finds records: one Credit too many when found is a " +
+      "multiple of 5.",
+    faults: {
+      charge: (op, correct, count) => (formula(op) === "detail" && count > 0 ? Math.floor(count / 5) + 1 : correct),
+    },
+  },
+  {
+    id: "credits-nl-base-as-minimum",
+    clause: "s8-cost-nl-search",
+    area: "credits",
+    description:
+      "A natural-language search charges max(5, ceil(returned IDs / 25)): the base of 5 read as a minimum, not " +
+      "added to the per-ID charge.",
+    faults: {
+      charge: (op, correct, count) => (op === "searchPeople" ? Math.max(5, Math.ceil(count / 25)) : correct),
+    },
+  },
+  {
+    id: "credits-nl-refusal-charged-base",
+    clause: "s7-translated-before-charge",
+    area: "credits",
+    description:
+      "A refused natural-language search (a text too long, a member other than text and size) costs the base of 5, " +
+      "charged before the body is checked; refusals of other routes stay free.",
+    faults: { chargeRefusal: (op) => (op === "searchPeople" ? 5 : 0) },
+  },
+  {
+    id: "credits-detail-refusal-charged",
+    clause: "s7-translated-before-charge",
+    area: "credits",
+    description:
+      "A refused detail request (an unknown _source name, too many IDs) costs 1 Credit; refusals of other routes " +
+      "stay free.",
+    faults: { chargeRefusal: (op) => (formula(op) === "detail" ? 1 : 0) },
+  },
+  {
+    id: "credits-query-refusal-charged",
+    clause: "s7-translated-before-charge",
+    area: "credits",
+    description:
+      "A refused Query Spec search (an unknown field, a malformed tree) costs 1 Credit; refusals of other routes " +
+      "stay free.",
+    faults: { chargeRefusal: (op) => (formula(op) === "search" ? 1 : 0) },
+  },
+  {
+    id: "credits-not-found-urls-charged",
+    clause: "s7-unresolved-id-not-found-free",
+    area: "credits",
+    description:
+      "The profiles detail route charges not_found rows given as LinkedIn URLs (an unknown URL is billed as a " +
+      "lookup), while unknown IDs stay free.",
+    faults: {
+      charge: (op, correct, count, data) => {
+        if (op !== "getProfiles") return correct;
+        const notFound = (data as { not_found?: unknown } | undefined)?.not_found;
+        const urls = Array.isArray(notFound) ? notFound.filter((id) => /linkedin\.com/i.test(String(id))).length : 0;
+        return Math.ceil((count + urls) / 5);
+      },
+    },
+  },
 ];

@@ -2,7 +2,8 @@ import { companyFields } from "../records/companies.js";
 import { JobRecords } from "../records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS } from "../records/people.js";
 import type { Mutant } from "./mutant.js";
-import { DETAIL_ROUTES, rewriteData } from "./rewrite.js";
+import { badRequest } from "../refusal.js";
+import { DETAIL_ROUTES, rewriteBody, rewriteData } from "./rewrite.js";
 
 const WELL_FORMED_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -150,5 +151,57 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     description:
       "Company IDs returned by the companies search are not accepted by the companies detail route (all not_found).",
     faults: { resolve: (kind, _id, row) => (kind === "company" ? undefined : row) },
+  },
+  {
+    id: "detail-linkedin-urls-capped-at-10",
+    clause: "s2-1-profile-linkedin-urls",
+    area: "detail",
+    routes: ["getProfiles"],
+    description:
+      "profile_ids holding more than 10 LinkedIn URLs is refused (the cap of the retired contact unlock route) " +
+      "instead of served up to 100.",
+    faults: {
+      request: rewriteBody(["getProfiles"], (body) => {
+        const ids = body.profile_ids;
+        if (Array.isArray(ids) && ids.filter((id) => /linkedin\.com/i.test(String(id))).length > 10)
+          throw badRequest("profile_ids: at most 10 LinkedIn URLs");
+        return body;
+      }),
+    },
+  },
+  {
+    id: "detail-job-company-id-source-dropped",
+    clause: "s4-4-jobs-company-id-via-source",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "company_id named in the jobs _source is left out of the records (never reachable at all).",
+    faults: {
+      selection: (kind, fields, explicit) =>
+        kind === "job" && explicit ? fields.filter((f) => f !== "company_id") : [...fields],
+    },
+  },
+  {
+    id: "detail-job-source-adds-id",
+    clause: "s4-4-jobs-source-exact-fields",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "A jobs _source that does not name id still returns id in every record (a search engine's _id).",
+    faults: {
+      selection: (kind, fields, explicit) =>
+        kind === "job" && explicit && !fields.includes("id") ? ["id", ...fields] : [...fields],
+    },
+  },
+  {
+    id: "detail-source-alias-ignored",
+    clause: "s4-4-profile-source-forms",
+    area: "detail",
+    routes: ["getProfiles"],
+    description: "The profiles route reads _source only: a selection given as source is ignored (the default record).",
+    faults: {
+      request: rewriteBody(["getProfiles"], (body) => {
+        delete body.source;
+        return body;
+      }),
+    },
   },
 ];

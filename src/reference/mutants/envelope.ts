@@ -51,4 +51,16 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
       })),
     },
   },
+  {
+    id: "envelope-empty-page-ids-omitted",
+    clause: "s4-3-people-query-data-members",
+    area: "envelope",
+    description: "A people search that matches nobody answers data without profile_ids (only total) instead of [].",
+    faults: {
+      response: rewriteData(["queryPeople"], (data) => {
+        if (Array.isArray(data.profile_ids) && data.profile_ids.length === 0) delete data.profile_ids;
+        return data;
+      }),
+    },
+  },
 ];

@@ -171,4 +171,42 @@ const otherAnswers = [
   ),
 ];
 
-export const MCP_ROUTE_MUTANTS: readonly Mutant[] = [...surcharges, ...detailTools, ...searchTools, ...otherAnswers];
+/** The route's charge again when it refuses a request its key was accepted for: a tool wrapper billing every call. */
+function chargeRefusals(route: OperationId, credits: number) {
+  return onRoute(route, async (service, body, authorization) => {
+    const response = await service.call(route, body, authorization);
+    if (response.status !== 200 && response.status !== 401 && hasKeyRing(service)) {
+      const account = service.keyRing.identify(authorization) as KeyAccount | undefined;
+      account?.charge(credits);
+    }
+    return response;
+  });
+}
+
+/**
+ * Faults of a hurried tool layer, each on one tool and one transport: a call its route refuses, billed.
+ */
+const toolLayers = [
+  mutant(
+    "query-companies-tool-refusal-charged",
+    "queryCompanies",
+    "sse",
+    "The tool of queryCompanies charges 1 Credit for a call its route refuses (an unknown field, a bad size)",
+    chargeRefusals("queryCompanies", 1),
+  ),
+  mutant(
+    "get-profiles-tool-refusal-charged",
+    "getProfiles",
+    "streamable-http",
+    "The tool of getProfiles charges 1 Credit for a call its route refuses (an unknown _source name, 101 IDs)",
+    chargeRefusals("getProfiles", 1),
+  ),
+];
+
+export const MCP_ROUTE_MUTANTS: readonly Mutant[] = [
+  ...surcharges,
+  ...detailTools,
+  ...searchTools,
+  ...otherAnswers,
+  ...toolLayers,
+];

@@ -1,4 +1,5 @@
 import type { Mutant } from "./mutant.js";
+import { badRequest } from "../refusal.js";
 import { rewriteBody } from "./rewrite.js";
 
 export const NL_SEARCH_MUTANTS: readonly Mutant[] = [
@@ -30,6 +31,18 @@ export const NL_SEARCH_MUTANTS: readonly Mutant[] = [
     faults: {
       request: rewriteBody(["searchPeople"], (body) => {
         delete body.size;
+        return body;
+      }),
+    },
+  },
+  {
+    id: "nl-text-5000-refused",
+    clause: "s8-nl-text-length",
+    area: "nl-search",
+    description: "A text of exactly 5000 characters is refused: the length check is off by one (under 5000).",
+    faults: {
+      request: rewriteBody(["searchPeople"], (body) => {
+        if (typeof body.text === "string" && [...body.text].length >= 5000) throw badRequest("text: too long");
         return body;
       }),
     },

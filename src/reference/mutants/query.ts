@@ -134,4 +134,32 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
       ),
     },
   },
+  {
+    id: "query-cursor-single-use",
+    clause: "s4-2-after-cursor-from-next",
+    area: "query-spec",
+    description:
+      "A next cursor is honoured only on the second page: the next of a page reached by a cursor is refused as " +
+      "expired, so no search pages past its second page.",
+    faults: {
+      request: (operationId, body) => {
+        const after = (body as { after?: unknown } | null)?.after;
+        if (!(operationId in DATASET_OF) || typeof after !== "string") return body;
+        const raw = Buffer.from(after, "base64url");
+        const size = (body as { size?: unknown }).size;
+        const pageSize = typeof size === "number" && size > 0 ? size : 100;
+        if (raw.length >= 6 && raw.readUInt32BE(2) >= 2 * pageSize) throw badRequest("after: cursor expired");
+        return body;
+      },
+    },
+  },
+  {
+    id: "query-next-dropped-before-last-match",
+    clause: "s4-3-next-present-absent",
+    area: "query-spec",
+    description:
+      "next is left out when a single match remains after the page (more < total - 1 instead of < total), so paging " +
+      "stops one ID short.",
+    faults: { nextWhen: (_dataset, page) => page.offset + page.returned < page.total - 1 },
+  },
 ];
