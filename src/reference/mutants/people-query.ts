@@ -113,13 +113,6 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     faults: { skip: ["where-required"] },
   },
   {
-    id: "people-tampered-cursor-accepted",
-    clause: "s4-2-after-cursor-from-next",
-    area: "people-query",
-    description: "A cursor the server did not issue is accepted (read as the first page) instead of refused.",
-    faults: { skip: ["cursor"] },
-  },
-  {
     id: "people-scope-all-read-as-any",
     clause: "s4-2-scope-same-sub-record",
     area: "people-query",

@@ -159,6 +159,15 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "detail-total-counts-found",
+    clause: "s4-4-profile-total-meaning",
+    area: "detail",
+    description:
+      "The profiles route's total counts the records found, as a search engine's hits.total does, not the IDs " +
+      "requested: total equals found, and not_found lists the rest.",
+    faults: { response: rewriteData(["getProfiles"], (d) => ({ ...d, total: d.found })) },
+  },
+  {
     id: "detail-dates-as-timestamps",
     clause: "s2-4-full-record-fields-not-shown",
     area: "detail",

@@ -1,4 +1,5 @@
 import { composeVariants } from "./compose.js";
+import { CURSOR_VARIANTS } from "./cursors.js";
 import { DATA_VARIANTS, PENDING_DATA_VARIANTS } from "./data.js";
 import { DEPLOYMENT_VARIANTS } from "./deployment.js";
 import { DETAIL_VARIANTS } from "./detail.js";
@@ -22,6 +23,7 @@ export const VARIANTS: readonly Variant[] = [
   ...OPERATOR_VARIANTS,
   ...DETAIL_VARIANTS,
   ...FRAMEWORK_VARIANTS,
+  ...CURSOR_VARIANTS,
   ...SERVICE_VARIANTS,
   ...DATA_VARIANTS,
   ...DEPLOYMENT_VARIANTS,
@@ -67,10 +69,6 @@ export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
     "Not built: the two readings differ only past 100 items of one kind, which the suite never sends in a mix.",
   "s4-2-relative-offset-unit":
     "Not built: counting d and m from another clock (hours, the server's time zone) needs a hook into date resolution.",
-  "s4-4-profile-total-meaning":
-    "Not built: the reference drops repeated IDs before " +
-    "it resolves them and no hook reaches that; the suite " +
-    "sends none.",
   "s9-result-window":
     "Not built: stopping paging at 1000 results needs " +
     "the cursor's offset, which no hook sees; the suite " +

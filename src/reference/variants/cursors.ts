@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { rewriteData, SEARCH_ROUTES } from "../mutants/rewrite.js";
+import type { Variant } from "./variant.js";
+
+type Data = Record<string, unknown>;
+const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Sort values of the last hit, as a search engine's `search_after` state carries them: 3 KB of them here. */
+function sortValues(cursor: string): string[] {
+  const out: string[] = [];
+  let seed = createHash("sha256").update(cursor).digest("hex");
+  while (out.join("").length < 3000) {
+    out.push(seed);
+    seed = createHash("sha256").update(seed).digest("hex");
+  }
+  return out;
+}
+
+/** The reference's cursor inside a long one of the variant's own, or undefined when `after` is not one. */
+function innerCursor(after: string): string | undefined {
+  try {
+    const state = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as unknown;
+    return isObject(state) && typeof state.pit === "string" ? state.pit : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Choices of a search cursor the specification leaves open (§4.2: "Cursor; pass the next value"). */
+export const CURSOR_VARIANTS: readonly Variant[] = [
+  {
+    id: "search-unreadable-cursor-from-start",
+    clause: "s4-2-cursor-not-issued",
+    area: "query-spec",
+    description:
+      "An after the server cannot read as a cursor it issued (a character changed, a cursor of another query) is " +
+      "taken as no cursor: the search starts from its first page, as code that falls back to offset 0 when a cursor " +
+      "does not decode does, instead of refusing it.",
+    faults: { skip: ["cursor"] },
+  },
+  {
+    id: "search-cursor-long",
+    clause: "s4-2-cursor-form",
+    area: "query-spec",
+    description:
+      "Every next is a cursor of about 4 KB (base64url of a search engine's point-in-time id and the sort values " +
+      "of the last hit, unsigned), as scroll and search_after cursors are; a cursor whose sort values were " +
+      "changed still reads, from the page its point in time says.",
+    faults: {
+      response: rewriteData(SEARCH_ROUTES, (d) =>
+        typeof d.next === "string"
+          ? {
+              ...d,
+              next: Buffer.from(JSON.stringify({ search_after: sortValues(d.next), pit: d.next })).toString(
+                "base64url",
+              ),
+            }
+          : d,
+      ),
+      request: (op, body) => {
+        if (!SEARCH_ROUTES.includes(op) || !isObject(body) || typeof body.after !== "string") return body;
+        const inner = innerCursor(body.after);
+        return inner === undefined ? body : { ...body, after: inner };
+      },
+    },
+  },
+];
