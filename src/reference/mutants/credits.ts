@@ -1,7 +1,23 @@
 import { loadContract, type OperationId } from "../../contract/index.js";
+import type { StageHook } from "../pipeline/context.js";
+import { chargeWith } from "../pipeline/stages/charge.js";
 import type { Mutant } from "./mutant.js";
 
 const formula = (op: OperationId) => loadContract().operations.get(op)?.creditFormula;
+
+/** The size a search body asks for (100 when omitted, §4.2). */
+const sizeOf = (body: unknown) => {
+  const size = (body as { size?: unknown } | undefined)?.size;
+  return typeof size === "number" ? size : 100;
+};
+
+/** A charge stage whose cost also reads the request body (what a charge fault's response data does not hold). */
+function chargeByBody(cost: (op: OperationId, correct: number, count: number, body: unknown) => number): StageHook {
+  return {
+    stage: "charge",
+    replace: (ctx, next) => chargeWith((op, correct, count) => cost(op, correct, count, ctx.body))(ctx, next),
+  };
+}
 
 export const CREDIT_MUTANTS: readonly Mutant[] = [
   {
@@ -132,6 +148,51 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
         const urls = Array.isArray(notFound) ? notFound.filter((id) => /linkedin\.com/i.test(String(id))).length : 0;
         return Math.ceil((count + urls) / 5);
       },
+    },
+  },
+  {
+    id: "credits-search-charged-on-size",
+    clause: "s8-cost-query-search",
+    area: "credits",
+    description:
+      "Query Spec searches charge ceil(size / 25), the page asked for, instead of the IDs returned: a last page or " +
+      "a small set costs as a full page (an empty one stays free).",
+    faults: {
+      stages: [
+        chargeByBody((op, correct, count, body) =>
+          formula(op) === "search" && count > 0 ? Math.ceil(sizeOf(body) / 25) : correct,
+        ),
+      ],
+    },
+  },
+  {
+    id: "credits-nl-charged-on-size",
+    clause: "s8-cost-nl-search",
+    area: "credits",
+    description:
+      "A natural-language search charges 5 + ceil(size / 25), the page asked for, instead of the IDs returned.",
+    faults: {
+      stages: [
+        chargeByBody((op, correct, _count, body) =>
+          op === "searchPeople" ? 5 + Math.ceil(sizeOf(body) / 25) : correct,
+        ),
+      ],
+    },
+  },
+  {
+    id: "credits-cursor-page-fee",
+    clause: "s8-cost-query-search",
+    area: "credits",
+    description:
+      "A page reached with after costs 1 Credit more than its IDs (a cursor fee), even when it returns nothing.",
+    faults: {
+      stages: [
+        chargeByBody((op, correct, _count, body) =>
+          formula(op) === "search" && (body as { after?: unknown } | undefined)?.after !== undefined
+            ? correct + 1
+            : correct,
+        ),
+      ],
     },
   },
 ];

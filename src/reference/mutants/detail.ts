@@ -204,4 +204,16 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
       }),
     },
   },
+  {
+    id: "detail-profile-ids-string-served",
+    clause: "s4-4-profile-ids-1-to-100",
+    area: "detail",
+    routes: ["getProfiles"],
+    description: "profile_ids given as one string instead of a list is served as a list of that one ID.",
+    faults: {
+      request: rewriteBody(["getProfiles"], (body) =>
+        typeof body.profile_ids === "string" ? { ...body, profile_ids: [body.profile_ids] } : body,
+      ),
+    },
+  },
 ];

@@ -162,4 +162,20 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
       "stops one ID short.",
     faults: { nextWhen: (_dataset, page) => page.offset + page.returned < page.total - 1 },
   },
+  {
+    id: "query-cursor-page-default-size",
+    clause: "s4-2-after-cursor-from-next",
+    area: "query-spec",
+    description:
+      "A page asked for with after ignores the size sent beside it and holds up to 100 IDs (the cursor keeps the " +
+      "offset only).",
+    faults: {
+      request: (operationId, body) => {
+        if (!(operationId in DATASET_OF) || typeof (body as { after?: unknown } | null)?.after !== "string")
+          return body;
+        const { size: _size, ...rest } = body as Record<string, unknown>;
+        return rest;
+      },
+    },
+  },
 ];
