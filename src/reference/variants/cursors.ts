@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { rewriteData, SEARCH_ROUTES } from "../mutants/rewrite.js";
+import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
@@ -25,6 +26,11 @@ function innerCursor(after: string): string | undefined {
     return undefined;
   }
 }
+
+/** How long a cursor of `search-cursor-expires` stays valid after it was issued. */
+const CURSOR_LIFETIME_MS = 10_000;
+/** When each cursor was last issued, for `search-cursor-expires`. */
+const issuedAt = new Map<string, number>();
 
 /** Choices of a search cursor the specification leaves open (§4.2: "Cursor; pass the next value"). */
 export const CURSOR_VARIANTS: readonly Variant[] = [
@@ -61,6 +67,28 @@ export const CURSOR_VARIANTS: readonly Variant[] = [
         if (!SEARCH_ROUTES.includes(op) || !isObject(body) || typeof body.after !== "string") return body;
         const inner = innerCursor(body.after);
         return inner === undefined ? body : { ...body, after: inner };
+      },
+    },
+  },
+  {
+    id: "search-cursor-expires",
+    clause: "s4-2-cursor-form",
+    area: "query-spec",
+    description:
+      "A cursor is valid for 10 s after it was issued, as a search engine's scroll or point in time is kept alive " +
+      "for a while and then freed: an after older than that is refused (400, at no cost), and the search has to " +
+      "start again.",
+    faults: {
+      response: rewriteData(SEARCH_ROUTES, (d) => {
+        if (typeof d.next === "string") issuedAt.set(d.next, Date.now());
+        return d;
+      }),
+      request: (op, body) => {
+        if (!SEARCH_ROUTES.includes(op) || !isObject(body) || typeof body.after !== "string") return body;
+        const at = issuedAt.get(body.after);
+        if (at !== undefined && Date.now() - at > CURSOR_LIFETIME_MS)
+          throw badRequest("after: the cursor has expired; start the search again");
+        return body;
       },
     },
   },

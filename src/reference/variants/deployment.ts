@@ -1,7 +1,9 @@
 import { composeVariants } from "./compose.js";
+import { CURSOR_VARIANTS } from "./cursors.js";
 import { DATA_VARIANTS } from "./data.js";
 import { DETAIL_VARIANTS } from "./detail.js";
 import { FAILURE_VARIANTS } from "./failures.js";
+import { FRAMEWORK_VARIANTS } from "./framework.js";
 import { MEMBER_VARIANTS } from "./members.js";
 import { OPERATOR_VARIANTS } from "./operators.js";
 import { QUERY_VARIANTS } from "./query.js";
@@ -18,6 +20,8 @@ function part(id: string): Variant {
     ...DATA_VARIANTS,
     ...FAILURE_VARIANTS,
     ...MEMBER_VARIANTS,
+    ...FRAMEWORK_VARIANTS,
+    ...CURSOR_VARIANTS,
   ].find((v) => v.id === id);
   // Stryker disable next-line all: a typo in the list below, caught by every test that loads the variants
   if (!found) throw new Error(`deployment variants: no variant ${id}`);
@@ -44,6 +48,8 @@ const DEPLOYMENT_PARTS = [
   "detail-results-any-order",
   "search-page-order-varies",
   "query-match-fuzzy",
+  "search-cursor-long",
+  "detail-total-counts-found",
 ] as const;
 
 /**
@@ -51,8 +57,10 @@ const DEPLOYMENT_PARTS = [
  * read (its pace learnt from 429s), a proxy's answers on connections closed after each and slow to open, sessions
  * kept, event streams, plain-text refusals, extra capabilities, 403 for a missing key, loose tool schemas, sparse
  * data, a priced /version, salary omitted, any operator on any field, larger bodies read, members left out written
- * null, refusals in the envelope under HTTP 200; and a database's readings of the query: match as a substring, not
- * as SQL's NOT, a month of 30 days, an empty text for no value.
+ * null, refusals in the envelope under HTTP 200; a database's readings of the query: match as a substring, not
+ * as SQL's NOT, a month of 30 days, an empty text for no value; and what pydantic and a hurried handler let through:
+ * a size as text, extra body members ignored, an unreadable cursor read as none, dates as timestamps, booleans as 1
+ * and 0, key status as OAuth introspection writes it.
  */
 const OTHER_STACK_PARTS = [
   "service-rate-limit-unreported",
@@ -76,6 +84,12 @@ const OTHER_STACK_PARTS = [
   "query-not-excludes-missing",
   "query-relative-months-30-days",
   "detail-missing-text-as-empty",
+  "body-size-numeric-text-accepted",
+  "body-extra-members-ignored",
+  "search-unreadable-cursor-from-start",
+  "detail-dates-as-timestamps",
+  "detail-booleans-as-integers",
+  "auth-key-status-oauth-forms",
 ] as const;
 
 /**
@@ -97,8 +111,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "reported by key status; 40 ms latency; every 100th request a 503 with Retry-After; gzip answers; idle " +
       "connections closed after 1 s; MCP sessions that end after three POSTs, event streams with a log message and a " +
       "ping before each result, tools under another prefix listed two a page, invalid arguments as JSON-RPC -32602; " +
-      "unnamed fields in the default profile record; detail records and page IDs in an order of their own; match " +
-      "fuzzy, as a search engine's (" +
+      "unnamed fields in the default profile record; detail records and page IDs in an order of their own; a " +
+      "search engine's readings: match fuzzy, cursors of 4 KB, a profile total counting the records found (" +
       DEPLOYMENT_PARTS.join(", ") +
       ").",
     DEPLOYMENT_PARTS,
@@ -112,7 +126,9 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "refusals, extra capabilities, 403 without a key, loose tool schemas; sparse data; /version priced; salary " +
       "omitted; any operator on any field; bodies up to 8 MiB; members left out written null; refusals in the " +
       "envelope under HTTP 200; a database's readings of the query (match as a substring, not as SQL's NOT, a month " +
-      "of 30 days, an empty text for no value) (" +
+      "of 30 days, an empty text for no value); what pydantic and a hurried handler let through (a size as text, " +
+      "extra body members, an unreadable cursor as none, dates as timestamps, booleans as 1 and 0, key status as " +
+      "OAuth introspection writes it) (" +
       OTHER_STACK_PARTS.join(", ") +
       ").",
     OTHER_STACK_PARTS,
