@@ -160,17 +160,6 @@ const LEAF_FAULTS: readonly LeafFault[] = [
     rows: (ctx) => (ctx.arg.op === "exists" ? ctx.evaluate({ op: "exists", present: !ctx.arg.present }) : ctx.correct),
   },
   {
-    id: "exists-empty-list-present",
-    clause: "s4-2-exists-presence",
-    description: "An empty list counts as a value for exists",
-    kinds: ["list"],
-    // The generated jobs and companies always hold their lists: the fault cannot show on them.
-    datasets: ["people"],
-    ops: ["exists"],
-    rows: (ctx) =>
-      ctx.arg.op === "exists" && ctx.arg.present ? Bitset.full(ctx.table.rows) : new Bitset(ctx.table.rows),
-  },
-  {
     id: "list-first-element-only",
     clause: "s2-2-multi-valued-any-value",
     description: "eq, in and match on a list field look at its first element only",

@@ -149,6 +149,25 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "query-exists-empty-list-present",
+    clause: "s4-2-exists-empty-list",
+    area: "query-spec",
+    description:
+      "exists counts an empty list of a person or a company as a value, as a store that keeps [] rather than none " +
+      "does (MongoDB's $exists, SQL's IS NOT NULL over an array column): skills: [] is present; a posting's empty " +
+      "list stays no value (§2.6).",
+    faults: {
+      evaluation: {
+        leaf: (ctx) =>
+          ctx.arg.op === "exists" && ctx.field.type === "list" && !ctx.field.scope && ctx.field.dataset !== "jobs"
+            ? ctx.arg.present
+              ? Bitset.full(ctx.table.rows)
+              : new Bitset(ctx.table.rows)
+            : ctx.correct,
+      },
+    },
+  },
+  {
     id: "query-eq-ignores-case",
     clause: "s2-2-eq-whole-value",
     area: "query-spec",

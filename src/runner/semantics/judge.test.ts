@@ -61,10 +61,16 @@ describe("Judge: a record is outside a query only when every reading the spec le
     expect(judge({ all: [{ field: "is_working", eq: true }, { not: { field: "is_working", eq: true } }] })).toBe(false);
   });
 
-  it("reads null and an empty list as no value for exists, and a value condition as needing one", () => {
-    expect(judge({ field: "patents", exists: false })).toBe(true);
-    expect(judge({ field: "patents", exists: true })).toBe(false);
+  it("reads null and a posting's empty list as no value for exists, and a value condition as needing one", () => {
+    expect(judge({ field: "is_working", exists: true })).toBe(false);
     expect(judge({ field: "is_working", eq: false })).toBe(false);
+    const posting = { id: "j1", functions: [] };
+    expect(new Judge(jobs, posting).mayMatch({ field: "functions", exists: true })).toBe(false);
+    expect(new Judge(jobs, posting).mayMatch({ field: "functions", exists: false })).toBe(true);
+    // A person's own empty list may be a value to a store that keeps [] (s4-2-exists-empty-list).
+    expect(judge({ field: "patents", exists: false })).toBe(true);
+    expect(judge({ field: "patents", exists: true })).toBe(true);
+    expect(judge({ field: "patents", eq: "x" })).toBe(false);
   });
 
   it("binds a scope's conditions to one sub-record", () => {

@@ -102,6 +102,7 @@ interface Values {
   readonly present: boolean | undefined;
   readonly values: readonly Scalar[];
   readonly partial?: boolean;
+  readonly perElement?: readonly unknown[];
 }
 
 function leafTruth(
@@ -111,9 +112,12 @@ function leafTruth(
   missing: MissingReading,
   today: string,
 ): number {
-  if (!v || v.present === undefined) return ANY;
+  // A person's or a company's own empty list: whether it holds a value is open (s4-2-exists-empty-list), but no
+  // condition on a value holds on it.
+  const emptyList = v !== undefined && v.present === undefined && v.perElement?.length === 0;
+  if (!v || (v.present === undefined && !emptyList)) return ANY;
   if ("exists" in leaf) {
-    if (typeof leaf.exists !== "boolean") return ANY;
+    if (typeof leaf.exists !== "boolean" || emptyList) return ANY;
     return v.present === leaf.exists ? T : F;
   }
   if (!v.present) return missing === "false" ? F : N;

@@ -52,3 +52,16 @@ describe("readField: the forms a record may write a date or a boolean in", () =>
     expect(read("true")).toMatchObject({ values: [], present: undefined });
   });
 });
+
+describe("readField: whether an empty list holds a value", () => {
+  const contract = loadContract();
+  const field = (dataset: "people" | "jobs", name: string) => contract.datasets[dataset].fields.get(name)!;
+
+  it("leaves a person's own empty list undecided, and calls a posting's and a person's empty sub-records none", () => {
+    expect(readField({ skills: [] }, field("people", "skills")).present).toBeUndefined();
+    expect(readField({ functions: [] }, field("jobs", "functions")).present).toBe(false);
+    expect(readField({ title: [] }, field("people", "title")).present).toBe(false);
+    expect(readField({ skills: null }, field("people", "skills")).present).toBe(false);
+    expect(readField({ skills: ["Go"] }, field("people", "skills")).present).toBe(true);
+  });
+});

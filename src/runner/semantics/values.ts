@@ -74,7 +74,10 @@ export function readField(record: Readonly<Record<string, unknown>>, field: Fiel
   const unreadable = entries.some((e) => e === undefined);
   // A sub-record field returned as one value (say, the latest job's) may not be all the person holds.
   const oneOfMany = field.scope !== undefined && !Array.isArray(raw);
-  const present = values.length > 0 || opaque ? true : unreadable || oneOfMany ? undefined : false;
+  // An empty list of the record's own: no value on a posting (§2.6), undecided on people and companies, where a store
+  // that keeps [] counts it as one (s4-2-exists-empty-list). A sub-record field's [] is a person without such records.
+  const emptyOwnList = Array.isArray(raw) && raw.length === 0 && field.scope === undefined && field.dataset !== "jobs";
+  const present = values.length > 0 || opaque ? true : unreadable || oneOfMany || emptyOwnList ? undefined : false;
   return {
     field,
     returned: true,
