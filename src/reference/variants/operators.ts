@@ -8,10 +8,10 @@ import { cell } from "../store/table.js";
 import type { Variant } from "./variant.js";
 
 /**
- * The rows of a `match` leaf under another reading of match (s4-2-match-semantics): `holds(values, queryWords)` on
- * each row's text values. Every other leaf keeps the reference's rows.
+ * The rows of a `match` leaf under another reading of match (s4-2-match-semantics): a row matches when one of its
+ * text values passes `holds(the value's words, the query's words)`. Every other leaf keeps the reference's rows.
  */
-function matchReading(holds: (values: readonly string[], query: readonly string[]) => boolean) {
+function matchReading(holds: (value: readonly string[], query: readonly string[]) => boolean) {
   return (ctx: LeafFaultContext): Bitset => {
     if (ctx.arg.op !== "match") return ctx.correct;
     const query = ctx.arg.words;
@@ -20,7 +20,7 @@ function matchReading(holds: (values: readonly string[], query: readonly string[
     for (let row = 0; row < ctx.table.rows; row++) {
       const v = cell(column, row);
       const values = (v === null ? [] : Array.isArray(v) ? v : [v]).map(String);
-      if (query.length > 0 && holds(values, query)) bits.set(row);
+      if (query.length > 0 && values.some((value) => holds(words(value), query))) bits.set(row);
     }
     return bits;
   };
@@ -95,7 +95,7 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
       '"ngineer" matches "Engineering", and two words match only side by side, in their order.',
     faults: {
       evaluation: {
-        leaf: matchReading((values, query) => values.some((v) => words(v).join(" ").includes(query.join(" ")))),
+        leaf: matchReading((value, query) => value.join(" ").includes(query.join(" "))),
       },
     },
   },
@@ -108,12 +108,7 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
       "full-text engine's phrase query does.",
     faults: {
       evaluation: {
-        leaf: matchReading((values, query) =>
-          values.some((v) => {
-            const w = words(v);
-            return w.some((_, i) => query.every((q, k) => w[i + k] === q));
-          }),
-        ),
+        leaf: matchReading((value, query) => value.some((_, i) => query.every((q, k) => value[i + k] === q))),
       },
     },
   },
@@ -126,7 +121,7 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
       "(the operator OR).",
     faults: {
       evaluation: {
-        leaf: matchReading((values, query) => values.some((v) => words(v).some((w) => query.includes(w)))),
+        leaf: matchReading((value, query) => value.some((w) => query.includes(w))),
       },
     },
   },
@@ -139,11 +134,8 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
       'engine\'s fuzziness AUTO does ("ngineerin" matches "engineering", "manger" matches "manager").',
     faults: {
       evaluation: {
-        leaf: matchReading((values, query) =>
-          values.some((v) => {
-            const w = words(v);
-            return query.every((q) => w.some((x) => distanceWithin(q, x, allowedEdits(q)) !== undefined));
-          }),
+        leaf: matchReading((value, query) =>
+          query.every((q) => value.some((w) => distanceWithin(q, w, allowedEdits(q)) !== undefined)),
         ),
       },
     },
