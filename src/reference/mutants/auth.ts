@@ -66,4 +66,11 @@ export const AUTH_MUTANTS: readonly Mutant[] = [
         op === "getKeyStatus" && account !== undefined && account.remaining === 0 ? undefined : account,
     },
   },
+  {
+    id: "auth-key-status-always-active",
+    clause: "s4-5-key-status-reports",
+    area: "auth",
+    description: "GET /auth/key/status reports every key it answers for as active (a constant), an inactive one too.",
+    faults: { response: rewriteData(["getKeyStatus"], (data) => ({ ...data, active: true })) },
+  },
 ];

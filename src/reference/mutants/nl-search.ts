@@ -47,4 +47,13 @@ export const NL_SEARCH_MUTANTS: readonly Mutant[] = [
       }),
     },
   },
+  {
+    id: "nl-empty-text-served",
+    clause: "s8-nl-text-length",
+    area: "nl-search",
+    description: "An empty text is served (as a search of no words, matching by size alone) instead of refused.",
+    faults: {
+      request: rewriteBody(["searchPeople"], (body) => (body.text === "" ? { ...body, text: " " } : body)),
+    },
+  },
 ];
