@@ -1,9 +1,13 @@
 import { companyFields } from "../records/companies.js";
 import { JobRecords } from "../records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS } from "../records/people.js";
+import { bodyOperation } from "../../contract/index.js";
 import type { Mutant } from "./mutant.js";
 import { badRequest } from "../refusal.js";
 import { DETAIL_ROUTES, rewriteBody, rewriteData } from "./rewrite.js";
+
+/** The member of the profile detail body that holds its IDs and URLs (§4.4), from the contract. */
+const PROFILE_IDS = bodyOperation("getProfiles")!.idsMember;
 
 const WELL_FORMED_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -162,9 +166,9 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
       "instead of served up to 100.",
     faults: {
       request: rewriteBody(["getProfiles"], (body) => {
-        const ids = body.profile_ids;
+        const ids = body[PROFILE_IDS];
         if (Array.isArray(ids) && ids.filter((id) => /linkedin\.com/i.test(String(id))).length > 10)
-          throw badRequest("profile_ids: at most 10 LinkedIn URLs");
+          throw badRequest(`${PROFILE_IDS}: at most 10 LinkedIn URLs`);
         return body;
       }),
     },
@@ -212,7 +216,7 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     description: "profile_ids given as one string instead of a list is served as a list of that one ID.",
     faults: {
       request: rewriteBody(["getProfiles"], (body) =>
-        typeof body.profile_ids === "string" ? { ...body, profile_ids: [body.profile_ids] } : body,
+        typeof body[PROFILE_IDS] === "string" ? { ...body, [PROFILE_IDS]: [body[PROFILE_IDS]] } : body,
       ),
     },
   },

@@ -1,3 +1,4 @@
+import { idsMemberOf } from "../../contract/index.js";
 import type { Mutant } from "./mutant.js";
 import { idsIn, rewriteData } from "./rewrite.js";
 
@@ -58,7 +59,8 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
     description: "A people search that matches nobody answers data without profile_ids (only total) instead of [].",
     faults: {
       response: rewriteData(["queryPeople"], (data) => {
-        if (Array.isArray(data.profile_ids) && data.profile_ids.length === 0) delete data.profile_ids;
+        const ids = idsMemberOf("people");
+        if (Array.isArray(data[ids]) && data[ids].length === 0) delete data[ids];
         return data;
       }),
     },

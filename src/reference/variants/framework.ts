@@ -2,6 +2,9 @@ import { bodyOperation, type OperationId } from "../../contract/index.js";
 import { DETAIL_ROUTES, SEARCH_ROUTES } from "../mutants/rewrite.js";
 import type { Variant } from "./variant.js";
 
+/** The member of the profile detail body that holds its IDs and URLs (§4.4), from the contract. */
+const PROFILE_IDS = bodyOperation("getProfiles")!.idsMember;
+
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -75,8 +78,8 @@ export const FRAMEWORK_VARIANTS: readonly Variant[] = [
       "unresolved URL in not_found as normalised (https://www.linkedin.com/in/<handle in lower case>), not as sent.",
     faults: {
       request: (op, body) =>
-        op === "getProfiles" && isObject(body) && Array.isArray(body.profile_ids)
-          ? { ...body, profile_ids: body.profile_ids.map(normalisedLinkedInUrl) }
+        op === "getProfiles" && isObject(body) && Array.isArray(body[PROFILE_IDS])
+          ? { ...body, [PROFILE_IDS]: body[PROFILE_IDS].map(normalisedLinkedInUrl) }
           : body,
     },
   },
