@@ -100,6 +100,11 @@ export function distanceWithin(a: string, b: string, threshold: number): number 
   return distanceRows(long.length + 1).osaDistance(long, short, threshold);
 }
 
+/** The edits a full-text engine's fuzzy match allows a word (Lucene's fuzziness AUTO: 1 from 3 letters, 2 from 6). */
+export function fuzzyEdits(word: string): number {
+  return word.length < 3 ? 0 : word.length < 6 ? 1 : 2;
+}
+
 /**
  * ` (did you mean "a" or "b"?)` after an unknown name, or "" when no known name is near: the hint of every message
  * that refuses a name (rule ids, configuration keys, fields of a scope table).

@@ -2,14 +2,9 @@ import { loadContract, type OperationId } from "../../contract/index.js";
 import type { StageHook } from "../pipeline/context.js";
 import { chargeWith } from "../pipeline/stages/charge.js";
 import type { Mutant } from "./mutant.js";
+import { requestedSize } from "./rewrite.js";
 
 const formula = (op: OperationId) => loadContract().operations.get(op)?.creditFormula;
-
-/** The size a search body asks for (100 when omitted, §4.2). */
-const sizeOf = (body: unknown) => {
-  const size = (body as { size?: unknown } | undefined)?.size;
-  return typeof size === "number" ? size : 100;
-};
 
 /** A charge stage whose cost also reads the request body (what a charge fault's response data does not hold). */
 function chargeByBody(cost: (op: OperationId, correct: number, count: number, body: unknown) => number): StageHook {
@@ -160,7 +155,7 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
     faults: {
       stages: [
         chargeByBody((op, correct, count, body) =>
-          formula(op) === "search" && count > 0 ? Math.ceil(sizeOf(body) / 25) : correct,
+          formula(op) === "search" && count > 0 ? Math.ceil(requestedSize(body) / 25) : correct,
         ),
       ],
     },
@@ -174,7 +169,7 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
     faults: {
       stages: [
         chargeByBody((op, correct, _count, body) =>
-          op === "searchPeople" ? 5 + Math.ceil(sizeOf(body) / 25) : correct,
+          op === "searchPeople" ? 5 + Math.ceil(requestedSize(body) / 25) : correct,
         ),
       ],
     },

@@ -2,6 +2,7 @@ import { loadContract, type Dataset, type OperationId } from "../../contract/ind
 import type { Faults } from "../faults.js";
 import { badRequest } from "../refusal.js";
 import type { Mutant } from "./mutant.js";
+import { requestedSize } from "./rewrite.js";
 
 const DATASET_OF: Readonly<Partial<Record<OperationId, Dataset>>> = {
   queryPeople: "people",
@@ -146,9 +147,8 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
         const after = (body as { after?: unknown } | null)?.after;
         if (!(operationId in DATASET_OF) || typeof after !== "string") return body;
         const raw = Buffer.from(after, "base64url");
-        const size = (body as { size?: unknown }).size;
-        const pageSize = typeof size === "number" && size > 0 ? size : 100;
-        if (raw.length >= 6 && raw.readUInt32BE(2) >= 2 * pageSize) throw badRequest("after: cursor expired");
+        if (raw.length >= 6 && raw.readUInt32BE(2) >= 2 * requestedSize(body))
+          throw badRequest("after: cursor expired");
         return body;
       },
     },

@@ -1,4 +1,4 @@
-import { bodyOperation, operationIdsOfKind, type OperationId } from "../../contract/index.js";
+import { bodyOperation, loadContract, operationIdsOfKind, type OperationId } from "../../contract/index.js";
 import type { Faults } from "../faults.js";
 import { DEFAULT_RATE_LIMIT, KeyAccount } from "../keys.js";
 import { badRequest } from "../refusal.js";
@@ -12,6 +12,12 @@ export const DETAIL_ROUTES: readonly OperationId[] = operationIdsOfKind("detail"
 export function idsIn(operationId: OperationId, data: Data): unknown {
   const op = bodyOperation(operationId);
   return op ? data[op.idsMember] : undefined;
+}
+
+/** The page size a search body asks for: its size, or the default of §4.2 when it gives none. */
+export function requestedSize(body: unknown): number {
+  const size = (body as { size?: unknown } | null | undefined)?.size;
+  return typeof size === "number" && size > 0 ? size : loadContract().limits.search.size.default;
 }
 
 function isObject(value: unknown): value is Data {

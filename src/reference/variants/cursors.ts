@@ -1,10 +1,8 @@
+import { isRecord } from "../../lint/tree.js";
 import { createHash } from "node:crypto";
 import { rewriteData, SEARCH_ROUTES } from "../mutants/rewrite.js";
 import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
-
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Sort values of the last hit, as a search engine's `search_after` state carries them: 3 KB of them here. */
 function sortValues(cursor: string): string[] {
@@ -21,7 +19,7 @@ function sortValues(cursor: string): string[] {
 function innerCursor(after: string): string | undefined {
   try {
     const state = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as unknown;
-    return isObject(state) && typeof state.pit === "string" ? state.pit : undefined;
+    return isRecord(state) && typeof state.pit === "string" ? state.pit : undefined;
   } catch {
     return undefined;
   }
@@ -64,7 +62,7 @@ export const CURSOR_VARIANTS: readonly Variant[] = [
           : d,
       ),
       request: (op, body) => {
-        if (!SEARCH_ROUTES.includes(op) || !isObject(body) || typeof body.after !== "string") return body;
+        if (!SEARCH_ROUTES.includes(op) || !isRecord(body) || typeof body.after !== "string") return body;
         const inner = innerCursor(body.after);
         return inner === undefined ? body : { ...body, after: inner };
       },
@@ -84,7 +82,7 @@ export const CURSOR_VARIANTS: readonly Variant[] = [
         return d;
       }),
       request: (op, body) => {
-        if (!SEARCH_ROUTES.includes(op) || !isObject(body) || typeof body.after !== "string") return body;
+        if (!SEARCH_ROUTES.includes(op) || !isRecord(body) || typeof body.after !== "string") return body;
         const at = issuedAt.get(body.after);
         if (at !== undefined && Date.now() - at > CURSOR_LIFETIME_MS)
           throw badRequest("after: the cursor has expired; start the search again");

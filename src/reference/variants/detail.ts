@@ -1,3 +1,4 @@
+import { isRecord } from "../../lint/tree.js";
 import { bodyOperation } from "../../contract/index.js";
 import { DETAIL_ROUTES, rewriteData } from "../mutants/rewrite.js";
 import { companyFields } from "../records/companies.js";
@@ -6,7 +7,6 @@ import { badRequest } from "../refusal.js";
 import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 const SHOWN_PROFILE_FIELDS = ["profile_id", "full_name", "active_experience_title", "skills"];
 /** Published fields no sentence of the spec names: the reference publishes summary, the variant adds the others. */
 const UNNAMED_DEFAULT_PROFILE_FIELDS = ["summary", "connections_count", "photo_url"];
@@ -21,7 +21,7 @@ const asTimestamp = (v: unknown): unknown =>
 /** The value with every member named in `names`, at any depth, rewritten by `map`. */
 function mapFields(value: unknown, names: ReadonlySet<string>, map: (v: unknown) => unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => mapFields(item, names, map));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([name, v]) => [name, names.has(name) ? map(v) : mapFields(v, names, map)]),
   );
@@ -49,7 +49,7 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
         if (
           op !== "getProfiles" &&
           DETAIL_ROUTES.includes(op) &&
-          isObject(body) &&
+          isRecord(body) &&
           Array.isArray(body[member]) &&
           (body[member] as unknown[]).length === 0
         ) {
@@ -81,7 +81,7 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     description: "The jobs and companies detail routes take _source only: a body naming source is refused.",
     faults: {
       request: (op, body) => {
-        if ((op === "getJobs" || op === "getCompanies") && isObject(body) && Object.hasOwn(body, "source"))
+        if ((op === "getJobs" || op === "getCompanies") && isRecord(body) && Object.hasOwn(body, "source"))
           throw badRequest("unknown member source; use _source");
         return body;
       },
@@ -97,7 +97,7 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       request: (op, body) => {
         if (
           op === "getProfiles" &&
-          isObject(body) &&
+          isRecord(body) &&
           ["_source", "source"].some((k) => Object.hasOwn(body, k) && !Array.isArray(body[k]))
         ) {
           throw badRequest("_source takes an array of field names");
@@ -253,7 +253,7 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
     description: "A profiles body with both _source and source is served, by _source alone (source is ignored).",
     faults: {
       request: (op, body) => {
-        if (op !== "getProfiles" || !isObject(body) || !Object.hasOwn(body, "_source")) return body;
+        if (op !== "getProfiles" || !isRecord(body) || !Object.hasOwn(body, "_source")) return body;
         const { source: _ignored, ...rest } = body;
         return rest;
       },
@@ -268,11 +268,11 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       "excludes are ignored, and an includes or excludes that is not an array of names selects nothing.",
     faults: {
       request: (op, body) => {
-        if (op === "getJobs" || !DETAIL_ROUTES.includes(op) || !isObject(body)) return body;
+        if (op === "getJobs" || !DETAIL_ROUTES.includes(op) || !isRecord(body)) return body;
         const out: Data = { ...body };
         for (const member of ["_source", "source"]) {
           const value = out[member];
-          if (!isObject(value)) continue;
+          if (!isRecord(value)) continue;
           const names = (v: unknown) => (Array.isArray(v) ? v.filter((n) => typeof n === "string") : []);
           out[member] = {
             ...(value.includes !== undefined ? { includes: names(value.includes) } : {}),
@@ -292,7 +292,7 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       "left out of the selection, not refused (jobs publish their fields, so an unknown job field is still refused).",
     faults: {
       request: (op, body) => {
-        if ((op !== "getProfiles" && op !== "getCompanies") || !isObject(body)) return body;
+        if ((op !== "getProfiles" && op !== "getCompanies") || !isRecord(body)) return body;
         const own = op === "getProfiles" ? profileFields() : companyFields();
         const out: Data = { ...body };
         for (const member of ["_source", "source"])

@@ -1,12 +1,10 @@
+import { isRecord } from "../../lint/tree.js";
 import { bodyOperation, type OperationId } from "../../contract/index.js";
 import { DETAIL_ROUTES, SEARCH_ROUTES } from "../mutants/rewrite.js";
 import type { Variant } from "./variant.js";
 
 /** The member of the profile detail body that holds its IDs and URLs (§4.4), from the contract. */
 const PROFILE_IDS = bodyOperation("getProfiles")!.idsMember;
-
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The members each body of §4.2 and §4.4 names; the natural-language search's are closed by a must (§4.3). */
 const NAMED_MEMBERS: Readonly<Partial<Record<OperationId, readonly string[]>>> = {
@@ -45,7 +43,7 @@ export const FRAMEWORK_VARIANTS: readonly Variant[] = [
     faults: {
       request: (op, body) =>
         (SEARCH_ROUTES.includes(op) || op === "searchPeople") &&
-        isObject(body) &&
+        isRecord(body) &&
         typeof body.size === "string" &&
         /^\s*[0-9]+\s*$/.test(body.size)
           ? { ...body, size: Number(body.size) }
@@ -63,7 +61,7 @@ export const FRAMEWORK_VARIANTS: readonly Variant[] = [
     faults: {
       request: (op, body) => {
         const named = NAMED_MEMBERS[op];
-        if (!named || !isObject(body)) return body;
+        if (!named || !isRecord(body)) return body;
         return Object.fromEntries(Object.entries(body).filter(([member]) => named.includes(member)));
       },
     },
@@ -78,7 +76,7 @@ export const FRAMEWORK_VARIANTS: readonly Variant[] = [
       "unresolved URL in not_found as normalised (https://www.linkedin.com/in/<handle in lower case>), not as sent.",
     faults: {
       request: (op, body) =>
-        op === "getProfiles" && isObject(body) && Array.isArray(body[PROFILE_IDS])
+        op === "getProfiles" && isRecord(body) && Array.isArray(body[PROFILE_IDS])
           ? { ...body, [PROFILE_IDS]: body[PROFILE_IDS].map(normalisedLinkedInUrl) }
           : body,
     },

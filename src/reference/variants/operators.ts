@@ -1,5 +1,5 @@
 import { exactField } from "../../contract/index.js";
-import { distanceWithin } from "../../lint/suggest.js";
+import { distanceWithin, fuzzyEdits } from "../../lint/suggest.js";
 import type { LeafFaultContext } from "../query/evaluate.js";
 import type { Plan } from "../query/plan.js";
 import { Bitset } from "../store/bitset.js";
@@ -77,9 +77,6 @@ function sqlNot(plan: Plan, negated = false): Plan {
   }
 }
 
-/** The edits a fuzzy match allows a word of this length (Elasticsearch's `fuzziness: AUTO`: 0, 1 or 2). */
-const allowedEdits = (word: string) => (word.length < 3 ? 0 : word.length < 6 ? 1 : 2);
-
 /**
  * Readings of `match` a deployment may make (§2.2 and §2.3 say only that free text is queried with match, and that
  * the platform vocabulary is "matched exactly, not fuzzily"): each keeps every `must` clause, so the suite must pass
@@ -135,7 +132,7 @@ export const OPERATOR_VARIANTS: readonly Variant[] = [
     faults: {
       evaluation: {
         leaf: matchReading((value, query) =>
-          query.every((q) => value.some((w) => distanceWithin(q, w, allowedEdits(q)) !== undefined)),
+          query.every((q) => value.some((w) => distanceWithin(q, w, fuzzyEdits(q)) !== undefined)),
         ),
       },
     },

@@ -1,8 +1,9 @@
 import { exactField, subRecordOf, type DatasetSpec, type FieldSpec, type SubRecord } from "../../contract/index.js";
-import { distanceWithin } from "../../lint/suggest.js";
+import { distanceWithin, fuzzyEdits } from "../../lint/suggest.js";
 import {
   addDays,
   daysBetween,
+  holdsAsWritten,
   monthDrift,
   monthsBefore,
   readField,
@@ -65,26 +66,8 @@ function mayMatchWord(query: string, word: string): boolean {
   if (q === w || w.includes(q)) return true;
   const stem = Math.min(4, q.length, w.length);
   if (q.slice(0, stem) === w.slice(0, stem)) return true;
-  const edits = q.length < 3 ? 0 : q.length < 6 ? 1 : 2;
+  const edits = fuzzyEdits(q);
   return edits > 0 && distanceWithin(q, w, edits) !== undefined;
-}
-
-/**
- * Whether a text holds the query under every reading of match: the query's words, one space apart, written in the
- * text as it is stored, case included, with white space or the text's end around them (punctuation that opens or
- * closes a word aside). Whole words, all of them or any one, a phrase, a substring, fuzzy or stemmed: each finds it.
- */
-function surelyMatches(text: string, query: string): boolean {
-  const q = query.trim();
-  if (!/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*$/u.test(q)) return false;
-  let at = text.indexOf(q);
-  while (at >= 0) {
-    const before = text.slice(0, at);
-    const after = text.slice(at + q.length);
-    if (/(?:^|\s)[("'“‘[]*$/u.test(before) && /^[)\]"'”’,.;:!?]*(?:\s|$)/u.test(after)) return true;
-    at = text.indexOf(q, at + 1);
-  }
-  return false;
 }
 
 /** The day interval a date bound can stand for on a deployment whose clock and month arithmetic may differ slightly. */
@@ -139,7 +122,7 @@ function leafTruth(
     const query = wordsOf(leaf.match);
     const texts = values.filter((x): x is string => typeof x === "string");
     if (query.length === 0 || texts.length !== values.length) return ANY;
-    if (texts.some((t) => surelyMatches(t, leaf.match as string))) return T;
+    if (texts.some((t) => holdsAsWritten(t, leaf.match as string))) return T;
     const recordWords = texts.flatMap(wordsOf);
     return query.some((q) => recordWords.some((w) => mayMatchWord(q, w))) ? T | F : F;
   }

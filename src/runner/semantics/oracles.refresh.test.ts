@@ -3,8 +3,7 @@ import type { Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
 import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
-import { SemanticOracles } from "./oracles.js";
-import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
+import { RecordingOracleSession, testOracles } from "../testing/recording-oracle-session.js";
 
 /**
  * The second look of the search-semantics oracles (docs/search-semantics.md, "Refreshed data"): the people records
@@ -53,13 +52,10 @@ beforeAll(() => {
   service = createReferenceService({ people: 300, jobs: 150, companies: 120 });
 });
 
-const oracles = (session: OracleRequests) =>
-  new SemanticOracles(session, { dataset: "people", samples: 2, partitions: 2 });
-
 describe("the search-semantics oracles on data refreshed while they run", () => {
   it("observe a sampled record gone since it was sampled, and fail nothing", async () => {
     const session = new RefreshedAfterSampling(service, true);
-    await oracles(session).run();
+    await testOracles(session).run();
     expect(session.failures).toEqual([]);
     const refreshed = session.observations.filter((o) => o.topic === "search-semantics.snapshot-changed.people");
     expect(refreshed.length).toBeGreaterThan(0);
@@ -69,7 +65,7 @@ describe("the search-semantics oracles on data refreshed while they run", () => 
 
   it("still fail retrievability when the record is served unchanged but searches miss it", async () => {
     const session = new RefreshedAfterSampling(service, false);
-    await oracles(session).run();
+    await testOracles(session).run();
     expect(session.failures.map((f) => f.check)).toContain("retrievability");
     expect(session.observations.filter((o) => o.topic.startsWith("search-semantics.snapshot-changed"))).toEqual([]);
   });

@@ -3,8 +3,7 @@ import type { Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
 import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
-import { SemanticOracles } from "./oracles.js";
-import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
+import { RecordingOracleSession, testOracles } from "../testing/recording-oracle-session.js";
 
 /**
  * The search-semantics oracles against a deployment that issues IDs afresh on every call (variant
@@ -66,7 +65,7 @@ describe("the search-semantics oracles where IDs are issued afresh on every call
     "fail nothing on %s, and observe the IDs issued afresh",
     async (dataset) => {
       const session = new Session(service);
-      await new SemanticOracles(session, { dataset, samples: 2, partitions: 2 }).run();
+      await testOracles(session, dataset).run();
       expect(session.failures).toEqual([]);
       const seen = session.observations.find((o) => o.topic === `ids.issued-afresh.${SEARCH[dataset]}`);
       expect(seen?.clause).toBe("s2-1-id-stability-not-shown");
@@ -75,7 +74,7 @@ describe("the search-semantics oracles where IDs are issued afresh on every call
 
   it("still fail retrievability when a search answers another record in place of the sampled one", async () => {
     const session = new Session(service, true);
-    await new SemanticOracles(session, { dataset: "people", samples: 2, partitions: 2 }).run();
+    await testOracles(session).run();
     // The sampling search asked twice still shows the IDs issued afresh, so the misses are judged by the records.
     expect(session.observations.map((o) => o.topic)).toContain("ids.issued-afresh.queryPeople");
     expect(session.failures.map((f) => f.check)).toContain("retrievability");

@@ -3,8 +3,7 @@ import { canonicalJson, type Dataset } from "../../contract/index.js";
 import { createReferenceService, type ReferenceService } from "../../reference/index.js";
 import type { QueryNode } from "./judge.js";
 import type { DetailResult, OracleRequests, SearchResult } from "./oracle-requests.js";
-import { SemanticOracles } from "./oracles.js";
-import { RecordingOracleSession } from "../testing/recording-oracle-session.js";
+import { RecordingOracleSession, testOracles } from "../testing/recording-oracle-session.js";
 
 /**
  * The second look of a record returned outside its query (docs/verdicts.md, "What a check assumes about the data
@@ -71,13 +70,10 @@ beforeAll(() => {
   service = createReferenceService({ people: 300, jobs: 150, companies: 120 });
 });
 
-const oracles = (session: OracleRequests) =>
-  new SemanticOracles(session, { dataset: "people", samples: 2, partitions: 2 });
-
 describe("the search-semantics oracles when a detail call answers from data the search did not", () => {
   it("observe records outside the query once, then agreeing when asked again, and fail nothing", async () => {
     const session = new StaleDetail(service, 1);
-    await oracles(session).run();
+    await testOracles(session).run();
     expect(session.stale).toBe(1);
     expect(session.failures).toEqual([]);
     const changed = session.observations.filter((o) => o.topic === "search-semantics.snapshot-changed.people");
@@ -88,7 +84,7 @@ describe("the search-semantics oracles when a detail call answers from data the 
 
   it("fail when the search asked again returns records outside the query again", async () => {
     const session = new StaleDetail(service, Infinity);
-    await oracles(session).run();
+    await testOracles(session).run();
     expect(session.stale).toBeGreaterThan(1);
     const outside = session.failures.filter((f) => f.message.includes("outside again"));
     expect(outside.length).toBeGreaterThan(0);

@@ -94,23 +94,27 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * English stop words (of three letters or more; shorter words are never used): an engine may drop them from a text
+ * English stop words of four letters or more (shorter words are never probed): an engine may drop them from a text
  * and from a query alike, so that a match on one alone finds nothing (Lucene's English list, and the longer one of
  * PostgreSQL's english text search configuration, whose words are these).
  */
 const STOP = new Set(
   (
-    "and the for with from that this into over your have will are our you such then there these they their were " +
-    "been about above after again against being below between both could does doing down during each further " +
-    "having here hers herself himself itself just more most myself once only other ours ourselves same should " +
-    "some than theirs them themselves those through under until very what when where which while whom would " +
-    "yours yourself yourselves because before has had not nor off own too can was who why how all any few its"
+    "that this into over your have will from with there these they their were been such then about above after " +
+    "again against being below between both could does doing down during each further having here hers herself " +
+    "himself itself just more most myself once only other ours ourselves same should some than theirs them " +
+    "themselves those through under until very what when where which while whom would yours yourself yourselves " +
+    "because before"
   ).split(" "),
 );
 
 /** Punctuation that may open or close a word of prose ("(Mumbai", "Mumbai.") without joining it to another. */
-const OPENING = /^[("'“‘[]+/u;
-const CLOSING = /[)\]"'”’,.;:!?]+$/u;
+const OPENING = `("'“‘\\[`;
+const CLOSING = `)\\]"'”’,.;:!?`;
+const OPENED = new RegExp(`^[${OPENING}]+`, "u");
+const CLOSED = new RegExp(`[${CLOSING}]+$`, "u");
+const BEFORE_WORD = new RegExp(`(?:^|\\s)[${OPENING}]*$`, "u");
+const AFTER_WORD = new RegExp(`^[${CLOSING}]*(?:\\s|$)`, "u");
 
 /**
  * The word a token of a text (cut at white space) stands for under every reading of `match`, or undefined: letters
@@ -119,8 +123,21 @@ const CLOSING = /[)\]"'”’,.;:!?]+$/u;
  * word boundaries keep "node.js" whole; a database's ILIKE sees "js" in it).
  */
 function robustWord(token: string): string | undefined {
-  const w = token.replace(OPENING, "").replace(CLOSING, "");
+  const w = token.replace(OPENED, "").replace(CLOSED, "");
   return /^[\p{L}\p{N}]+$/u.test(w) && w.length >= 4 && /\p{L}/u.test(w) && !STOP.has(w.toLowerCase()) ? w : undefined;
+}
+
+/**
+ * Whether a text holds the query under every reading of match: the query's words, one space apart, written in the
+ * text as it is stored, case included, with white space or the text's end around them (punctuation that opens or
+ * closes a word aside). Whole words, all of them or any one, a phrase, a substring, fuzzy or stemmed: each finds it.
+ */
+export function holdsAsWritten(text: string, query: string): boolean {
+  const q = query.trim();
+  if (!/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*$/u.test(q)) return false;
+  for (let at = text.indexOf(q); at >= 0; at = text.indexOf(q, at + 1))
+    if (BEFORE_WORD.test(text.slice(0, at)) && AFTER_WORD.test(text.slice(at + q.length))) return true;
+  return false;
 }
 
 /** Words every reading of `match` agrees are words of the text (robustWord), in their order. */

@@ -1,4 +1,6 @@
-import type { OracleFailure } from "../semantics/oracle-requests.js";
+import type { Dataset } from "../../contract/index.js";
+import type { OracleFailure, OracleRequests } from "../semantics/oracle-requests.js";
+import { SemanticOracles } from "../semantics/oracles.js";
 
 /**
  * What a test's own session of the search-semantics oracles records: the failures they report and what they observe.
@@ -15,4 +17,9 @@ export abstract class RecordingOracleSession {
   observe(topic: string, value: unknown, clause?: string): void {
     this.observations.push({ topic, value, ...(clause ? { clause } : {}) });
   }
+}
+
+/** The oracles of a dataset as the oracle tests run them: two samples, two partitions, over a test's own session. */
+export function testOracles(session: OracleRequests, dataset: Dataset = "people"): SemanticOracles {
+  return new SemanticOracles(session, { dataset, samples: 2, partitions: 2 });
 }
