@@ -186,6 +186,29 @@ describe("MCP client against the reference MCP surface", () => {
     expect(anonymous.response).toBeUndefined();
   });
 
+  it("takes a ping of the server's own with the probe's id for no answer, on a stream as others write it", async () => {
+    // The variant mcp-sse-stream-other-server: a ping numbered 1 right after the endpoint event, before initialize is
+    // answered; the probe numbers its initialize 1 too (JSON-RPC ids are each party's own).
+    const sseStreamForm = {
+      messagesPath: "/messages/",
+      sessionParam: "session_id",
+      absoluteEndpoint: true,
+      keepAliveMs: 1000,
+    };
+    const other = createMcpHandler(echoService, { faults: { sseStreamForm } });
+    const served = await listen(
+      (req, res) => void other.handle(req, res).then((done) => done || res.writeHead(404).end()),
+    );
+    try {
+      const probe = await probeSseInitialize({ ...options, baseUrl: served.url }, "2024-11-05");
+      expect(probe).toMatchObject({ status: 202, response: { result: { protocolVersion: "2024-11-05" } } });
+      expect(probe.url).toBe(`${served.url}/messages/?session_id=${probe.url.split("=")[1]}`);
+    } finally {
+      await other.close();
+      await served.close();
+    }
+  });
+
   it("reports an unreachable target as a probe error, not a throw", async () => {
     const probe = await probeStreamableInitialize(
       { baseUrl: "http://127.0.0.1:9", authorization: "Bearer svc_good", timeoutMs: 2000 },

@@ -908,8 +908,8 @@ class EventReader {
   async response(id: number): Promise<McpProbe["response"]> {
     for (let event = await this.next(); event; event = await this.next()) {
       if (event.event !== "message") continue;
-      const message = parseJson(event.data) as { id?: unknown } | undefined;
-      if (message?.id === id) return message as McpProbe["response"];
+      const message = parseJson(event.data);
+      if (isResponseTo(message, id)) return message;
     }
     return undefined;
   }
@@ -982,7 +982,18 @@ async function responseMessage(response: Response, timeoutMs: number): Promise<M
   }
   const body = parseJson(await response.text());
   const messages = Array.isArray(body) ? body : [body];
-  return messages.find((m) => (m as { id?: unknown } | undefined)?.id === PROBE_ID) as McpProbe["response"];
+  return messages.find((m) => isResponseTo(m, PROBE_ID));
+}
+
+/**
+ * Whether a JSON-RPC message is the response to the request of `id`: a request of the server's own may carry the same
+ * id, since each party numbers its requests apart (JSON-RPC 2.0 §4 and §5: a request has a method, a response a result
+ * or an error), as a server that pings its client from 1 does (MCP 2024-11-05, ping: either party may send one).
+ */
+function isResponseTo(message: unknown, id: number): message is NonNullable<McpProbe["response"]> {
+  if (typeof message !== "object" || message === null) return false;
+  const { id: answered, method, result, error } = message as Record<string, unknown>;
+  return answered === id && method === undefined && (result !== undefined || error !== undefined);
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

@@ -3,6 +3,7 @@ import type { KeyAccount } from "../keys.js";
 import type { Service } from "../service.js";
 import { hasKeyRing } from "./auth.js";
 import type { ErrorAnswer } from "./error-status.js";
+import type { SseStreamForm } from "./sse-stream-form.js";
 import { toolName, type ToolDefinition, type ToolInputSchema } from "../../contract/mcp-tools.js";
 
 /**
@@ -112,6 +113,11 @@ export interface McpFaults {
    * `{"result": <the envelope's text>}`, as an SDK wraps a tool that returns a string (s4-6-mcp-protocol-latitude).
    */
   readonly wrappedStructuredContent?: boolean;
+  /**
+   * Variant: the legacy SSE stream as another server writes it: its message endpoint elsewhere, announced as an
+   * absolute URL, CR LF line ends, keep-alive comments and pings of its own (s4-6-mcp-protocol-latitude).
+   */
+  readonly sseStreamForm?: SseStreamForm;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

@@ -5,6 +5,7 @@ import type { ToolDefinition } from "../../contract/mcp-tools.js";
 import type { McpHandlerOptions } from "./options.js";
 import { commentEveryEvent, sendJsonRpcError } from "./http.js";
 import { SseSessions } from "./sse.js";
+import { messagesPathOf } from "./sse-stream-form.js";
 import { StreamableHttp } from "./streamable.js";
 import { createSurface } from "./surface.js";
 
@@ -43,7 +44,7 @@ export function createMcpHandler(service: Service, options: McpHandlerOptions = 
           ? () => streamable.serve(req, res)
           : url.pathname === MCP_PATHS.sse
             ? () => sse.stream(req, res)
-            : url.pathname === MCP_PATHS.messages
+            : url.pathname === messagesPathOf(surface.faults.sseStreamForm)
               ? () => sse.message(req, url, res)
               : undefined;
       if (!route) return false;

@@ -4,6 +4,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { bearerToken } from "./auth.js";
 import { MCP_PATHS } from "../../contract/mcp.js";
 import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
+import { messagesPathOf, sessionParamOf, writeSseStreamForm } from "./sse-stream-form.js";
 import type { McpSurface } from "./surface.js";
 
 interface SseSession {
@@ -33,9 +34,11 @@ export class SseSessions {
       );
       return;
     }
-    const transport = new SSEServerTransport(MCP_PATHS.messages, res);
+    const form = surface.faults.sseStreamForm;
+    const transport = new SSEServerTransport(messagesPathOf(form), res);
     const server = surface.toolServer(surface.revisions.sse, surface.sseTools, "sse");
     const id = transport.sessionId;
+    if (form) writeSseStreamForm(req, res, form, id);
     sessions.set(id, { transport, server, token: bearerToken(header(req, "authorization")), messages: 0 });
     server.onclose = () => sessions.delete(id);
     await server.connect(transport);
@@ -45,17 +48,15 @@ export class SseSessions {
     const { surface, sessions } = this;
     const { faults } = surface;
     if (!(await surface.admitted(req, res))) return;
+    const path = messagesPathOf(faults.sseStreamForm);
     if (req.method !== "POST") {
-      methodNotAllowed(res, "POST", `${MCP_PATHS.messages} takes JSON-RPC messages by POST`);
+      methodNotAllowed(res, "POST", `${path} takes JSON-RPC messages by POST`);
       return;
     }
-    const id = url.searchParams.get("sessionId");
+    const param = sessionParamOf(faults.sseStreamForm);
+    const id = url.searchParams.get(param);
     if (!id)
-      return sendJsonRpcError(
-        res,
-        400,
-        `Bad request: ${MCP_PATHS.messages} needs the sessionId announced by GET ${MCP_PATHS.sse}`,
-      );
+      return sendJsonRpcError(res, 400, `Bad request: ${path} needs the ${param} announced by GET ${MCP_PATHS.sse}`);
     const session = sessions.get(id);
     if (!session)
       return sendJsonRpcError(res, 404, `Not found: no open SSE session ${id}; open GET ${MCP_PATHS.sse} again`);

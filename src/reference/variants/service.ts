@@ -450,6 +450,28 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { eventStreamResponses: true, serverChatter: true } },
   },
   {
+    id: "mcp-sse-stream-other-server",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      "The legacy SSE stream as other servers write it: the message endpoint at /messages/ with the session in " +
+      "session_id (as the Python SDK names them), announced as an absolute URL on the stream's origin; every line " +
+      "ended in CR LF and a `: ping - <time>` comment every second (as sse-starlette writes them); and a keep-alive " +
+      "ping request of the server's own right after the endpoint event and every second, numbered from 1 (as mcp-go " +
+      "numbers them), which the client answers: MCP 2024-11-05 asks only for an endpoint event giving a URI and for " +
+      "message events, and lets either party ping at any time.",
+    faults: {
+      mcp: {
+        sseStreamForm: {
+          messagesPath: "/messages/",
+          sessionParam: "session_id",
+          absoluteEndpoint: true,
+          keepAliveMs: 1000,
+        },
+      },
+    },
+  },
+  {
     id: "mcp-tools-output-schema",
     clause: "s4-6-mcp-protocol-latitude",
     area: "mcp",

@@ -34,19 +34,21 @@ function routes(): Map<string, Map<string, OperationId>> {
  */
 export function route(mcp: () => McpHandler | undefined): Stage {
   const table = routes();
-  const toMcp: Stage = async (ctx) => {
+  const toMcp = async (ctx: Parameters<Stage>[0], unserved: Refusal) => {
     const handler = mcp();
     if (handler && ctx.req && ctx.res && (await handler.handle(ctx.req, ctx.res))) {
       ctx.answered = true;
       return;
     }
-    throw new Refusal(404, `no MCP surface at ${ctx.path} in this build`);
+    throw unserved;
   };
   return (ctx, next) => {
     const { method, path } = ctx;
-    if (MCP_ADDRESSES.includes(path)) return toMcp(ctx, next);
+    if (MCP_ADDRESSES.includes(path)) return toMcp(ctx, new Refusal(404, `no MCP surface at ${path} in this build`));
     const methods = table.get(path);
-    if (!methods) throw new Refusal(404, `no route ${method} ${shorten(path)}; the service has nine routes (§4.1)`);
+    // A path of no route may still be the MCP layer's: a variant's SSE message endpoint elsewhere (McpFaults).
+    if (!methods)
+      return toMcp(ctx, new Refusal(404, `no route ${method} ${shorten(path)}; the service has nine routes (§4.1)`));
     const operationId = methods.get(method);
     if (!operationId) {
       const allow = [...methods.keys()].join(", ");
