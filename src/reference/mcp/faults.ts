@@ -118,6 +118,16 @@ export interface McpFaults {
    * absolute URL, CR LF line ends, keep-alive comments and pings of its own (s4-6-mcp-protocol-latitude).
    */
   readonly sseStreamForm?: SseStreamForm;
+  /**
+   * Variant: an event stream answering a POST to /mcp is closed only this many milliseconds after the server wrote its
+   * response, which MCP 2025-03-26 asks (SHOULD), not compels (s4-6-mcp-protocol-latitude).
+   */
+  readonly streamHeldMs?: number;
+  /**
+   * Variant, under `streamableSessions`: GET and DELETE with a session's id answer 405, no stream of the server's own
+   * and no session end by the client, as MCP 2025-03-26 lets a server answer both (s4-6-streamable-http-sessions).
+   */
+  readonly sessionsWithoutStreamOrEnd?: boolean;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

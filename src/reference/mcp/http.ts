@@ -38,17 +38,9 @@ export function commentEveryEvent(res: ServerResponse): void {
   let stream = false;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (...args: unknown[]) => {
-    const at = args.findIndex((a) => typeof a === "object" && a !== null && !Array.isArray(a));
-    const headers = (args[at] ?? {}) as Record<string, unknown>;
-    const type = Object.entries(headers).find(([name]) => name.toLowerCase() === "content-type")?.[1];
-    const given = typeof type === "string" ? type : res.getHeader("content-type");
-    stream = typeof given === "string" && /text\/event-stream/i.test(given);
+    stream = isEventStream(res, args);
     // The comments lengthen the body, so a length computed for the events alone is dropped (the body goes chunked).
-    if (stream && at >= 0)
-      args[at] = Object.fromEntries(
-        Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-length"),
-      );
-    if (stream) res.removeHeader("content-length");
+    if (stream) withoutContentLength(res, args);
     return writeHead(...args);
   };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -56,4 +48,46 @@ export function commentEveryEvent(res: ServerResponse): void {
     if (stream) write(": keep-alive\n\n");
     return write(...args);
   }) as typeof res.write;
+}
+
+/** Drops Content-Length from writeHead's arguments and the headers set before it. */
+function withoutContentLength(res: ServerResponse, args: unknown[]): void {
+  const at = args.findIndex((a) => typeof a === "object" && a !== null && !Array.isArray(a));
+  if (at >= 0)
+    args[at] = Object.fromEntries(
+      Object.entries(args[at] as Record<string, unknown>).filter(([name]) => name.toLowerCase() !== "content-length"),
+    );
+  res.removeHeader("content-length");
+}
+
+/** Whether writeHead's arguments, or the headers set before it, make the response an event stream. */
+function isEventStream(res: ServerResponse, args: readonly unknown[]): boolean {
+  const headers = args.find((a) => typeof a === "object" && a !== null && !Array.isArray(a)) as
+    Record<string, unknown> | undefined;
+  const type = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "content-type")?.[1];
+  const given = typeof type === "string" ? type : res.getHeader("content-type");
+  return typeof given === "string" && /text\/event-stream/i.test(given);
+}
+
+/**
+ * Keeps a response that is an event stream open `ms` after the server has written all of it, as a server that holds
+ * the stream of a request for messages it might still send does (McpFaults.streamHeldMs): MCP 2025-03-26 (transports)
+ * says only that the server SHOULD close the stream once its response is sent. A client that goes away ends it sooner.
+ */
+export function holdEventStreams(res: ServerResponse, ms: number): void {
+  let stream = false;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = (...args: unknown[]) => {
+    stream = isEventStream(res, args);
+    // A length would tell the client the stream is whole once the response is in: the body goes chunked instead.
+    if (stream) withoutContentLength(res, args);
+    return writeHead(...args);
+  };
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    if (!stream) return end(...args);
+    const timer = setTimeout(() => end(...args), ms);
+    res.once("close", () => clearTimeout(timer));
+    return res;
+  }) as typeof res.end;
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { MCP_PATHS } from "../../contract/mcp.js";
-import { header, methodNotAllowed, sendJsonRpcError } from "./http.js";
+import { header, holdEventStreams, methodNotAllowed, sendJsonRpcError } from "./http.js";
 import type { McpSurface } from "./surface.js";
 import { errorsWithStatus } from "./error-status.js";
 import { wrappedStructuredContent } from "./wrapped-structured-content.js";
@@ -27,6 +27,7 @@ export class StreamableHttp {
     const invalidArguments = surface.faults.invalidArgumentsOnTransport;
     if (invalidArguments)
       errorsWithStatus(res, (error) => (error.code === -32602 ? invalidArguments(error) : undefined));
+    if (surface.faults.streamHeldMs !== undefined) holdEventStreams(res, surface.faults.streamHeldMs);
     if (surface.faults.streamableSessions) return this.serveSession(req, res);
     if (req.method !== "POST") {
       methodNotAllowed(
@@ -62,6 +63,10 @@ export class StreamableHttp {
       void known.server.close();
       return sendJsonRpcError(res, 404, `Not found: session ${id} has ended; initialize again`);
     }
+    if (known && req.method !== "POST" && surface.faults.sessionsWithoutStreamOrEnd)
+      // MCP 2025-03-26 (transports): a server MAY answer GET with 405 (it offers no stream of its own) and DELETE with
+      // 405 (it does not let clients end sessions).
+      return methodNotAllowed(res, "POST", `${MCP_PATHS.streamableHttp} offers no stream to open, nor a session end`);
     if (known) {
       await known.transport.handleRequest(req, res);
       return;

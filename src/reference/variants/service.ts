@@ -378,6 +378,25 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { streamableSessions: true, streamableSessionPosts: 3 } },
   },
   {
+    id: "mcp-streamable-http-streams-held",
+    clause: "s4-6-streamable-http-sessions",
+    area: "mcp",
+    description:
+      "/mcp keeps sessions that it answers every POST in on an event stream held open 20 s after the response " +
+      "(longer than a run's deadline for a request), as a server keeping a request's stream for messages it might " +
+      "still send does, and answers GET and DELETE with 405: " +
+      "MCP 2025-03-26 (transports) says only that the server SHOULD close the stream once the response is sent, and " +
+      "lets it answer 405 to a GET (no stream of its own) and to a DELETE (a client may not end a session).",
+    faults: {
+      mcp: {
+        streamableSessions: true,
+        eventStreamResponses: true,
+        streamHeldMs: 20000,
+        sessionsWithoutStreamOrEnd: true,
+      },
+    },
+  },
+  {
     id: "mcp-invalid-arguments-jsonrpc-error",
     clause: "s4-6-tool-refusal-form",
     area: "mcp",
