@@ -1,4 +1,5 @@
-import { canonicalJson } from "../contract/index.js";
+import { bodyOperation, canonicalJson } from "../contract/index.js";
+import { bracketedAnswer } from "./bracketed-answer.js";
 import { firstDifference } from "../contract/tool-agreement.js";
 import { textJson } from "../client/mcp.js";
 import { isRefusal } from "./answer.js";
@@ -103,6 +104,9 @@ export function checkSameAnswerReissued(
     : { outcome };
 }
 
+/** The observation topic of answers a refresh changed between two looks (spec/catalog/choices.yaml). */
+const SNAPSHOT_CHANGED = "second-look.snapshot-changed";
+
 export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: unknown }> = {
   description: "a tool returned the same IDs (as a set) or the same records as the REST route",
   args: {
@@ -116,7 +120,19 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
     if (!before) return checkSameAnswer(args.what, args.rest, args.tool);
     const { outcome, reissued } = checkSameAnswerReissued(args.what, before.rest, args.rest, args.tool);
     if (reissued) ctx.run.observed.add(`${REISSUED_IDS}.${ctx.operationId ?? "route"}`, reissued, REISSUED_CLAUSE);
-    return outcome;
+    if (outcome.status === "pass" || reissued) return outcome;
+    if (!Array.isArray(before.rest) || !Array.isArray(args.rest) || !Array.isArray(args.tool)) return outcome;
+    // REST answered otherwise the second time: the data was refreshed between its two answers (docs/verdicts.md).
+    const bracketed = bracketedAnswer(args.what, before.rest, args.rest, args.tool);
+    if (!bracketed) return outcome;
+    if (bracketed.outcome.status === "pass")
+      ctx.run.observed.add(
+        `${SNAPSHOT_CHANGED}.${(ctx.operationId && bodyOperation(ctx.operationId)?.dataset) ?? "other"}`,
+        `${bracketed.changed} ${args.what} changed between REST's answers before and after the tool; ` +
+          (bracketed.outcome.message ?? ""),
+        "s1-snapshot-data-lag",
+      );
+    return bracketed.outcome;
   },
 };
 

@@ -60,7 +60,7 @@ async function executeStep(
     run.credits += Math.max(0, s.spent);
   }
   let stepFailed = false;
-  const looks = new SecondLooks(run, deps, versionCost);
+  const looks = new SecondLooks(run, deps, versionCost, new Set(step.expect.flatMap((call) => call.secondLook ?? [])));
   for (const [at, p] of prepared.entries()) {
     const s = sent[at];
     if (!s) {
@@ -105,6 +105,7 @@ async function runCase(c: CaseDef, deps: RunDeps, versionCost: VersionCost): Pro
     clauses: c.clauses,
     evidence,
     earlier: new Map(),
+    dataLooks: new Map(),
   };
   if (c.requires.includes("second_key") && !deps.credentials.second)
     run.notRun = new NotRun("configuration", "needs a second (exhausted) key; none is configured");

@@ -72,8 +72,8 @@ const COMMON_STEP_MEMBERS = new Set([
   "clause",
 ]);
 
-/** Members of a check call beside the check's own name (`clause`, `second_look`). */
-const CALL_MEMBERS = new Set(["clause", "second_look"]);
+/** Members of a check call beside the check's own name (`clause`, `second_look`, `observed_if_changed`). */
+const CALL_MEMBERS = new Set(["clause", "second_look", "observed_if_changed"]);
 
 /**
  * A check call's name, arguments, `clause` and `second_look` members (`{ refused: ~, clause: s4-4-profile-ids-1-to-100
@@ -87,6 +87,7 @@ function callParts(call: string | Record<string, unknown>): CheckCall {
     args: call[name],
     ...(Object.hasOwn(call, "clause") ? { clause: call.clause } : {}),
     ...(typeof call.second_look === "string" ? { secondLook: call.second_look } : {}),
+    ...(typeof call.observed_if_changed === "string" ? { observedIfChanged: call.observed_if_changed } : {}),
   };
 }
 
@@ -168,10 +169,13 @@ function semanticProblems(raw: RawCase, at: string): string[] {
     check(step.clause, `${where}/clause`, false);
     problems.push(...clauseProblems(step.clause, raw.clauses, `${where}/clause`));
     (step.expect ?? []).forEach((call, e) => {
-      const { name, args, clause, secondLook } = callParts(call);
+      const { name, args, clause, secondLook, observedIfChanged } = callParts(call);
       const path = `${where}/expect/${e}`;
       const looks = secondLook === undefined ? undefined : secondLookProblem(secondLook, raw.steps.slice(0, s));
       if (looks !== undefined) problems.push(`${path}/second_look: ${looks}`);
+      const data =
+        observedIfChanged === undefined ? undefined : secondLookProblem(observedIfChanged, raw.steps.slice(0, s));
+      if (data !== undefined) problems.push(`${path}/observed_if_changed: ${data}`);
       check(clause, `${path}/clause`, true);
       problems.push(...clauseProblems(clause, raw.clauses, `${path}/clause`));
       const def = CHECKS[name];

@@ -13,6 +13,13 @@ export interface CheckCall {
    * may fall between the two (src/runner/stages/second-look.ts, docs/verdicts.md).
    */
   readonly secondLook?: string;
+  /**
+   * The name of an earlier `request` step whose records this call's request was built from (a query narrowed by their
+   * own values): where the call fails, that step is asked once more for the case, and when it answers otherwise (a
+   * record gone or changed by a refresh, §1) the failure is observed, not failed: the data the call rests on changed
+   * mid-comparison (src/runner/stages/second-look.ts, docs/verdicts.md).
+   */
+  readonly observedIfChanged?: string;
 }
 
 /** How a step's Credits are verified from the key-wide balance (§8). */

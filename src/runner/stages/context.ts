@@ -85,6 +85,18 @@ export interface CaseRun {
   evidence: EvidenceLog;
   /** The named `request` steps sent so far, which a later check's `second_look` may ask again (second-look.ts). */
   readonly earlier: Map<string, EarlierStep>;
+  /**
+   * The earlier steps asked once more for the case by a check's `observed_if_changed` (second-look.ts), by name: the
+   * captures that answered otherwise, or undefined when the step gave no usable answer.
+   */
+  readonly dataLooks: Map<string, Promise<DataLook | undefined>>;
+}
+
+/** An earlier step asked once more: the captures it answered otherwise, and those it no longer holds (a record gone) */
+interface DataLook {
+  readonly changed: readonly string[];
+  readonly missing: readonly string[];
+  readonly exchange: Exchange;
 }
 
 /** An earlier step a later check may ask again (second-look.ts): its request as it was sent, and what it captured. */

@@ -57,6 +57,8 @@ export function planCase(
   const steps: { label: string; operationId?: OperationId; worstCase: number }[] = [];
   // The named requests sent once, which a later check's second look may ask again (src/runner/stages/second-look.ts).
   const earlier = new Map<string, { operationId?: OperationId; worstCase: number }>();
+  // The earlier steps a check's `observed_if_changed` asks again, each once for the case.
+  const lookedAtData = new Set<string>();
   c.steps.forEach((step, index) => {
     for (const [name, value] of Object.entries(step.let))
       vars[name] = resolve(value, { vars, generators: deps.generators, estimating: true });
@@ -91,6 +93,15 @@ export function planCase(
     for (const target of new Set(step.expect.flatMap((call) => call.secondLook ?? []))) {
       const asked = earlier.get(target);
       if (asked) steps.push({ label: `${stepLabel(step, index, "")}, second look at "${target}"`, ...asked });
+    }
+    // A look at the records a request was built from is asked once for the whole case, at the first failure.
+    const secondLooked = new Set(step.expect.flatMap((call) => call.secondLook ?? []));
+    for (const target of new Set(step.expect.flatMap((call) => call.observedIfChanged ?? []))) {
+      const asked = earlier.get(target);
+      // The step's own second look at that step serves its checks (second-look.ts).
+      if (!asked || lookedAtData.has(target) || secondLooked.has(target)) continue;
+      lookedAtData.add(target);
+      steps.push({ label: `${stepLabel(step, index, "")}, second look at the records of "${target}"`, ...asked });
     }
   });
   return { worstCase: steps.reduce((s, x) => s + x.worstCase, 0), steps };

@@ -10,11 +10,15 @@ import type { CaseRun, EarlierStep, Judged, RunDeps, SentExpansion, VersionCost 
 import { keep } from "./keep.js";
 import { sendUnmeasured } from "./send.js";
 
-/** What an earlier step answered when asked once more: its captures, the exchange, and the captures that changed. */
+/**
+ * What an earlier step answered when asked once more: its captures, the exchange, the captures that changed, and the
+ * captures it no longer holds (a record gone: `/data/results/0` of an answer listing its ID in not_found).
+ */
 interface Look {
   readonly vars: Record<string, unknown>;
   readonly exchange: Exchange;
   readonly changed: readonly string[];
+  readonly missing: readonly string[];
 }
 
 /** The observation topic of answers a refresh changed between two looks (spec/catalog/choices.yaml). */
@@ -39,6 +43,8 @@ export class SecondLooks {
     private readonly run: CaseRun,
     private readonly deps: RunDeps,
     private readonly versionCost: VersionCost,
+    /** The names this step's checks take a `second_look` at, whose look also serves its `observed_if_changed`. */
+    private readonly secondLooked: ReadonlySet<string> = new Set(),
   ) {}
 
   /**
@@ -53,10 +59,23 @@ export class SecondLooks {
     generators: Readonly<Record<string, Generator>>,
     stepClause: readonly string[] | undefined,
   ): Promise<Judged[]> {
+    const judged = await this.judgeAgain(call, first, ctx, label, generators, stepClause);
+    return this.judgeData(call, judged, label);
+  }
+
+  /** `judge` by the call's `second_look`: the earlier step's second answer judged like its first. */
+  private async judgeAgain(
+    call: CheckCall,
+    first: Judged[],
+    ctx: CheckContext,
+    label: string,
+    generators: Readonly<Record<string, Generator>>,
+    stepClause: readonly string[] | undefined,
+  ): Promise<Judged[]> {
     const target = call.secondLook;
     if (target === undefined || !first.some((j) => j.outcome.status === "fail")) return first;
     const look = await this.look(target);
-    if (!look) return first;
+    if (!look || look.missing.length) return first;
     const second = { ...ctx, vars: { ...ctx.vars, ...look.vars } };
     const again = runCheck(call, second, label, generators, stepClause);
     if (again.every((j) => j.outcome.status === "pass")) {
@@ -98,6 +117,58 @@ export class SecondLooks {
     );
   }
 
+  /**
+   * `judge` by the call's `observed_if_changed`: the earlier step whose records the call's request was built from (a
+   * set narrowed by their own values) is asked once more for the case. A record it no longer finds, or finds with other
+   * values, shows the data refreshed under the comparison (§1, s1-snapshot-data-lag; §4.2 rule 5: pages are not
+   * consistent with each other), which no longer proves a fault: the failures are observed. Answered the same, they
+   * stand: on data that stays still the look never excuses anything.
+   */
+  private async judgeData(call: CheckCall, judged: Judged[], label: string): Promise<Judged[]> {
+    const target = call.observedIfChanged;
+    if (target === undefined || !judged.some((j) => j.outcome.status === "fail")) return judged;
+    // The step's own second look at that step serves (price.ts plans no other); else one look for the whole case.
+    let asked = this.secondLooked.has(target) ? this.look(target) : this.run.dataLooks.get(target);
+    if (!asked) {
+      asked = this.ask(target);
+      this.run.dataLooks.set(target, asked);
+    }
+    const look = await asked;
+    if (!look) return judged;
+    const changed = [...look.changed, ...look.missing];
+    if (!changed.length)
+      return judged.map((j) =>
+        j.outcome.status === "fail"
+          ? {
+              ...j,
+              outcome: {
+                ...j.outcome,
+                message:
+                  `${j.outcome.message ?? "failed"} (the records of step "${target}", asked once more, answered ` +
+                  `the same)`,
+              },
+              alongside: [...(j.alongside ?? []), look.exchange],
+            }
+          : j,
+      );
+    return judged.map((j) => {
+      if (j.outcome.status !== "fail") return j;
+      this.deps.state.observed.add(
+        `${SNAPSHOT_CHANGED}.${datasetOf(this.run.earlier.get(target)!)}`,
+        `${this.run.def.id} ${label}: ${j.check} failed (${j.outcome.message ?? "failed"}) while the records of ` +
+          `${target}, which its request was built from, changed (${changed.join(", ")}) when asked again`,
+        "s1-snapshot-data-lag",
+      );
+      return {
+        ...j,
+        outcome: {
+          status: "pass" as const,
+          message: `not judged: the records of step "${target}" changed under the comparison (a refresh, §1)`,
+        },
+      };
+    });
+  }
+
   /** The earlier step named `target` asked once more (once for the whole step), or undefined when it gave no answer. */
   private look(target: string): Promise<Look | undefined> {
     let look = this.asked.get(target);
@@ -126,10 +197,11 @@ export class SecondLooks {
       !viewOf(exchange, earlier.prepared.plan.operationId, this.deps.state.implementation).success
     )
       return undefined;
-    const { vars, missing } = captureAll(earlier.step.captures, exchanges, earlier.prepared.plan, this.deps);
-    if (missing.length) return undefined;
+    const captured = captureAll(earlier.step.captures, exchanges, earlier.prepared.plan, this.deps);
+    const { vars } = captured;
+    const missing = Object.keys(earlier.captured).filter((k) => !Object.hasOwn(vars, k));
     const changed = Object.keys(vars).filter((k) => canonicalJson(vars[k]) !== canonicalJson(earlier.captured[k]));
-    return { vars, exchange, changed };
+    return { vars, exchange, changed, missing };
   }
 }
 

@@ -13,6 +13,7 @@ export type Fault =
   | "envelope-msg" // success msg "OK" instead of "ok" (§4)
   | "records-in-search" // people search data carries records (§1)
   | "next-on-last-page" // next present on the last page (§4.3)
+  | "next-to-empty-page" // next on the last page of IDs, leading to an empty page without next (§4.3)
   | "total-as-text" // people total as a numeric string (§4.3)
   | "jobs-total" // jobs search returns a match count (§4.3)
   | "nl-extra-members" // natural-language search accepts any member (§4.3)
@@ -27,6 +28,7 @@ export type Fault =
   | "email-in-headline" // an e-mail address in a people headline (§1)
   | "refreshed-after-first-detail" // people data refreshed (skills) after the first people detail request (legal, §1)
   | "skills-differ-on-every-read" // every people detail request gives other skills (a fault: no snapshot is stable)
+  | "moved-after-first-detail" // people detail shows another city after the first people detail request (legal, §1)
   | "ids-issued-afresh"; // every ID issued carries a fresh nonce, each resolving (legal, s2-1-id-stability-not-shown)
 
 export interface FakeDeployment {
@@ -293,7 +295,7 @@ class FakeService {
     const out: Rec = { [idsMemberOf(dataset)]: ids };
     if (dataset === "people") out.total = faults.has("total-as-text") ? String(all.length) : all.length;
     if (dataset === "jobs" && faults.has("jobs-total")) out.total = all.length;
-    if (more || faults.has("next-on-last-page"))
+    if (more || faults.has("next-on-last-page") || (faults.has("next-to-empty-page") && page.length > 0))
       out.next = `${offset + page.length}.${sign(`cursor:${offset + page.length}`)}`;
     if (dataset === "people" && faults.has("records-in-search")) out.records = page.map(([d]) => d);
     return { data: out, count: ids.length };
@@ -357,7 +359,10 @@ class FakeService {
 
   /** A record as the data stands at this request: refreshed (or changing) under the faults that say so. */
   private refreshed(dataset: Dataset, record: Rec): Rec {
-    if (dataset !== "people" || !Array.isArray(record.skills)) return record;
+    if (dataset !== "people") return record;
+    if (this.faults.has("moved-after-first-detail") && this.peopleDetails > 0 && typeof record.city === "string")
+      return { ...record, city: `${record.city} (moved)` };
+    if (!Array.isArray(record.skills)) return record;
     if (this.faults.has("refreshed-after-first-detail") && this.peopleDetails > 0)
       return { ...record, skills: [...(record.skills as unknown[]), "kotlin"] };
     if (this.faults.has("skills-differ-on-every-read"))
