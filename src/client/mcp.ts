@@ -312,8 +312,8 @@ async function fetchOnce(
     // A timer-held controller, not AbortSignal.timeout: AbortSignal.any holds its sources weakly, and a timeout
     // signal nothing else holds can be collected before it fires, which left body reads without a deadline.
     const deadline = new AbortController();
-    const timeout = deadlineError("no answer", timeoutMs);
-    if (!options.endless) setTimeout(() => deadline.abort(timeout), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
+    if (!options.endless)
+      setTimeout(() => deadline.abort(deadlineError("no answer", timeoutMs)), Math.min(timeoutMs, 2 ** 31 - 1)).unref();
     const signals = [deadline.signal, ...(init?.signal ? [init.signal] : [])];
     try {
       const response = await poolFetch(

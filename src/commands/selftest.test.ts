@@ -24,7 +24,14 @@ describe("tdss selftest", () => {
       ).toBe(true);
       const { stdout, stderr } = await promisify(execFile)(
         process.execPath,
-        [join(packageRoot(), "bin", "tdss.js"), "selftest", "--only", "version,envelope-code-string", "--workers", "2"],
+        [
+          join(packageRoot(), "bin", "tdss.js"),
+          "selftest",
+          "--only",
+          "version-fingerprint-*,envelope-code-string",
+          "--workers",
+          "2",
+        ],
         { cwd: dir },
       );
       expect(stdout).toMatch(
@@ -45,7 +52,7 @@ describe("tdss selftest", () => {
       const report = JSON.parse(readFileSync(join(dir, "reports", "selftest", "report.json"), "utf8"));
       expect(report).toMatchObject({
         workers: 2,
-        selection: { only: "version,envelope-code-string", allCases: false },
+        selection: { only: "version-fingerprint-*,envelope-code-string", allCases: false },
         summary: { exitCode: 0 },
       });
       expect(report.mutants.map((m: { id: string }) => m.id)).toEqual([

@@ -38,6 +38,7 @@ const report = (mutants: MutantRow[]): SelftestReport => ({
       profile: "small",
       casesRun: 2,
       failures: [{ case: "envelope/b", status: "failed", checks: ["envelope"], message: "step 1 · envelope: a | b" }],
+      warnings: ["envelope/a: step 1 · envelope (s4-x): a | b"],
       durationMs: 5,
     },
   ],
@@ -67,6 +68,7 @@ describe("kill matrix formats", () => {
     const text = formatConsole(report(rows));
     expect(text).toContain("Correct reference server (small: 300 people, 150 jobs, 120 companies): 1 of 2 cases pass");
     expect(text).toContain("  FAILS  envelope/b: step 1 · envelope: a | b");
+    expect(text).toContain("  warning envelope/a: step 1 · envelope (s4-x): a | b");
     expect(text).toMatch(/envelope\/a +kills 1 of 3: envelope-x/);
     expect(text).not.toMatch(/envelope\/b +kills/);
     expect(text).toContain(
@@ -86,6 +88,10 @@ describe("kill matrix formats", () => {
       "| `envelope-y` | `s4-envelope-code-200-msg-ok` | envelope | small | **survived** | none of 3 cases |",
     );
     expect(md).toContain("| `envelope/b` | 0 |  |");
+    expect(md).toContain(
+      "| small (300 people, 150 jobs, 120 companies) | 2 | `envelope/b` " +
+        "| envelope/a: step 1 · envelope (s4-x): a \\| b |",
+    );
     for (const line of md.split("\n").filter((l) => l.startsWith("| `envelope-")))
       expect(line.split(/(?<!\\)\|/).length).toBe(8);
   });

@@ -55,6 +55,7 @@ export function formatConsole(report: SelftestReport): string {
         (run.error ? `ERROR ${run.error}` : `${run.casesRun - run.failures.length} of ${run.casesRun} cases pass`),
     );
     for (const f of run.failures) out.push(`  FAILS  ${f.case}: ${f.message ?? f.status}`);
+    for (const w of run.warnings) out.push(`  warning ${w}`);
   }
   out.push("", "Per mutant:");
   for (const row of report.mutants) out.push(formatMutantLine(row));
@@ -98,12 +99,13 @@ export function formatMarkdown(report: SelftestReport): string {
     "",
     "## Correct reference server",
     "",
-    "| dataset | cases | failing |",
-    "| --- | ---: | --- |",
+    "| dataset | cases | failing | warnings |",
+    "| --- | ---: | --- | --- |",
     ...report.correct.map(
       (r) =>
         `| ${r.profile} (${sizes(r.profile)}) | ${r.casesRun} ` +
-        `| ${r.error ? `error: ${cell(r.error)}` : r.failures.map((f) => `\`${f.case}\``).join(", ") || "none"} |`,
+        `| ${r.error ? `error: ${cell(r.error)}` : r.failures.map((f) => `\`${f.case}\``).join(", ") || "none"} ` +
+        `| ${r.warnings.map(cell).join("; ") || "none"} |`,
     ),
     "",
     "## Per mutant",

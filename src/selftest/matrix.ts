@@ -38,6 +38,12 @@ interface CorrectRun {
     readonly checks: readonly string[];
     readonly message?: string;
   }[];
+  /**
+   * Warnings against the correct server (`<case>: <warning>`): a reading on which the reference and the suite
+   * disagree. The reference makes every reading the way the suite does, so there is none
+   * (src/selftest/selftest.test.ts).
+   */
+  readonly warnings: readonly string[];
   readonly error?: string;
   readonly durationMs: number;
 }
@@ -90,6 +96,7 @@ function correctRun(outcome: JobOutcome): CorrectRun {
         checks: v.failedChecks,
         ...(v.message ? { message: v.message } : {}),
       })),
+    warnings: outcome.verdicts.flatMap((v) => (v.warnings ?? []).map((w) => `${v.id}: ${w}`)),
     ...(outcome.error ? { error: outcome.error } : {}),
     durationMs: outcome.durationMs,
   };

@@ -21,11 +21,12 @@ describe("tdss selftest over every mutant", () => {
     report = await runSelftest({ variants: false, onMutantDone: (row) => rows.push(row.id) });
   }, 600_000);
 
-  it("passes every case against the correct reference server", () => {
+  it("passes every case against the correct reference server, with no warning either", () => {
     expect(report.correct.map((r) => r.profile).sort()).toEqual(["large", "small"]);
     expect(
       report.correct.flatMap((r) => r.failures.map((f) => `${r.profile}: ${f.case}: ${f.message ?? f.status}`)),
     ).toEqual([]);
+    expect(report.correct.flatMap((r) => r.warnings.map((w) => `${r.profile}: ${w}`))).toEqual([]);
     expect(report.correct.find((r) => r.profile === "small")!.casesRun).toBe(loadSuites().length);
   });
 
