@@ -12,6 +12,7 @@ import {
 } from "./mcp-tools.js";
 import { matchToolsToRoutes } from "../client/tool-match.js";
 import { runWithBuiltValidators, distUrl } from "../contract/testing/built-validators.js";
+import { schemaAsOtherBuildWritesIt } from "../reference/mcp/other-build-schema.js";
 
 const contractTools = deriveTools();
 const byOperation = (tools: typeof contractTools, id: string) => tools.find((t) => t.operationId === id)!;
@@ -87,14 +88,26 @@ describe("checkOneToolPerRoute (s4-1-mcp-tool-per-route, s1-mcp-exposes-nine-rou
 });
 
 describe("checkSameToolsOnBothTransports", () => {
-  it("passes the same list and fails a tool on one transport or with another schema", () => {
+  it("passes the same list and fails a tool on one transport only", () => {
     expect(checkSameToolsOnBothTransports(contractTools, [...contractTools].reverse()).status).toBe("pass");
+    const outcome = checkSameToolsOnBothTransports(contractTools, contractTools.slice(1));
+    expect(outcome).toMatchObject({ status: "fail", message: "svc_query_people is listed on /mcp only" });
+    expect(outcome.clause).toBeUndefined();
+  });
+
+  it("passes the same constraints as another build writes them, and warns on other constraints", () => {
+    // The variant mcp-sse-tool-schemas-other-build: draft-07, definitions for $defs, titles, no descriptions.
+    const otherBuild = contractTools.map((t) => ({ ...t, inputSchema: schemaAsOtherBuildWritesIt(t.inputSchema) }));
+    expect(JSON.stringify(otherBuild[0]!.inputSchema)).toContain("#/definitions/");
+    expect(checkSameToolsOnBothTransports(contractTools, otherBuild).status).toBe("pass");
     const drifted = contractTools.map((t) =>
       t.operationId === "getJobs" ? { ...t, inputSchema: { type: "object" } } : t,
     );
-    expect(checkSameToolsOnBothTransports(contractTools, drifted.slice(1)).message).toBe(
-      "svc_query_people is listed on /mcp only; svc_get_jobs has a different input schema on /mcp and /sse",
-    );
+    expect(checkSameToolsOnBothTransports(contractTools, drifted)).toMatchObject({
+      status: "fail",
+      clause: "s4-6-tool-schema-same-text",
+      message: expect.stringMatching(/^svc_get_jobs: the input schema on \/sse states other constraints/),
+    });
   });
 });
 

@@ -48,23 +48,80 @@ export function checkOneToolPerRoute(tools: readonly DeployedTool[], pinned: Too
   return pass(`${names.length} tools${match.prefix !== undefined ? `, prefix "${match.prefix}"` : ""}`);
 }
 
-/** Both transports list the same tools with the same input schemas (s4-6-tool-per-route-same-rules). */
+/** Keywords that annotate a schema and never change what it accepts (JSON Schema 2020-12, Meta-Data and Core). */
+const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "$schema",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/** Keywords whose value maps names to schemas: the names are kept as they are, the schemas read as schemas. */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+]);
+
+/** Keywords whose value is data, not a schema. */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const"]);
+
+/**
+ * The constraints of a schema in one spelling: annotations left out, and draft-07's `definitions` (and references to
+ * them) read as 2020-12's `$defs`, so that two builds writing the same constraints compare equal.
+ */
+function constraintsOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(constraintsOf);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (ANNOTATIONS.has(keyword)) continue;
+    const spelled = keyword === "definitions" ? "$defs" : keyword;
+    if (DATA_KEYWORDS.has(keyword)) out[spelled] = value;
+    else if (keyword === "$ref" && typeof value === "string") out.$ref = value.replace(/^#\/definitions\//, "#/$defs/");
+    else if (SCHEMA_MAPS.has(keyword) && value !== null && typeof value === "object" && !Array.isArray(value))
+      out[spelled] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, constraintsOf(schema)]));
+    else out[spelled] = constraintsOf(value);
+  }
+  return out;
+}
+
+/**
+ * Both transports list the same tools (s4-6-tool-per-route-same-rules), with input schemas of the same constraints
+ * (s4-6-tool-schema-same-text, a reading): what each schema accepts is judged against its route on each transport
+ * (tool-schemas-agree-with-routes), so schemas that differ only in annotations or in the dialect's spelling of
+ * `$defs` pass, and any other difference warns.
+ */
 export function checkSameToolsOnBothTransports(
   streamable: readonly DeployedTool[],
   sse: readonly DeployedTool[],
 ): CheckOutcome {
   const index = (tools: readonly DeployedTool[]) =>
-    new Map(tools.map((t) => [t.name, canonicalJson(t.inputSchema ?? null)]));
+    new Map(tools.map((t) => [t.name, canonicalJson(constraintsOf(t.inputSchema ?? null))]));
   const a = index(streamable);
   const b = index(sse);
   const problems = [
     ...[...a.keys()].filter((n) => !b.has(n)).map((n) => `${n} is listed on /mcp only`),
     ...[...b.keys()].filter((n) => !a.has(n)).map((n) => `${n} is listed on /sse only`),
-    ...[...a.keys()]
-      .filter((n) => b.has(n) && a.get(n) !== b.get(n))
-      .map((n) => `${n} has a different input schema on /mcp and /sse`),
   ];
-  return problems.length > 0 ? fail(problems.join("; "), [...a.keys()].sort(), [...b.keys()].sort()) : pass();
+  if (problems.length > 0) return fail(problems.join("; "), [...a.keys()].sort(), [...b.keys()].sort());
+  const differing = [...a.keys()].filter((n) => a.get(n) !== b.get(n));
+  if (differing.length > 0)
+    return failOn(
+      "s4-6-tool-schema-same-text",
+      `${differing.join(", ")}: the input schema on /sse states other constraints than on /mcp (each is judged ` +
+        `against its route by tool-schemas-agree-with-routes)`,
+      differing.map((n) => a.get(n)),
+      differing.map((n) => b.get(n)),
+    );
+  return pass();
 }
 
 /** A sample body and the verdict the route's request schema gives it. */

@@ -4,6 +4,7 @@ import type { Service } from "../service.js";
 import { hasKeyRing } from "./auth.js";
 import type { ErrorAnswer } from "./error-status.js";
 import type { SseStreamForm } from "./sse-stream-form.js";
+import { schemaAsOtherBuildWritesIt } from "./other-build-schema.js";
 import { toolName, type ToolDefinition, type ToolInputSchema } from "../../contract/mcp-tools.js";
 
 /**
@@ -114,6 +115,11 @@ export interface McpFaults {
    */
   readonly wrappedStructuredContent?: boolean;
   /**
+   * Variant: the SSE transport lists every tool's input schema as another build writes the same constraints: JSON
+   * Schema draft-07, a title on every property, no descriptions (s4-6-tool-schema-same-text).
+   */
+  readonly sseSchemasOtherBuild?: boolean;
+  /**
    * Variant: the legacy SSE stream as another server writes it: its message endpoint elsewhere, announced as an
    * absolute URL, CR LF line ends, keep-alive comments and pings of its own (s4-6-mcp-protocol-latitude).
    */
@@ -172,12 +178,17 @@ export function applyToolFaults(tools: readonly ToolDefinition[], faults: McpFau
     .map((tool) => (prefix === undefined ? tool : { ...tool, name: toolName(tool.operationId, prefix) }));
 }
 
-/** The tool list the SSE transport serves: /mcp's, renamed under McpFaults.ssePrefix when a fault sets one. */
+/**
+ * The tool list the SSE transport serves: /mcp's, renamed under McpFaults.ssePrefix when a fault sets one, its input
+ * schemas written as another build writes them under McpFaults.sseSchemasOtherBuild.
+ */
 export function applySseToolFaults(tools: readonly ToolDefinition[], faults: McpFaults | undefined): ToolDefinition[] {
   const prefix = faults?.ssePrefix;
-  return prefix === undefined
-    ? [...tools]
-    : tools.map((tool) => ({ ...tool, name: toolName(tool.operationId, prefix) }));
+  return tools
+    .map((tool) => (prefix === undefined ? tool : { ...tool, name: toolName(tool.operationId, prefix) }))
+    .map((tool) =>
+      faults?.sseSchemasOtherBuild ? { ...tool, inputSchema: schemaAsOtherBuildWritesIt(tool.inputSchema) } : tool,
+    );
 }
 
 /**

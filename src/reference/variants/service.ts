@@ -469,6 +469,16 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { eventStreamResponses: true, serverChatter: true } },
   },
   {
+    id: "mcp-sse-tool-schemas-other-build",
+    clause: "s4-6-tool-schema-same-text",
+    area: "mcp",
+    description:
+      "The SSE transport, served by another build, lists every tool's input schema as zod-to-json-schema or pydantic " +
+      "write the same constraints: JSON Schema draft-07 ($schema, definitions for $defs), a title on every property " +
+      "and no descriptions; /mcp lists the contract's own. Both accept and refuse the same bodies.",
+    faults: { mcp: { sseSchemasOtherBuild: true } },
+  },
+  {
     id: "mcp-sse-stream-other-server",
     clause: "s4-6-mcp-protocol-latitude",
     area: "mcp",
