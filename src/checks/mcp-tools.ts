@@ -81,13 +81,15 @@ function constraintsOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(constraintsOf);
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(node)) {
+  for (const [keyword, value] of Object.entries(node as Record<string, unknown>)) {
     if (ANNOTATIONS.has(keyword)) continue;
     const spelled = keyword === "definitions" ? "$defs" : keyword;
     if (DATA_KEYWORDS.has(keyword)) out[spelled] = value;
     else if (keyword === "$ref" && typeof value === "string") out.$ref = value.replace(/^#\/definitions\//, "#/$defs/");
     else if (SCHEMA_MAPS.has(keyword) && value !== null && typeof value === "object" && !Array.isArray(value))
-      out[spelled] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, constraintsOf(schema)]));
+      out[spelled] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, schema]) => [name, constraintsOf(schema)]),
+      );
     else out[spelled] = constraintsOf(value);
   }
   return out;
