@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectIds, detectKeyStatus, detectRecords, detectVersion } from "./detect.js";
+import { reportsActive } from "./key-state.js";
 
 describe("auto-detection of members the spec does not name", () => {
   it("finds the remaining quota, active flag, scopes and rate limit of key status", () => {
@@ -35,6 +36,21 @@ describe("auto-detection of members the spec does not name", () => {
     expect(detectKeyStatus({ scope_note: "read only", scopes: ["people:read"] }).scopes).toBe("/data/scopes");
     expect(detectKeyStatus({ balance: 7, credit_limit: 100 }).remaining).toBe("/data/balance");
     expect(detectKeyStatus({ limit: 10 })).toEqual({});
+  });
+
+  it("finds an active flag written 1 or 0, and no other number, as the active member", () => {
+    // A store without a boolean type (variant auth-key-status-active-as-integer); reportsActive reads 1 as active.
+    expect(detectKeyStatus({ active: 1, remaining_credits: 5 }).active).toBe("/data/active");
+    expect(detectKeyStatus({ is_enabled: 0 }).active).toBe("/data/is_enabled");
+    expect(detectKeyStatus({ active_sessions: 1 }).active).toBeUndefined();
+    expect([1, 0, true, false, "ACTIVE", "revoked"].map(reportsActive)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it("finds a remaining member that shows no quota, after one that shows a number, and the Credits used", () => {

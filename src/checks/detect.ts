@@ -124,6 +124,9 @@ export function detectKeyStatus(data: unknown): KeyStatusMembers {
   if (used) out.used = used;
   const active = best(all, (m) => {
     if (typeof m.value === "boolean") return /active|enabled|valid/.test(last(m)) ? 3 : 0;
+    // A flag as the 1 and 0 of a store without a boolean type (reportsActive reads both), named as the flag alone: a
+    // count such as active_sessions may be 1 too.
+    if (m.value === 0 || m.value === 1) return /^(is_?)?(active|enabled|valid)$/i.test(last(m)) ? 3 : 0;
     if (typeof m.value === "string") return /^(status|state)$/.test(last(m)) ? 2 : 0;
     return 0;
   });

@@ -25,9 +25,12 @@ export type KeyState =
 const KEY_REFUSED: ReadonlySet<number> = new Set([401, 403]);
 const SCOPE_REFUSED: ReadonlySet<number> = new Set([403]);
 
-/** Whether a key status `active` member reports an active key: true, or a word saying so. */
+/**
+ * Whether a key status `active` member reports an active key: true (or 1, as a store without a boolean type writes
+ * it; variant auth-key-status-active-as-integer), or a word saying so.
+ */
 export function reportsActive(value: unknown): boolean {
-  return value === true || (typeof value === "string" && /^(active|enabled|ok|valid)$/i.test(value));
+  return value === true || value === 1 || (typeof value === "string" && /^(active|enabled|ok|valid)$/i.test(value));
 }
 
 /** How an answer refuses the key itself (401 or 403, as HTTP status or envelope code); undefined when it does not. */

@@ -15,7 +15,7 @@ import { excerpt, fail, failOn, pass, unclaimedMembers, type Check, type CheckOu
  */
 /** The values each member could hold, whatever its name: a member of another kind cannot be it. */
 const FITS: Readonly<Record<"active" | "scopes" | "rateLimit" | "remaining", (v: unknown) => boolean>> = {
-  active: (v) => typeof v === "boolean" || typeof v === "string",
+  active: (v) => typeof v === "boolean" || typeof v === "string" || v === 0 || v === 1,
   scopes: (v) => Array.isArray(v) || typeof v === "string",
   rateLimit: (v) => v !== null && (typeof v === "object" || typeof v === "string" || typeof v === "number"),
   remaining: (v) => balanceValue(v) !== undefined,

@@ -55,6 +55,20 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     },
   },
   {
+    id: "auth-key-status-active-as-integer",
+    clause: "s4-5-key-status-members-not-shown",
+    area: "auth",
+    description:
+      "Key status writes whether the key is active as 1 or 0 (active: 1 for the active and the exhausted key, " +
+      "active: 0 for the inactive one), as a database without a boolean type stores the flag and a handler " +
+      "passes it on.",
+    faults: {
+      response: rewriteData(["getKeyStatus"], (d) =>
+        typeof d.active === "boolean" ? { ...d, active: d.active ? 1 : 0 } : d,
+      ),
+    },
+  },
+  {
     id: "auth-key-without-quota",
     clause: "s8-rate-limit-quota-not-shown",
     area: "auth",
