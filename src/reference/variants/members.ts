@@ -138,6 +138,20 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
     faults: { response: rewriteData(["getVersion"], (d) => ({ ...d, version: "2024.06-build.17" })) },
   },
   {
+    id: "search-ids-other-member",
+    clause: "s4-3-jobs-companies-ids-member",
+    area: "jobs-companies-query",
+    description:
+      "The jobs search answers its IDs under ids and the companies search under results (as a generic page " +
+      "serializer names them), not under job_ids and company_ids; next as before.",
+    faults: {
+      response: rewriteData(["queryJobs", "queryCompanies"], (d, op) => {
+        const { [bodyOperation(op)!.idsMember]: ids, ...rest } = d;
+        return { [op === "queryJobs" ? "ids" : "results"]: ids, ...rest };
+      }),
+    },
+  },
+  {
     id: "nl-search-hits-member",
     clause: "s4-3-nl-data-members-not-shown",
     area: "nl-search",
