@@ -104,6 +104,12 @@ export interface Faults {
    */
   readonly nextWhen?: (dataset: Dataset, page: SearchPage) => boolean;
   /**
+   * Where a search page read through a cursor starts, given the offset the cursor holds and the page's size (correct:
+   * that offset). A variant starts it earlier, as offset paging over an index that gained a record before the offset
+   * between two calls does (s4-2-rule5-page-contents: pages are not consistent with each other).
+   */
+  readonly cursorOffset?: (dataset: Dataset, offset: number, size: number) => number;
+  /**
    * Closed postings resolve to their records on the jobs detail route instead of not_found (a variant's choice, §3).
    */
   readonly servesClosedPostings?: boolean;

@@ -364,7 +364,7 @@ export class ReferenceService implements Service, PipelineService {
             "refused at no cost",
         );
       }
-      offset = read ?? 0;
+      offset = read === undefined ? 0 : (this.faults.cursorOffset?.(dataset, read, size) ?? read);
     }
     return { kind: "search", dataset, where: body.where, size, offset, queryKey };
   }

@@ -43,6 +43,17 @@ export const CURSOR_VARIANTS: readonly Variant[] = [
     faults: { skip: ["cursor"] },
   },
   {
+    id: "search-pages-overlap",
+    clause: "s4-2-rule5-page-contents",
+    area: "query-spec",
+    description:
+      "Every page after the first of a search (of more than one ID a page) starts with the last ID of the page " +
+      "before, as offset paging over an index that gained a record before the offset between two calls answers: " +
+      "§4.2 rule 5 says pages are not consistent with each other, and a set that must be exact is collected in a " +
+      "single pass.",
+    faults: { cursorOffset: (_dataset, offset, size) => (size > 1 ? Math.max(0, offset - 1) : offset) },
+  },
+  {
     id: "search-cursor-long",
     clause: "s4-2-cursor-form",
     area: "query-spec",
