@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { bodyOperation } from "../../contract/index.js";
 import { idsIn, rewriteData, SEARCH_ROUTES } from "../mutants/rewrite.js";
 import type { Variant } from "./variant.js";
@@ -25,6 +26,21 @@ export const MEMBER_VARIANTS: readonly Variant[] = [
         next: d.next ?? null,
         ...(op === "queryJobs" || op === "queryCompanies" ? { total: d.total ?? null } : {}),
       })),
+    },
+  },
+  {
+    id: "envelope-trace-members",
+    clause: "s9-envelope-other-members",
+    area: "envelope",
+    description:
+      "Every envelope, successes and refusals, REST and MCP, carries request_id (a fresh UUID) and timestamp (the " +
+      "server's time) beside code, msg and data, as API frameworks add for tracing; code, msg and data stay as they " +
+      "are.",
+    faults: {
+      response: (_operationId, response) => ({
+        ...response,
+        envelope: { ...response.envelope, request_id: randomUUID(), timestamp: new Date().toISOString() },
+      }),
     },
   },
   {
