@@ -188,7 +188,7 @@ export const mcpToolResult: Check = {
     if (text === undefined) {
       if (refused) return pass("an isError result without the envelope: the body of a refusal is not shown (§7)");
       return fail(
-        "the tool result has no text content carrying JSON",
+        "the tool result has no text content (nor JSON resource) carrying JSON",
         "the envelope as JSON text content",
         excerpt(result.content, 200),
       );

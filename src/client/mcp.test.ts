@@ -496,6 +496,18 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
     });
     expect(textJson({ content: [{ type: "image", data: "", mimeType: "image/png" }] })).toBeUndefined();
   });
+
+  it("finds it in an embedded resource that is a JSON document, and in no other resource", () => {
+    const resource = (mimeType: string) => ({
+      type: "resource",
+      resource: { uri: "x://envelope", mimeType, text: '{"code":200}' },
+    });
+    expect(textJson({ content: [resource("application/json")] })).toEqual({ json: { code: 200 } });
+    expect(textJson({ content: [resource("application/problem+json; charset=utf-8")] })).toEqual({
+      json: { code: 200 },
+    });
+    expect(textJson({ content: [resource("text/plain")] })).toBeUndefined();
+  });
 });
 
 describe("a Streamable HTTP session the server ends", () => {

@@ -408,18 +408,25 @@ function refusedForRate(outcome: ToolCallOutcome): boolean {
 }
 
 /** The text contents of a tool result, in order. */
+/**
+ * The texts of a tool result's content, in order: each text content's, and each embedded resource's that is a JSON
+ * document (MCP 2024-11-05 and 2025-03-26: a tool result holds text, image or embedded resource content, a resource
+ * carrying its text with a mimeType), as a server that hands back data as a document answers (variant
+ * mcp-results-as-json-resource).
+ */
 function textContents(result: { readonly content?: readonly unknown[] }): string[] {
-  return (result.content ?? [])
-    .filter(
-      (c): c is { type: "text"; text: string } =>
-        (c as { type?: unknown } | null)?.type === "text" && typeof (c as { text?: unknown }).text === "string",
-    )
-    .map((c) => c.text);
+  return (result.content ?? []).flatMap((c) => {
+    const block = (c ?? {}) as { type?: unknown; text?: unknown; resource?: { mimeType?: unknown; text?: unknown } };
+    if (block.type === "text" && typeof block.text === "string") return [block.text];
+    const resource = block.resource;
+    const json = typeof resource?.mimeType === "string" && /^application\/([\w.-]+\+)?json\b/i.test(resource.mimeType);
+    return block.type === "resource" && json && typeof resource?.text === "string" ? [resource.text] : [];
+  });
 }
 
 /**
- * The JSON a tool result's text carries: its first text content that parses as JSON, so that a server may put a
- * line for the reader before the envelope (MCP gives content blocks no order or count).
+ * The JSON a tool result's text carries: its first text content (or JSON resource) that parses as JSON, so that a
+ * server may put a line for the reader before the envelope (MCP gives content blocks no order or count).
  */
 export function textJson(result: { readonly content?: readonly unknown[] }): { readonly json: unknown } | undefined {
   for (const text of textContents(result)) {

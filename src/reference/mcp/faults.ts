@@ -134,6 +134,11 @@ export interface McpFaults {
    * and no session end by the client, as MCP 2025-03-26 lets a server answer both (s4-6-streamable-http-sessions).
    */
   readonly sessionsWithoutStreamOrEnd?: boolean;
+  /**
+   * Variant: a tool result carries the envelope as an embedded resource (type resource, mimeType application/json,
+   * the envelope as its text) and no text content or structuredContent (s4-6-mcp-protocol-latitude).
+   */
+  readonly resultsAsJsonResource?: boolean;
   /** Variant: /mcp answers each POST with an event stream instead of a JSON body (s4-6-mcp-protocol-latitude). */
   readonly eventStreamResponses?: boolean;
   /**

@@ -32,6 +32,7 @@ type ToolAnswerChoices = Pick<
   | "toolsListPageSize"
   | "serverChatter"
   | "outputSchemas"
+  | "resultsAsJsonResource"
 >;
 
 export interface ToolServerOptions {
@@ -62,6 +63,9 @@ const INVALID_ARGUMENT_STATUSES: ReadonlySet<number> = new Set([400, 413, 422]);
 
 const EXTRA_META = { "org.example.tdss/served-by": "reference variant" };
 
+/** The address of the envelope a result embeds as a resource (McpFaults.resultsAsJsonResource). */
+const ENVELOPE_URI = "tdss-reference://tool-result/envelope.json";
+
 /** The envelope every tool result carries, as an outputSchema (McpFaults.outputSchemas). */
 const ENVELOPE_OUTPUT_SCHEMA = {
   type: "object",
@@ -91,6 +95,11 @@ function toolResult(response: ServiceResponse, choices: ToolAnswerChoices = {}):
     throw new McpError(ErrorCode.InvalidParams, message);
   if (!succeeded && choices.refusalsAsPlainText) return { content: [{ type: "text", text: message }], isError: true };
   const text = JSON.stringify(response.envelope);
+  if (choices.resultsAsJsonResource)
+    return {
+      content: [{ type: "resource", resource: { uri: ENVELOPE_URI, mimeType: "application/json", text } }],
+      ...refused,
+    };
   if (choices.protocolExtras) {
     const lead = succeeded ? "Served; the envelope {code, msg, data} follows." : `Refused: ${message}`;
     return {

@@ -469,6 +469,17 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { mcp: { eventStreamResponses: true, serverChatter: true } },
   },
   {
+    id: "mcp-results-as-json-resource",
+    clause: "s4-6-mcp-protocol-latitude",
+    area: "mcp",
+    description:
+      "Every tool result, success or refusal, carries the envelope as an embedded resource (type resource, mimeType " +
+      "application/json, the envelope as its text) and no text content or structuredContent, as servers that hand " +
+      "back data as a JSON document do: MCP 2024-11-05 and 2025-03-26 let a tool result hold text, image or " +
+      "embedded resource content.",
+    faults: { mcp: { resultsAsJsonResource: true } },
+  },
+  {
     id: "mcp-sse-tool-schemas-other-build",
     clause: "s4-6-tool-schema-same-text",
     area: "mcp",
