@@ -137,7 +137,7 @@ describe("mcp-tool-result", () => {
     expect(judge({ content: text(envelope), structuredContent: wrapped }).status).toBe("pass");
     expect(judge({ content: text(envelope), structuredContent: { result: "{}" } }).status).toBe("fail");
     expect(judge({ content: [{ type: "text", text: "3 profiles" }], structuredContent: envelope }).message).toBe(
-      "the tool result has no text content carrying JSON",
+      "the tool result has no text content (nor JSON resource) carrying JSON",
     );
     expect(judgeExchange({ ...exchange(undefined), bodyText: "not json" }).message).toBe("no tool result to judge");
   });
