@@ -14,10 +14,10 @@ describe("bracketedAnswer", () => {
     expect(bracketedAnswer("ids", ["x"], ["x"], [])).toBeUndefined();
   });
 
-  it("passes a tool that saw each changed record between REST's two answers, in any version", () => {
+  it("is explained by one change per record: a tool that saw each changed record in either version", () => {
     // a changed before the tool, b after it: the tool's answer is neither REST answer as a whole.
     expect(bracketedAnswer("records", [a, b], [a2, b2], [a2, b])?.outcome.status).toBe("pass");
-    // a changed twice in the span: the tool saw a version neither REST answer holds.
+    // A changed record in a version neither REST answer holds: counted among the changed.
     expect(bracketedAnswer("records", [a, b], [a2, b], [a3, b])?.outcome.status).toBe("pass");
     // A record gone after the tool answered it, another before.
     expect(bracketedAnswer("records", [a, b], [b], [a, b])?.outcome.status).toBe("pass");
@@ -25,7 +25,7 @@ describe("bracketedAnswer", () => {
     expect(bracketedAnswer("ids", ["x"], ["y"], [])?.changed).toBe(2);
   });
 
-  it("fails a tool that left out a record REST answered alike before and after it", () => {
+  it("is not explained by one change per record where the tool left out a record REST answered alike twice", () => {
     const outcome = bracketedAnswer("records", [a, b], [a2, b], [a2])?.outcome;
     expect(outcome?.status).toBe("fail");
     expect(outcome?.message).toBe(
@@ -35,7 +35,7 @@ describe("bracketedAnswer", () => {
     expect(bracketedAnswer("ids", ["x", "y"], ["y", "z"], ["x", "z"])?.outcome.status).toBe("fail");
   });
 
-  it("fails a tool that answered more than the records that changed between REST's answers", () => {
+  it("is not explained by one change per record where the tool answered more than the records that changed", () => {
     const outcome = bracketedAnswer("ids", ["x", "y"], ["x"], ["x", "y", "w"])?.outcome;
     expect(outcome?.status).toBe("fail");
     expect(outcome?.message).toBe(

@@ -19,14 +19,14 @@ function common(left: readonly unknown[], right: readonly unknown[]): unknown[] 
 }
 
 /**
- * A tool's answer judged against two REST answers to the same request that bracket it (REST asked before the tool and
- * once more after it: src/runner/stages/second-look.ts) and differ, so the data was refreshed between them (§1,
- * s1-snapshot-data-lag), perhaps more than once: a deployment refreshing often does so while a case runs. What still
- * binds the tool (s4-6-tool-per-route-same-rules) is each item REST answered alike before and after it, which no
- * refresh changed between the two: the tool must answer every one. Its other items are of the data that changed, so
- * they may be neither REST answer's, but no more of them than the items either REST answer holds otherwise. `what`
- * names the items (IDs, records). Undefined where REST answered alike twice: nothing changed, and the plain comparison
- * stands.
+ * Whether one change per item explains a tool's answer between two REST answers to the same request (REST asked
+ * before the tool and once more after it: src/runner/stages/second-look.ts) that differ, so the data was refreshed
+ * between them (§1, s1-snapshot-data-lag). Each item REST answered alike before and after the tool, unchanged if it
+ * changed at most once, must be in the tool's answer; the tool's other items are of the data that changed, so they may
+ * be neither REST answer's, but no more of them than the items either REST answer holds otherwise. A `fail` says that
+ * some item changed more than once between REST's answers, as a deployment refreshing part of its data often does
+ * within one case (`data-snapshot-rolling`): mcp-parity then observes the comparison as not judged. `what` names the
+ * items (IDs, records). Undefined where REST answered alike twice: nothing changed, and the plain comparison stands.
  */
 export function bracketedAnswer(
   what: "ids" | "records",

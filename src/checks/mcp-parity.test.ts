@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "./check.js";
-import { checkSameAnswer, checkSameAnswerReissued, mcpToolResult } from "./mcp-parity.js";
+import { checkSameAnswer, checkSameAnswerReissued, mcpParity, mcpToolResult } from "./mcp-parity.js";
+import { Observed } from "./observed.js";
 import { loadContract } from "../contract/index.js";
 import type { Exchange } from "./exchange.js";
 
@@ -63,6 +64,34 @@ describe("checkSameAnswerReissued: REST answered the same request twice (s2-1-id
     expect(
       checkSameAnswerReissued("records", rest1, rest1, [{ profile_id: "p3", full_name: "Ada" }]).outcome.status,
     ).toBe("fail");
+  });
+});
+
+describe("mcp-parity judged against REST asked before and after the tool (s1-snapshot-data-lag)", () => {
+  const judge = (firstLook: unknown, rest: unknown[], tool: unknown[]) => {
+    const observed = new Observed();
+    const ctx = { exchanges: [], vars: {}, firstLook, run: { observed }, view: () => ({}) } as unknown as CheckContext;
+    const outcome = mcpParity.run(ctx, { what: "records", rest, tool });
+    return { outcome: [outcome].flat()[0]!, observed: observed.toJSON() };
+  };
+  const a = { id: "a", x: 1 };
+  const b = { id: "b", x: 2 };
+
+  it("fails a tool that differs from REST where REST answered alike twice: the data stayed still", () => {
+    const { outcome, observed } = judge({ rest: [a, b] }, [a, b], [a, { ...b, x: 3 }]);
+    expect(outcome.status).toBe("fail");
+    expect(Object.keys(observed)).toEqual([]);
+  });
+
+  it("observes, never fails, a tool's answer where REST's two answers differ, explained by one change or not", () => {
+    const once = judge({ rest: [a, b] }, [a, { ...b, x: 3 }], [a, { ...b, x: 4 }]);
+    expect(once.outcome.status).toBe("pass");
+    const twice = judge({ rest: [a, b] }, [a, { ...b, x: 3 }], [{ ...b, x: 3 }]);
+    expect(twice.outcome).toMatchObject({
+      status: "pass",
+      message: expect.stringMatching(/^not judged: the tool left/),
+    });
+    expect(JSON.stringify(twice.observed)).toContain("changed more than once");
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findEmail, findPhone, scanForContactData } from "./privacy-scan.js";
 
 describe("contact data detection (§1)", () => {
-  it.each(["+44 20 7946 0958", "(415) 555-2671", "415.555.2671", "+4915112345678", "06 12 34 56 78"])(
+  it.each(["+44 20 7946 0958", "(415) 555-2671", "415.555.2671", "+4915112345678", "06 12 34 56 78", "030-12345678"])(
     "finds the phone number %s",
     (phone) => {
       expect(findPhone(`Call me on ${phone} after six`)).toBeDefined();
@@ -17,6 +17,8 @@ describe("contact data detection (§1)", () => {
     "2021-05-01",
     "1999 2004 2010",
     "ISO 27001",
+    "5001-10000",
+    "10001 - 50000 employees",
   ])("does not take %s for a phone number", (text) => {
     expect(findPhone(text)).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 /**
  * Contact data detectors for the §1 privacy statement: e-mail addresses and phone numbers in prose.
  * A phone number is a run of 9 to 15 digits with phone-like separators; runs made of years and one- or
- * two-digit parts only, with at least one year (date ranges such as "2015-03 - 2019-11"), are not.
+ * two-digit parts only, with at least one year (date ranges such as "2015-03 - 2019-11"), are not, nor is a range of
+ * two counts rising ("5001-10000", a company's size band), which no dialling plan writes without a leading 0 or a +.
  */
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 const PHONE_CANDIDATE = /\+?\(?\d[\d\s()./-]{7,}\d/g;
@@ -22,9 +23,16 @@ export function findPhone(text: string): string | undefined {
     if (digits < 9 || digits > 15) continue;
     const year = (g: string) => /^(19|20)\d{2}$/.test(g);
     if (groups.some(year) && groups.every((g) => year(g) || g.length <= 2)) continue;
+    if (countRange(candidate)) continue;
     return candidate;
   }
   return undefined;
+}
+
+/** Two counts joined by a hyphen, the second above the first, neither written with a leading 0: a range of sizes. */
+function countRange(candidate: string): boolean {
+  const range = /^([1-9]\d*)\s*-\s*([1-9]\d*)$/.exec(candidate);
+  return range !== null && Number(range[1]) < Number(range[2]);
 }
 
 export function findEmail(text: string): string | undefined {

@@ -42,7 +42,7 @@ describe("generators", () => {
     expect((run("text(5000)") as string).length).toBe(5000);
   });
 
-  it("take, concat, first, present and firstWord", () => {
+  it("take, concat, first, present, firstWord and atLeast", () => {
     const { run } = setup();
     expect(run("take(ids, 2)", { ids: [1, 2, 3] })).toEqual([1, 2]);
     expect((run("concat(ids, bogusIds(2))", { ids: ["a"] }) as string[]).length).toBe(3);
@@ -50,6 +50,8 @@ describe("generators", () => {
     expect(run("firstWord(t)", { t: "  Senior Data Engineer" })).toBe("Senior");
     expect(() => run("present(v)", { v: null })).toThrow(TemplateError);
     expect(() => run("first(ids)", { ids: [] })).toThrow(/empty/);
+    expect(run("atLeast(ids.length, 1)", { ids: [] })).toBe(1);
+    expect(run("atLeast(ids.length, 1)", { ids: ["a", "b"] })).toBe(2);
   });
 
   it("build an any node with one accepted leaf per queryable field", () => {

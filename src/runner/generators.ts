@@ -163,6 +163,8 @@ function valueGenerators(state: GeneratorState): Record<string, Generator> {
     },
     /** One list made of several (lists are flattened, single values appended). */
     concat: (parts) => parts.flatMap((p) => (Array.isArray(p) ? (p as unknown[]) : [p])),
+    /** A number raised to `floor` where below it: the page size of a set a refresh may have emptied since (§1). */
+    atLeast: ([n, floor]) => (n instanceof Unknown ? n : Math.max(Number(n), Number(floor))),
     /** A list holding a value n times. */
     repeat: ([value, n]) => Array.from({ length: count(n, "repeat") }, () => value),
     /** The first word of a text (for a narrow `match`). */

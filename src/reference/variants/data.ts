@@ -174,13 +174,6 @@ export const DATA_VARIANTS: readonly Variant[] = [
       "index, not_found by detail), a few people and companies are gone, and a few records are new; IDs stay.",
     faults: { refresh: { every: 100, snapshots: refreshedSnapshots } },
   },
-];
-
-/**
- * Variants served by `tdss serve --variant` that selftest does not hold the suite to yet, because a case still fails
- * them (docs/variants.md, "Not yet held").
- */
-export const PENDING_DATA_VARIANTS: readonly Variant[] = [
   {
     id: "data-snapshot-rolling",
     clause: "s1-snapshot-data-lag",
@@ -192,3 +185,9 @@ export const PENDING_DATA_VARIANTS: readonly Variant[] = [
     faults: { refresh: { every: 20, snapshots: rollingSnapshots } },
   },
 ];
+
+/**
+ * Variants served by `tdss serve --variant` that selftest does not hold the suite to yet, because a case still fails
+ * them (docs/variants.md, "Not yet held").
+ */
+export const PENDING_DATA_VARIANTS: readonly Variant[] = [];
