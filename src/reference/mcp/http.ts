@@ -35,19 +35,28 @@ export function methodNotAllowed(res: ServerResponse, allow: string, why: string
  * servers send them to keep an idle stream open (McpFaults.serverChatter).
  */
 export function commentEveryEvent(res: ServerResponse): void {
+  const stream = watchEventStream(res);
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  res.write = ((...args: unknown[]) => {
+    if (stream()) write(": keep-alive\n\n");
+    return write(...args);
+  }) as typeof res.write;
+}
+
+/**
+ * Whether the response turned out an event stream, once its head is written. Such a stream is sent chunked: the
+ * variants lengthen it (comments) or hold it open after its last event, and a Content-Length computed for its events
+ * alone would contradict both, so it is dropped.
+ */
+function watchEventStream(res: ServerResponse): () => boolean {
   let stream = false;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (...args: unknown[]) => {
     stream = isEventStream(res, args);
-    // The comments lengthen the body, so a length computed for the events alone is dropped (the body goes chunked).
     if (stream) withoutContentLength(res, args);
     return writeHead(...args);
   };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  res.write = ((...args: unknown[]) => {
-    if (stream) write(": keep-alive\n\n");
-    return write(...args);
-  }) as typeof res.write;
+  return () => stream;
 }
 
 /** Drops Content-Length from writeHead's arguments and the headers set before it. */
@@ -75,17 +84,10 @@ function isEventStream(res: ServerResponse, args: readonly unknown[]): boolean {
  * says only that the server SHOULD close the stream once its response is sent. A client that goes away ends it sooner.
  */
 export function holdEventStreams(res: ServerResponse, ms: number): void {
-  let stream = false;
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = (...args: unknown[]) => {
-    stream = isEventStream(res, args);
-    // A length would tell the client the stream is whole once the response is in: the body goes chunked instead.
-    if (stream) withoutContentLength(res, args);
-    return writeHead(...args);
-  };
+  const stream = watchEventStream(res);
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
-    if (!stream) return end(...args);
+    if (!stream()) return end(...args);
     const timer = setTimeout(() => end(...args), ms);
     res.once("close", () => clearTimeout(timer));
     return res;

@@ -101,19 +101,10 @@ export class SecondLooks {
       if (both.every((j) => j.outcome.status === "pass")) return both;
     }
     const asked = look.changed.length ? "answered otherwise" : "answered the same";
-    return first.map((j) =>
-      j.outcome.status === "fail"
-        ? {
-            ...j,
-            outcome: {
-              ...j.outcome,
-              message:
-                `${j.outcome.message ?? "failed"} (and again against step "${target}" asked once more after this ` +
-                `one, which ${asked})`,
-            },
-            alongside: [...(j.alongside ?? []), look.exchange],
-          }
-        : j,
+    return failuresNoting(
+      first,
+      `and again against step "${target}" asked once more after this one, which ${asked}`,
+      look.exchange,
     );
   }
 
@@ -137,19 +128,10 @@ export class SecondLooks {
     if (!look) return judged;
     const changed = [...look.changed, ...look.missing];
     if (!changed.length)
-      return judged.map((j) =>
-        j.outcome.status === "fail"
-          ? {
-              ...j,
-              outcome: {
-                ...j.outcome,
-                message:
-                  `${j.outcome.message ?? "failed"} (the records of step "${target}", asked once more, answered ` +
-                  `the same)`,
-              },
-              alongside: [...(j.alongside ?? []), look.exchange],
-            }
-          : j,
+      return failuresNoting(
+        judged,
+        `the records of step "${target}", asked once more, answered the same`,
+        look.exchange,
       );
     return judged.map((j) => {
       if (j.outcome.status !== "fail") return j;
@@ -208,4 +190,17 @@ export class SecondLooks {
 function datasetOf(earlier: EarlierStep): string {
   const op = earlier.prepared.plan.operationId;
   return (op && bodyOperation(op)?.dataset) ?? "other";
+}
+
+/** The failures of `judged` that stand after a second look: what it found after each message, its exchange beside. */
+function failuresNoting(judged: readonly Judged[], found: string, exchange: Exchange): Judged[] {
+  return judged.map((j) =>
+    j.outcome.status === "fail"
+      ? {
+          ...j,
+          outcome: { ...j.outcome, message: `${j.outcome.message ?? "failed"} (${found})` },
+          alongside: [...(j.alongside ?? []), exchange],
+        }
+      : j,
+  );
 }
