@@ -141,14 +141,17 @@ export async function runVariants(options: {
   cases: readonly CaseDef[];
   asOf: string;
   workers: number;
+  /** The variants to run; every one by default. */
+  variants?: readonly Variant[];
   onDone?: (row: VariantRow) => void;
 }): Promise<VariantReport> {
-  const jobs = planVariantJobs(VARIANTS, options.cases, options.asOf);
+  const variants = options.variants ?? VARIANTS;
+  const jobs = planVariantJobs(variants, options.cases, options.asOf);
   const outcomes = await runJobs(jobs, options.workers, (o) => {
-    const variant = variantOfOutcome(VARIANTS, o);
+    const variant = variantOfOutcome(variants, o);
     if (variant) options.onDone?.(variantRow(variant, o));
   });
-  return variantReport(VARIANTS, outcomes);
+  return variantReport(variants, outcomes);
 }
 
 /** One line per variant for the console; failures and warnings listed below it. */

@@ -100,7 +100,8 @@ const DEPLOYMENT_RATE_LIMIT = { requests: 4, perSeconds: 0.1 } as const;
 
 function deployment(id: string, description: string, ids: readonly string[], rateLimit?: RateLimit): Variant {
   const composed = composeVariants(ids.map(part));
-  return { ...composed, id, description, server: { ...composed.server, ...(rateLimit ? { rateLimit } : {}) } };
+  const server = { ...composed.server, ...(rateLimit ? { rateLimit } : {}) };
+  return { ...composed, id, description, parts: ids, server };
 }
 
 /** Combinations of the variants of the other files that a real deployment has all at once. */

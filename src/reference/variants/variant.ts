@@ -17,6 +17,8 @@ export interface Variant {
   readonly description: string;
   /** The hooks of src/reference/faults.ts that make the choice (the same hooks mutants use). */
   readonly faults: Faults;
+  /** The variants a combination holds at once (src/reference/variants/deployment.ts); none for a single choice. */
+  readonly parts?: readonly string[];
   /**
    * Conditions of a real deployment the server runs under (docs/design.md, "Conditions of a real deployment"):
    * the rate limit of keys that set none, the latency of every answer, and whether connections stay open.
