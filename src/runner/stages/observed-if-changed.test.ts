@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSuites, selectCases } from "../suites.js";
-import { planRun, runConformance } from "../run.js";
-import { startFakeDeployment, type Fault, type FakeDeployment } from "../testing/fake-deployment.js";
+import { planRun } from "../run.js";
+import { suiteCaseOnFake } from "../testing/suite-case-on-fake.js";
 
 /**
  * `observed_if_changed` (src/runner/stages/second-look.ts) on the suite's own case: the pages of a set narrowed from
@@ -10,24 +10,7 @@ import { startFakeDeployment, type Fault, type FakeDeployment } from "../testing
  */
 const CASE = "routes/pagination-edges-people";
 const DETAIL = "POST /entity/v1/profiles/detail-by-id";
-let fake: FakeDeployment | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function run(faults: Fault[]) {
-  fake = await startFakeDeployment({ faults });
-  const outcome = await runConformance({
-    baseUrl: fake.url,
-    apiKey: fake.keys.active,
-    cases: selectCases(loadSuites(), CASE),
-    maxCredits: 100,
-    concurrency: 1,
-    timeoutMs: 5000,
-  });
-  return { outcome, result: outcome.results[0]!, details: fake.hits.get(DETAIL) };
-}
+const run = suiteCaseOnFake(CASE, DETAIL);
 
 describe("a look at the records a request was built from", () => {
   it("asks nothing again where the pages pass", async () => {

@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSuiteFile, loadSuites, selectCases } from "../suites.js";
-import { planRun, runConformance } from "../run.js";
-import { startFakeDeployment, type Fault, type FakeDeployment } from "../testing/fake-deployment.js";
+import { planRun } from "../run.js";
+import { suiteCaseOnFake } from "../testing/suite-case-on-fake.js";
 
 /**
  * The second look (src/runner/stages/second-look.ts) on the suite's own case: a profile read by ID, then by its
@@ -14,24 +14,7 @@ import { startFakeDeployment, type Fault, type FakeDeployment } from "../testing
  */
 const CASE = "detail/profiles-by-linkedin-url";
 const DETAIL = "POST /entity/v1/profiles/detail-by-id";
-let fake: FakeDeployment | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function run(faults: Fault[]) {
-  fake = await startFakeDeployment({ faults });
-  const outcome = await runConformance({
-    baseUrl: fake.url,
-    apiKey: fake.keys.active,
-    cases: selectCases(loadSuites(), CASE),
-    maxCredits: 100,
-    concurrency: 1,
-    timeoutMs: 5000,
-  });
-  return { outcome, result: outcome.results[0]!, details: fake.hits.get(DETAIL) };
-}
+const run = suiteCaseOnFake(CASE, DETAIL);
 
 describe("a check's second look at an earlier step", () => {
   it("asks nothing again where the answers agree", async () => {
@@ -94,18 +77,7 @@ describe("a check's second look at an earlier step", () => {
 });
 
 describe("a second look at a deployment issuing IDs afresh on every call (s2-1-id-stability-not-shown)", () => {
-  const reread = async (faults: Fault[]) => {
-    fake = await startFakeDeployment({ faults });
-    const outcome = await runConformance({
-      baseUrl: fake.url,
-      apiKey: fake.keys.active,
-      cases: selectCases(loadSuites(), "detail/jobs-id-reusable"),
-      maxCredits: 100,
-      concurrency: 1,
-      timeoutMs: 5000,
-    });
-    return { outcome, result: outcome.results[0]!, details: fake.hits.get("POST /entity/v1/jobs/detail-by-id") };
-  };
+  const reread = suiteCaseOnFake("detail/jobs-id-reusable", "POST /entity/v1/jobs/detail-by-id");
 
   it("sets aside the members the earlier read answered with other strings, and observes it", async () => {
     const { result, outcome, details } = await reread(["ids-issued-afresh"]);
