@@ -1,5 +1,6 @@
-import { bodyOperation, canonicalJson } from "../contract/index.js";
+import { canonicalJson } from "../contract/index.js";
 import { bracketedAnswer } from "./bracketed-answer.js";
+import { observeSnapshotChanged } from "./snapshot-changed.js";
 import { firstDifference } from "../contract/tool-agreement.js";
 import { textJson } from "../client/mcp.js";
 import { isRefusal } from "./answer.js";
@@ -104,9 +105,6 @@ export function checkSameAnswerReissued(
     : { outcome };
 }
 
-/** The observation topic of answers a refresh changed between two looks (spec/catalog/choices.yaml). */
-const SNAPSHOT_CHANGED = "second-look.snapshot-changed";
-
 export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: unknown }> = {
   description: "a tool returned the same IDs (as a set) or the same records as the REST route",
   args: {
@@ -132,10 +130,10 @@ export const mcpParity: Check<{ what: "ids" | "records"; rest: unknown; tool: un
     const why = explained
       ? (bracketed.outcome.message ?? "")
       : `not judged: ${bracketed.outcome.message ?? ""}, so some changed more than once between them`;
-    ctx.run.observed.add(
-      `${SNAPSHOT_CHANGED}.${(ctx.operationId && bodyOperation(ctx.operationId)?.dataset) ?? "other"}`,
+    observeSnapshotChanged(
+      ctx.run.observed,
+      ctx.operationId,
       `${bracketed.changed} ${args.what} changed between REST's answers before and after the tool; ${why}`,
-      "s1-snapshot-data-lag",
     );
     return pass(why);
   },

@@ -100,7 +100,7 @@ interface DataLook {
 }
 
 /** An earlier step a later check may ask again (second-look.ts): its request as it was sent, and what it captured. */
-export interface EarlierStep {
+interface EarlierStep {
   readonly step: StepDef;
   readonly prepared: PreparedExpansion;
   readonly captured: Readonly<Record<string, unknown>>;

@@ -1,12 +1,13 @@
-import { bodyOperation, canonicalJson } from "../../contract/index.js";
+import { canonicalJson } from "../../contract/index.js";
 import type { CheckContext } from "../../checks/index.js";
 import type { Exchange } from "../../checks/exchange.js";
+import { observeSnapshotChanged } from "../../checks/snapshot-changed.js";
 import { viewOf } from "../../checks/views.js";
 import { resolve, type Generator } from "../template.js";
 import type { CheckCall } from "../types.js";
 import { captureAll } from "./capture.js";
 import { runCheck } from "./check.js";
-import type { CaseRun, EarlierStep, Judged, RunDeps, SentExpansion, VersionCost } from "./context.js";
+import type { CaseRun, Judged, RunDeps, SentExpansion, VersionCost } from "./context.js";
 import { keep } from "./keep.js";
 import { sendUnmeasured } from "./send.js";
 
@@ -20,9 +21,6 @@ interface Look {
   readonly changed: readonly string[];
   readonly missing: readonly string[];
 }
-
-/** The observation topic of answers a refresh changed between two looks (spec/catalog/choices.yaml). */
-const SNAPSHOT_CHANGED = "second-look.snapshot-changed";
 
 /**
  * The second looks of one step (docs/verdicts.md, "What a check assumes about the data staying still"). A check that
@@ -80,11 +78,11 @@ export class SecondLooks {
     const again = runCheck(call, second, label, generators, stepClause);
     if (again.every((j) => j.outcome.status === "pass")) {
       if (look.changed.length)
-        this.deps.state.observed.add(
-          `${SNAPSHOT_CHANGED}.${datasetOf(this.run.earlier.get(target)!)}`,
+        observeSnapshotChanged(
+          this.deps.state.observed,
+          this.operationOf(target),
           `${this.run.def.id} ${label}: ${target} answered otherwise (${look.changed.join(", ")}) when asked again ` +
             `after it, and ${call.name} held against that answer`,
-          "s1-snapshot-data-lag",
         );
       return again;
     }
@@ -135,11 +133,11 @@ export class SecondLooks {
       );
     return judged.map((j) => {
       if (j.outcome.status !== "fail") return j;
-      this.deps.state.observed.add(
-        `${SNAPSHOT_CHANGED}.${datasetOf(this.run.earlier.get(target)!)}`,
+      observeSnapshotChanged(
+        this.deps.state.observed,
+        this.operationOf(target),
         `${this.run.def.id} ${label}: ${j.check} failed (${j.outcome.message ?? "failed"}) while the records of ` +
           `${target}, which its request was built from, changed (${changed.join(", ")}) when asked again`,
-        "s1-snapshot-data-lag",
       );
       return {
         ...j,
@@ -149,6 +147,11 @@ export class SecondLooks {
         },
       };
     });
+  }
+
+  /** The route the earlier step named `target` called. */
+  private operationOf(target: string): string | undefined {
+    return this.run.earlier.get(target)!.prepared.plan.operationId;
   }
 
   /** The earlier step named `target` asked once more (once for the whole step), or undefined when it gave no answer. */
@@ -185,11 +188,6 @@ export class SecondLooks {
     const changed = Object.keys(vars).filter((k) => canonicalJson(vars[k]) !== canonicalJson(earlier.captured[k]));
     return { vars, exchange, changed, missing };
   }
-}
-
-function datasetOf(earlier: EarlierStep): string {
-  const op = earlier.prepared.plan.operationId;
-  return (op && bodyOperation(op)?.dataset) ?? "other";
 }
 
 /** The failures of `judged` that stand after a second look: what it found after each message, its exchange beside. */
