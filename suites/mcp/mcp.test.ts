@@ -91,6 +91,12 @@ const KILLS: Record<string, Record<string, string[]>> = {
   "mcp-nl-tool-drops-size": { "mcp/natural-language-search-tool": ["page-size"] },
   "mcp-key-status-tool-charged": { "mcp/key-status-tool-free": ["credits"] },
   "mcp-sse-tools-other-prefix": { "mcp/tools-same-on-both-transports": ["mcp-same-tools"] },
+  "mcp-key-status-tool-missing": {
+    "mcp/key-status-tool-free": ["transport"],
+    "mcp/tool-schemas-agree-with-routes": ["mcp-tool-schemas"],
+    "mcp/tools-one-per-route": ["mcp-tools-per-route"],
+  },
+  "mcp-query-people-tool-returns-records": { "mcp/search-parity": ["ids-only"] },
   // Every SDK session on /sse fails at the initialized notification; the raw initialize probes still pass.
   "mcp-sse-session-lost-after-initialize": Object.fromEntries(
     [

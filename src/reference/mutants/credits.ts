@@ -3,6 +3,9 @@ import type { StageHook } from "../pipeline/context.js";
 import { chargeWith } from "../pipeline/stages/charge.js";
 import type { Mutant } from "./mutant.js";
 import { requestedSize } from "./rewrite.js";
+import type { KeyAccount } from "../keys.js";
+import { hasKeyRing } from "../mcp/auth.js";
+import type { McpFaults } from "../mcp/faults.js";
 
 const formula = (op: OperationId) => loadContract().operations.get(op)?.creditFormula;
 
@@ -188,6 +191,29 @@ export const CREDIT_MUTANTS: readonly Mutant[] = [
             : correct,
         ),
       ],
+    },
+  },
+  {
+    id: "credits-key-status-charged-on-sse",
+    clause: "s4-5-key-status-costs-nothing",
+    area: "credits",
+    routes: ["getKeyStatus"],
+    description:
+      "The key status tool of the SSE transport charges 1 Credit a call (the legacy build meters every tool); " +
+      "GET /auth/key/status and the /mcp tool stay free.",
+    faults: {
+      mcp: {
+        transportService: {
+          sse: (service) => ({
+            async call(operationId, body, authorization) {
+              const response = await service.call(operationId, body, authorization);
+              if (operationId === "getKeyStatus" && response.status === 200 && hasKeyRing(service))
+                (service.keyRing.identify(authorization) as KeyAccount).charge(1);
+              return response;
+            },
+          }),
+        },
+      } satisfies McpFaults,
     },
   },
 ];

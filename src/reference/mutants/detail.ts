@@ -1,10 +1,28 @@
 import { companyFields } from "../records/companies.js";
 import { JobRecords } from "../records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS } from "../records/people.js";
-import { bodyOperation } from "../../contract/index.js";
+import { SENIORITIES } from "../vocabulary.js";
+import { bodyOperation, idsMemberOf } from "../../contract/index.js";
 import type { Mutant } from "./mutant.js";
 import { badRequest } from "../refusal.js";
-import { DETAIL_ROUTES, rewriteBody, rewriteData } from "./rewrite.js";
+import { DETAIL_ROUTES, idsIn, rewriteBody, rewriteData } from "./rewrite.js";
+
+/** The numbers a mutant gives job IDs, in the order it first answers them, and back. */
+const JOB_NUMBERS = new Map<string, number>();
+const JOB_IDS = new Map<number, string>();
+
+function jobNumber(id: unknown): unknown {
+  if (typeof id !== "string") return id;
+  let n = JOB_NUMBERS.get(id);
+  if (n === undefined) {
+    n = JOB_NUMBERS.size + 1;
+    JOB_NUMBERS.set(id, n);
+    JOB_IDS.set(n, id);
+  }
+  return n;
+}
+
+const jobId = (n: number): unknown => JOB_IDS.get(n) ?? n;
 
 /** The member of the profile detail body that holds its IDs and URLs (§4.4), from the contract. */
 const PROFILE_IDS = bodyOperation("getProfiles")!.idsMember;
@@ -209,6 +227,195 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    id: "detail-job-applicants-count-integer",
+    clause: "s2-6-applicants-count-string",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "applicants_count is an integer (the source's figure parsed) instead of the string §2.6 gives.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.applicants_count === "string" && /^\d+$/.test(record.applicants_count)
+          ? { ...record, applicants_count: Number(record.applicants_count) }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-dates-as-timestamps",
+    clause: "s2-6-dates-yyyy-mm-dd",
+    area: "detail",
+    routes: ["getJobs"],
+    description:
+      'created_at and updated_at are timestamps ("2026-03-01T00:00:00Z", a timestamp column serialized) ' +
+      "instead of YYYY-MM-DD.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job") return record;
+        const stamp = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
+        return { ...record, created_at: stamp(record.created_at), updated_at: stamp(record.updated_at) };
+      },
+    },
+  },
+  {
+    id: "detail-job-functions-joined",
+    clause: "s2-6-functions-industries-arrays",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "functions and industries are one comma-separated string each instead of a list of strings.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job") return record;
+        const joined = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v);
+        return { ...record, functions: joined(record.functions), industries: joined(record.industries) };
+      },
+    },
+  },
+  {
+    id: "detail-job-required-months-string",
+    clause: "s2-6-required-months-integer",
+    area: "detail",
+    routes: ["getJobs"],
+    description: 'required_months_of_experience is a string ("24") instead of an integer.',
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.required_months_of_experience === "number"
+          ? { ...record, required_months_of_experience: String(record.required_months_of_experience) }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-seniority-ordinal",
+    clause: "s2-6-seniority-seven-levels",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "seniority is the level's ordinal (1 for Internship to 7 for Executive) instead of its name.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.seniority === "string"
+          ? { ...record, seniority: (SENIORITIES as readonly string[]).indexOf(record.seniority) + 1 }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-employment-type-list",
+    clause: "s2-6-employment-type-seven-values",
+    area: "detail",
+    routes: ["getJobs"],
+    description: 'employment_type is a list of values (["Full-time"]), as some sources give it, instead of one string.',
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.employment_type === "string"
+          ? { ...record, employment_type: [record.employment_type] }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-posted-days",
+    clause: "s2-6-string-fields",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "posted is the age in days as an integer instead of the string the source words it with.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job" || typeof record.posted !== "string") return record;
+        const days = /^(\d+) days? ago$/.exec(record.posted);
+        return { ...record, posted: record.posted === "Today" ? 0 : days ? Number(days[1]) : 30 };
+      },
+    },
+  },
+  {
+    id: "detail-job-salary-block-always",
+    clause: "s2-6-salary-block-only-where-stated",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "Every default job record carries a salary block, of nulls where the posting states no figure.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && "title" in record && !("salary" in record)
+          ? { ...record, salary: { min_value: null, max_value: null, currency: null, unit: null, string: null } }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-description-not-default",
+    clause: "s2-6-default-record-except-company-id",
+    area: "detail",
+    routes: ["getJobs"],
+    description:
+      "The default job record leaves out description (the longest field), reachable only by naming it in _source.",
+    faults: {
+      selection: (kind, fields, explicit) =>
+        kind === "job" && !explicit ? fields.filter((f) => f !== "description") : [...fields],
+    },
+  },
+  {
+    id: "detail-jobs-results-keyed-by-id",
+    clause: "s4-4-jobs-records-as-2-6",
+    area: "detail",
+    routes: ["getJobs"],
+    description: "The jobs detail route answers results as an object of records keyed by their IDs, not a list.",
+    faults: {
+      response: rewriteData(["getJobs"], (data) =>
+        Array.isArray(data.results)
+          ? {
+              ...data,
+              results: Object.fromEntries(
+                (data.results as Record<string, unknown>[]).map((r, i) => [
+                  typeof r.id === "string" ? r.id : String(i),
+                  r,
+                ]),
+              ),
+            }
+          : data,
+      ),
+    },
+  },
+  {
+    id: "detail-job-closed-posting-refused",
+    clause: "s3-closed-posting-not-found",
+    area: "detail",
+    routes: ["getJobs"],
+    description:
+      "A jobs detail request naming a closed posting is refused whole (410) instead of listing it in not_found.",
+    faults: {
+      response: (operationId, response) => {
+        if (operationId !== "getJobs" || response.status !== 200) return response;
+        const notFound = (response.envelope.data as { not_found?: unknown[] } | undefined)?.not_found ?? [];
+        return notFound.length === 0
+          ? response
+          : { ...response, status: 410, envelope: { code: 410, msg: "posting closed", data: null } };
+      },
+    },
+  },
+  {
+    id: "detail-companies-results-ids",
+    clause: "s4-4-companies-response-records",
+    area: "detail",
+    routes: ["getCompanies"],
+    description: "The companies detail route answers the resolved company IDs in results instead of the records.",
+    faults: {
+      response: rewriteData(["getCompanies"], (data) =>
+        Array.isArray(data.results)
+          ? { ...data, results: (data.results as Record<string, unknown>[]).map((r) => r.id) }
+          : data,
+      ),
+    },
+  },
+  {
+    id: "detail-profile-source-required",
+    clause: "s4-4-profile-source-omitted-default",
+    area: "detail",
+    routes: ["getProfiles"],
+    description:
+      "A profiles request that names no _source (nor source) is refused as incomplete instead of answered with the " +
+      "default record.",
+    faults: {
+      request: rewriteBody(["getProfiles"], (body) => {
+        if (body._source === undefined && body.source === undefined) throw badRequest("_source: required");
+        return body;
+      }),
+    },
+  },
+  {
     id: "detail-profile-ids-string-served",
     clause: "s4-4-profile-ids-1-to-100",
     area: "detail",
@@ -218,6 +425,36 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
       request: rewriteBody(["getProfiles"], (body) =>
         typeof body[PROFILE_IDS] === "string" ? { ...body, [PROFILE_IDS]: [body[PROFILE_IDS]] } : body,
       ),
+    },
+  },
+  {
+    id: "detail-job-ids-numbers",
+    clause: "s2-1-ids-opaque-strings",
+    area: "detail",
+    routes: ["queryJobs", "getJobs"],
+    description:
+      "Job IDs are the postings' numbers, as JSON numbers: the jobs search answers them and the jobs detail " +
+      "route accepts them (and its records carry them as id), instead of opaque strings.",
+    faults: {
+      response: rewriteData(["queryJobs", "getJobs"], (data, op) => {
+        const ids = idsIn(op, data);
+        if (Array.isArray(ids)) return { ...data, [idsMemberOf("jobs")]: ids.map(jobNumber) };
+        if (Array.isArray(data.results))
+          return {
+            ...data,
+            results: (data.results as Record<string, unknown>[]).map((r) =>
+              typeof r.id === "string" ? { ...r, id: jobNumber(r.id) } : r,
+            ),
+          };
+        return data;
+      }),
+      request: rewriteBody(["getJobs"], (body) => {
+        const member = bodyOperation("getJobs")!.idsMember;
+        const ids = body[member];
+        return Array.isArray(ids)
+          ? { ...body, [member]: (ids as unknown[]).map((id) => (typeof id === "number" ? jobId(id) : id)) }
+          : body;
+      }),
     },
   },
 ];

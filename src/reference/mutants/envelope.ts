@@ -1,6 +1,20 @@
 import { idsMemberOf } from "../../contract/index.js";
 import type { Mutant } from "./mutant.js";
 import { idsIn, rewriteData } from "./rewrite.js";
+import type { RequestContext } from "../pipeline/context.js";
+
+/** A profiles detail request without IDs but with where, given the IDs of that search's first 100 matches. */
+function searchFirst(ctx: RequestContext): RequestContext {
+  const body = ctx.body as Record<string, unknown> | null;
+  const ids = idsMemberOf("people");
+  if (ctx.operationId !== "getProfiles" || !body || typeof body !== "object" || !("where" in body) || ids in body)
+    return ctx;
+  const search = ctx.service.validate("queryPeople", { where: body.where, size: 100 });
+  const found = ctx.service.serve("queryPeople", search, ctx.account!).data as Record<string, unknown>;
+  const { where: _where, ...rest } = body;
+  ctx.body = { ...rest, [ids]: found[ids] };
+  return ctx;
+}
 
 export const ENVELOPE_MUTANTS: readonly Mutant[] = [
   {
@@ -64,5 +78,15 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
         return data;
       }),
     },
+  },
+  {
+    id: "envelope-detail-serves-where",
+    clause: "s1-no-endpoint-does-both",
+    area: "envelope",
+    routes: ["getProfiles"],
+    description:
+      "The profiles detail route, given where instead of profile_ids, searches and returns the records of the " +
+      "first 100 matches: one endpoint doing both steps.",
+    faults: { stages: [{ stage: "validation", wrap: (inner) => (ctx, next) => inner(searchFirst(ctx), next) }] },
   },
 ];

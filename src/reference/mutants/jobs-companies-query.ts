@@ -53,4 +53,26 @@ export const JOBS_COMPANIES_QUERY_MUTANTS: readonly Mutant[] = [
     description: "country_iso_2, one of the 22 queryable jobs fields (underscore before the 2), is refused as unknown.",
     faults: { request: refuseField("queryJobs", "country_iso_2") },
   },
+  {
+    id: "companies-field-hq-country-iso2-refused",
+    clause: "s2-7-companies-queryable-fields",
+    area: "jobs-companies-query",
+    routes: ["queryCompanies"],
+    description:
+      "hq_country_iso2, one of the 23 queryable companies fields, is refused as unknown (the route knows it as " +
+      "hq_country_iso_2, the jobs spelling).",
+    faults: { request: refuseField("queryCompanies", "hq_country_iso2") },
+  },
+  {
+    id: "jobs-companies-next-always",
+    clause: "s4-3-jobs-companies-page-until-next-absent",
+    area: "jobs-companies-query",
+    routes: ["queryJobs", "queryCompanies"],
+    description:
+      "Jobs and companies pages always carry next, an empty page past the last match included, so paging until " +
+      "next is absent never ends.",
+    faults: {
+      nextWhen: (dataset, page) => dataset !== "people" || page.offset + page.returned < page.total,
+    },
+  },
 ];

@@ -1,5 +1,33 @@
 import type { Mutant } from "./mutant.js";
 import type { McpFaults } from "../mcp/faults.js";
+import { creditCost, idsMemberOf } from "../../contract/index.js";
+import { hasKeyRing } from "../mcp/auth.js";
+import type { KeyAccount } from "../keys.js";
+import type { Service } from "../service.js";
+
+/**
+ * A Service whose people search also answers the records of the IDs it found, read through the profiles route
+ * and refunded, so that the tool's Credits stay those of the search and only its answer breaks §4.6.
+ */
+function withRecords(service: Service): Service {
+  return {
+    async call(operationId, body, authorization) {
+      const response = await service.call(operationId, body, authorization);
+      if (operationId !== "queryPeople" || response.status !== 200) return response;
+      const data = response.envelope.data as Record<string, unknown>;
+      const ids = data[idsMemberOf("people")] as string[];
+      if (ids.length === 0) return response;
+      const detail = await service.call("getProfiles", { [idsMemberOf("people")]: ids.slice(0, 100) }, authorization);
+      if (detail.status !== 200) return response;
+      const results = (detail.envelope.data as { results: unknown[] }).results;
+      if (hasKeyRing(service))
+        (service.keyRing.identify(authorization) as KeyAccount).charge(
+          -(creditCost("getProfiles", results.length) ?? 0),
+        );
+      return { ...response, envelope: { ...response.envelope, data: { ...data, results } } };
+    },
+  };
+}
 
 /**
  * Mutants of the MCP surface: the REST routes stay correct, one MCP fault each (McpFaults), so the `mcp`
@@ -96,5 +124,25 @@ export const MCP_MUTANTS: readonly Mutant[] = [
       "The SSE message endpoint forgets a session after its first message (initialize): the initialized " +
       "notification and every tool call get 404.",
     faults: { mcp: { sseSessionMessages: 1 } satisfies McpFaults },
+  },
+  {
+    id: "mcp-key-status-tool-missing",
+    clause: "s1-mcp-exposes-nine-routes",
+    area: "mcp",
+    routes: ["getKeyStatus"],
+    description:
+      "tools/list leaves out svc_get_key_status (eight tools, the data and version routes only), and calling it " +
+      "is refused as an unknown tool.",
+    faults: { mcp: { missingTools: ["getKeyStatus"] } satisfies McpFaults },
+  },
+  {
+    id: "mcp-query-people-tool-returns-records",
+    clause: "s4-6-search-tool-ids-only",
+    area: "mcp",
+    routes: ["queryPeople"],
+    description:
+      "svc_query_people answers, beside profile_ids, the default record of each profile (read without a charge): " +
+      "a search tool that returns records, on the Streamable HTTP transport.",
+    faults: { mcp: { transportService: { "streamable-http": withRecords } } satisfies McpFaults },
   },
 ];

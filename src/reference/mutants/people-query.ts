@@ -1,6 +1,24 @@
 import type { Plan } from "../query/plan.js";
 import type { Mutant } from "./mutant.js";
-import { idsIn, refuseField, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
+import { idsMemberOf, loadContract } from "../../contract/index.js";
+import { idsIn, refuseField, rewriteBody, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
+
+/** Field names of jobs and companies that people do not have (§2.7: the datasets do not share one vocabulary). */
+function foreignFields(): Set<string> {
+  const { datasets } = loadContract();
+  const people = datasets.people.fields;
+  return new Set([...datasets.jobs.fields.keys(), ...datasets.companies.fields.keys()].filter((f) => !people.has(f)));
+}
+
+/** The tree with every leaf on a foreign field made a leaf on a people field that matches nobody. */
+function matchNobodyOnForeignFields(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(matchNobodyOnForeignFields);
+  if (node === null || typeof node !== "object") return node;
+  const n = node as Record<string, unknown>;
+  if (typeof n.field === "string" && foreignFields().has(n.field))
+    return { field: "full_name", eq: "\u0000matches nobody" };
+  return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, matchNobodyOnForeignFields(v)]));
+}
 
 /**
  * A scope's conditions each checked on their own: `has_experience: {all: [a, b]}` becomes
@@ -125,5 +143,33 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
     area: "people-query",
     description: "country_iso3, one of the 47 queryable people fields, is refused as unknown.",
     faults: { request: refuseField("queryPeople", "country_iso3") },
+  },
+  {
+    id: "people-ids-as-objects",
+    clause: "s1-search-returns-ids-cursor-count",
+    area: "people-query",
+    routes: ["queryPeople"],
+    description:
+      "A people search answers profile_ids as objects ({profile_id}, a search engine's hits) instead of strings.",
+    faults: {
+      response: rewriteData(["queryPeople"], (data, op) => {
+        const ids = idsIn(op, data);
+        return Array.isArray(ids)
+          ? { ...data, [idsMemberOf("people")]: (ids as unknown[]).map((id) => ({ profile_id: id })) }
+          : data;
+      }),
+    },
+  },
+  {
+    id: "people-other-datasets-fields-accepted",
+    clause: "s2-2-people-unknown-field-refused",
+    area: "people-query",
+    routes: ["queryPeople"],
+    description:
+      "A people query is validated against the names of all three datasets: a jobs or companies field outside the " +
+      "47 is served, matching nobody, instead of refused.",
+    faults: {
+      request: rewriteBody(["queryPeople"], (body) => ({ ...body, where: matchNobodyOnForeignFields(body.where) })),
+    },
   },
 ];

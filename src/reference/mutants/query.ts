@@ -178,4 +178,21 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
       },
     },
   },
+  {
+    id: "query-after-read-as-cursor",
+    clause: "s4-2-search-body-shape",
+    area: "query-spec",
+    routes: ["queryPeople", "queryJobs", "queryCompanies"],
+    description:
+      "Searches read their cursor from a member named cursor and ignore after: passing next back as after " +
+      "returns the first page again.",
+    faults: {
+      request: (operationId, body) => {
+        if (!(operationId in DATASET_OF) || body === null || typeof body !== "object" || Array.isArray(body))
+          return body;
+        const { after, ...rest } = body as Record<string, unknown>;
+        return after === undefined ? body : rest;
+      },
+    },
+  },
 ];
