@@ -85,5 +85,17 @@ describe("job-record (§2.6)", () => {
       "s2-6-salary-block-only-where-stated",
     );
     expect(clauseOf({ ...job, country_iso_2: "DEU" })).toContainEqual("s2-6-country-iso-2-underscore");
+    expect(clauseOf({ ...job, seniority: 3 })).toEqual([["s2-6-seniority-seven-levels"]]);
+    expect(clauseOf({ ...job, employment_type: ["Full-time"] })).toEqual([["s2-6-employment-type-seven-values"]]);
+  });
+
+  it("fails more than seven distinct seniority or employment_type values, never one between the endpoints", () => {
+    const levels = (n: number) => Array.from({ length: n }, (_, i) => ({ ...job, seniority: `Level ${i}` }));
+    const judgeAll = (records: object[]) =>
+      [jobRecord.run(context("getJobs", [ok({ results: records, not_found: [] })]), {})].flat();
+    expect(judgeAll(levels(7)).map((o) => o.status)).toEqual(["pass"]);
+    expect(judgeAll(levels(8)).map((o) => o.clause)).toEqual(["s2-6-seniority-seven-levels"]);
+    const types = Array.from({ length: 8 }, (_, i) => ({ ...job, employment_type: `Type ${i}` }));
+    expect(judgeAll(types).map((o) => o.clause)).toEqual(["s2-6-employment-type-seven-values"]);
   });
 });

@@ -23,7 +23,35 @@ const TYPE_CLAUSE: Readonly<Record<string, string>> = {
   "salary/min_value": "s2-6-salary-values-strings",
   "salary/max_value": "s2-6-salary-values-strings",
   country_iso_2: "s2-6-country-iso-2-underscore",
+  seniority: "s2-6-seniority-seven-levels",
+  employment_type: "s2-6-employment-type-seven-values",
 };
+
+/**
+ * §2.6: seniority is "one of seven levels" and employment_type "one of seven values". Which values lie between the
+ * endpoints is not shown, so one value is never judged; more than seven distinct values in one run's records are.
+ */
+const SEVEN: readonly { member: string; topic: string; clause: string }[] = [
+  { member: "seniority", topic: "jobs.seniority_values", clause: "s2-6-seniority-seven-levels" },
+  { member: "employment_type", topic: "jobs.employment_type_values", clause: "s2-6-employment-type-seven-values" },
+];
+
+/** A failure for each of seniority and employment_type seen with more than seven distinct values in this run. */
+function beyondSeven(observed: CheckContext["run"]["observed"]): CheckOutcome[] {
+  return SEVEN.flatMap(({ member, topic, clause }) => {
+    const values = observed.get(topic);
+    return Array.isArray(values) && values.length > 7
+      ? [
+          failOn(
+            clause,
+            `job records of this run carry ${values.length} distinct ${member} values, where §2.6 has seven`,
+            "at most seven distinct values",
+            firstOf(values.map(String), 12),
+          ),
+        ]
+      : [];
+  });
+}
 
 /**
  * The clauses a record outside the §2.6 shape breaks, by what the schema found: a member missing breaks "never
@@ -96,9 +124,9 @@ function ruleFailures(
 /**
  * Job records as in §2.6: every default field present (null or [] when empty, never omitted) with its
  * type, company_id only when named in `_source`, the salary block only with a figure, dates as
- * YYYY-MM-DD, a two-letter country_iso_2. With `source`, each record holds exactly the named fields.
- * Values the spec leaves open (seniority and employment_type between their endpoints,
- * application_active) are recorded as observed.
+ * YYYY-MM-DD, a two-letter country_iso_2, no more than seven distinct seniority or employment_type values in
+ * the run. With `source`, each record holds exactly the named fields. Values the spec leaves open (seniority and
+ * employment_type between their endpoints, application_active) are recorded as observed.
  */
 export const jobRecord: Check<Args> = {
   description:
@@ -171,6 +199,7 @@ export const jobRecord: Check<Args> = {
         "s4-4-jobs-companies-members-not-shown",
       );
     });
+    if (!args?.source) out.push(...beyondSeven(observed));
     return out.length ? out : [pass()];
   },
 };

@@ -296,6 +296,21 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    id: "detail-job-seniority-from-title",
+    clause: "s2-6-seniority-seven-levels",
+    area: "detail",
+    routes: ["getJobs"],
+    description:
+      "seniority is the first word of the advert's title as scraped (Senior, Lead, Data, ...), a long tail of " +
+      "values, instead of one of seven levels.",
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && typeof record.seniority === "string" && typeof record.title === "string"
+          ? { ...record, seniority: record.title.split(" ")[0] }
+          : record,
+    },
+  },
+  {
     id: "detail-job-employment-type-list",
     clause: "s2-6-employment-type-seven-values",
     area: "detail",
