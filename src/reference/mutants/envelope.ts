@@ -89,4 +89,23 @@ export const ENVELOPE_MUTANTS: readonly Mutant[] = [
       "first 100 matches: one endpoint doing both steps.",
     faults: { stages: [{ stage: "validation", wrap: (inner) => (ctx, next) => inner(searchFirst(ctx), next) }] },
   },
+  {
+    id: "envelope-jobs-search-returns-records",
+    clause: "s1-two-step-access",
+    area: "envelope",
+    routes: ["queryJobs"],
+    description:
+      "A jobs search answers, beside job_ids, a summary record of each posting (id, title, company_name): the " +
+      "two steps folded into one for the jobs dataset.",
+    faults: {
+      response: rewriteData(["queryJobs"], (data, op) => ({
+        ...data,
+        results: ((idsIn(op, data) as string[] | undefined) ?? []).map((id) => ({
+          id,
+          title: null,
+          company_name: null,
+        })),
+      })),
+    },
+  },
 ];

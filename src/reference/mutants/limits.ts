@@ -1,4 +1,5 @@
 import type { Mutant } from "./mutant.js";
+import type { McpFaults } from "../mcp/faults.js";
 import { bodyOperation } from "../../contract/index.js";
 import { DETAIL_ROUTES, rewriteBody, SEARCH_ROUTES } from "./rewrite.js";
 
@@ -43,5 +44,29 @@ export const LIMITS_MUTANTS: readonly Mutant[] = [
     area: "limits",
     description: "A leaf with two operators is served (its first operator applied) instead of refused.",
     faults: { skip: ["one-operator"] },
+  },
+  {
+    id: "limits-companies-tool-size-above-1000-refused-sse",
+    clause: "s9-pages-up-to-10000",
+    area: "limits",
+    routes: ["queryCompanies"],
+    description:
+      "The companies search tool of the SSE transport refuses a size above 1000, the result window of an earlier " +
+      "release, while its route and the /mcp tool serve pages of up to 10000 IDs.",
+    faults: {
+      mcp: {
+        transportService: {
+          sse: (service) => ({
+            call: (operationId, body, authorization) =>
+              operationId === "queryCompanies" && ((body as { size?: unknown } | null)?.size as number) > 1000
+                ? Promise.resolve({
+                    status: 400,
+                    envelope: { code: 400, msg: "size: at most 1000", data: null },
+                  })
+                : service.call(operationId, body, authorization),
+          }),
+        },
+      } satisfies McpFaults,
+    },
   },
 ];

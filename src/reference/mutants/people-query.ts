@@ -1,5 +1,6 @@
 import type { Plan } from "../query/plan.js";
 import type { Mutant } from "./mutant.js";
+import { badRequest } from "../refusal.js";
 import { idsMemberOf, loadContract } from "../../contract/index.js";
 import { idsIn, refuseField, rewriteBody, rewriteData, SEARCH_ROUTES } from "./rewrite.js";
 
@@ -170,6 +171,21 @@ export const PEOPLE_QUERY_MUTANTS: readonly Mutant[] = [
       "47 is served, matching nobody, instead of refused.",
     faults: {
       request: rewriteBody(["queryPeople"], (body) => ({ ...body, where: matchNobodyOnForeignFields(body.where) })),
+    },
+  },
+  {
+    id: "people-has-language-scope-refused",
+    clause: "s4-2-scope-people-only",
+    area: "people-query",
+    routes: ["queryPeople"],
+    description:
+      "A people query holding a has_language scope is refused (only has_experience and has_education are known " +
+      "scopes) instead of served.",
+    faults: {
+      request: rewriteBody(["queryPeople"], (body) => {
+        if (JSON.stringify(body.where ?? null).includes('"has_language":')) throw badRequest("where: unknown key");
+        return body;
+      }),
     },
   },
 ];
