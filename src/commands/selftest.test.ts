@@ -79,8 +79,8 @@ describe("tdss selftest", () => {
   }, 120_000);
 
   it(
-    "refuses an --only that matches no mutant and no variant, and a bad " +
-      "--workers, as usage errors (exit 2) writing nothing",
+    "refuses an --only that matches no mutant and no variant, a bad --workers, and --bail with --all-cases, " +
+      "as usage errors (exit 2) writing nothing",
     async () => {
       const streams = { out: () => {}, err: () => {}, cwd: dir };
       const elsewhere = join(dir, "unused");
@@ -95,6 +95,9 @@ describe("tdss selftest", () => {
       );
       expect(existsSync(elsewhere)).toBe(false);
       expect(await main(["selftest", "--only", "no-such-mutant", "--report-dir", elsewhere])).toBe(2);
+      // A bail stops each mutant at its first failing case, which the full matrix of --all-cases would not.
+      expect(await main(["selftest", "--bail", "--all-cases", "--report-dir", elsewhere])).toBe(2);
+      expect(existsSync(elsewhere)).toBe(false);
     },
   );
 });

@@ -15,6 +15,7 @@ import { commaList } from "./options.js";
 export interface SelftestArgs {
   only?: string | string[];
   allCases?: boolean;
+  bail?: boolean;
   workers?: number;
   reportDir?: string;
 }
@@ -36,6 +37,7 @@ export async function executeSelftest(args: SelftestArgs, io: Io): Promise<numbe
     report = await runSelftest({
       ...(args.only !== undefined ? { only: commaList(args.only) ?? "" } : {}),
       allCases: args.allCases ?? false,
+      ...(args.bail ? { bail: true } : {}),
       ...(args.workers !== undefined ? { workers: args.workers } : {}),
       onMutantDone: (row, done, total) =>
         io.err(`[${String(done).padStart(String(total).length)}/${total}]${formatMutantLine(row)}\n`),
@@ -74,6 +76,11 @@ export const selftestCommand: TdssCommand<SelftestArgs> = {
       .option("all-cases", {
         type: "boolean",
         describe: "Run every case against every mutant (the full matrix; slower)",
+      })
+      .option("bail", {
+        type: "boolean",
+        describe: "Stop each mutant's run at its first failing case (faster; the matrix names fewer kills)",
+        conflicts: "all-cases",
       })
       .option("workers", {
         type: "number",

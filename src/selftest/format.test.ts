@@ -95,4 +95,12 @@ describe("kill matrix formats", () => {
     for (const line of md.split("\n").filter((l) => l.startsWith("| `envelope-")))
       expect(line.split(/(?<!\\)\|/).length).toBe(8);
   });
+
+  it("says when each mutant's run stopped at its first failing case", () => {
+    expect(formatMarkdown(report([row({})]))).not.toContain("bail");
+    const bailed = { ...report([row({})]), selection: { allCases: false, bail: true } };
+    expect(formatMarkdown(bailed)).toContain(
+      "each mutant runs the cases of its area and those citing its clause, up to its first failing case (bail",
+    );
+  });
 });

@@ -95,6 +95,7 @@ export function formatMarkdown(report: SelftestReport): string {
       (report.selection.allCases
         ? "every case run against every mutant"
         : "each mutant runs the cases of its area and those citing its clause") +
+      (report.selection.bail ? ", up to its first failing case (bail: later kills not named)" : "") +
       `${report.selection.only ? `; mutants matching \`${report.selection.only}\`` : ""}.`,
     "",
     "## Correct reference server",

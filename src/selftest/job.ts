@@ -83,6 +83,8 @@ export async function runJob(job: Job): Promise<JobOutcome> {
       ...(job.variant ? { variant: job.variant } : {}),
     };
     server = await startReferenceServer({ port: 0, ...profile, asOf: job.asOf, ...extra });
+    // Under bail the first failed case stops the run: no case starts after it, and the steps in flight finish.
+    const bail = job.bail ? new AbortController() : undefined;
     const outcome = await runConformance({
       baseUrl: server.url,
       apiKey: server.keys.active,
@@ -92,8 +94,17 @@ export async function runJob(job: Job): Promise<JobOutcome> {
       maxCredits: MAX_CREDITS,
       concurrency: DEFAULT_CONCURRENCY,
       timeoutMs: 15_000,
+      ...(bail
+        ? {
+            signal: bail.signal,
+            interruptedBy: () => "bail: a case failed",
+            onCaseDone: (r) => (r.status === "failed" ? bail.abort() : undefined),
+          }
+        : {}),
     });
-    const verdicts = outcome.results.map((r): CaseVerdict => {
+    // The cases a bail left unstarted or cut short did not run: they are neither kills nor counted as run.
+    const ran = bail ? outcome.results.filter((r) => r.notRun !== "interrupted") : outcome.results;
+    const verdicts = ran.map((r): CaseVerdict => {
       const first = r.failures[0];
       return {
         id: r.id,

@@ -67,7 +67,7 @@ export interface SelftestReport {
   readonly durationMs: number;
   /** Worker threads used (0: one after another in the calling thread). */
   readonly workers: number;
-  readonly selection: { readonly only?: string; readonly allCases: boolean };
+  readonly selection: { readonly only?: string; readonly allCases: boolean; readonly bail?: boolean };
   readonly asOf: string;
   readonly profiles: Readonly<Partial<Record<ProfileName, (typeof DATASET_PROFILES)[ProfileName]>>>;
   readonly summary: SelftestSummary;

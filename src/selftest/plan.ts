@@ -32,6 +32,11 @@ export interface Job {
    * jobs threads of their own beside the working ones (src/selftest/pool.ts).
    */
   readonly waits?: boolean;
+  /**
+   * Stop at the first case that fails (a mutant's job under `bail`): the cases still to run could only add kills to
+   * a mutant already killed, as a mutation tester bails on a mutant's first failing test.
+   */
+  readonly bail?: boolean;
 }
 
 function profileOf(mutant: Mutant): ProfileName {
@@ -83,7 +88,7 @@ export const correctKey = (profile: ProfileName): string => `correct:${profile}`
 export function planJobs(
   mutants: readonly Mutant[],
   cases: readonly CaseDef[],
-  options: { allCases?: boolean; asOf: string },
+  options: { allCases?: boolean; bail?: boolean; asOf: string },
 ): Job[] {
   const mutantJobs: Job[] = mutants.map((m) => ({
     key: m.id,
@@ -91,6 +96,7 @@ export function planJobs(
     profile: profileOf(m),
     caseIds: casesFor(m, cases, options.allCases).map((c) => c.id),
     asOf: options.asOf,
+    ...(options.bail ? { bail: true } : {}),
   }));
   const byProfile = new Map<ProfileName, Set<string>>([["small", new Set(cases.map((c) => c.id))]]);
   for (const job of mutantJobs) {

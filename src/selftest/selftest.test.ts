@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MUTANTS } from "../reference/mutants/index.js";
 import { loadSuites } from "../runner/suites.js";
 import type { SelftestReport } from "./matrix.js";
+import { casesFor } from "./plan.js";
 import { runSelftest, writeSelftestReport } from "./selftest.js";
 
 /**
@@ -17,8 +18,9 @@ describe("tdss selftest over every mutant", () => {
   const rows: string[] = [];
   beforeAll(async () => {
     // About 40 s of two cores when quiet; the machine this runs on may be shared and loaded several times over.
-    // Variants run in src/selftest/variants.test.ts.
-    report = await runSelftest({ variants: false, onMutantDone: (row) => rows.push(row.id) });
+    // Variants run in src/selftest/variants.test.ts. Each mutant's run stops at its first failing case (bail): the
+    // gate needs each kill, `npm run selftest` writes the whole matrix.
+    report = await runSelftest({ variants: false, bail: true, onMutantDone: (row) => rows.push(row.id) });
   }, 600_000);
 
   it("passes every case against the correct reference server, with no warning either", () => {
@@ -44,6 +46,19 @@ describe("tdss selftest over every mutant", () => {
       exitCode: 0,
     });
     expect(report.mutants.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it("stops a mutant's run at its first failing case, and counts only the cases that ran", () => {
+    const cases = loadSuites();
+    const selected = (id: string) =>
+      casesFor(
+        MUTANTS.find((m) => m.id === id)!,
+        cases,
+      ).length;
+    const cut = report.mutants.filter((m) => m.casesRun < selected(m.id));
+    expect(report.selection.bail).toBe(true);
+    expect(cut.length).toBeGreaterThan(report.mutants.length / 10);
+    for (const m of cut) expect(m.killedBy.length, m.id).toBeGreaterThan(0);
   });
 
   it("reports each mutant once as it finishes, and each kill on both sides of the matrix", () => {

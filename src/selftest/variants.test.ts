@@ -41,7 +41,12 @@ describe("tdss selftest over every variant", () => {
         id,
       ).toContain(id);
     const combinations = gate.filter((v) => v.parts);
-    expect(combinations.map((v) => v.id).sort()).toEqual(["deployment-other-stack", "deployment-realistic"]);
+    expect(combinations.map((v) => v.id).sort()).toEqual([
+      "deployment-api-framework",
+      "deployment-other-stack",
+      "deployment-realistic",
+      "deployment-strict-reading",
+    ]);
     expect(new Set(combinations.flatMap((v) => v.parts!))).toEqual(combined);
   });
 

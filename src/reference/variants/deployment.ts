@@ -93,6 +93,72 @@ const OTHER_STACK_PARTS = [
 ] as const;
 
 /**
+ * A service built on an API framework, with its conventions, also legal together: refusals as 422 with codes of its
+ * own, trace members in every envelope; member names of its own for key status, version, search IDs, the
+ * natural-language hits and detail records; validation stricter where the spec is silent; records with fields of
+ * their own; IDs sealed afresh on every call; pages that overlap; a gateway's RateLimit headers; MCP results wrapped
+ * in structured content, a Python SDK's SSE stream, invalid arguments refused with HTTP 422; a search engine's
+ * phrase match; data in the world's scripts.
+ */
+const FRAMEWORK_PARTS = [
+  "failures-422-own-codes",
+  "envelope-trace-members",
+  "auth-key-status-other-members",
+  "version-other-members",
+  "search-ids-other-member",
+  "nl-search-hits-member",
+  "detail-records-member",
+  "query-where-required-everywhere",
+  "query-exists-false-refused",
+  "detail-zero-ids-refused",
+  "detail-source-spelling-refused",
+  "nl-size-capped-at-100",
+  "detail-full-record-extra-field",
+  "jobs-other-seniority-values",
+  "companies-other-record-fields",
+  "ids-encrypted-per-call",
+  "search-pages-overlap",
+  "service-rate-limit-headers",
+  "mcp-structured-content-wrapped",
+  "mcp-sse-stream-other-server",
+  "mcp-invalid-arguments-http-422",
+  "query-match-phrase",
+  "data-world-text",
+] as const;
+
+/**
+ * A service that reads the spec's silences strictly, also legal together: failures in a body of their own, 403
+ * without a key; key status with the balance as text and the active flag as 1 or 0; calendar versions; a total
+ * and a cursor beside the natural-language IDs; refusals where §2 and §4 leave the form open (numbers on fixed sets,
+ * absolute dates on posted, match on job numbers, fields outside their scope, _source other than an array); weeks
+ * and years as relative units; text length in UTF-16 units; the default record of the four shown fields; closed
+ * postings served; LinkedIn URLs normalised; a gateway's fixed window; MCP results as JSON resources and invalid
+ * arguments as HTTP 400; match needing any one word.
+ */
+const STRICT_PARTS = [
+  "failures-problem-body",
+  "auth-missing-key-403",
+  "auth-balance-as-text",
+  "auth-key-status-active-as-integer",
+  "version-calendar-scheme",
+  "nl-search-total-and-cursor",
+  "query-fixed-set-number-refused",
+  "jobs-posted-absolute-date-refused",
+  "jobs-match-on-numbers-refused",
+  "query-scope-membership-enforced",
+  "detail-source-array-only",
+  "query-relative-weeks-years",
+  "nl-text-utf16-units",
+  "detail-default-record-shown-fields",
+  "jobs-closed-postings-served",
+  "detail-linkedin-url-forms",
+  "service-rate-limit-fixed-window",
+  "mcp-results-as-json-resource",
+  "mcp-invalid-arguments-http-400",
+  "query-match-any-word",
+] as const;
+
+/**
  * 40 requests a second per key in bursts of 4, on every surface, which key status reports: a limit a run meets all
  * the time, as a deployment's would, yet lets the suite's 1,600 requests through in under a minute.
  */
@@ -133,5 +199,31 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       OTHER_STACK_PARTS.join(", ") +
       ").",
     OTHER_STACK_PARTS,
+  ),
+  deployment(
+    "deployment-api-framework",
+    "A deployed service built on an API framework, every convention at once: refusals as HTTP 422 with codes of " +
+      "its own; request_id and timestamp in every envelope; member names of its own for key status, version, the " +
+      "jobs and companies IDs, the natural-language hits and detail records; where required everywhere, exists " +
+      "true only, 0 detail IDs refused, _source only, natural-language size up to 100; records with fields of " +
+      "their own; IDs sealed afresh on every call; pages that overlap by one ID; RateLimit headers on a gateway's " +
+      "window; MCP results wrapped in structured content, the Python SDK's SSE stream, invalid arguments refused " +
+      "with HTTP 422; match as a phrase; names and prose in the world's scripts (" +
+      FRAMEWORK_PARTS.join(", ") +
+      ").",
+    FRAMEWORK_PARTS,
+  ),
+  deployment(
+    "deployment-strict-reading",
+    "A deployed service that reads the spec's silences strictly, every choice at once: failures in a body of " +
+      "their own, 403 without a key; key status with the balance as text and the active flag as 1 or 0; calendar " +
+      "versions; a total and a cursor beside the natural-language IDs; refusals where the form is left open " +
+      "(numbers on fixed sets, absolute dates on posted, match on job numbers, fields outside their scope, " +
+      "_source other than an array); weeks and years as relative units; text length in UTF-16 units; the default " +
+      "record of the four shown fields; closed postings served; LinkedIn URLs normalised; a gateway's fixed " +
+      "window of 10 s; MCP results as JSON resources, invalid arguments as HTTP 400; match needing any one word (" +
+      STRICT_PARTS.join(", ") +
+      ").",
+    STRICT_PARTS,
   ),
 ];
