@@ -95,6 +95,7 @@ describe("job-record (§2.6)", () => {
       [jobRecord.run(context("getJobs", [ok({ results: records, not_found: [] })]), {})].flat();
     expect(judgeAll(levels(7)).map((o) => o.status)).toEqual(["pass"]);
     expect(judgeAll(levels(8)).map((o) => o.clause)).toEqual(["s2-6-seniority-seven-levels"]);
+    expect(judgeAll([...levels(7), { ...job, seniority: "" }]).map((o) => o.status)).toEqual(["pass"]);
     const types = Array.from({ length: 8 }, (_, i) => ({ ...job, employment_type: `Type ${i}` }));
     expect(judgeAll(types).map((o) => o.clause)).toEqual(["s2-6-employment-type-seven-values"]);
   });

@@ -181,9 +181,10 @@ export const jobRecord: Check<Args> = {
           ),
         );
       out.push(...ruleFailures(at, r, observed));
-      if (r.seniority != null)
+      // An empty text is a value left out, as null is (sparse scraped data), not an eighth level (§2.6).
+      if (r.seniority != null && r.seniority !== "")
         observed.add("jobs.seniority_values", r.seniority, "s2-6-seniority-employment-type-values-not-shown");
-      if (r.employment_type != null)
+      if (r.employment_type != null && r.employment_type !== "")
         observed.add(
           "jobs.employment_type_values",
           r.employment_type,
