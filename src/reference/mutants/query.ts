@@ -10,6 +10,16 @@ const DATASET_OF: Readonly<Partial<Record<OperationId, Dataset>>> = {
   queryCompanies: "companies",
 };
 
+/** Every leaf of the tree on a field outside the dataset's list made a leaf on its first field that matches nothing. */
+function unknownLeavesMatchNothing(dataset: Dataset, node: unknown): unknown {
+  if (Array.isArray(node)) return node.map((child) => unknownLeavesMatchNothing(dataset, child));
+  if (node === null || typeof node !== "object") return node;
+  const n = node as Record<string, unknown>;
+  const fields = loadContract().datasets[dataset].fields;
+  if (typeof n.field === "string" && !fields.has(n.field)) return { field: [...fields.keys()][0], eq: "\u0000none" };
+  return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, unknownLeavesMatchNothing(dataset, v)]));
+}
+
 /** Throws a refusal at the first eq/in leaf whose value is outside its field's fixed value set (§2.3). */
 function refuseMisspelt(dataset: Dataset, node: unknown, path: string): void {
   if (typeof node !== "object" || node === null) return;
@@ -192,6 +202,22 @@ export const QUERY_MUTANTS: readonly Mutant[] = [
           return body;
         const { after, ...rest } = body as Record<string, unknown>;
         return after === undefined ? body : rest;
+      },
+    },
+  },
+  {
+    id: "query-unknown-field-matches-nothing",
+    clause: "s7-unknown-field-refused-free",
+    area: "query-spec",
+    routes: ["queryJobs", "queryCompanies"],
+    description:
+      "Jobs and companies queries read a leaf on a field outside their list as matching nothing (a search " +
+      "engine's unmapped field): an empty page instead of a refusal.",
+    faults: {
+      request: (operationId, body) => {
+        const dataset = DATASET_OF[operationId];
+        if (dataset === undefined || dataset === "people" || body === null || typeof body !== "object") return body;
+        return { ...body, where: unknownLeavesMatchNothing(dataset, (body as Record<string, unknown>).where) };
       },
     },
   },
