@@ -132,8 +132,8 @@ const FRAMEWORK_PARTS = [
  * and a cursor beside the natural-language IDs; refusals where §2 and §4 leave the form open (numbers on fixed sets,
  * absolute dates on posted, match on job numbers, fields outside their scope, _source other than an array); weeks
  * and years as relative units; text length in UTF-16 units; the default record of the four shown fields; closed
- * postings served; LinkedIn URLs normalised; a gateway's fixed window; MCP results as JSON resources and invalid
- * arguments as HTTP 400; match needing any one word.
+ * postings served; job dates kept to the month; LinkedIn URLs normalised; a gateway's fixed window; MCP results as
+ * JSON resources and invalid arguments as HTTP 400; match needing any one word.
  */
 const STRICT_PARTS = [
   "failures-problem-body",
@@ -150,6 +150,7 @@ const STRICT_PARTS = [
   "query-relative-weeks-years",
   "nl-text-utf16-units",
   "detail-default-record-shown-fields",
+  "detail-dates-month-precision",
   "jobs-closed-postings-served",
   "detail-linkedin-url-forms",
   "service-rate-limit-fixed-window",
@@ -220,8 +221,9 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "versions; a total and a cursor beside the natural-language IDs; refusals where the form is left open " +
       "(numbers on fixed sets, absolute dates on posted, match on job numbers, fields outside their scope, " +
       "_source other than an array); weeks and years as relative units; text length in UTF-16 units; the default " +
-      "record of the four shown fields; closed postings served; LinkedIn URLs normalised; a gateway's fixed " +
-      "window of 10 s; MCP results as JSON resources, invalid arguments as HTTP 400; match needing any one word (" +
+      "record of the four shown fields; closed postings served; job dates kept to the month; LinkedIn URLs " +
+      "normalised; a gateway's fixed window of 10 s; MCP results as JSON resources, invalid arguments as HTTP " +
+      "400; match needing any one word (" +
       STRICT_PARTS.join(", ") +
       ").",
     STRICT_PARTS,

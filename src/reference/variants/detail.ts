@@ -4,6 +4,8 @@ import { DETAIL_ROUTES, rewriteData } from "../mutants/rewrite.js";
 import { companyFields } from "../records/companies.js";
 import { profileFields } from "../records/people.js";
 import { badRequest } from "../refusal.js";
+import { dayString, toDay } from "../days.js";
+import type { StoreInput } from "../store/store.js";
 import type { Variant } from "./variant.js";
 
 type Data = Record<string, unknown>;
@@ -17,6 +19,19 @@ const DATE_FIELDS = new Set(["started_at", "ended_at", "last_funding_round_date"
 const BOOLEAN_FIELDS = new Set(["is_working", "is_decision_maker", "is_current", "is_studying", "is_b2b"]);
 const asTimestamp = (v: unknown): unknown =>
   typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v;
+
+/** Job dates of a person kept to the month, as a profile shows them ("Mar 2019"): stored as the month's first day. */
+const JOB_DATE_FIELDS = new Set(["started_at", "ended_at"]);
+/** A stored day (a day number, src/reference/days.ts) moved to the first day of its month. */
+const toMonthStart = (v: unknown): unknown => (typeof v === "number" ? toDay(`${dayString(v).slice(0, 7)}-01`) : v);
+const asMonth = (v: unknown): unknown => (typeof v === "string" && /^\d{4}-\d{2}-01$/.test(v) ? v.slice(0, 7) : v);
+
+function monthPrecision(input: StoreInput): StoreInput {
+  function* people() {
+    for (const p of input.people) yield mapFields(p, JOB_DATE_FIELDS, toMonthStart) as typeof p;
+  }
+  return { ...input, people: people() };
+}
 
 /** The value with every member named in `names`, at any depth, rewritten by `map`. */
 function mapFields(value: unknown, names: ReadonlySet<string>, map: (v: unknown) => unknown): unknown {
@@ -177,6 +192,19 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       "last_updated_at. A posting's created_at and updated_at keep YYYY-MM-DD, which §2.6 fixes.",
     faults: {
       record: (kind, record) => (kind === "job" ? record : (mapFields(record, DATE_FIELDS, asTimestamp) as Data)),
+    },
+  },
+  {
+    id: "detail-dates-month-precision",
+    clause: "s2-4-full-record-fields-not-shown",
+    area: "detail",
+    description:
+      "A person's job dates are kept to the month, as a profile shows them: started_at and ended_at are stored as " +
+      'the first day of their month, which queries compare, and written in records as YYYY-MM ("2019-03"). The ' +
+      "spec fixes the form of a date in a query (§4.2 rule 3), not in a people record (§2.4).",
+    faults: {
+      dataset: monthPrecision,
+      record: (kind, record) => (kind === "profile" ? (mapFields(record, JOB_DATE_FIELDS, asMonth) as Data) : record),
     },
   },
   {
