@@ -311,6 +311,36 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    id: "detail-job-regions-strings",
+    clause: "s2-6-string-fields",
+    area: "detail",
+    routes: ["getJobs"],
+    description: 'regions is a list of names (["EMEA"]) instead of a list of {region} objects (§2.6 regions[].region).',
+    faults: {
+      record: (kind, record) =>
+        kind === "job" && Array.isArray(record.regions)
+          ? { ...record, regions: (record.regions as { region?: unknown }[]).map((r) => r.region) }
+          : record,
+    },
+  },
+  {
+    id: "detail-job-company-block-flattened",
+    clause: "s2-6-string-fields",
+    area: "detail",
+    routes: ["getJobs"],
+    description:
+      "The company block is flattened into company_url and company_logo_url beside company_name, with no company " +
+      "member.",
+    faults: {
+      record: (kind, record) => {
+        if (kind !== "job" || !("company" in record)) return record;
+        const { company, ...rest } = record;
+        const block = (company ?? {}) as { url?: unknown; logo_url?: unknown };
+        return { ...rest, company_url: block.url ?? null, company_logo_url: block.logo_url ?? null };
+      },
+    },
+  },
+  {
     id: "detail-job-employment-type-list",
     clause: "s2-6-employment-type-seven-values",
     area: "detail",
