@@ -5,6 +5,7 @@ import { count } from "./count.js";
 import { detailCounts } from "./detail-counts.js";
 import { envelope } from "./envelope.js";
 import { equals } from "./equals.js";
+import { idsNotIssued } from "./ids-not-issued.js";
 import { idsOnly } from "./ids-only.js";
 import { idsResolve } from "./ids-resolve.js";
 import { jobRecord } from "./job-record.js";
@@ -49,6 +50,7 @@ export const CHECKS: Readonly<Record<string, AnyCheck>> = {
   "no-duplicates": noDuplicates,
   "complete-set": completeSet,
   "not-found": notFound,
+  "ids-not-issued": idsNotIssued,
   "detail-counts": detailCounts,
   "ids-resolve": idsResolve,
   "job-record": jobRecord,

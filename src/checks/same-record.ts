@@ -1,5 +1,5 @@
 import { canonicalJson } from "../contract/index.js";
-import { excerpt, fail, pass, type Check } from "./check.js";
+import { excerpt, fail, failOn, pass, type Check } from "./check.js";
 import { mask, REISSUED_CLAUSE, REISSUED_IDS, reissuedMembers } from "./reissued-ids.js";
 
 interface Args {
@@ -7,6 +7,12 @@ interface Args {
   expected: Record<string, unknown>;
   /** Members left out of the comparison (e.g. an ID a deployment may encrypt afresh on every call). */
   ignore?: string[];
+  /**
+   * A member several records may share (a LinkedIn URL two profiles carry, s2-1-linkedin-url-shared): a record with
+   * the same value of it and another value of an ignored member (its ID) is another record, and its differences are
+   * judged on `clause`, a reading, rather than failed.
+   */
+  shared?: { member: string; clause: string };
 }
 
 /**
@@ -20,7 +26,16 @@ export const sameRecord: Check<Args> = {
     type: "object",
     required: ["expected"],
     additionalProperties: false,
-    properties: { expected: { type: "object" }, ignore: { type: "array", items: { type: "string" } } },
+    properties: {
+      expected: { type: "object" },
+      ignore: { type: "array", items: { type: "string" } },
+      shared: {
+        type: "object",
+        required: ["member", "clause"],
+        additionalProperties: false,
+        properties: { member: { type: "string" }, clause: { type: "string" } },
+      },
+    },
   },
   run: (ctx, args) => {
     const e = ctx.exchanges.at(-1);
@@ -57,6 +72,17 @@ export const sameRecord: Check<Args> = {
     const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
       (k) => canonicalJson(a[k]) !== canonicalJson(b[k]),
     );
+    const record = actual as Record<string, unknown>;
+    const shared = args.shared;
+    const otherRecord = [...ignore].some((k) => canonicalJson(record[k]) !== canonicalJson(args.expected[k]));
+    if (shared && otherRecord && !differing.includes(shared.member) && hasValue(a[shared.member]))
+      return failOn(
+        shared.clause,
+        `another record carrying the same ${shared.member} was answered, differing in ` +
+          differing.slice(0, 8).join(", "),
+        excerpt(Object.fromEntries(differing.map((k) => [k, b[k]])), 300),
+        excerpt(Object.fromEntries(differing.map((k) => [k, a[k]])), 300),
+      );
     return fail(
       `the records differ in ${differing.slice(0, 8).join(", ")}`,
       excerpt(Object.fromEntries(differing.map((k) => [k, b[k]])), 300),
@@ -64,3 +90,7 @@ export const sameRecord: Check<Args> = {
     );
   },
 };
+
+function hasValue(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}

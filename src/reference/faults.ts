@@ -113,6 +113,23 @@ export interface Faults {
    * Closed postings resolve to their records on the jobs detail route instead of not_found (a variant's choice, §3).
    */
   readonly servesClosedPostings?: boolean;
+  /**
+   * A detail ID of the IDs' own form (22 base64url characters) that the codec did not issue (one character changed)
+   * resolves all the same, to a row of its own drawn from its text, where the data holds that row: IDs encrypted
+   * without authentication in a dense space, as format-preserving encryption or a reversible encoding of row numbers
+   * gives (a variant's choice: §2.1 says only "opaque encrypted strings").
+   */
+  readonly idsWithoutAuthentication?: boolean;
+  /**
+   * A LinkedIn URL that several profiles carry resolves to the last of them in row order, the one collected last,
+   * instead of the first (a variant's choice: §2.1 does not say that one URL belongs to one profile).
+   */
+  readonly linkedinUrlLastCollected?: boolean;
+  /**
+   * The moment a query's relative dates (now-30d) count back from, given the server's clock (correct: that moment, on
+   * its UTC date): a variant reads them on a local date of another time zone, or by a clock that is off.
+   */
+  readonly relativeDatesNow?: (now: Date) => Date;
   /** Passed as-is to createMcpHandler as options.faults (McpFaults of src/reference/mcp/faults.ts). */
   readonly mcp?: Readonly<Record<string, unknown>>;
 }

@@ -8,6 +8,7 @@ import { behindGateway } from "./gateway.js";
 import { createRequestListener, type McpHandler } from "./http.js";
 import { MAX_LATENCY_MS, type ReferenceServerOptions } from "./options.js";
 import { ReferenceService } from "./reference-service.js";
+import { underPathPrefix } from "./path-prefix.js";
 import { tapExchanges } from "./tap.js";
 import type { Service } from "./service.js";
 
@@ -195,7 +196,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
             setTimeout(() => resolve(handle(req, res)), delay + Math.floor(Math.random() * (jitter + 1))),
           )
       : handle;
-  const front = behindGateway(delayed, service.variant?.server?.gateway);
+  const prefix = service.variant?.server?.pathPrefix;
+  const front = underPathPrefix(behindGateway(delayed, service.variant?.server?.gateway), prefix);
   markReady((req, res) => void front(req, res));
   const hostPart =
     address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
@@ -213,7 +215,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${hostPart}:${address.port}`,
+    url: `http://${hostPart}:${address.port}${prefix ?? ""}`,
     keys: service.keys,
     service,
     close() {

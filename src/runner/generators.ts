@@ -34,7 +34,10 @@ function bogusId(state: GeneratorState): string {
   return id;
 }
 
-/** The same ID with one character in its middle changed: looks genuine, cannot decrypt. */
+/**
+ * The same ID with one character in its middle changed: looks genuine, and does not decrypt where IDs carry
+ * authentication (where they do not, it may decrypt to another record: s2-1-ids-not-issued).
+ */
 export function tamperId(id: string): string {
   if (id.length === 0) return "x";
   const at = Math.floor(id.length / 2);
@@ -82,14 +85,16 @@ function typicalLeaf(field: FieldSpec): Record<string, unknown> {
   return { field: field.name, eq: "tdss" };
 }
 
-/** A captured ID (or cursor) with one character changed; the result is remembered as bogus. */
-function tamper(state: GeneratorState, [id]: readonly unknown[], scope: TemplateScope): unknown {
-  if (id instanceof Unknown || scope.estimating) return bogusId(state);
+/**
+ * A captured ID (or cursor) with one character changed. It is not remembered as bogus: IDs encrypted without
+ * authentication in a dense space can resolve it to a record (s2-1-ids-not-issued), so the budget prices it as an
+ * ID that may be found and charged.
+ */
+function tamper(_state: GeneratorState, [id]: readonly unknown[], scope: TemplateScope): unknown {
+  if (id instanceof Unknown || scope.estimating) return randomBytes(16).toString("base64url");
   if (typeof id !== "string")
     throw new TemplateError(`tamper: expected a string, got ${JSON.stringify(id)?.slice(0, 60)}`);
-  const out = tamperId(id);
-  state.bogus.add(out);
-  return out;
+  return tamperId(id);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PersonInput } from "../inputs.js";
 import type { StoreInput } from "../store/store.js";
 import { refreshedSnapshots, rollingSnapshots } from "./refreshed-snapshot.js";
 import type { Variant } from "./variant.js";
@@ -132,6 +133,27 @@ function worldText(input: StoreInput): StoreInput {
   return { people: people(), jobs: jobs(), companies: companies() };
 }
 
+/** Skills a profile collected again later has gained. */
+const LATER_SKILLS = ["Kubernetes", "Negotiation"];
+
+/**
+ * Every fourth person from the second on a copy of the person before, collected again later: the same name, LinkedIn
+ * URL, jobs and schools, its skills one dropped and two gained, as a profile collected twice from two sources and
+ * never merged is held.
+ */
+function duplicatedPeople(input: StoreInput): StoreInput {
+  function* people() {
+    let row = 0;
+    let before: PersonInput | undefined;
+    for (const p of input.people) {
+      const again = row++ % 4 === 1 && before !== undefined;
+      yield again ? { ...before!, skills: [...(before!.skills ?? []).slice(1), ...LATER_SKILLS] } : p;
+      before = p;
+    }
+  }
+  return { ...input, people: people() };
+}
+
 /** How much data a deployment holds (§4.3: totals reach the 100000+ cap; jobs and companies carry no count). */
 export const DATA_VARIANTS: readonly Variant[] = [
   {
@@ -143,6 +165,26 @@ export const DATA_VARIANTS: readonly Variant[] = [
       "companies, so broad sets are far too large to page.",
     faults: {},
     dataset: { people: 150_000, jobs: 20_000, companies: 10_000 },
+  },
+  {
+    id: "data-small",
+    clause: "s4-3-dataset-size-unstated",
+    area: "routes",
+    description:
+      "A small dataset, as a trial or regional deployment holds: 25 people, 10 postings and 8 companies, so that " +
+      "a case finds few records of any kind, and an oracle short of data says so rather than failing.",
+    faults: {},
+    dataset: { people: 25, jobs: 10, companies: 8 },
+  },
+  {
+    id: "data-duplicate-profiles",
+    clause: "s2-1-linkedin-url-shared",
+    area: "detail",
+    description:
+      "Every fourth profile a copy of the profile before it, collected again later: the same name, LinkedIn URL, " +
+      "jobs and schools, other skills, and an ID of its own, as a profile collected twice and never merged is held; " +
+      "both are found by search, and their LinkedIn URL resolves to the one collected last.",
+    faults: { dataset: duplicatedPeople, linkedinUrlLastCollected: true },
   },
   {
     id: "data-sparse",

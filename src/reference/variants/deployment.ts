@@ -50,6 +50,8 @@ const DEPLOYMENT_PARTS = [
   "query-match-fuzzy",
   "search-cursor-long",
   "detail-total-counts-found",
+  "query-relative-dates-utc-plus-14",
+  "data-duplicate-profiles",
 ] as const;
 
 /**
@@ -60,7 +62,8 @@ const DEPLOYMENT_PARTS = [
  * null, refusals in the envelope under HTTP 200; a database's readings of the query: match as a substring, not
  * as SQL's NOT, a month of 30 days, an empty text for no value; and what pydantic and a hurried handler let through:
  * a size as text, extra body members ignored, an unreadable cursor read as none, dates as timestamps, booleans as 1
- * and 0, key status as OAuth introspection writes it.
+ * and 0, key status as OAuth introspection writes it; served under a path behind a gateway, its IDs encrypted without
+ * authentication, its relative dates counted on the local date at UTC-10.
  */
 const OTHER_STACK_PARTS = [
   "service-rate-limit-unreported",
@@ -90,6 +93,9 @@ const OTHER_STACK_PARTS = [
   "detail-dates-as-timestamps",
   "detail-booleans-as-integers",
   "auth-key-status-oauth-forms",
+  "http-base-url-path-prefix",
+  "ids-without-authentication",
+  "query-relative-dates-utc-minus-10",
 ] as const;
 
 /**
@@ -180,7 +186,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "connections closed after 1 s; MCP sessions that end after three POSTs, event streams with a log message and a " +
       "ping before each result, tools under another prefix listed two a page, invalid arguments as JSON-RPC -32602; " +
       "unnamed fields in the default profile record; detail records and page IDs in an order of their own; a " +
-      "search engine's readings: match fuzzy, cursors of 4 KB, a profile total counting the records found (" +
+      "search engine's readings: match fuzzy, cursors of 4 KB, a profile total counting the records found; " +
+      "relative dates counted on the local date at UTC+14; profiles collected twice under one LinkedIn URL (" +
       DEPLOYMENT_PARTS.join(", ") +
       ").",
     DEPLOYMENT_PARTS,
@@ -196,7 +203,8 @@ export const DEPLOYMENT_VARIANTS: readonly Variant[] = [
       "envelope under HTTP 200; a database's readings of the query (match as a substring, not as SQL's NOT, a month " +
       "of 30 days, an empty text for no value); what pydantic and a hurried handler let through (a size as text, " +
       "extra body members, an unreadable cursor as none, dates as timestamps, booleans as 1 and 0, key status as " +
-      "OAuth introspection writes it) (" +
+      "OAuth introspection writes it); served under the path /tdss behind a gateway; IDs encrypted without " +
+      "authentication; relative dates counted on the local date at UTC-10 (" +
       OTHER_STACK_PARTS.join(", ") +
       ").",
     OTHER_STACK_PARTS,

@@ -340,4 +340,15 @@ export const DETAIL_VARIANTS: readonly Variant[] = [
       "another ID string on every call, and each resolves to it.",
     faults: { idEncryption: "per-call" },
   },
+  {
+    id: "ids-without-authentication",
+    clause: "s2-1-ids-not-issued",
+    area: "detail",
+    description:
+      "IDs encrypted without authentication in a dense space, as format-preserving encryption or a reversible " +
+      "encoding of row numbers gives them: a string of the IDs' form that the server never issued (one character of " +
+      "an ID changed) decrypts to a record of its own, which the detail routes serve, count in found and charge; " +
+      '§2.1 says only "opaque encrypted strings", and §7 lists in not_found the IDs that cannot be resolved.',
+    faults: { idsWithoutAuthentication: true },
+  },
 ];

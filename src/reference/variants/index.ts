@@ -67,8 +67,6 @@ export const WITHOUT_VARIANT: Readonly<Record<string, string>> = {
     "Any event or webhook endpoint would be a tenth route, which §1 forbids (s1-nine-routes-total).",
   "s2-1-detail-limit-ids-or-urls":
     "Not built: the two readings differ only past 100 items of one kind, which the suite never sends in a mix.",
-  "s4-2-relative-offset-unit":
-    "Not built: counting d and m from another clock (hours, the server's time zone) needs a hook into date resolution.",
   "s9-result-window":
     "Not built: stopping paging at 1000 results needs " +
     "the cursor's offset, which no hook sees; the suite " +

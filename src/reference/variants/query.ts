@@ -5,6 +5,8 @@ import type { Variant } from "./variant.js";
 
 type Node = Record<string, unknown>;
 const OPERATORS = ["eq", "in", "match", "gte", "lte", "exists"] as const;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
@@ -62,6 +64,25 @@ export const QUERY_VARIANTS: readonly Variant[] = [
         return n;
       }),
     },
+  },
+  {
+    id: "query-relative-dates-utc-plus-14",
+    clause: "s4-2-relative-offset-unit",
+    area: "query-spec",
+    description:
+      "Relative dates counted back from the server's local date at UTC+14 (Line Islands), by a clock 2 minutes " +
+      "fast: for 14 hours of every UTC day, now-30d is a day later than on the UTC date (§4.2 says only " +
+      '"a relative offset such as now-30d").',
+    faults: { relativeDatesNow: (now) => new Date(now.getTime() + 14 * HOUR_MS + 2 * MINUTE_MS) },
+  },
+  {
+    id: "query-relative-dates-utc-minus-10",
+    clause: "s4-2-relative-offset-unit",
+    area: "query-spec",
+    description:
+      "Relative dates counted back from the server's local date at UTC-10 (Hawaii), by a clock 2 minutes slow: for " +
+      "10 hours of every UTC day, now-30d is a day earlier than on the UTC date.",
+    faults: { relativeDatesNow: (now) => new Date(now.getTime() - 10 * HOUR_MS - 2 * MINUTE_MS) },
   },
   {
     id: "query-relative-months-30-days",

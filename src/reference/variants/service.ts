@@ -286,6 +286,18 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
     faults: { writeAnswer: gzipped },
   },
   {
+    id: "http-base-url-path-prefix",
+    clause: "s4-base-url-form",
+    area: "envelope",
+    description:
+      "The service behind a gateway that routes the path /tdss to it: its base URL is http://host:port/tdss, every " +
+      "route and both MCP transports are under it and nothing else is served (404), and the SSE stream announces its " +
+      "message endpoint under the prefix: §4 puts every path relative to {base_url}, §4.6 MCP at {base_url}/mcp " +
+      "and {base_url}/sse.",
+    faults: {},
+    server: { pathPrefix: "/tdss" },
+  },
+  {
     id: "http-connection-close",
     clause: "s4-bodies-http-carriage",
     area: "envelope",

@@ -55,6 +55,11 @@ export interface Variant {
     readonly openDelayMs?: number;
     /** An API gateway in front of the server: limits, a clock and headers of its own (src/reference/gateway.ts). */
     readonly gateway?: GatewayConditions;
+    /**
+     * The service served under this path (e.g. `/tdss`) and nowhere else, as behind a gateway that routes a path to
+     * it: its base URL carries the path, and §4 and §4.6 put every route and both MCP transports under it.
+     */
+    readonly pathPrefix?: string;
   };
   /**
    * How many records the variant's server generates, where the choice is the deployment's data itself (selftest
