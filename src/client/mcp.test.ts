@@ -497,6 +497,29 @@ describe("a tool call's answer: the server's JSON-RPC error or no answer", () =>
     expect(textJson({ content: [{ type: "image", data: "", mimeType: "image/png" }] })).toBeUndefined();
   });
 
+  it("prefers the text content that is an envelope to JSON of the server's own before it", () => {
+    const summaryFirst = (summary: string) =>
+      textJson({
+        content: [
+          { type: "text", text: summary },
+          { type: "text", text: '{"code":200,"msg":"ok","data":{}}' },
+        ],
+      });
+    expect(summaryFirst("6")).toEqual({ json: { code: 200, msg: "ok", data: {} } });
+    expect(summaryFirst('{"summary":"6 profiles"}')).toEqual({ json: { code: 200, msg: "ok", data: {} } });
+    // Without an envelope among them, the first JSON is what the result carries (its checks then say what is missing).
+    expect(
+      textJson({
+        content: [
+          { type: "text", text: "[1]" },
+          { type: "text", text: '{"x":1}' },
+        ],
+      }),
+    ).toEqual({
+      json: [1],
+    });
+  });
+
   it("finds it in an embedded resource that is a JSON document, and in no other resource", () => {
     const resource = (mimeType: string) => ({
       type: "resource",

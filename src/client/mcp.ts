@@ -425,18 +425,25 @@ function textContents(result: { readonly content?: readonly unknown[] }): string
 }
 
 /**
- * The JSON a tool result's text carries: its first text content (or JSON resource) that parses as JSON, so that a
- * server may put a line for the reader before the envelope (MCP gives content blocks no order or count).
+ * The JSON a tool result's text carries: its first text content (or JSON resource) that parses as an envelope (an
+ * object with a `code` member, §4), else its first that parses as JSON at all, so that a server may put a line for the
+ * reader before the envelope, in words or as JSON of its own (a count, a summary object), as MCP gives content blocks
+ * no order or count.
  */
 export function textJson(result: { readonly content?: readonly unknown[] }): { readonly json: unknown } | undefined {
+  let first: { readonly json: unknown } | undefined;
   for (const text of textContents(result)) {
+    let json: unknown;
     try {
-      return { json: JSON.parse(text) as unknown };
+      json = JSON.parse(text) as unknown;
     } catch {
       continue;
     }
+    if (typeof json === "object" && json !== null && !Array.isArray(json) && Object.hasOwn(json, "code"))
+      return { json };
+    first ??= { json };
   }
-  return undefined;
+  return first;
 }
 
 /** The JSON a tool result carries: its text's JSON, else structuredContent. */
