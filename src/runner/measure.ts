@@ -156,6 +156,7 @@ class KeyLedger {
  */
 export class MeasurementWindows {
   private readonly ledgers = new Map<BalanceKey, KeyLedger>();
+  private readonly wrongCostSeen = new Set<BalanceKey>();
   /**
    * A recorded or replayed run reads the balance only for runs measured alone, on the case's own chain: a window's
    * readings would belong to no case, and a cassette replays each case's own exchanges (src/runner/cassette.ts).
@@ -256,6 +257,13 @@ export class MeasurementWindows {
   /** A charge of a run measured alone showed `ms` after its answer, later than its reading waited (settle.ts). */
   shownLate(ms: number): void {
     this.settling.shownLate(ms);
+  }
+
+  /** Whether no cost other than §8's was confirmed on the key before; now one is (src/runner/stages/meter.ts). */
+  firstWrongCost(key: BalanceKey): boolean {
+    const first = !this.wrongCostSeen.has(key);
+    this.wrongCostSeen.add(key);
+    return first;
   }
 
   private ledger(key: BalanceKey): KeyLedger {

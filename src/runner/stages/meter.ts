@@ -44,9 +44,10 @@ async function measureAlone(
 /**
  * Measures one expansion alone (`measureAlone`). A cost other than §8's is judged only once it is seen twice: the
  * balance must first stand still while the run sends nothing charged on the key for as long as the measurement took,
- * then the request, measured alone again from that fresh reading, must cost the same wrong amount. A key another
- * client spends on (a second run, an application sharing it) is the tester's condition, never the deployment's fault
- * (docs/verdicts.md, "Not run"): the step is then not run, and the budget counts the run's own steps from then on.
+ * then the request, measured alone again from that fresh reading, must cost the same wrong amount (and, the first
+ * time on a key, the balance stand still once more, for twice as long). A key another client spends on (a second
+ * run, an application sharing it) is the tester's condition, never the deployment's fault (docs/verdicts.md, "Not
+ * run"): the step is then not run, and the budget counts the run's own steps from then on.
  */
 async function sendMeasured(
   step: StepDef,
@@ -76,7 +77,15 @@ async function sendMeasured(
   const second = await measureAlone(step, p, deps, price);
   if (second instanceof NotRun || second.measured === undefined) return first;
   const expectedAgain = expectedOf(second.execution);
-  if (second.measured === expectedAgain || second.measured === first.measured) return second;
+  if (second.measured === expectedAgain) return second;
+  if (second.measured === first.measured) {
+    // The same wrong cost twice may still be another client's, spending at the pace of the run's own requests and
+    // by chance not in the still time: the first the run confirms on the key is watched once more, for twice as
+    // long, before it is judged. Once one is, the run has failed, and every later one keeps the watch above.
+    if (!deps.windows.firstWrongCost(deps.credentials.balanceKey(p.plan.auth))) return second;
+    const later = await fallWhileIdle(deps, p, Math.max(MIN_IDLE_MS, 2 * (performance.now() - started)));
+    return later === undefined ? second : sharedKey(deps, p, second.measured, expectedAgain ?? expected, later);
+  }
   // Two different wrong costs for one request: something else moves the balance.
   return sharedKey(deps, p, second.measured, expectedAgain ?? expected, Math.abs(second.measured - first.measured));
 }
