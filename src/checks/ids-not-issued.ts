@@ -1,6 +1,6 @@
 import { canonicalJson } from "../contract/index.js";
-import { fail, failOn, pass, type Check, type CheckOutcome } from "./check.js";
-import { withEnvelopeClauses } from "./envelope.js";
+import { failOn, pass, type Check, type CheckOutcome } from "./check.js";
+import { notFoundOfLast } from "./not-found.js";
 
 interface Args {
   /** Issued IDs, each with one character changed (`tamper`), all sent in the step's detail request. */
@@ -34,12 +34,10 @@ export const idsNotIssued: Check<Args> = {
     properties: { ids: { type: "array" } },
   },
   run: (ctx, args) => {
-    const e = ctx.exchanges.at(-1);
-    if (!e) return fail("no response");
-    const view = ctx.view(e);
-    if (!view.success) return withEnvelopeClauses(e, fail("not a success response", "a success", e.status ?? e.error));
-    if (!view.notFound) return fail("data has no not_found list", "not_found: [...]");
-    const resolved = args.ids.filter((id) => !view.notFound!.includes(id));
+    const answer = notFoundOfLast(ctx);
+    if ("status" in answer) return answer;
+    const { view, notFound } = answer;
+    const resolved = args.ids.filter((id) => !notFound.includes(id));
     if (resolved.length === 0) return pass();
     const outcomes: CheckOutcome[] = [];
     const times = new Map<string, number>();
@@ -55,7 +53,7 @@ export const idsNotIssued: Check<Args> = {
           `${resolved.length} IDs the server never issued (issued ones with one character changed) were all ` +
             `resolved, and one record is answered ${most} times: a fallback to one record, not a resolution of each ID`,
           "each ID that cannot be resolved in not_found",
-          { resolved: resolved.slice(0, 5), not_found: view.notFound.slice(0, 10) },
+          { resolved: resolved.slice(0, 5), not_found: notFound.slice(0, 10) },
         ),
       );
     outcomes.push(

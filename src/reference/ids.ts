@@ -97,3 +97,6 @@ export class IdCodec {
     }
   }
 }
+
+/** The form of the IDs the deterministic codec issues: one AES block in base64url. */
+export const ISSUED_ID_FORM = new RegExp(`^[A-Za-z0-9_-]{${ID_LENGTH}}$`);

@@ -16,7 +16,7 @@ import { NO_FAULTS, type Faults } from "./faults.js";
 import { generateDataset } from "./generate/dataset.js";
 import { generatePrebuilt, storeKey, type PrebuildOptions } from "./prebuilt.js";
 import { type PrebuiltStore } from "./options.js";
-import { IdCodec, type IdKind } from "./ids.js";
+import { IdCodec, ISSUED_ID_FORM, type IdKind } from "./ids.js";
 import { DEMO_KEYS, KeyRing, type KeyAccount, type KeySpec } from "./keys.js";
 import { findMutant, MUTANTS, type Mutant } from "./mutants/index.js";
 import { findVariant, VARIANTS, type Variant } from "./variants/index.js";
@@ -485,15 +485,12 @@ export class ReferenceService implements Service, PipelineService {
   }
 }
 
-/** The form of the IDs the deterministic codec issues (src/reference/ids.ts): one AES block in base64url. */
-const ID_FORM = /^[A-Za-z0-9_-]{22}$/;
-
 /**
  * The row an ID of the IDs' form stands for when IDs carry no authentication (Faults.idsWithoutAuthentication): one
  * drawn from the ID's text over the dataset's rows, served where the snapshot holds it.
  */
 function unauthenticatedRow(dataset: Dataset, id: string, snapshot: Snapshot): number | undefined {
-  if (!ID_FORM.test(id)) return undefined;
+  if (!ISSUED_ID_FORM.test(id)) return undefined;
   const rows = snapshot.store.tables[ROOT_TABLE[dataset]].rows;
   if (rows === 0) return undefined;
   const row = createHash("sha256").update(dataset).update(id).digest().readUInt32BE(0) % rows;

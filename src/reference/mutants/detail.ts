@@ -1,3 +1,4 @@
+import { ISSUED_ID_FORM } from "../ids.js";
 import { companyFields } from "../records/companies.js";
 import { JobRecords } from "../records/jobs.js";
 import { PROFILE_DEFAULT_FIELDS } from "../records/people.js";
@@ -26,8 +27,6 @@ const jobId = (n: number): unknown => JOB_IDS.get(n) ?? n;
 
 /** The member of the profile detail body that holds its IDs and URLs (§4.4), from the contract. */
 const PROFILE_IDS = bodyOperation("getProfiles")!.idsMember;
-
-const WELL_FORMED_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export const DETAIL_MUTANTS: readonly Mutant[] = [
   {
@@ -61,7 +60,7 @@ export const DETAIL_MUTANTS: readonly Mutant[] = [
     description:
       "A well-formed ID that does not decrypt (one character changed) resolves to the first record instead of " +
       "not_found.",
-    faults: { resolve: (_kind, id, row) => (row === undefined && WELL_FORMED_ID.test(id) ? 0 : row) },
+    faults: { resolve: (_kind, id, row) => (row === undefined && ISSUED_ID_FORM.test(id) ? 0 : row) },
   },
   {
     id: "detail-job-null-omitted",
